@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { registerAuthentication } from './http/authentication';
+import { registerErrorHandling } from './http/error-handler';
+import { SessionTokens } from './http/session-tokens';
+import { healthRoutes } from './modules/health/health-routes';
+
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  sessionTokens: SessionTokens;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  /** Pino logger options; `false` silences the log (tests). */
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
+}
+
+export const bodyLimitBytes = 64 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: bodyLimitBytes,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const sessionTokens = new SessionTokens(config.jwtSecret, config.jwtExpiresInHours);
+  app.decorate('context', { config, db, sessionTokens });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Uplink API', version: '1.0.0', description: 'Invite-only referral network API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerAuthentication(app, db, sessionTokens);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** The built single-page app, with every unknown non-API path answered by index.html. */
+async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!existsSync(path.join(distDir, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const file = request.url.split('?')[0] ?? '/';
+    if (file.startsWith('/api/')) {
+      return reply.callNotFound();
+    }
+    if (path.extname(file) && existsSync(path.join(distDir, file))) {
+      const immutable = file.startsWith('/assets/');
+      return reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The fixed demo key of local mode: m/44'/60'/1'/0 of the public Hardhat test mnemonic (never for real funds). */
+export const demoDepositXpub =
+  'xpub6EFHUEbYV13535ChA9yg5xZTWowwFCmFoWnhLbwkd91xHoirGu89GTZwBSUBnBpFeY5EV2cgof8yuyDnkeGALcD8DgGYJSiQfkxKpunWTX1';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Uplink <no-reply@uplink.local>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN_HOURS: z.coerce.number().positive().default(24),
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP-32 extended public key')
+    .optional(),
+  SEED_DEMO: flag.optional(),
+  REDIS_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  jwtSecret: string;
+  jwtExpiresInHours: number;
+  depositXpub: string;
+  seedDemo: boolean;
+  redisUrl: string | undefined;
+  logLevel: Environment['LOG_LEVEL'];
+  webDistDir: string;
+  /** Dev-only tools (the mailbox) are served only outside production. */
+  devToolsEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const vars = parsed.data;
+  const production = vars.NODE_ENV === 'production';
+  if (production) {
+    const missing = (['JWT_SECRET', 'DEPOSIT_XPUB', 'PUBLIC_URL'] as const).filter((name) => !vars[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Missing required configuration in production: ${missing.join(', ')}`);
+    }
+  }
+  const dataDir = path.resolve(vars.DATA_DIR);
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  return {
+    production,
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    publicUrl,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: vars.ADMIN_PASSWORD,
+    jwtSecret: vars.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
+    jwtExpiresInHours: vars.JWT_EXPIRES_IN_HOURS,
+    depositXpub: vars.DEPOSIT_XPUB ?? demoDepositXpub,
+    seedDemo: vars.SEED_DEMO ?? !production,
+    redisUrl: vars.REDIS_URL,
+    logLevel: vars.LOG_LEVEL,
+    webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    devToolsEnabled: !production,
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so local restarts keep sessions valid. */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,83 @@
+import type { UserStatus } from '@uplink/contract/constants';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** NUMERIC comes back from node-postgres as a string: exact money, never a float. */
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  seq: Generated<string>;
+  user_id: Generated<string>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  is_email_verified: Generated<boolean>;
+  is_admin: Generated<boolean>;
+  status: Generated<UserStatus>;
+  referral_code: string;
+  sponsor_id: string | null;
+  deposit_address: string | null;
+  bingx_uid: string | null;
+  bingx_kyc: boolean | null;
+  bingx_balance: Numeric | null;
+  bingx_linked_at: NullableTimestamp;
+  subscription_paid_at: NullableTimestamp;
+  subscription_period_ends_at: NullableTimestamp;
+  subscription_amount: Numeric | null;
+  subscription_tx_hash: string | null;
+  failed_login_attempts: Generated<number>;
+  login_locked_until: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** Closure table of the sponsor tree, depth 1..15 only: all the product ever asks for. */
+export interface ReferralClosureTable {
+  ancestor_id: string;
+  descendant_id: string;
+  depth: number;
+}
+
+export type AccountTokenPurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET';
+
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export type MailStatus = 'PENDING' | 'SENT' | 'FAILED';
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Timestamp>;
+  last_error: string | null;
+  created_at: Generated<Timestamp>;
+  sent_at: NullableTimestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  referral_closure: ReferralClosureTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type MailRow = Selectable<MailOutboxTable>;

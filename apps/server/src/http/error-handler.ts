@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError } from './domain-error';
+import { failure } from './envelope';
+
+/** The one place where every thrown error becomes the envelope `{ success, message, data, error, errorCode }`. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      const { errors, requiresVerification } = error.extra;
+      const body = failure(error.code, error.message, errors ? { errors } : null);
+      return reply
+        .status(error.statusCode)
+        .send(requiresVerification === undefined ? body : { ...body, requiresVerification });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.issue ?? ''),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const message = errors.map((entry) => entry.message).join('. ');
+      return reply.status(400).send(failure('VALIDATION_ERROR', message, { errors }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its contract schema');
+      return reply.status(500).send(failure('INTERNAL_SERVER_ERROR', 'Internal server error'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(failure('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+    if (status === 429) return reply.status(429).send(failure('RATE_LIMITED', 'Too many requests, please slow down'));
+    if (status >= 400 && status < 500) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : error.message;
+      return reply.status(status).send(failure('BAD_REQUEST', message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure('INTERNAL_SERVER_ERROR', 'Internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(failure('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { DomainError } from '../../http/domain-error';
+import { ok } from '../../http/envelope';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is up' } }, async () => ok({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { tags: ['health'], summary: 'The database answers' } }, async () => {
+    try {
+      await sql`SELECT 1`.execute(app.context.db);
+    } catch {
+      throw new DomainError('INTERNAL_SERVER_ERROR', 'Database is not reachable', 503);
+    }
+    return ok({ status: 'ready' });
+  });
+};

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrator';
+
+export interface ServerRuntime {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Stops accepting requests, finishes in-flight ones, stops background jobs, closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and builds the app: everything `main` and tests share. */
+export async function startRuntime(config: Config, logger?: boolean | object): Promise<ServerRuntime> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: path.join(config.dataDir, 'pglite'),
+  });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, db: database.db, logger });
+  return {
+    app,
+    database,
+    async stop() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/spinner';
+import { hasCompletedOnboarding, useAuth } from '../lib/auth';
+import { adminSettingsStorage } from '../lib/storage';
+
+function FullPageSpinner() {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+      <Spinner size="lg" />
+    </div>
+  );
+}
+
+/** Where a signed-in user belongs by role. */
+export function homePathFor(user: { isAdmin: boolean }): string {
+  return user.isAdmin ? '/admin/dashboard' : '/dashboard';
+}
+
+/** Member pages: sign-in required (origin remembered), admins sent to their area, onboarding first. */
+export function RequireMember() {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (status === 'resolving') return <FullPageSpinner />;
+  if (!user) return <Navigate to="/signin" replace state={{ from: location }} />;
+  if (user.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (!hasCompletedOnboarding(user)) return <Navigate to="/onboarding" replace />;
+  return <Outlet />;
+}
+
+/** Onboarding has its own guard: signed-in members until both steps are done. */
+export function RequireOnboarding() {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (status === 'resolving') return <FullPageSpinner />;
+  if (!user) return <Navigate to="/signin" replace state={{ from: location }} />;
+  if (user.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (hasCompletedOnboarding(user)) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** Admin pages: non-admins go to /dashboard (their stored admin data cleared). */
+export function RequireAdmin() {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  const isMember = user !== null && !user.isAdmin;
+  useEffect(() => {
+    if (isMember) adminSettingsStorage.clear();
+  }, [isMember]);
+  if (status === 'resolving') return <FullPageSpinner />;
+  if (!user) return <Navigate to="/signin" replace state={{ from: location }} />;
+  if (!user.isAdmin) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** Sign-in and register: a signed-in user goes to the home of their role. */
+export function RedirectSignedIn() {
+  const { status, user } = useAuth();
+  if (status === 'resolving') return <FullPageSpinner />;
+  if (user) return <Navigate to={homePathFor(user)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export default function AdminSettingsPage() {
+  return <ComingSoon title="Admin Settings" />;
+}

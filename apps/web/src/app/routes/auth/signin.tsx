@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export default function SignInPage() {
+  return <ComingSoon title="Sign In" />;
+}

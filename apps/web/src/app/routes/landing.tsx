@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/coming-soon';
+
+export default function LandingPage() {
+  return <ComingSoon title="Copy trading, rewarded" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export default function ReferralsPage() {
+  return <ComingSoon title="Referrals" subtitle="Invite & Earn" />;
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/document-title';
+
+/** The heading of a page, which also names the browser tab. */
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="font-bold text-2xl text-slate-900 tracking-tight">{title}</h1>
+        {subtitle ? <p className="mt-1 text-slate-600 text-sm">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+    </header>
+  );
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { passwordMinLength, referralCodeMinLength, userStatuses } from './constants';
+import { registrationMessages } from './registration-rules';
+
+const email = z
+  .string({ error: registrationMessages.emailRequired })
+  .trim()
+  .min(1, registrationMessages.emailRequired)
+  .max(254, 'Email is too long')
+  .email(registrationMessages.emailInvalid)
+  .transform((value) => value.toLowerCase());
+
+const name = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(60, 'Name must be at most 60 characters');
+
+export const registerRequestSchema = z.object({
+  firstName: name(registrationMessages.firstNameRequired),
+  lastName: name(registrationMessages.lastNameRequired),
+  email,
+  password: z
+    .string({ error: registrationMessages.passwordRequired })
+    .min(passwordMinLength, registrationMessages.passwordTooShort)
+    .max(128, 'Password must be at most 128 characters'),
+  referredByCode: z
+    .string({ error: registrationMessages.referralCodeRequired })
+    .trim()
+    .min(1, registrationMessages.referralCodeRequired)
+    .min(referralCodeMinLength, registrationMessages.referralCodeTooShort)
+    .max(32, 'Referral code is too long')
+    .transform((value) => value.toUpperCase()),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email,
+  password: z
+    .string({ error: registrationMessages.passwordRequired })
+    .min(1, registrationMessages.passwordRequired)
+    .max(128),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  isEmailVerified: z.boolean(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const optionalEmailRequestSchema = z.object({ email: email.optional() });
+export const emailRequestSchema = z.object({ email });
+export const tokenRequestSchema = z.object({ token: z.string().max(256).optional() });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().max(256).optional(),
+  newPassword: z.string().max(128),
+  confirmPassword: z.string().max(128),
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().max(128),
+  newPassword: z.string().max(128),
+  confirmPassword: z.string().max(128),
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const userStatusSchema = z.enum(userStatuses);
+
+export const subscriptionFeeSchema = z.object({
+  paid: z.boolean(),
+  timestamp: z.string().nullable(),
+  amount: z.number().nullable(),
+  transactionHash: z.string().nullable(),
+  periodEndsAt: z.string().nullable(),
+});
+export type SubscriptionFee = z.infer<typeof subscriptionFeeSchema>;
+
+/** The member view of a user: what `GET /users/profile` returns as `data`. */
+export const memberProfileSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isEmailVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  referralCode: z.string(),
+  bingXUID: z.string().nullable(),
+  status: userStatusSchema,
+  subscriptionFee: subscriptionFeeSchema,
+  walletAddress: z.string(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+export const pendingUserSchema = z.object({
+  email: z.string(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+});
+export type PendingUser = z.infer<typeof pendingUserSchema>;

@@ -1,0 +1,40 @@
+/** Business constants of the product spec (section 9) and DESIGN.md section 3. */
+export const referralLevels = 15;
+export const levelOptions = Array.from({ length: referralLevels }, (_, index) => index + 1);
+
+export const subscriptionFeeUsdt = 10;
+export const minimumExchangeDepositUsdt = 100;
+export const complianceWindowDays = 30;
+
+export const passwordMinLength = 8;
+export const passwordSpecialCharacters = '@$!%*?&';
+export const referralCodeMinLength = 6;
+export const referralCodeLength = 8;
+/** Unambiguous alphabet: no 0/O, 1/I/L. */
+export const referralCodeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const otpLength = 6;
+
+export const referralHistoryPageSize = 10;
+export const pageButtonWindow = 5;
+export const rewardsPageSizes = [10, 25, 50, 100] as const;
+export const adminPageSize = 10;
+export const searchDebounceMs = 500;
+
+export const navbarScrollThresholdPx = 20;
+export const redirectDelayMs = 3000;
+export const passwordSuccessBannerMs = 3000;
+export const copiedStateMs = 5000;
+export const toastMs = 5000;
+
+export const usdtBscContract = '0x55d398326f99059fF775485246999027B3197955';
+export const bscNetworkName = 'BEP20 (BSC)';
+
+export const userStatuses = ['ACTIVE', 'LOCKED', 'DISABLED'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const storageKeys = {
+  token: 'token',
+  pendingUser: 'pendingUser',
+  referralCode: 'referralCode',
+  adminSettings: 'adminSettings',
+} as const;
