@@ -41,6 +41,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist'),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'uplink-e2e-')),
       PUBLIC_URL: baseURL,
       ADMIN_EMAIL: e2eAdmin.email,
