@@ -1,0 +1,59 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { Spinner } from './spinner';
+
+const variants = {
+  primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 disabled:bg-brand-700/50',
+  secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:text-slate-400',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+} as const;
+
+const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className = ''): string {
+  return [
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2',
+    'disabled:cursor-not-allowed',
+    variants[variant],
+    sizes[size],
+    className,
+  ].join(' ');
+}
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows a spinner and disables the button. */
+  busy?: boolean;
+  icon?: ReactNode;
+}
+
+export function Button({ variant, size, busy = false, icon, className, children, disabled, ...rest }: ButtonProps) {
+  return (
+    <button
+      type="button"
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy ? <Spinner size="sm" className="border-current border-t-transparent" /> : icon}
+      {children}
+    </button>
+  );
+}
+
+interface ButtonLinkProps extends LinkProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** A link that looks like a button (navigation, not an action). */
+export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
+  return <Link className={buttonClasses(variant, size, className)} {...rest} />;
+}
