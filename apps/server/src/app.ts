@@ -13,17 +13,24 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authentication';
 import { registerErrorHandling } from './http/error-handler';
 import { SessionTokens } from './http/session-tokens';
+import { accountsRoutes } from './modules/accounts/accounts-routes';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { createMailTransport } from './modules/mail/mail-transport';
+import { idleMailWorker, type MailWorker, startMailWorker } from './modules/mail/mail-worker';
 
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
   sessionTokens: SessionTokens;
+  /** Sends the mail outbox; `wake()` after enqueueing so mail goes out at once. */
+  mailWorker: MailWorker;
 }
 
 export interface BuildAppOptions {
@@ -31,6 +38,8 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   /** Pino logger options; `false` silences the log (tests). */
   logger?: boolean | object;
+  /** The pool behind `db`; with it the background jobs (mail sending) run in this process. */
+  pool?: pg.Pool;
 }
 
 declare module 'fastify' {
@@ -58,7 +67,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const sessionTokens = new SessionTokens(config.jwtSecret, config.jwtExpiresInHours);
-  app.decorate('context', { config, db, sessionTokens });
+  const mailWorker = options.pool
+    ? startMailWorker({ db, pool: options.pool, transport: createMailTransport(config), config, logger: app.log })
+    : idleMailWorker;
+  app.addHook('onClose', () => mailWorker.stop());
+  app.decorate('context', { config, db, sessionTokens, mailWorker });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,9 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(accountsRoutes);
     },
     { prefix: '/api' },
   );
+
+  await app.register(devMailboxRoutes);
 
   await serveWebApp(app, config.webDistDir);
   return app;

@@ -32,6 +32,11 @@ const environmentSchema = z.object({
   REDIS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  MAIL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -56,6 +61,15 @@ export interface Config {
   webDistDir: string;
   /** Dev-only tools (the mailbox) are served only outside production. */
   devToolsEnabled: boolean;
+  /** Bad passwords in a row before sign-in is refused for `loginLockMinutes`. */
+  maxLoginAttempts: number;
+  loginLockMinutes: number;
+  /** Requests per minute and IP address: `auth` for sign-in and registration, `mail` for calls that send e-mail. */
+  rateLimits: { authPerMinute: number; mailPerMinute: number };
+  /** Delivery attempts of one e-mail before it is marked FAILED (exponential backoff between them). */
+  mailMaxAttempts: number;
+  mailRetryBaseMs: number;
+  mailPollIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +112,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     devToolsEnabled: !production,
+    maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,
+    loginLockMinutes: vars.LOGIN_LOCK_MINUTES,
+    // The API test suites sign in and register far more often than a person could; they opt into limits.
+    rateLimits: {
+      authPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE ?? (vars.NODE_ENV === 'test' ? 100_000 : 20),
+      mailPerMinute: vars.MAIL_RATE_LIMIT_PER_MINUTE ?? (vars.NODE_ENV === 'test' ? 100_000 : 5),
+    },
+    mailMaxAttempts: vars.MAIL_MAX_ATTEMPTS,
+    mailRetryBaseMs: 30_000,
+    mailPollIntervalMs: 2_000,
   };
 }
 

@@ -31,8 +31,8 @@ export interface UsersTable {
   failed_login_attempts: Generated<number>;
   login_locked_until: NullableTimestamp;
   last_login_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Closure table of the sponsor tree, depth 1..15 only: all the product ever asks for. */
@@ -51,7 +51,7 @@ export interface AccountTokensTable {
   token_hash: string;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export type MailStatus = 'PENDING' | 'SENT' | 'FAILED';
@@ -64,9 +64,9 @@ export interface MailOutboxTable {
   text: string;
   status: Generated<MailStatus>;
   attempts: Generated<number>;
-  next_attempt_at: Generated<Timestamp>;
+  next_attempt_at: Timestamp;
   last_error: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   sent_at: NullableTimestamp;
 }
 

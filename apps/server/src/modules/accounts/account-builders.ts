@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { UserStatus } from '@uplink/contract/constants';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database, MailRow, UserRow } from '../../db/schema';
+import { attachToSponsor } from '../referrals/referral-closure-repository';
+import { hashPassword } from './password-hashing';
+import { newReferralCode } from './referral-codes';
+
+/** Tiny builders for the account API tests. */
+
+export const strongPassword = 'Sunny!Day42';
+
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+};
+
+export const uniqueEmail = (label = 'member') => `${label}.${randomBytes(5).toString('hex')}@example.test`;
+
+export interface MemberSpec {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  verified?: boolean;
+  status?: UserStatus;
+  isAdmin?: boolean;
+  sponsorId?: string;
+}
+
+/** A member written straight to the database (verified and active unless told otherwise). */
+export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}): Promise<UserRow> {
+  const member = await db
+    .insertInto('users')
+    .values({
+      first_name: spec.firstName ?? 'Ada',
+      last_name: 'Lovelace',
+      email: spec.email ?? uniqueEmail(),
+      password_hash: await hashOnce(spec.password ?? strongPassword),
+      is_email_verified: spec.verified ?? true,
+      is_admin: spec.isAdmin ?? false,
+      status: spec.status ?? 'ACTIVE',
+      referral_code: newReferralCode(),
+      sponsor_id: spec.sponsorId ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (spec.sponsorId) await attachToSponsor(db, member.id, spec.sponsorId);
+  return member;
+}
+
+export function registrationBody(referredByCode: string, overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: uniqueEmail('grace'),
+    password: strongPassword,
+    referredByCode,
+    ...overrides,
+  };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = strongPassword): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json().data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function mailTo(db: Kysely<Database>, email: string): Promise<MailRow[]> {
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where(sql<string>`lower(to_address)`, '=', email.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** The token of the newest link to `path` (e.g. '/verify-email') in mail to `email`. */
+export async function tokenFromLatestMail(db: Kysely<Database>, email: string, path: string): Promise<string> {
+  const [latest] = await mailTo(db, email);
+  const match = latest?.text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`));
+  if (!match?.[1]) throw new Error(`no ${path} link in the latest mail to ${email}`);
+  return match[1];
+}

@@ -1,0 +1,190 @@
+import {
+  accountMessages,
+  changePasswordRequestSchema,
+  emailRequestSchema,
+  loginRequestSchema,
+  loginResultSchema,
+  memberProfileSchema,
+  optionalEmailRequestSchema,
+  registerRequestSchema,
+  registrationResultSchema,
+  resetPasswordRequestSchema,
+  tokenRequestSchema,
+} from '@uplink/contract/accounts';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import type { AccountsDependencies } from './accounts-dependencies';
+import { sendVerificationEmail, verifyEmail } from './email-verification-service';
+import { toMemberProfile } from './member-profile';
+import { changePassword, requestPasswordReset, resetPassword } from './password-service';
+import { registerMember } from './registration-service';
+import { signIn } from './sign-in-service';
+
+const messageOnly = envelopeSchema(z.null());
+const failed = errorEnvelopeSchema;
+const bearer = [{ bearer: [] }];
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+/** The accounts API of spec section 7: registration, sign-in, e-mail verification and passwords. */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, sessionTokens, mailWorker } = app.context;
+  const deps: AccountsDependencies = { db, config, sessionTokens, mailWorker };
+  const authLimit = perMinute(config.rateLimits.authPerMinute);
+  const mailLimit = perMinute(config.rateLimits.mailPerMinute);
+
+  /** Verification mails may be asked for with a session or, before sign-in is possible, with an address. */
+  async function sessionIfPresent(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.headers.authorization) await app.authenticate(request, reply);
+  }
+
+  app.post(
+    '/users/register',
+    {
+      config: authLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Register with the referral code of an existing member',
+        body: registerRequestSchema,
+        response: {
+          201: envelopeSchema(registrationResultSchema).extend({ requiresVerification: z.literal(true) }),
+          400: failed,
+          409: failed,
+          429: failed,
+          500: failed,
+        },
+      },
+    },
+    async (request, reply) => {
+      const registered = await registerMember(deps, request.body);
+      return reply.status(201).send({ ...ok(registered, accountMessages.registered), requiresVerification: true });
+    },
+  );
+
+  app.post(
+    '/users/login',
+    {
+      config: authLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail and password',
+        body: loginRequestSchema,
+        response: {
+          200: envelopeSchema(loginResultSchema),
+          400: failed,
+          401: failed,
+          403: failed,
+          423: failed,
+          429: failed,
+        },
+      },
+    },
+    async (request) => ok(await signIn(deps, request.body), accountMessages.signedIn),
+  );
+
+  app.get(
+    '/users/profile',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in member',
+        security: bearer,
+        response: { 200: envelopeSchema(memberProfileSchema), 401: failed },
+      },
+    },
+    async (request) => ok(toMemberProfile(request.currentUser)),
+  );
+
+  for (const path of ['/users/send-verification-email', '/users/resend-verification-email']) {
+    app.post(
+      path,
+      {
+        config: mailLimit,
+        preHandler: sessionIfPresent,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Send a new verification link (to the signed-in user, or to the given e-mail)',
+          security: [{ bearer: [] }, {}],
+          body: optionalEmailRequestSchema.optional(),
+          response: { 200: messageOnly, 400: failed, 401: failed, 404: failed, 429: failed },
+        },
+      },
+      async (request) => {
+        const signedInUser = request.headers.authorization ? request.currentUser : undefined;
+        await sendVerificationEmail(deps, { signedInUser, email: request.body?.email });
+        return ok(null, accountMessages.verificationSent);
+      },
+    );
+  }
+
+  app.post(
+    '/users/verify-email',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Use the token of a verification link',
+        body: tokenRequestSchema,
+        response: { 200: messageOnly, 400: failed },
+      },
+    },
+    async (request) => {
+      await verifyEmail(deps, request.body.token);
+      return ok(null, accountMessages.emailVerified);
+    },
+  );
+
+  app.post(
+    '/users/forgot-password',
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a password reset link (same answer whether or not the e-mail is registered)',
+        body: emailRequestSchema,
+        response: { 200: messageOnly, 400: failed, 429: failed },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(deps, request.body.email);
+      return ok(null, accountMessages.resetLinkSent);
+    },
+  );
+
+  app.post(
+    '/users/reset-password',
+    {
+      config: authLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token of a reset link',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageOnly, 400: failed, 403: failed, 429: failed },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body);
+      return ok(null, accountMessages.passwordReset);
+    },
+  );
+
+  app.put(
+    '/users/change-password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password of the signed-in user',
+        security: bearer,
+        body: changePasswordRequestSchema,
+        response: { 200: messageOnly, 400: failed, 401: failed },
+      },
+    },
+    async (request) => {
+      await changePassword(deps, request.currentUser, request.body);
+      return ok(null, accountMessages.passwordChanged);
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import type { registerRequestSchema } from '@uplink/contract/accounts';
+import { accountMessages, type RegistrationResult } from '@uplink/contract/accounts';
+import type { z } from 'zod';
+import { DomainError } from '../../http/domain-error';
+import { enqueueMail } from '../mail/mail-outbox-repository';
+import { attachToSponsor } from '../referrals/referral-closure-repository';
+import { verificationMail } from './account-mails';
+import {
+  findUserByEmail,
+  findUserByReferralCode,
+  insertUser,
+  isUniqueViolation,
+  setDepositAddress,
+} from './account-repository';
+import { issueAccountToken } from './account-tokens';
+import type { AccountsDependencies } from './accounts-dependencies';
+import { depositAddressFor } from './deposit-addresses';
+import { hashPassword } from './password-hashing';
+import { newReferralCode } from './referral-codes';
+
+export type Registration = z.output<typeof registerRequestSchema>;
+
+const referralCodeAttempts = 5;
+
+const userExists = () => new DomainError('USER_EXISTS', accountMessages.userExists, 409);
+
+/**
+ * Registers a member under the sponsor whose code they were given. The user, their place in the
+ * sponsor tree, their deposit address, the verification token and the verification e-mail are
+ * written in one transaction: either the member exists completely or not at all.
+ */
+export async function registerMember(deps: AccountsDependencies, input: Registration): Promise<RegistrationResult> {
+  const { db, config } = deps;
+  const sponsor = await findUserByReferralCode(db, input.referredByCode);
+  if (!sponsor) throw new DomainError('INVALID_REFERRAL_CODE', accountMessages.invalidReferralCode, 400);
+  // A cheap early answer; the unique index on lower(email) still decides under concurrency.
+  if (await findUserByEmail(db, input.email)) throw userExists();
+
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const member = await insertUser(trx, {
+          first_name: input.firstName,
+          last_name: input.lastName,
+          email: input.email,
+          password_hash: passwordHash,
+          referral_code: newReferralCode(),
+          sponsor_id: sponsor.id,
+        });
+        await setDepositAddress(trx, member.id, deriveDepositAddress(config.depositXpub, member.seq));
+        await attachToSponsor(trx, member.id, sponsor.id);
+        const token = await issueAccountToken(trx, member.id, 'EMAIL_VERIFICATION');
+        await enqueueMail(
+          trx,
+          member.email,
+          verificationMail({ firstName: member.first_name }, config.publicUrl, token),
+        );
+      });
+      break;
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_lower_key')) throw userExists();
+      // Two members drew the same code: rare (31^8 codes), so drawing again is enough.
+      if (isUniqueViolation(error, 'users_referral_code_key') && attempt < referralCodeAttempts) continue;
+      throw error;
+    }
+  }
+  deps.mailWorker.wake();
+  return { email: input.email, firstName: input.firstName, lastName: input.lastName };
+}
+
+function deriveDepositAddress(depositXpub: string, seq: string): string {
+  try {
+    return depositAddressFor(depositXpub, seq);
+  } catch {
+    throw new DomainError('WALLET_CREATION_FAILED', accountMessages.walletCreationFailed, 500);
+  }
+}

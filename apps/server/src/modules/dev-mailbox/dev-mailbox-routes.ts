@@ -1,0 +1,61 @@
+import { envelopeSchema } from '@uplink/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { listMail } from '../mail/mail-outbox-repository';
+import { renderMailboxPage } from './dev-mailbox-page';
+
+const mailboxLimit = 200;
+
+const mailboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
+
+const mailboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.enum(['PENDING', 'SENT', 'FAILED']),
+  createdAt: z.string(),
+});
+
+/**
+ * The local mailbox (the outbox, newest first) for people and browser tests. Outside
+ * production only: with dev tools off both addresses answer 404, as if they did not exist.
+ */
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.context;
+
+  app.get(
+    '/api/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'E-mails sent by the app (local development only)',
+        querystring: mailboxQuerySchema,
+        response: { 200: envelopeSchema(z.object({ messages: z.array(mailboxMessageSchema) })) },
+      },
+    },
+    async (request, reply) => {
+      if (!config.devToolsEnabled) return reply.callNotFound();
+      const rows = await listMail(db, request.query.to || undefined, mailboxLimit);
+      const messages = rows.map((mail) => ({
+        id: mail.id,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        status: mail.status,
+        createdAt: mail.created_at.toISOString(),
+      }));
+      return ok({ messages });
+    },
+  );
+
+  app.get('/dev/mailbox', { schema: { hide: true, querystring: mailboxQuerySchema } }, async (request, reply) => {
+    if (!config.devToolsEnabled) return reply.callNotFound();
+    const to = request.query.to || undefined;
+    const rows = await listMail(db, to, mailboxLimit);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailboxPage(rows, to));
+  });
+};

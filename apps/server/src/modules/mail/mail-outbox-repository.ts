@@ -1,0 +1,64 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, MailRow } from '../../db/schema';
+import type { MailContent } from './mail-layout';
+
+/** Puts an e-mail in the outbox; run it in the transaction of the event the mail reports. */
+export async function enqueueMail(db: Kysely<Database>, to: string, content: MailContent): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({ to_address: to, subject: content.subject, html: content.html, text: content.text })
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due e-mails for one delivery attempt. The claim itself pushes
+ * `next_attempt_at` out by `leaseMs`, so a process that dies while sending leaves the row to be
+ * retried later instead of lost, and concurrent workers (SKIP LOCKED) never claim the same row.
+ */
+export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs: number): Promise<MailRow[]> {
+  const { rows } = await sql<MailRow>`
+    UPDATE mail_outbox
+       SET attempts = attempts + 1,
+           next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+     WHERE id IN (
+       SELECT id FROM mail_outbox
+        WHERE status = 'PENDING' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING *`.execute(db);
+  return rows;
+}
+
+export async function markMailSent(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'SENT', sent_at: sql`now()`, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Schedules another attempt after `retryInMs`, or gives up (FAILED) when `finalAttempt`. */
+export async function markMailAttemptFailed(
+  db: Kysely<Database>,
+  id: string,
+  error: string,
+  retry: { finalAttempt: boolean; retryInMs: number },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: retry.finalAttempt ? 'FAILED' : 'PENDING',
+      last_error: error.slice(0, 1000),
+      next_attempt_at: sql`now() + make_interval(secs => ${retry.retryInMs / 1000})`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The newest messages first, optionally only those to one address (case-insensitive). */
+export async function listMail(db: Kysely<Database>, to: string | undefined, limit: number): Promise<MailRow[]> {
+  let query = db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit);
+  if (to) query = query.where(sql<string>`lower(to_address)`, '=', to.toLowerCase());
+  return query.execute();
+}

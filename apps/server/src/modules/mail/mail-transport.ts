@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Hands one e-mail to whatever delivers it; throws when the delivery did not happen. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'local-mailbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function createMailTransport(config: Pick<Config, 'smtpUrl'>): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport();
+}
+
+function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail(mail);
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/**
+ * Without an SMTP server the outbox itself is the mailbox (readable at /dev/mailbox), so
+ * "delivering" only records that the message is there to read.
+ */
+function localMailboxTransport(): MailTransport {
+  return {
+    kind: 'local-mailbox',
+    async send() {},
+    close() {},
+  };
+}

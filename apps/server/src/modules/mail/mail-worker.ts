@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
+import { claimDueMail, markMailAttemptFailed, markMailSent } from './mail-outbox-repository';
+import type { MailTransport } from './mail-transport';
+
+const batchSize = 20;
+/** How long a claimed message stays invisible to other workers while it is being sent. */
+const claimLeaseMs = 5 * 60_000;
+
+export type MailDeliverySettings = Pick<Config, 'mailFrom' | 'mailMaxAttempts' | 'mailRetryBaseMs'>;
+
+/** Sends every due message of the outbox, batch by batch; returns how many were sent. */
+export async function deliverDueMail(
+  db: Kysely<Database>,
+  transport: MailTransport,
+  settings: MailDeliverySettings,
+  logger: FastifyBaseLogger,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await claimDueMail(db, batchSize, claimLeaseMs);
+    for (const mail of batch) {
+      try {
+        await transport.send({
+          from: settings.mailFrom,
+          to: mail.to_address,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        });
+        await markMailSent(db, mail.id);
+        sent += 1;
+      } catch (error) {
+        const finalAttempt = mail.attempts >= settings.mailMaxAttempts;
+        const retryInMs = settings.mailRetryBaseMs * 2 ** (mail.attempts - 1);
+        logger.warn({ err: error, mailId: mail.id, attempts: mail.attempts, finalAttempt }, 'mail delivery failed');
+        await markMailAttemptFailed(db, mail.id, error instanceof Error ? error.message : String(error), {
+          finalAttempt,
+          retryInMs,
+        });
+      }
+    }
+    if (batch.length < batchSize) return sent;
+  }
+}
+
+export interface MailWorker {
+  /** Asks for a delivery run soon (after an enqueue), without waiting for it. */
+  wake(): void;
+  /** Runs a delivery now and resolves when it is done (tests, shutdown). */
+  runNow(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export interface MailWorkerOptions {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  transport: MailTransport;
+  config: MailDeliverySettings & Pick<Config, 'mailPollIntervalMs'>;
+  logger: FastifyBaseLogger;
+}
+
+/** The outbox sender: a recurring job (one process at a time) that is also woken after each enqueue. */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const job: RecurringJob = startRecurringJob({
+    name: 'mail-outbox',
+    intervalMs: options.config.mailPollIntervalMs,
+    pool: options.pool,
+    logger: options.logger,
+    work: async () => {
+      await deliverDueMail(options.db, options.transport, options.config, options.logger);
+    },
+  });
+  return {
+    wake() {
+      void job.runNow();
+    },
+    runNow: () => job.runNow(),
+    async stop() {
+      await job.stop();
+      options.transport.close();
+    },
+  };
+}
+
+/** Used when the app runs without background jobs (`buildApp` without a pool): mail waits in the outbox. */
+export const idleMailWorker: MailWorker = {
+  wake() {},
+  runNow: async () => false,
+  stop: async () => {},
+};
