@@ -16,7 +16,10 @@ export function AuthCard({
 }) {
   useDocumentTitle(title);
   return (
-    <main className="flex min-h-screen items-start justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 pt-24 pb-12 sm:items-center sm:pt-28">
+    <main
+      id="main"
+      className="flex min-h-screen items-start justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 pt-24 pb-12 sm:items-center sm:pt-28"
+    >
       <div className="w-full max-w-md">
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 font-bold text-slate-900 text-xl">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { ChartIcon, GiftIcon, LifebuoyIcon, SettingsIcon, TreeIcon, UserIcon, UsersIcon, WalletIcon } from '../icons';
+
+export interface NavigationItem {
+  to: string;
+  label: string;
+  /** The line under the label in the sidebars (spec section 2). */
+  subtitle: string;
+  icon: ReactNode;
+}
+
+const dashboard: NavigationItem = {
+  to: '/dashboard',
+  label: 'Dashboard',
+  subtitle: 'Overview & Stats',
+  icon: <ChartIcon />,
+};
+const referrals: NavigationItem = {
+  to: '/referrals',
+  label: 'Referrals',
+  subtitle: 'Invite & Earn',
+  icon: <UsersIcon />,
+};
+const userTree: NavigationItem = {
+  to: '/user-tree',
+  label: 'User Tree',
+  subtitle: 'Referral Network',
+  icon: <TreeIcon />,
+};
+const rewards: NavigationItem = { to: '/rewards', label: 'Rewards', subtitle: 'Your Earnings', icon: <GiftIcon /> };
+const profile: NavigationItem = {
+  to: '/profile',
+  label: 'Profile',
+  subtitle: 'Profile & Security',
+  icon: <UserIcon />,
+};
+const support: NavigationItem = {
+  to: '/support',
+  label: 'Support',
+  subtitle: 'Get Assistance',
+  icon: <LifebuoyIcon />,
+};
+
+/** Member sidebar: the main group and the bottom group. */
+export const memberMainItems = [dashboard, referrals, userTree, rewards];
+export const memberBottomItems = [profile, support];
+/** The member links of the mobile menu, in the spec's order. */
+export const memberMobileItems = [dashboard, referrals, rewards, userTree, profile];
+
+export const adminItems: NavigationItem[] = [
+  { to: '/admin/dashboard', label: 'Dashboard', subtitle: 'Overview & Analytics', icon: <ChartIcon /> },
+  { to: '/admin/users', label: 'Users', subtitle: 'Manage Users', icon: <UsersIcon /> },
+  { to: '/admin/withdrawals', label: 'Withdrawals', subtitle: 'Review Requests', icon: <WalletIcon /> },
+  { to: '/admin/rewards', label: 'Rewards', subtitle: 'Reward Distribution', icon: <GiftIcon /> },
+  { to: '/admin/settings', label: 'Settings', subtitle: 'Admin Settings', icon: <SettingsIcon /> },
+];
+
+/** Landing-page sections a visitor can jump to. */
+export const visitorLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/#copy-trading', label: 'Copy Trading' },
+  { to: '/#earn', label: 'Earn' },
+  { to: '/#contact-us', label: 'Contact Us' },
+] as const;
