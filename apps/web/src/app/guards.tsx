@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { hasCompletedOnboarding, useAuth } from '../lib/auth';
+import { destinationAfterSignIn, hasCompletedOnboarding, homePathFor, useAuth } from '../lib/auth';
 import { adminSettingsStorage } from '../lib/storage';
 
 function FullPageSpinner() {
@@ -12,18 +12,13 @@ function FullPageSpinner() {
   );
 }
 
-/** Where a signed-in user belongs by role. */
-export function homePathFor(user: { isAdmin: boolean }): string {
-  return user.isAdmin ? '/admin/dashboard' : '/dashboard';
-}
-
 /** Member pages: sign-in required (origin remembered), admins sent to their area, onboarding first. */
 export function RequireMember() {
   const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'resolving') return <FullPageSpinner />;
   if (!user) return <Navigate to="/signin" replace state={{ from: location }} />;
-  if (user.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
   if (!hasCompletedOnboarding(user)) return <Navigate to="/onboarding" replace />;
   return <Outlet />;
 }
@@ -34,7 +29,7 @@ export function RequireOnboarding() {
   const location = useLocation();
   if (status === 'resolving') return <FullPageSpinner />;
   if (!user) return <Navigate to="/signin" replace state={{ from: location }} />;
-  if (user.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
   if (hasCompletedOnboarding(user)) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }
@@ -53,10 +48,14 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** Sign-in and register: a signed-in user goes to the home of their role. */
+/**
+ * Sign-in and register: a signed-in user goes to the home of their role — or, right after signing
+ * in, back to the page a guard remembered.
+ */
 export function RedirectSignedIn() {
   const { status, user } = useAuth();
+  const location = useLocation();
   if (status === 'resolving') return <FullPageSpinner />;
-  if (user) return <Navigate to={homePathFor(user)} replace />;
+  if (user) return <Navigate to={destinationAfterSignIn(user, location.state?.from)} replace />;
   return <Outlet />;
 }

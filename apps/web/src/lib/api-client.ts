@@ -50,12 +50,14 @@ interface RequestOptions {
   query?: QueryObject;
   body?: unknown;
   signal?: AbortSignal;
+  /** A session token to send instead of the stored one (checking a token before keeping it). */
+  token?: string;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const query = options.query ? toQueryString(options.query) : '';
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = tokenStorage.get();
+  const token = options.token ?? tokenStorage.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 

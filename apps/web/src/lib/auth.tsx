@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberProfile } from '@uplink/contract/accounts';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api } from './api-client';
 import { adminSettingsStorage, tokenStorage } from './storage';
 
@@ -11,17 +11,28 @@ export type AuthStatus = 'resolving' | 'anonymous' | 'authenticated';
 interface AuthState {
   status: AuthStatus;
   user: MemberProfile | null;
-  /** Stores the session token and loads the profile it belongs to. */
-  startSession(token: string): Promise<MemberProfile>;
+  /**
+   * Checks the token against the profile it belongs to and keeps it only for a verified e-mail
+   * address; otherwise throws `EmailNotVerifiedError` and stores nothing.
+   */
+  startSession(token: string, options?: { remember: boolean }): Promise<MemberProfile>;
   /** Forgets the token, every cached query and stored admin data. */
   endSession(): void;
   refreshProfile(): Promise<void>;
 }
 
+/** Sign-in refused: the profile behind the token has not verified its e-mail address yet. */
+export class EmailNotVerifiedError extends Error {
+  override name = 'EmailNotVerifiedError';
+  constructor(readonly user: MemberProfile) {
+    super('Email address not verified');
+  }
+}
+
 const AuthContext = createContext<AuthState | null>(null);
 
-export async function fetchProfile(): Promise<MemberProfile> {
-  const { data } = await api.get<MemberProfile>('/users/profile');
+export async function fetchProfile(token?: string): Promise<MemberProfile> {
+  const { data } = await api.get<MemberProfile>('/users/profile', { token });
   return data;
 }
 
@@ -31,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const profile = useQuery({
     queryKey: profileQueryKey,
-    queryFn: fetchProfile,
+    queryFn: () => fetchProfile(),
     enabled: token !== null,
     retry: false,
     staleTime: 30_000,
@@ -44,15 +55,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
-  // A stored token the server no longer accepts ends the session (spec: session startup).
-  if (token && profile.isError) {
-    queueMicrotask(endSession);
-  }
+  // A stored token whose profile cannot be loaded ends the session (spec: session startup).
+  const profileFailed = token !== null && profile.isError;
+  useEffect(() => {
+    if (profileFailed) endSession();
+  }, [profileFailed, endSession]);
 
   const startSession = useCallback(
-    async (newToken: string) => {
-      tokenStorage.set(newToken);
-      const user = await queryClient.fetchQuery({ queryKey: profileQueryKey, queryFn: fetchProfile, staleTime: 0 });
+    async (newToken: string, options = { remember: true }) => {
+      const user = await fetchProfile(newToken);
+      if (!user.isEmailVerified) throw new EmailNotVerifiedError(user);
+      tokenStorage.set(newToken, options);
+      queryClient.setQueryData(profileQueryKey, user);
       setToken(newToken);
       return user;
     },
@@ -81,4 +95,37 @@ export function useAuth(): AuthState {
 /** A member may use the member area once the subscription is paid and an exchange UID is linked. */
 export function hasCompletedOnboarding(user: MemberProfile): boolean {
   return user.subscriptionFee.paid && Boolean(user.bingXUID);
+}
+
+/** Where a signed-in user belongs by role. */
+export function homePathFor(user: { isAdmin: boolean }): string {
+  return user.isAdmin ? '/admin/dashboard' : '/dashboard';
+}
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** The page a guard sent to sign-in, as kept in `location.state.from`. */
+interface RememberedOrigin {
+  pathname: string;
+  search?: string;
+  hash?: string;
+}
+
+function isRememberedOrigin(value: unknown): value is RememberedOrigin {
+  return typeof value === 'object' && value !== null && typeof (value as RememberedOrigin).pathname === 'string';
+}
+
+/**
+ * Where a user goes after signing in: back to the page a guard remembered when the user's role
+ * may open it (admins the admin area, members everything else), otherwise the home of the role.
+ */
+export function destinationAfterSignIn(user: { isAdmin: boolean }, from: unknown): string {
+  if (!isRememberedOrigin(from) || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) {
+    return homePathFor(user);
+  }
+  if (from.pathname === '/signin' || from.pathname === '/register') return homePathFor(user);
+  if (isAdminPath(from.pathname) !== user.isAdmin) return homePathFor(user);
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

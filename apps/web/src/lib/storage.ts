@@ -3,9 +3,19 @@ import { storageKeys } from '@uplink/contract/constants';
 
 /** Every key the app keeps in the browser, read and written only through here. */
 export const tokenStorage = {
-  get: () => localStorage.getItem(storageKeys.token),
-  set: (token: string) => localStorage.setItem(storageKeys.token, token),
-  clear: () => localStorage.removeItem(storageKeys.token),
+  get: () => localStorage.getItem(storageKeys.token) ?? sessionStorage.getItem(storageKeys.token),
+  /**
+   * "Remember me" keeps the session token in local storage (it outlives the browser); without it
+   * the token lives in session storage and ends with the tab.
+   */
+  set(token: string, { remember }: { remember: boolean } = { remember: true }) {
+    tokenStorage.clear();
+    (remember ? localStorage : sessionStorage).setItem(storageKeys.token, token);
+  },
+  clear() {
+    localStorage.removeItem(storageKeys.token);
+    sessionStorage.removeItem(storageKeys.token);
+  },
 };
 
 export const pendingUserStorage = {
@@ -25,14 +35,14 @@ function isPendingUser(value: unknown): value is PendingUser {
   return typeof value === 'object' && value !== null && typeof (value as PendingUser).email === 'string';
 }
 
+/**
+ * The code saved from a referral link. Register reads it once and then clears it (two calls, so a
+ * StrictMode double render cannot read it away from the render that is kept).
+ */
 export const referralCodeStorage = {
   set: (code: string) => sessionStorage.setItem(storageKeys.referralCode, code),
-  /** The code saved from a referral link, taken once: it is removed as it is read. */
-  take(): string | null {
-    const code = sessionStorage.getItem(storageKeys.referralCode);
-    sessionStorage.removeItem(storageKeys.referralCode);
-    return code;
-  },
+  get: () => sessionStorage.getItem(storageKeys.referralCode),
+  clear: () => sessionStorage.removeItem(storageKeys.referralCode),
 };
 
 export const adminSettingsStorage = {

@@ -1,5 +1,11 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Navigate, useSearchParams } from 'react-router';
+import { VerifyEmailPanel } from '../../../features/auth/components/verify-email-panel';
+import { homePathFor, useAuth } from '../../../lib/auth';
 
 export default function VerifyEmailPage() {
-  return <ComingSoon title="Verify Your Email" />;
+  const [searchParams] = useSearchParams();
+  const { user } = useAuth();
+  // A signed-in user has a verified address already: nothing to do here.
+  if (user?.isEmailVerified) return <Navigate to={homePathFor(user)} replace />;
+  return <VerifyEmailPanel token={searchParams.get('token')} />;
 }

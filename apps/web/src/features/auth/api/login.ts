@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginRequest, LoginResult } from '@uplink/contract/accounts';
+import { api } from '../../../lib/api-client';
+
+/** POST /users/login — the session token and who it belongs to. */
+export async function login(body: LoginRequest) {
+  return api.post<LoginResult>('/users/login', body);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

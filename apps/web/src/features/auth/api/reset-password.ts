@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordRequest } from '@uplink/contract/accounts';
+import { api } from '../../../lib/api-client';
+
+/** POST /users/reset-password — sets a new password with the token of a reset link. */
+export async function resetPassword(body: ResetPasswordRequest) {
+  return api.post<unknown>('/users/reset-password', body);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

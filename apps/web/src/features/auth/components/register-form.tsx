@@ -1,0 +1,144 @@
+import {
+  type RegistrationErrors,
+  type RegistrationForm,
+  registrationErrors,
+} from '@uplink/contract/registration-rules';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
+import { Checkbox } from '../../../components/checkbox';
+import { PasswordField, TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { pendingUserStorage, referralCodeStorage } from '../../../lib/storage';
+import { useRegister } from '../api/register';
+import { registerErrorText } from '../auth-errors';
+import { authTexts } from '../auth-texts';
+import { FormAlert } from './form-alert';
+
+const emptyForm: RegistrationForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  referralCode: '',
+  password: '',
+  confirmPassword: '',
+  acceptTerms: false,
+};
+
+/** Server field names (`data.errors[].field`) as the form calls them. */
+const formFieldOfServerField: Record<string, keyof RegistrationForm> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  password: 'password',
+  referredByCode: 'referralCode',
+};
+
+function serverFieldErrors(error: unknown): RegistrationErrors {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return {};
+  const data = error.envelope?.data as { errors?: { field?: string; message: string }[] } | null | undefined;
+  const errors: RegistrationErrors = {};
+  for (const { field, message } of data?.errors ?? []) {
+    const formField = field ? formFieldOfServerField[field] : undefined;
+    if (formField && !errors[formField]) errors[formField] = message;
+  }
+  return errors;
+}
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const register = useRegister();
+  // A code saved by an invitation link prefills the field; it is read once, then cleared below.
+  const [codeFromLink] = useState(() => referralCodeStorage.get());
+  const [form, setForm] = useState<RegistrationForm>(() => ({ ...emptyForm, referralCode: codeFromLink ?? '' }));
+  const [errors, setErrors] = useState<RegistrationErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    referralCodeStorage.clear();
+  }, []);
+
+  function update<K extends keyof RegistrationForm>(field: K, value: RegistrationForm[K]) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setServerError(null);
+    const clientErrors = registrationErrors(form);
+    setErrors(clientErrors);
+    if (Object.keys(clientErrors).length > 0) return;
+
+    const identity = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() };
+    try {
+      const result = await register.mutateAsync({
+        ...identity,
+        password: form.password,
+        referredByCode: form.referralCode.trim(),
+      });
+      if (result.requiresVerification) {
+        pendingUserStorage.set(result.data ?? identity);
+        navigate('/verify-email');
+      } else {
+        navigate('/dashboard');
+      }
+    } catch (failure) {
+      setErrors(serverFieldErrors(failure));
+      setServerError(registerErrorText(failure));
+    }
+  }
+
+  const field = (name: Exclude<keyof RegistrationForm, 'acceptTerms'>) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => update(name, event.target.value),
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <FormAlert message={serverError} />
+      <div className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        </div>
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...field('email')}
+        />
+        <TextField
+          label="Referral code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="Code from your invitation"
+          hint={
+            codeFromLink && form.referralCode === codeFromLink ? (
+              <span className="font-medium text-emerald-700">{authTexts.referralCodeApplied}</span>
+            ) : (
+              'Uplink is invite-only: enter the code of the member who invited you.'
+            )
+          }
+          {...field('referralCode')}
+        />
+        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
+        <Checkbox
+          name="acceptTerms"
+          checked={form.acceptTerms}
+          onChange={(event) => update('acceptTerms', event.target.checked)}
+          error={errors.acceptTerms}
+          label="I agree to the Terms of Service and the Privacy Policy"
+        />
+        <Button type="submit" size="lg" className="w-full" busy={register.isPending}>
+          Create Account
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { redirectDelayMs } from '@uplink/contract/constants';
+import { resetPasswordMessages, unmetPasswordRequirements } from '@uplink/contract/password-rules';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button, ButtonLink } from '../../../components/button';
+import { PasswordField } from '../../../components/text-field';
+import { useResetPassword } from '../api/reset-password';
+import { resetPasswordErrorText } from '../auth-errors';
+import { useRedirectAfter } from '../hooks/use-redirect-after';
+import { FormAlert } from './form-alert';
+import { PasswordRequirementsList } from './password-requirements-list';
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const resetPassword = useResetPassword();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [newPasswordTouched, setNewPasswordTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const requirementsMet = unmetPasswordRequirements(newPassword).length === 0;
+  const mismatch = confirmPassword !== '' && confirmPassword !== newPassword;
+  const showSummary = !requirementsMet && (newPasswordTouched || submitted) && newPassword !== '';
+
+  useRedirectAfter(resetPassword.isSuccess, '/signin', redirectDelayMs);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    // Unmet rules and a mismatch are already shown beside the fields.
+    if (!requirementsMet || newPassword !== confirmPassword) return;
+    try {
+      await resetPassword.mutateAsync({ token, newPassword, confirmPassword });
+    } catch (failure) {
+      setError(resetPasswordErrorText(failure));
+    }
+  }
+
+  if (resetPassword.isSuccess) {
+    return (
+      <div className="space-y-6">
+        <Alert tone="success" title="Password reset">
+          {resetPassword.data.message || 'Your password has been reset.'} Taking you to sign in…
+        </Alert>
+        <ButtonLink to="/signin" replace size="lg" className="w-full">
+          Continue to Sign In
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <FormAlert message={error} />
+      {showSummary ? (
+        <div className="mb-5">
+          <Alert tone="warning">{resetPasswordMessages.summary}</Alert>
+        </div>
+      ) : null}
+      <div className="space-y-5">
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          onBlur={() => setNewPasswordTouched(true)}
+        />
+        <PasswordRequirementsList password={newPassword} />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+          error={mismatch ? resetPasswordMessages.mismatch : null}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!requirementsMet || !confirmPassword}
+          busy={resetPassword.isPending}
+        >
+          Reset Password
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, errorMessage, toQueryString } from './api-client';
+
+/** A browser-like `localStorage`/`sessionStorage` for code that keeps the session token. */
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => void values.delete(key),
+    setItem: (key, value) => void values.set(key, String(value)),
+  };
+}
+
+function replyWith(body: string, status: number, contentType = 'application/json') {
+  const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'content-type': contentType } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage());
+  vi.stubGlobal('sessionStorage', memoryStorage());
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('toQueryString', () => {
+  it('flattens nested objects as key[sub] and leaves out empty values', () => {
+    const query = toQueryString({
+      page: 2,
+      search: '',
+      status: undefined,
+      filter: { level: 3, type: 'DIRECT', note: null, range: { from: '2026-01-01' } },
+      active: false,
+    });
+    expect(query).toBe(
+      'page=2&filter%5Blevel%5D=3&filter%5Btype%5D=DIRECT&filter%5Brange%5D%5Bfrom%5D=2026-01-01&active=false',
+    );
+    expect(decodeURIComponent(query)).toBe(
+      'page=2&filter[level]=3&filter[type]=DIRECT&filter[range][from]=2026-01-01&active=false',
+    );
+  });
+
+  it('encodes hostile values so they cannot add parameters', () => {
+    expect(toQueryString({ search: 'a&admin=true #x' })).toBe('search=a%26admin%3Dtrue%20%23x');
+  });
+
+  it('gives an empty string when every value is empty', () => {
+    expect(toQueryString({ search: '', nested: { a: undefined } })).toBe('');
+  });
+});
+
+describe('api requests', () => {
+  it('turns a non-OK reply without a JSON body into a NETWORK_ERROR', async () => {
+    replyWith('<html>502 Bad Gateway</html>', 502, 'text/html');
+    const failure = await api.get('/users/profile').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe('NETWORK_ERROR');
+    expect((failure as ApiError).status).toBe(502);
+  });
+
+  it('turns a failed connection into a NETWORK_ERROR', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const failure = await api.post('/users/login', {}).catch((error: unknown) => error);
+    expect((failure as ApiError).code).toBe('NETWORK_ERROR');
+    expect((failure as ApiError).status).toBe(0);
+  });
+
+  it("keeps the server's code, message and field errors of a failure envelope", async () => {
+    replyWith(
+      JSON.stringify({
+        success: false,
+        message: 'Validation failed',
+        data: { errors: [{ field: 'email', message: 'Email is invalid' }] },
+        error: 'Bad Request',
+        errorCode: 'VALIDATION_ERROR',
+      }),
+      400,
+    );
+    const failure = (await api.post('/users/register', {}).catch((error: unknown) => error)) as ApiError;
+    expect(failure.code).toBe('VALIDATION_ERROR');
+    expect(failure.message).toBe('Validation failed');
+    expect(failure.fieldMessages).toEqual(['Email is invalid']);
+  });
+
+  it('maps an unknown error code to UNKNOWN_ERROR and reads requiresVerification', async () => {
+    replyWith(
+      JSON.stringify({
+        success: false,
+        message: 'Nope',
+        data: null,
+        error: null,
+        errorCode: 'MADE_UP',
+        requiresVerification: true,
+      }),
+      403,
+    );
+    const failure = (await api.post('/users/login', {}).catch((error: unknown) => error)) as ApiError;
+    expect(failure.code).toBe('UNKNOWN_ERROR');
+    expect(failure.requiresVerification).toBe(true);
+  });
+
+  it('sends the stored token as a bearer header, or the one given for the call', async () => {
+    const envelope = JSON.stringify({ success: true, message: 'ok', data: { id: 1 }, error: null, errorCode: null });
+    const fetchMock = replyWith(envelope, 200);
+    localStorage.setItem('token', 'stored-token');
+    const reply = await api.get<{ id: number }>('/users/profile', { query: { page: 1 } });
+    expect(reply.data).toEqual({ id: 1 });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/profile?page=1');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer stored-token');
+
+    const overrideMock = replyWith(envelope, 200);
+    await api.get('/users/profile', { token: 'fresh-token' });
+    const [, overrideInit] = overrideMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((overrideInit.headers as Record<string, string>).authorization).toBe('Bearer fresh-token');
+  });
+
+  it('sends no authorization header without a token', async () => {
+    const fetchMock = replyWith(
+      JSON.stringify({ success: true, message: '', data: null, error: null, errorCode: null }),
+      200,
+    );
+    await api.post('/users/forgot-password', { email: 'a@b.co' });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+    expect(init.body).toBe('{"email":"a@b.co"}');
+  });
+});
+
+describe('errorMessage', () => {
+  it("prefers the server's message", () => {
+    const error = new ApiError('USER_EXISTS', 'An account with this email already exists.', 409);
+    expect(errorMessage(error, 'fallback')).toBe('An account with this email already exists.');
+  });
+
+  it('uses the catalogue text of the code when the server sent no message', () => {
+    expect(errorMessage(new ApiError('WALLET_ADDRESS_IN_USE', '', 409))).toBe(
+      'This address is already used by a pending withdrawal.',
+    );
+  });
+
+  it('always gives the connection text for a NETWORK_ERROR', () => {
+    expect(errorMessage(new ApiError('NETWORK_ERROR', 'socket hang up', 0), 'fallback')).toBe(
+      'Please check your connection and try again.',
+    );
+  });
+
+  it('gives the fallback for anything that is not an API error', () => {
+    expect(errorMessage(new Error('boom'), 'Failed to load')).toBe('Failed to load');
+    expect(errorMessage('boom')).toBe('An unexpected error occurred');
+  });
+});
