@@ -1,3 +1,4 @@
+import { startupBanner } from './bootstrap/startup-banner';
 import { ConfigError, loadConfig } from './config';
 import { startRuntime } from './server-runtime';
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  console.log(startupBanner(config.publicUrl, runtime.bootstrap));
 }
 
 main().catch((error: unknown) => {

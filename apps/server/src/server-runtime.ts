@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { runBootstrap } from './bootstrap/bootstrap';
+import type { BootstrapResult } from './bootstrap/startup-banner';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -8,6 +10,8 @@ import { migrateToLatest } from './db/migrator';
 export interface ServerRuntime {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The root administrator (and demo network) ensured at this start, for the startup banner. */
+  bootstrap: BootstrapResult;
   /** Stops accepting requests, finishes in-flight ones, stops background jobs, closes the database. */
   stop(): Promise<void>;
 }
@@ -19,10 +23,12 @@ export async function startRuntime(config: Config, logger?: boolean | object): P
     pgliteDataDir: path.join(config.dataDir, 'pglite'),
   });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db, logger });
+  const bootstrap = await runBootstrap(database.db, config);
+  const app = await buildApp({ config, db: database.db, logger, pool: database.pool });
   return {
     app,
     database,
+    bootstrap,
     async stop() {
       await app.close();
       await database.close();

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { setDepositAddress } from '../modules/accounts/account-repository';
+import { depositAddressFor } from '../modules/accounts/deposit-addresses';
+import { hashPassword } from '../modules/accounts/password-hashing';
+import { newReferralCode } from '../modules/accounts/referral-codes';
+
+export const defaultAdminEmail = 'admin@uplink.local';
+
+export interface RootAdmin {
+  id: string;
+  email: string;
+  /** The root invitation code: the first members register with it. */
+  referralCode: string;
+  /** Set only on the start that created the administrator with a generated password. */
+  generatedPassword?: string;
+  created: boolean;
+}
+
+/**
+ * Makes sure an administrator exists; creates the root administrator on the first start. Safe on
+ * every start and with several processes starting at once (one transaction-scoped advisory lock).
+ */
+export async function ensureRootAdmin(
+  db: Kysely<Database>,
+  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'depositXpub'>,
+): Promise<RootAdmin> {
+  const existing = await firstAdmin(db);
+  if (existing) return existing;
+  // Hashing is slow: done once, outside the lock, and only when an administrator is missing.
+  const generatedPassword = config.adminPassword ? undefined : generatePassword();
+  const passwordHash = await hashPassword(config.adminPassword ?? (generatedPassword as string));
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('uplink:root-admin'))`.execute(trx);
+    const created = await firstAdmin(trx);
+    if (created) return created;
+
+    const admin = await trx
+      .insertInto('users')
+      .values({
+        first_name: 'Root',
+        last_name: 'Administrator',
+        email: config.adminEmail ?? defaultAdminEmail,
+        password_hash: passwordHash,
+        is_email_verified: true,
+        is_admin: true,
+        referral_code: newReferralCode(),
+      })
+      .returning(['id', 'seq', 'email', 'referral_code'])
+      .executeTakeFirstOrThrow();
+    await setDepositAddress(trx, admin.id, depositAddressFor(config.depositXpub, admin.seq));
+    return { id: admin.id, email: admin.email, referralCode: admin.referral_code, generatedPassword, created: true };
+  });
+}
+
+async function firstAdmin(db: Kysely<Database>): Promise<RootAdmin | undefined> {
+  const admin = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'referral_code'])
+    .where('is_admin', '=', true)
+    .orderBy('seq')
+    .executeTakeFirst();
+  return admin && { id: admin.id, email: admin.email, referralCode: admin.referral_code, created: false };
+}
+
+/** 18 random hex characters plus one of each class the password rules ask for. */
+function generatePassword(): string {
+  return `${randomBytes(9).toString('hex')}aA1!`;
+}
