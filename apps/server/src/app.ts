@@ -22,6 +22,7 @@ import { SessionTokens } from './http/session-tokens';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { referralRoutes } from './modules/referrals/referral-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, type MailWorker, startMailWorker } from './modules/mail/mail-worker';
 
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(referralRoutes);
       await api.register(accountsRoutes);
     },
     { prefix: '/api' },

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as accounts from './migrations/0001-accounts';
+import * as referralNetwork from './migrations/0003-referral-network';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0003-referral-network': referralNetwork,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

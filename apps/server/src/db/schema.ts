@@ -40,6 +40,38 @@ export interface ReferralClosureTable {
   ancestor_id: string;
   descendant_id: string;
   depth: number;
+  /** Copies of the descendant's columns, filled and kept current by triggers (migration 0003). */
+  member_status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  member_joined_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  member_subscription_paid: ColumnType<boolean, boolean | undefined, boolean>;
+  member_bingx_linked: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Downline size per member, level and (status, paid, linked), kept by triggers on the closure. */
+export interface ReferralDownlineCountsTable {
+  ancestor_id: string;
+  depth: number;
+  member_status: UserStatus;
+  subscription_paid: boolean;
+  bingx_linked: boolean;
+  members: number;
+}
+
+export type RewardType = 'DIRECT' | 'DOWNLINE';
+
+/** Rewards credited to a beneficiary; `source_user_id` is the member whose payment or trading caused it. */
+export interface RewardsTable {
+  id: Generated<string>;
+  beneficiary_id: string;
+  source_user_id: string | null;
+  type: RewardType;
+  level: number;
+  percent: Numeric;
+  master_amount: Numeric;
+  reward_amount: Numeric;
+  cycle: number;
+  status: string;
+  created_at: Timestamp;
 }
 
 export type AccountTokenPurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET';
@@ -73,6 +105,8 @@ export interface MailOutboxTable {
 export interface Database {
   users: UsersTable;
   referral_closure: ReferralClosureTable;
+  referral_downline_counts: ReferralDownlineCountsTable;
+  rewards: RewardsTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
 }

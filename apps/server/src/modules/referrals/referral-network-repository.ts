@@ -1,0 +1,186 @@
+import type { UserStatus } from '@uplink/contract/constants';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * Reads of a member's downline. Every query starts at the caller (`ancestor_id = callerId`), so
+ * nobody outside the caller's own downline can ever be returned.
+ */
+
+export interface DownlineFilter {
+  /** Levels below the caller to include (non-empty, each 1..15). */
+  levels: number[];
+  /** Account statuses to include (non-empty). */
+  statuses: readonly UserStatus[];
+}
+
+export interface DownlineStatistics {
+  totalReferrals: number;
+  activeReferrals: number;
+  bingxLinked: number;
+  paidSubscriptions: number;
+}
+
+export interface DownlineMemberRow {
+  id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  level: number;
+  status: UserStatus;
+  subscription_paid_at: Date | null;
+  bingx_linked: boolean;
+  joined_at: Date;
+}
+
+export interface DownlinePage {
+  statistics: DownlineStatistics;
+  members: DownlineMemberRow[];
+}
+
+type StatisticsColumns = {
+  total_referrals: number;
+  active_referrals: number;
+  bingx_linked_count: number;
+  paid_subscriptions: number;
+};
+type PageRow = StatisticsColumns & { [K in keyof DownlineMemberRow]: DownlineMemberRow[K] | null };
+
+/**
+ * One page of the caller's downline, newest first, with the statistics of the whole filtered set,
+ * in one statement. The statistics are sums over the per-level counters (at most 15 × 12 rows).
+ * The page merges one index range per (level, status) — each already in joined-date order — so
+ * the first pages cost the same for a downline of a hundred or of a million members.
+ */
+export async function findDownlinePage(
+  db: Kysely<Database>,
+  callerId: string,
+  filter: DownlineFilter,
+  page: { limit: number; offset: number },
+): Promise<DownlinePage> {
+  const reach = page.offset + page.limit;
+  const ranges = filter.levels.flatMap((level) =>
+    filter.statuses.map(
+      (status) => sql`(
+        SELECT descendant_id, depth, member_joined_at
+          FROM referral_closure
+         WHERE ancestor_id = ${callerId} AND depth = ${level} AND member_status = ${status}
+         ORDER BY member_joined_at DESC, descendant_id DESC
+         LIMIT ${reach})`,
+    ),
+  );
+  const { rows } = await sql<PageRow>`
+    WITH statistics AS (
+      SELECT coalesce(sum(members), 0)::int AS total_referrals,
+             coalesce(sum(members) FILTER (WHERE member_status = 'ACTIVE'), 0)::int AS active_referrals,
+             coalesce(sum(members) FILTER (WHERE bingx_linked), 0)::int AS bingx_linked_count,
+             coalesce(sum(members) FILTER (WHERE subscription_paid), 0)::int AS paid_subscriptions
+        FROM referral_downline_counts
+       WHERE ancestor_id = ${callerId}
+         AND depth = ANY(${filter.levels}::smallint[])
+         AND member_status = ANY(${filter.statuses}::text[])
+    ),
+    page AS (
+      SELECT descendant_id, depth, member_joined_at
+        FROM (${sql.join(ranges, sql` UNION ALL `)}) AS range_rows
+       ORDER BY member_joined_at DESC, descendant_id DESC
+       LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT s.*, u.id, u.user_id, u.first_name, u.last_name, u.email, p.depth::int AS level, u.status,
+           u.subscription_paid_at, u.bingx_uid IS NOT NULL AS bingx_linked, p.member_joined_at AS joined_at
+      FROM statistics s
+      LEFT JOIN (page p JOIN users u ON u.id = p.descendant_id) ON true
+     ORDER BY p.member_joined_at DESC, p.descendant_id DESC
+  `.execute(db);
+
+  const first = rows[0];
+  const statistics: DownlineStatistics = {
+    totalReferrals: first?.total_referrals ?? 0,
+    activeReferrals: first?.active_referrals ?? 0,
+    bingxLinked: first?.bingx_linked_count ?? 0,
+    paidSubscriptions: first?.paid_subscriptions ?? 0,
+  };
+  const members = rows.filter((row): row is PageRow & DownlineMemberRow => row.id !== null);
+  return { statistics, members };
+}
+
+export interface TreeNodeRow {
+  id: string;
+  level: number;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  sponsor_id: string;
+  joined_at: Date;
+  /** Members below this node down to the caller's `maxLevels`. */
+  total_descendants: number;
+  /** NUMERIC as a string: what the caller earned from this member. */
+  earned_by_caller: string;
+}
+
+/**
+ * The caller's downline down to `maxLevels`, breadth first (whole levels in order), at most
+ * `nodeLimit` rows; ask for one more than you keep to learn whether it was cut.
+ *
+ * `earned_by_caller` is the sum of the caller's rewards whose source is that member (the rewards
+ * table: beneficiary = caller, source_user_id = member), DIRECT and DOWNLINE alike and whatever
+ * their lock state — what the caller earned *from that member*, not from the member's subtree,
+ * so the per-node figures add up to the tree's total without counting anything twice.
+ */
+export async function findDownlineTree(
+  db: Kysely<Database>,
+  callerId: string,
+  maxLevels: number,
+  nodeLimit: number,
+): Promise<TreeNodeRow[]> {
+  const { rows } = await sql<TreeNodeRow>`
+    WITH tree_nodes AS (
+      SELECT descendant_id, depth
+        FROM referral_closure
+       WHERE ancestor_id = ${callerId} AND depth <= ${maxLevels}
+       ORDER BY depth, descendant_id
+       LIMIT ${nodeLimit}
+    )
+    SELECT u.id, t.depth::int AS level, u.user_id, u.first_name, u.last_name, u.email, u.sponsor_id,
+           u.created_at AS joined_at,
+           (SELECT coalesce(sum(k.members), 0)::int
+              FROM referral_downline_counts k
+             WHERE k.ancestor_id = t.descendant_id AND k.depth <= ${maxLevels} - t.depth) AS total_descendants,
+           (SELECT coalesce(sum(r.reward_amount), 0)
+              FROM rewards r
+             WHERE r.beneficiary_id = ${callerId} AND r.source_user_id = t.descendant_id) AS earned_by_caller
+      FROM tree_nodes t
+      JOIN users u ON u.id = t.descendant_id
+  `.execute(db);
+  return rows;
+}
+
+export interface TreeStatisticsRow {
+  total_referrals: number;
+  direct_referrals: number;
+  max_depth_reached: number;
+  /** NUMERIC as a string: everything the caller earned from members within `maxLevels`. */
+  earned_from_tree: string;
+}
+
+/** Statistics of the whole downline down to `maxLevels`, also when the node list was cut. */
+export async function findDownlineTreeStatistics(
+  db: Kysely<Database>,
+  callerId: string,
+  maxLevels: number,
+): Promise<TreeStatisticsRow> {
+  const { rows } = await sql<TreeStatisticsRow>`
+    SELECT coalesce(sum(members), 0)::int AS total_referrals,
+           coalesce(sum(members) FILTER (WHERE depth = 1), 0)::int AS direct_referrals,
+           coalesce(max(depth) FILTER (WHERE members > 0), 0)::int AS max_depth_reached,
+           (SELECT coalesce(sum(reward_amount), 0)
+              FROM rewards
+             WHERE beneficiary_id = ${callerId} AND source_user_id IS NOT NULL AND level <= ${maxLevels})
+             AS earned_from_tree
+      FROM referral_downline_counts
+     WHERE ancestor_id = ${callerId} AND depth <= ${maxLevels}
+  `.execute(db);
+  return rows[0] as TreeStatisticsRow;
+}

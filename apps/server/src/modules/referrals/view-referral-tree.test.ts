@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { addChain, addMember } from './downline-builder';
+import { viewReferralTree } from './referral-tree';
+
+describe('a member views their referral tree', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function tree(member: UserRow, query = '') {
+    const token = await t.app.context.sessionTokens.sign(member.id);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/referral-tree${query}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
+
+  async function reward(beneficiary: UserRow, source: UserRow | null, amount: string, level: number) {
+    await t.database.db
+      .insertInto('rewards')
+      .values({
+        beneficiary_id: beneficiary.id,
+        source_user_id: source?.id ?? null,
+        type: level === 1 ? 'DIRECT' : 'DOWNLINE',
+        level,
+        percent: 5,
+        master_amount: 100,
+        reward_amount: amount,
+        cycle: 1,
+        status: 'CREDITED',
+      })
+      .execute();
+  }
+
+  it('nests the downline under the caller with levels, sizes and what the caller earned', async () => {
+    const upline = await addMember(t.database.db, null);
+    const caller = await addMember(t.database.db, upline, { first_name: 'Root', last_name: 'Member' });
+    const first = await addMember(t.database.db, caller, { created_at: '2025-01-01T00:00:00Z' });
+    const second = await addMember(t.database.db, caller, { created_at: '2025-02-01T00:00:00Z' });
+    const [grandchild, greatGrandchild] = await addChain(t.database.db, first, 2);
+    const sibling = await addMember(t.database.db, upline);
+    await addMember(t.database.db, sibling);
+
+    await reward(caller, first, '1.25', 1);
+    await reward(caller, first, '0.5', 1);
+    await reward(caller, grandchild!, '0.123456789', 2);
+    await reward(upline, first, '9', 2); // the upline's earnings are not the caller's
+    await reward(caller, null, '7', 1); // no source member: belongs to no node
+
+    const { status, body } = await tree(caller);
+    expect(status).toBe(200);
+    const data = body.data;
+    expect(data.userInfo).toEqual({
+      firstName: 'Root',
+      lastName: 'Member',
+      email: caller.email,
+      userId: caller.user_id,
+    });
+    expect(data.referralTree.map((node: { _id: string }) => node._id)).toEqual([first.id, second.id]);
+    const [firstNode, secondNode] = data.referralTree;
+    expect(firstNode).toMatchObject({
+      _id: first.id,
+      userId: first.user_id,
+      firstName: first.first_name,
+      lastName: first.last_name,
+      email: first.email,
+      level: 1,
+      hasChildren: true,
+      totalDescendants: 2,
+      totalRewards: 1.75,
+    });
+    expect(firstNode.children[0]).toMatchObject({ _id: grandchild!.id, level: 2, totalRewards: 0.12345679 });
+    expect(firstNode.children[0].children[0]).toMatchObject({
+      _id: greatGrandchild!.id,
+      level: 3,
+      hasChildren: false,
+      children: [],
+      totalDescendants: 0,
+    });
+    expect(secondNode).toMatchObject({ hasChildren: false, totalDescendants: 0, totalRewards: 0 });
+    expect(data.statistics).toEqual({
+      totalReferrals: 4,
+      directReferrals: 2,
+      indirectReferrals: 2,
+      maxDepthReached: 3,
+      totalEarningsFromTree: 1.87345679,
+      averageEarningsPerReferral: 0.4683642,
+    });
+    expect(data).toMatchObject({ maxLevels: 15, truncated: false });
+    const all = JSON.stringify(data);
+    expect(all).not.toContain(upline.id);
+    expect(all).not.toContain(sibling.id);
+  });
+
+  it('stops at maxLevels and counts sizes within them', async () => {
+    const caller = await addMember(t.database.db, null);
+    const chain = await addChain(t.database.db, caller, 5);
+    await reward(caller, chain[3]!, '2', 4);
+
+    const { body } = await tree(caller, '?maxLevels=2');
+    const [level1] = body.data.referralTree;
+    expect(level1).toMatchObject({ level: 1, totalDescendants: 1, hasChildren: true });
+    expect(level1.children[0]).toMatchObject({ level: 2, totalDescendants: 0, hasChildren: false, children: [] });
+    expect(body.data.statistics).toMatchObject({
+      totalReferrals: 2,
+      maxDepthReached: 2,
+      totalEarningsFromTree: 0,
+    });
+    const full = await tree(caller);
+    expect(full.body.data.statistics).toMatchObject({
+      totalReferrals: 5,
+      maxDepthReached: 5,
+      totalEarningsFromTree: 2,
+    });
+  });
+
+  it('answers an empty tree for a member without referrals', async () => {
+    const caller = await addMember(t.database.db, null);
+    const { body } = await tree(caller);
+    expect(body.data.referralTree).toEqual([]);
+    expect(body.data.statistics).toEqual({
+      totalReferrals: 0,
+      directReferrals: 0,
+      indirectReferrals: 0,
+      maxDepthReached: 0,
+      totalEarningsFromTree: 0,
+      averageEarningsPerReferral: 0,
+    });
+  });
+
+  it('cuts a large tree after whole levels and says so, keeping the full statistics', async () => {
+    const caller = await addMember(t.database.db, null);
+    const directs = [await addMember(t.database.db, caller), await addMember(t.database.db, caller)];
+    for (const direct of directs) {
+      for (let index = 0; index < 3; index += 1) await addMember(t.database.db, direct);
+    }
+    const result = await viewReferralTree(t.database.db, caller, 15, 5);
+    expect(result.truncated).toBe(true);
+    expect(result.nodeLimit).toBe(5);
+    expect(result.referralTree).toHaveLength(2);
+    const shown = result.referralTree.reduce((sum, node) => sum + 1 + node.children.length, 0);
+    expect(shown).toBe(5);
+    expect(result.referralTree.every((node) => node.totalDescendants === 3 && node.hasChildren)).toBe(true);
+    expect(result.statistics.totalReferrals).toBe(8);
+
+    const whole = await viewReferralTree(t.database.db, caller, 15, 8);
+    expect(whole.truncated).toBe(false);
+  });
+
+  it.each(['maxLevels=0', 'maxLevels=16', 'maxLevels=abc', 'maxLevels=2.5'])(
+    'refuses %s with VALIDATION_ERROR',
+    async (query) => {
+      const caller = await addMember(t.database.db, null);
+      const { status, body } = await tree(caller, `?${query}`);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ success: false, errorCode: 'VALIDATION_ERROR' });
+      expect(body.data.errors[0].field).toBe('maxLevels');
+    },
+  );
+
+  it('requires a signed-in member', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/referral-tree' });
+    expect(response.statusCode).toBe(401);
+  });
+});

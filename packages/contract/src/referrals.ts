@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { referralHistoryPageSize, referralLevels, userStatuses } from './constants';
+
+/**
+ * Referral network: the history of a member's downline (GET /users/referrals/history) and their
+ * referral tree (GET /users/referral-tree). The caller is always the root; levels are relative
+ * to the caller (1 = their direct referrals) and never exceed 15.
+ *
+ * Out-of-range query values are refused with VALIDATION_ERROR rather than clamped, so a client
+ * bug shows up instead of silently returning a different page or level than asked for.
+ */
+
+/** The largest page the history answers with: enough for any screen, small enough to stay fast. */
+export const referralHistoryMaxLimit = 100;
+
+/**
+ * The most nodes one referral-tree response carries. Levels are filled breadth first, so every
+ * returned node's sponsor is returned too; a response cut at this size says `truncated: true`.
+ */
+export const referralTreeNodeLimit = 5000;
+
+/** Levels expanded when the tree first opens. */
+export const referralTreeExpandedLevels = 2;
+
+const level = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be between 1 and ${referralLevels}`)
+    .max(referralLevels, `${name} must be between 1 and ${referralLevels}`);
+
+export const referralHistoryQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000, 'Page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, `Limit must be between 1 and ${referralHistoryMaxLimit}`)
+    .max(referralHistoryMaxLimit, `Limit must be between 1 and ${referralHistoryMaxLimit}`)
+    .default(referralHistoryPageSize),
+  status: z.enum(userStatuses, { error: `Status must be one of ${userStatuses.join(', ')}` }).optional(),
+  /** Exactly this level. */
+  level: level('Level').optional(),
+  /** Levels 1 to this one. Combined with `level`, both must hold. */
+  maxLevel: level('Max level').optional(),
+});
+export type ReferralHistoryQuery = z.input<typeof referralHistoryQuerySchema>;
+
+export const referralSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  level: z.number().int(),
+  status: z.enum(userStatuses),
+  subscriptionPaid: z.boolean(),
+  subscriptionTimestamp: z.string().nullable(),
+  bingxLinked: z.boolean(),
+  joinedAt: z.string(),
+});
+export type Referral = z.infer<typeof referralSchema>;
+
+/** Counted over every referral that matches the filters, not only the page. */
+export const referralStatisticsSchema = z.object({
+  totalReferrals: z.number().int(),
+  /** Referrals whose account status is ACTIVE. */
+  activeReferrals: z.number().int(),
+  bingxLinked: z.number().int(),
+  paidSubscriptions: z.number().int(),
+});
+export type ReferralStatistics = z.infer<typeof referralStatisticsSchema>;
+
+export const referralHistoryPaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalRecords: z.number().int(),
+  limit: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPrevPage: z.boolean(),
+});
+
+export const referralHistorySchema = z.object({
+  referrals: z.array(referralSchema),
+  statistics: referralStatisticsSchema,
+  pagination: referralHistoryPaginationSchema,
+});
+export type ReferralHistory = z.infer<typeof referralHistorySchema>;
+
+export const referralTreeQuerySchema = z.object({
+  maxLevels: level('Max levels').default(referralLevels),
+});
+export type ReferralTreeQuery = z.input<typeof referralTreeQuerySchema>;
+
+export interface ReferralTreeNode {
+  _id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Level below the caller, 1..maxLevels. */
+  level: number;
+  hasChildren: boolean;
+  children: ReferralTreeNode[];
+  /** Members below this node within the levels asked for (`maxLevels` counted from the caller). */
+  totalDescendants: number;
+  /** What the caller earned from this member (rewards whose source is this member), in USDT. */
+  totalRewards: number;
+}
+
+export const referralTreeNodeSchema: z.ZodType<ReferralTreeNode> = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  level: z.number().int(),
+  hasChildren: z.boolean(),
+  get children() {
+    return z.array(referralTreeNodeSchema);
+  },
+  totalDescendants: z.number().int(),
+  totalRewards: z.number(),
+});
+
+export const referralTreeStatisticsSchema = z.object({
+  totalReferrals: z.number().int(),
+  directReferrals: z.number().int(),
+  indirectReferrals: z.number().int(),
+  maxDepthReached: z.number().int(),
+  totalEarningsFromTree: z.number(),
+  averageEarningsPerReferral: z.number(),
+});
+export type ReferralTreeStatistics = z.infer<typeof referralTreeStatisticsSchema>;
+
+export const referralTreeSchema = z.object({
+  userInfo: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), userId: z.string() }),
+  referralTree: z.array(referralTreeNodeSchema),
+  /** Over the whole tree within `maxLevels`, also when the nodes were truncated. */
+  statistics: referralTreeStatisticsSchema,
+  maxLevels: z.number().int(),
+  /** True when the tree had more than `nodeLimit` nodes and only the first levels were returned. */
+  truncated: z.boolean(),
+  nodeLimit: z.number().int(),
+});
+export type ReferralTree = z.infer<typeof referralTreeSchema>;
+
+/** Member-facing texts of the referral screens, exactly as the spec words them. */
+export const referralTexts = {
+  historyLoadFailed: 'Failed to load referral data',
+  noReferrals: 'No referrals yet',
+  treeTitle: 'My Referral Tree',
+  treeLoadFailed: 'Failed to fetch referral tree',
+  treeNetworkError: 'Network error occurred while fetching data',
+  treeLoading: 'Loading your referral tree...',
+  treeSearchPlaceholder: 'Search your referrals...',
+  viewLevels: 'View Levels',
+  networkRoot: 'Your Network Root',
+  noMatches: 'No matching referrals found',
+  emptyNetwork: 'Start Building Your Network!',
+  goToReferrals: 'Go to Referrals',
+  levelsDeep: 'levels deep',
+  startReferring: 'Start referring!',
+  yourEarnings: 'Your Earnings',
+  networkSize: 'Network Size',
+} as const;
