@@ -7,6 +7,12 @@ const variants = {
   secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:text-slate-400',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+  /** The bright call to action on dark surfaces (landing hero). */
+  accent: 'bg-brand-400 text-slate-950 shadow-sm hover:bg-brand-300 disabled:bg-brand-400/50',
+  /** A quiet outlined button on dark surfaces. */
+  outlineInverted: 'border border-white/25 text-white hover:bg-white/10 disabled:text-white/50',
+  /** A white button on a coloured panel. */
+  inverse: 'bg-white text-brand-900 shadow-sm hover:bg-brand-50 disabled:text-slate-400',
 } as const;
 
 const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;

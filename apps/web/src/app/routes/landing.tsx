@@ -1,5 +1,34 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { ContactSection } from '../../features/landing/components/contact-section';
+import { CopyTradingSection } from '../../features/landing/components/copy-trading-section';
+import { EarnSection } from '../../features/landing/components/earn-section';
+import { FaqSection } from '../../features/landing/components/faq-section';
+import { Hero } from '../../features/landing/components/hero';
+import { useDocumentTitle } from '../../lib/document-title';
+
+/** Scrolls to the section named in the URL hash (#copy-trading, #earn, #contact-us) on arrival. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' });
+  }, [hash]);
+}
 
 export default function LandingPage() {
-  return <ComingSoon title="Copy trading, rewarded" />;
+  useDocumentTitle('Copy trading with rewards');
+  useScrollToHash();
+  return (
+    <main id="main">
+      <Hero />
+      <CopyTradingSection />
+      <EarnSection />
+      <FaqSection />
+      <ContactSection />
+    </main>
+  );
 }

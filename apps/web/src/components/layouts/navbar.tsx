@@ -92,11 +92,7 @@ export function Navbar({ memberItems }: NavbarProps) {
               >
                 Sign In
               </Link>
-              <ButtonLink
-                to="/register"
-                size="md"
-                className={inverted ? 'bg-brand-500 text-slate-950 hover:bg-brand-400' : ''}
-              >
+              <ButtonLink to="/register" size="md" variant={inverted ? 'accent' : 'primary'}>
                 Sign Up
               </ButtonLink>
             </div>
