@@ -21,10 +21,16 @@ import { registerErrorHandling } from './http/error-handler';
 import { SessionTokens } from './http/session-tokens';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
+import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
+import { createExchangeGateway } from './modules/exchange/exchange-gateway-factory';
 import { healthRoutes } from './modules/health/health-routes';
-import { referralRoutes } from './modules/referrals/referral-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, type MailWorker, startMailWorker } from './modules/mail/mail-worker';
+import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
+import { referralRoutes } from './modules/referrals/referral-routes';
+import { createRpcDepositChain, type DepositChain } from './modules/subscription/deposit-chain';
+import { startDepositScanJob } from './modules/subscription/deposit-scan-job';
+import { subscriptionRoutes } from './modules/subscription/subscription-routes';
 
 export interface AppContext {
   config: Config;
@@ -32,6 +38,14 @@ export interface AppContext {
   sessionTokens: SessionTokens;
   /** Sends the mail outbox; `wake()` after enqueueing so mail goes out at once. */
   mailWorker: MailWorker;
+  integrations: Integrations;
+}
+
+/** Outside systems; tests and the demo inject fakes or local nodes, otherwise built from the config. */
+export interface Integrations {
+  exchangeGateway: ExchangeGateway;
+  /** Null when no chain is configured (no BSC_RPC_URL and no demo chain): deposit scanning is off. */
+  depositChain: DepositChain | null;
 }
 
 export interface BuildAppOptions {
@@ -41,6 +55,7 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** The pool behind `db`; with it the background jobs (mail sending) run in this process. */
   pool?: pg.Pool;
+  integrations?: Partial<Integrations>;
 }
 
 declare module 'fastify' {
@@ -72,7 +87,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? startMailWorker({ db, pool: options.pool, transport: createMailTransport(config), config, logger: app.log })
     : idleMailWorker;
   app.addHook('onClose', () => mailWorker.stop());
-  app.decorate('context', { config, db, sessionTokens, mailWorker });
+  const integrations: Integrations = {
+    exchangeGateway: options.integrations?.exchangeGateway ?? createExchangeGateway(config.exchange),
+    depositChain:
+      options.integrations?.depositChain !== undefined
+        ? options.integrations.depositChain
+        : config.chain.rpcUrl
+          ? createRpcDepositChain(config.chain)
+          : null,
+  };
+  app.decorate('context', { config, db, sessionTokens, mailWorker, integrations });
+  if (options.pool) {
+    const depositScanJob = startDepositScanJob(app.context, options.pool, app.log);
+    app.addHook('onClose', () => depositScanJob?.stop());
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -103,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(referralRoutes);
       await api.register(accountsRoutes);
+      await api.register(subscriptionRoutes);
+      await api.register(onboardingRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { usdtBscContract } from '@uplink/contract/constants';
 import { z } from 'zod';
 
 /** The fixed demo key of local mode: m/44'/60'/1'/0 of the public Hardhat test mnemonic (never for real funds). */
@@ -10,6 +11,8 @@ export const demoDepositXpub =
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const usdtAmount = z.string().regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount');
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +35,23 @@ const environmentSchema = z.object({
   REDIS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  BSC_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BSC_CHAIN_ID: z.coerce.number().int().positive().default(56),
+  USDT_CONTRACT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
+    .optional(),
+  CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+  DEPOSIT_SCAN_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
+  DEPOSIT_SCAN_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  DEMO_CHAIN: flag.optional(),
+  DEMO_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SUBSCRIPTION_PERIOD_DAYS: z.coerce.number().positive().default(365),
+  SUBSCRIPTION_FEE: usdtAmount.default('10'),
+  BINGX_API_KEY: z.string().min(1).optional(),
+  BINGX_API_SECRET: z.string().min(1).optional(),
+  BINGX_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open-api.bingx.com'),
+  MIN_EXCHANGE_DEPOSIT: usdtAmount.default('100'),
   MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
@@ -61,6 +81,9 @@ export interface Config {
   webDistDir: string;
   /** Dev-only tools (the mailbox) are served only outside production. */
   devToolsEnabled: boolean;
+  chain: ChainConfig;
+  subscription: SubscriptionConfig;
+  exchange: ExchangeConfig;
   /** Bad passwords in a row before sign-in is refused for `loginLockMinutes`. */
   maxLoginAttempts: number;
   loginLockMinutes: number;
@@ -70,6 +93,37 @@ export interface Config {
   mailMaxAttempts: number;
   mailRetryBaseMs: number;
   mailPollIntervalMs: number;
+}
+
+export interface ChainConfig {
+  /** JSON-RPC endpoint of BSC; unset in local mode, where the demo chain provides one. */
+  rpcUrl: string | undefined;
+  chainId: number;
+  /** The USDT token; in demo-chain mode the locally deployed test token replaces it. */
+  usdtContractAddress: string;
+  /** Blocks (the transfer's included) before a transfer counts. */
+  confirmations: number;
+  depositScanIntervalMs: number;
+  /** First block the deposit scanner reads when it has no cursor yet; unset: the current head. */
+  depositScanStartBlock: number | undefined;
+  /** Local mode: run an in-process EVM dev chain with a test USDT token (see chain/demo-chain.ts). */
+  demoChain: boolean;
+  demoChainPort: number;
+}
+
+export interface SubscriptionConfig {
+  /** USDT, as a decimal string. */
+  fee: string;
+  periodDays: number;
+}
+
+export interface ExchangeConfig {
+  /** Both set: the real BingX agent API; otherwise the sandbox gateway with its test UIDs. */
+  apiKey: string | undefined;
+  apiSecret: string | undefined;
+  baseUrl: string;
+  /** USDT on the exchange account a UID needs to be linked. */
+  minimumDeposit: string;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const dataDir = path.resolve(vars.DATA_DIR);
+  // Local mode without a configured RPC endpoint runs its own chain so onboarding works offline.
+  const demoChain = vars.DEMO_CHAIN ?? (!production && vars.NODE_ENV !== 'test' && !vars.BSC_RPC_URL);
+  if (production && demoChain) throw new ConfigError('DEMO_CHAIN cannot be used in production');
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     production,
@@ -112,6 +169,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     devToolsEnabled: !production,
+    chain: {
+      rpcUrl: vars.BSC_RPC_URL,
+      chainId: vars.BSC_CHAIN_ID,
+      usdtContractAddress: vars.USDT_CONTRACT_ADDRESS ?? usdtBscContract,
+      // The demo chain mines a block every second: two confirmations keep the demo quick.
+      confirmations: vars.CONFIRMATIONS ?? (demoChain ? 2 : 15),
+      depositScanIntervalMs: vars.DEPOSIT_SCAN_INTERVAL_MS,
+      depositScanStartBlock: vars.DEPOSIT_SCAN_START_BLOCK,
+      demoChain,
+      demoChainPort: vars.DEMO_CHAIN_PORT,
+    },
+    subscription: { fee: vars.SUBSCRIPTION_FEE, periodDays: vars.SUBSCRIPTION_PERIOD_DAYS },
+    exchange: {
+      apiKey: vars.BINGX_API_KEY,
+      apiSecret: vars.BINGX_API_SECRET,
+      baseUrl: vars.BINGX_BASE_URL.replace(/\/+$/, ''),
+      minimumDeposit: vars.MIN_EXCHANGE_DEPOSIT,
+    },
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,
     loginLockMinutes: vars.LOGIN_LOCK_MINUTES,
     // The API test suites sign in and register far more often than a person could; they opt into limits.

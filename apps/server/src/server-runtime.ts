@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { runBootstrap } from './bootstrap/bootstrap';
 import type { BootstrapResult } from './bootstrap/startup-banner';
+import { type DemoChain, startDemoChain } from './chain/demo-chain';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -17,7 +18,9 @@ export interface ServerRuntime {
 }
 
 /** Opens the database, applies migrations and builds the app: everything `main` and tests share. */
-export async function startRuntime(config: Config, logger?: boolean | object): Promise<ServerRuntime> {
+export async function startRuntime(configured: Config, logger?: boolean | object): Promise<ServerRuntime> {
+  const demoChain = configured.chain.demoChain ? await startLocalChain(configured) : null;
+  const config = demoChain ? withDemoChain(configured, demoChain) : configured;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: path.join(config.dataDir, 'pglite'),
@@ -32,6 +35,25 @@ export async function startRuntime(config: Config, logger?: boolean | object): P
     async stop() {
       await app.close();
       await database.close();
+      await demoChain?.stop();
+    },
+  };
+}
+
+/** Local mode: the in-process dev chain with its test USDT token (see README, "Demo: onboarding"). */
+function startLocalChain(config: Config): Promise<DemoChain> {
+  return startDemoChain({ dataDir: config.dataDir, port: config.chain.demoChainPort });
+}
+
+function withDemoChain(config: Config, chain: DemoChain): Config {
+  return {
+    ...config,
+    chain: {
+      ...config.chain,
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      usdtContractAddress: chain.tokenAddress,
+      depositScanStartBlock: 0,
     },
   };
 }

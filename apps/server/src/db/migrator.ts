@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as accounts from './migrations/0001-accounts';
 import * as referralNetwork from './migrations/0003-referral-network';
+import * as deposits from './migrations/0004-deposits';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0003-referral-network': referralNetwork,
+  '0004-deposits': deposits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

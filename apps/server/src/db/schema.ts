@@ -102,6 +102,31 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
+/** A USDT transfer to a member's deposit address; counted once (unique tx_hash + log_index). */
+export interface DepositTransfersTable {
+  id: Generated<string>;
+  user_id: string;
+  tx_hash: string;
+  log_index: number;
+  block_number: string;
+  block_hash: string;
+  block_time: Timestamp;
+  from_address: string;
+  to_address: string;
+  amount: Numeric;
+  /** The end of the subscription period this transfer paid for; null while not yet used. */
+  credited_period_ends_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+/** How far a chain scanner has read: the last fully scanned block and its hash. */
+export interface ChainScanCursorsTable {
+  name: string;
+  last_block: ColumnType<string, string | number, string | number>;
+  last_block_hash: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   referral_closure: ReferralClosureTable;
@@ -109,6 +134,8 @@ export interface Database {
   rewards: RewardsTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
+  deposit_transfers: DepositTransfersTable;
+  chain_scan_cursors: ChainScanCursorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type Integrations } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from './test-database';
@@ -12,7 +12,11 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, for API tests that go through HTTP (`app.inject`). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** Fakes or local nodes for the outside systems (exchange, chain); by default none is reached. */
+  integrations: Partial<Integrations> = { depositChain: null },
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = {
     ...loadConfig({
@@ -26,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     webDistDir: '/nonexistent',
     ...overrides,
   };
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, integrations });
   await app.ready();
   return {
     app,

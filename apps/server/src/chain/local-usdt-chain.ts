@@ -1,0 +1,54 @@
+import { Contract, parseUnits, type Signer } from 'ethers';
+import { EthersDepositChain } from '../modules/subscription/deposit-chain';
+import { deployTestUsdt, type LocalEvm, startLocalEvm, testUsdtAbi } from './local-evm';
+
+/** The in-process EVM with the test USDT deployed, and the few moves tests and the benchmark make on it. */
+export interface LocalUsdtChain {
+  evm: LocalEvm;
+  tokenAddress: string;
+  depositChain: EthersDepositChain;
+  /** Sends `amount` USDT (a decimal string) from the funded payer; resolves with the mined transaction. */
+  pay(to: string, amount: string): Promise<{ txHash: string; blockNumber: number; blockTime: Date }>;
+  mine(blocks: number): Promise<void>;
+  head(): Promise<number>;
+  snapshot(): Promise<string>;
+  revert(snapshotId: string): Promise<void>;
+  increaseTime(seconds: number): Promise<void>;
+}
+
+export async function startLocalUsdtChain(): Promise<LocalUsdtChain> {
+  const evm = startLocalEvm();
+  const deployer = await evm.provider.getSigner(0);
+  const payer: Signer = await evm.provider.getSigner(1);
+  const tokenAddress = await deployTestUsdt(deployer);
+  const token = new Contract(tokenAddress, testUsdtAbi, payer);
+  await (await token.getFunction('mint')(await payer.getAddress(), parseUnits('1000000', 18))).wait();
+  const request = (method: string, params: unknown[] = []) => evm.eip1193.request({ method, params });
+
+  return {
+    evm,
+    tokenAddress,
+    depositChain: new EthersDepositChain(evm.provider, tokenAddress, 31337),
+    async pay(to, amount) {
+      const sent = await token.getFunction('transfer')(to, parseUnits(amount, 18));
+      const receipt = await sent.wait();
+      const block = await evm.provider.getBlock(receipt.blockNumber);
+      return {
+        txHash: receipt.hash.toLowerCase(),
+        blockNumber: receipt.blockNumber,
+        blockTime: new Date((block?.timestamp ?? 0) * 1000),
+      };
+    },
+    async mine(blocks) {
+      if (blocks > 0) await request('hardhat_mine', [`0x${blocks.toString(16)}`]);
+    },
+    head: () => evm.provider.getBlockNumber(),
+    snapshot: async () => (await request('evm_snapshot')) as string,
+    async revert(snapshotId) {
+      await request('evm_revert', [snapshotId]);
+    },
+    async increaseTime(seconds) {
+      await request('evm_increaseTime', [seconds]);
+    },
+  };
+}

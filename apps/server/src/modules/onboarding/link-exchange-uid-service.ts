@@ -1,0 +1,83 @@
+import { onboardingMessages } from '@uplink/contract/onboarding';
+import { Decimal } from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+import { DomainError } from '../../http/domain-error';
+import { type ExchangeGateway, ExchangeUnavailableError } from '../exchange/exchange-gateway';
+
+export interface LinkExchangeUidDependencies {
+  db: Kysely<Database>;
+  exchange: ExchangeGateway;
+  /** USDT the exchange account must hold. */
+  minimumDeposit: string;
+}
+
+const uniqueViolation = '23505';
+
+/**
+ * Links a BingX UID to the member, once. Order: the member's own UID (set once), another member's
+ * UID (a quick read saves an exchange call, but the UNIQUE constraint on the write decides, so two
+ * members racing for one UID cannot both win), then the exchange's verdict. Nothing is written
+ * unless every check passes, so an exchange outage never leaves a half-linked account.
+ */
+export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member: UserRow, uid: string) {
+  if (member.bingx_uid) throw alreadySet();
+  const holder = await deps.db.selectFrom('users').select('id').where('bingx_uid', '=', uid).executeTakeFirst();
+  if (holder) throw holder.id === member.id ? alreadySet() : alreadyExists();
+
+  const check = await askExchange(deps.exchange, uid);
+  if (!check.invited) {
+    throw new DomainError('BINGX_UID_INELIGIBLE', 'This BingX UID was not registered through our invitation link', 400);
+  }
+  if (!check.kycComplete) {
+    throw new DomainError('BINGX_UID_INCOMPLETE_KYC', 'KYC verification is not complete on this BingX account', 400);
+  }
+  if (new Decimal(check.balanceUsdt).lt(deps.minimumDeposit)) {
+    throw new DomainError(
+      'BINGX_UID_INSUFFICIENT_DEPOSIT',
+      `The BingX account holds less than the minimum deposit of ${deps.minimumDeposit} USDT`,
+      400,
+    );
+  }
+
+  try {
+    const updated = await deps.db
+      .updateTable('users')
+      .set({
+        bingx_uid: uid,
+        bingx_kyc: check.kycComplete,
+        bingx_balance: check.balanceUsdt,
+        bingx_linked_at: new Date(),
+        updated_at: new Date(),
+      })
+      .where('id', '=', member.id)
+      // A second request of the same member may have linked meanwhile: set once means once.
+      .where('bingx_uid', 'is', null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw alreadySet();
+  } catch (error) {
+    if ((error as { code?: string }).code === uniqueViolation) throw alreadyExists();
+    throw error;
+  }
+  return { bingXUID: uid, message: onboardingMessages.linkSucceeded };
+}
+
+async function askExchange(exchange: ExchangeGateway, uid: string) {
+  try {
+    return await exchange.checkInvitee(uid);
+  } catch (error) {
+    if (error instanceof ExchangeUnavailableError) {
+      throw new DomainError(
+        'EXCHANGE_UNAVAILABLE',
+        'BingX is not answering right now. Please try again in a minute.',
+        503,
+      );
+    }
+    throw error;
+  }
+}
+
+const alreadySet = () =>
+  new DomainError('BINGX_UID_ALREADY_SET', 'A BingX UID is already linked to your account and cannot be changed', 409);
+const alreadyExists = () =>
+  new DomainError('BINGX_UID_ALREADY_EXISTS', 'This BingX UID is already linked to another account', 409);

@@ -1,0 +1,89 @@
+import { type AbstractProvider, formatUnits, getAddress, id, JsonRpcProvider, Network, zeroPadValue } from 'ethers';
+import type { ChainConfig } from '../../config';
+
+/** One USDT `Transfer` to a member's deposit address, as read from the chain. */
+export interface UsdtTransfer {
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  /** Lower-case 0x addresses. */
+  from: string;
+  to: string;
+  /** USDT as a decimal string (the token has 18 decimals). */
+  amount: string;
+}
+
+/** The chain reads the deposit scanner needs; one JSON-RPC call each (transfersTo: one eth_getLogs). */
+export interface DepositChain {
+  readonly tokenAddress: string;
+  readonly chainId: number;
+  headBlockNumber(): Promise<number>;
+  /** Null when the chain has no such block (it was reset or is shorter). */
+  blockHash(blockNumber: number): Promise<string | null>;
+  blockTime(blockNumber: number): Promise<Date>;
+  transfersTo(recipients: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]>;
+}
+
+export const transferTopic = id('Transfer(address,address,uint256)');
+const usdtDecimals = 18;
+
+const topicToAddress = (topic: string) => `0x${topic.slice(-40)}`.toLowerCase();
+
+/** DepositChain over any ethers v6 provider: a BSC JSON-RPC endpoint, the demo chain or an in-process EVM. */
+export class EthersDepositChain implements DepositChain {
+  readonly tokenAddress: string;
+
+  constructor(
+    private readonly provider: AbstractProvider,
+    tokenAddress: string,
+    readonly chainId: number,
+  ) {
+    this.tokenAddress = getAddress(tokenAddress);
+  }
+
+  headBlockNumber(): Promise<number> {
+    return this.provider.getBlockNumber();
+  }
+
+  async blockHash(blockNumber: number): Promise<string | null> {
+    const block = await this.provider.getBlock(blockNumber);
+    return block?.hash ?? null;
+  }
+
+  async blockTime(blockNumber: number): Promise<Date> {
+    const block = await this.provider.getBlock(blockNumber);
+    if (!block) throw new Error(`Block ${blockNumber} is not on the chain`);
+    return new Date(block.timestamp * 1000);
+  }
+
+  async transfersTo(recipients: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]> {
+    if (recipients.length === 0) return [];
+    const logs = await this.provider.getLogs({
+      address: this.tokenAddress,
+      // Topic 2 is the indexed recipient: an OR-list of member addresses, so one call covers a whole batch.
+      topics: [transferTopic, null, recipients.map((address) => zeroPadValue(address.toLowerCase(), 32))],
+      fromBlock,
+      toBlock,
+    });
+    return logs
+      .filter((log) => !log.removed && log.topics.length === 3 && log.data.length >= 66)
+      .map((log) => ({
+        txHash: log.transactionHash.toLowerCase(),
+        logIndex: log.index,
+        blockNumber: log.blockNumber,
+        blockHash: log.blockHash.toLowerCase(),
+        from: topicToAddress(log.topics[1] as string),
+        to: topicToAddress(log.topics[2] as string),
+        amount: formatUnits(BigInt(log.data.slice(0, 66)), usdtDecimals),
+      }));
+  }
+}
+
+/** The production chain client: one request per call (public BSC nodes refuse large batches), fixed network. */
+export function createRpcDepositChain(config: Pick<ChainConfig, 'rpcUrl' | 'chainId' | 'usdtContractAddress'>) {
+  if (!config.rpcUrl) throw new Error('BSC_RPC_URL is not configured');
+  const network = Network.from(config.chainId);
+  const provider = new JsonRpcProvider(config.rpcUrl, network, { staticNetwork: network, batchMaxCount: 1 });
+  return new EthersDepositChain(provider, config.usdtContractAddress, config.chainId);
+}

@@ -1,0 +1,97 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { UsdtTransfer } from './deposit-chain';
+
+export interface ScanCursor {
+  lastBlock: number;
+  lastBlockHash: string | null;
+}
+
+export async function findCursor(db: Kysely<Database>, name: string): Promise<ScanCursor | null> {
+  const row = await db.selectFrom('chain_scan_cursors').selectAll().where('name', '=', name).executeTakeFirst();
+  return row ? { lastBlock: Number(row.last_block), lastBlockHash: row.last_block_hash } : null;
+}
+
+export async function saveCursor(db: Kysely<Database>, name: string, cursor: ScanCursor): Promise<void> {
+  await db
+    .insertInto('chain_scan_cursors')
+    .values({ name, last_block: cursor.lastBlock, last_block_hash: cursor.lastBlockHash })
+    .onConflict((conflict) =>
+      conflict.column('name').doUpdateSet({
+        last_block: cursor.lastBlock,
+        last_block_hash: cursor.lastBlockHash,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Deposit addresses the scanner watches (lower-case): members not paid for the current period,
+ * and members whose period ends within `renewalWindowDays` (so an early renewal is seen).
+ */
+export async function watchedDepositAddresses(
+  db: Kysely<Database>,
+  now: Date,
+  renewalWindowDays: number,
+): Promise<string[]> {
+  const horizon = new Date(now.getTime() + renewalWindowDays * 86_400_000);
+  const rows = await db
+    .selectFrom('users')
+    .select(sql<string>`lower(deposit_address)`.as('address'))
+    .where('deposit_address', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('subscription_period_ends_at', 'is', null), eb('subscription_period_ends_at', '<', horizon)]),
+    )
+    .execute();
+  return rows.map((row) => row.address);
+}
+
+/**
+ * Records transfers once each (tx hash + log index is unique, so a log seen twice by the job,
+ * an on-demand refresh or a re-scan adds nothing). Returns how many were new.
+ */
+export async function recordTransfers(
+  db: Kysely<Database>,
+  transfers: readonly (UsdtTransfer & { blockTime: Date })[],
+): Promise<number> {
+  if (transfers.length === 0) return 0;
+  const incoming = JSON.stringify(
+    transfers.map((transfer) => ({
+      tx_hash: transfer.txHash,
+      log_index: transfer.logIndex,
+      block_number: transfer.blockNumber,
+      block_hash: transfer.blockHash,
+      block_time: transfer.blockTime.toISOString(),
+      from_address: transfer.from,
+      to_address: transfer.to,
+      amount: transfer.amount,
+    })),
+  );
+  const { rows } = await sql<{ user_id: string }>`
+    INSERT INTO deposit_transfers
+      (user_id, tx_hash, log_index, block_number, block_hash, block_time, from_address, to_address, amount)
+    SELECT users.id, t.tx_hash, t.log_index, t.block_number, t.block_hash, t.block_time, t.from_address, t.to_address, t.amount
+    FROM jsonb_to_recordset(${incoming}::jsonb) AS t(
+      tx_hash text, log_index integer, block_number bigint, block_hash text, block_time timestamptz,
+      from_address text, to_address text, amount numeric)
+    JOIN users ON lower(users.deposit_address) = t.to_address
+    ON CONFLICT (tx_hash, log_index) DO NOTHING
+    RETURNING user_id`.execute(db);
+  return rows.length;
+}
+
+/** Members not paid for the current period who hold transfers not yet used for a period. */
+export async function membersWithUncreditedTransfers(db: Kysely<Database>, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('deposit_transfers')
+    .innerJoin('users', 'users.id', 'deposit_transfers.user_id')
+    .select('users.id')
+    .distinct()
+    .where('deposit_transfers.credited_period_ends_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('users.subscription_period_ends_at', 'is', null), eb('users.subscription_period_ends_at', '<=', now)]),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}

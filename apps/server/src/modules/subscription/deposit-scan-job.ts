@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { AppContext } from '../../app';
+import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
+import { createDepositScanner } from './subscription-dependencies';
+
+/** Scans deposits of all watched members every DEPOSIT_SCAN_INTERVAL_MS, once across all server processes. */
+export function startDepositScanJob(
+  context: AppContext,
+  pool: pg.Pool,
+  logger: FastifyBaseLogger,
+): RecurringJob | null {
+  const scanner = createDepositScanner(context);
+  if (!scanner) return null;
+  return startRecurringJob({
+    name: 'deposit-scan',
+    intervalMs: context.config.chain.depositScanIntervalMs,
+    pool,
+    logger,
+    work: async () => {
+      const result = await scanner.scanPending();
+      if (result.transfersRecorded > 0 || result.membersCredited > 0) logger.info(result, 'deposits scanned');
+    },
+  });
+}

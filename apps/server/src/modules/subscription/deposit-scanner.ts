@@ -1,0 +1,188 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SubscriptionConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import type { DepositChain, UsdtTransfer } from './deposit-chain';
+import {
+  findCursor,
+  membersWithUncreditedTransfers,
+  recordTransfers,
+  saveCursor,
+  watchedDepositAddresses,
+} from './deposit-repository';
+import { creditSubscriptions } from './subscription-crediting';
+
+export interface DepositScannerOptions {
+  db: Kysely<Database>;
+  chain: DepositChain;
+  subscription: SubscriptionConfig;
+  /** Blocks, the transfer's own included, before a transfer counts. */
+  confirmations: number;
+  /** Where a scanner without a cursor begins; unset: the current confirmed head (nothing older is read). */
+  startBlock?: number;
+  /** Blocks per eth_getLogs; halved automatically when a node refuses a range as too large. */
+  blockRange?: number;
+  /** Recipient addresses per eth_getLogs (an OR-list in the recipient topic). */
+  recipientBatch?: number;
+  renewalWindowDays?: number;
+  logger?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  now?: () => Date;
+}
+
+export interface ScanResult {
+  fromBlock: number;
+  toBlock: number;
+  transfersRecorded: number;
+  membersCredited: number;
+}
+
+/**
+ * Reads USDT `Transfer` logs to members' deposit addresses and credits subscriptions.
+ *
+ * Reorgs: the scanner only ever reads blocks that already have `confirmations` confirmations
+ * (up to head − confirmations + 1), so a reorg shallower than that never touches what it has
+ * read, and nothing is credited from a block that could still be replaced. The cursor keeps the
+ * hash of the last scanned block; if the chain no longer has that block (a reorg deeper than the
+ * confirmation depth, or a reset dev chain) the scanner logs it and re-reads from further back —
+ * the unique (tx hash, log index) key makes re-reading harmless.
+ *
+ * Cost: one eth_getLogs per block range × batch of recipients, plus one block lookup per range
+ * (the cursor's hash) and one per block that holds a transfer (its time). It grows with the
+ * blocks scanned; members only add a call per `recipientBatch` of them.
+ */
+export class DepositScanner {
+  private readonly blockRange: number;
+  private readonly recipientBatch: number;
+  private readonly cursorName: string;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: DepositScannerOptions) {
+    this.blockRange = options.blockRange ?? 5000;
+    this.recipientBatch = options.recipientBatch ?? 1000;
+    this.cursorName = `usdt-deposits:${options.chain.chainId}:${options.chain.tokenAddress.toLowerCase()}`;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The background job: every watched member from the cursor up to the confirmed head. */
+  async scanPending(): Promise<ScanResult> {
+    const { db, chain } = this.options;
+    const confirmedHead = await this.confirmedHead();
+    const fromBlock = await this.resumeBlock(confirmedHead);
+    const recipients = await watchedDepositAddresses(db, this.now(), this.options.renewalWindowDays ?? 30);
+    let transfersRecorded = 0;
+    for (let start = fromBlock; start <= confirmedHead; start += this.blockRange) {
+      const end = Math.min(start + this.blockRange - 1, confirmedHead);
+      const transfers = await this.readTransfers(recipients, start, end);
+      transfersRecorded += await this.record(transfers);
+      // The hash lets the next run notice a chain that changed under the cursor.
+      await saveCursor(db, this.cursorName, { lastBlock: end, lastBlockHash: await chain.blockHash(end) });
+    }
+    const credited = await creditSubscriptions(
+      db,
+      await membersWithUncreditedTransfers(db, this.now()),
+      this.options.subscription,
+      this.now(),
+    );
+    return { fromBlock, toBlock: confirmedHead, transfersRecorded, membersCredited: credited.length };
+  }
+
+  /**
+   * On demand (GET /users/refresh-subscription): one member's address over the blocks the job
+   * has not reached yet, then that member's credit. The shared cursor is left to the job.
+   */
+  async scanMember(memberId: string): Promise<void> {
+    const { db } = this.options;
+    const member = await db
+      .selectFrom('users')
+      .select(['id', 'deposit_address'])
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    if (!member?.deposit_address) return;
+    const confirmedHead = await this.confirmedHead();
+    const cursor = await findCursor(db, this.cursorName);
+    const fromBlock =
+      cursor && cursor.lastBlock <= confirmedHead ? cursor.lastBlock + 1 : await this.firstBlock(confirmedHead);
+    for (let start = fromBlock; start <= confirmedHead; start += this.blockRange) {
+      const end = Math.min(start + this.blockRange - 1, confirmedHead);
+      await this.record(await this.readTransfers([member.deposit_address.toLowerCase()], start, end));
+    }
+    await creditSubscriptions(db, [memberId], this.options.subscription, this.now());
+  }
+
+  private async confirmedHead(): Promise<number> {
+    const head = await this.options.chain.headBlockNumber();
+    return head - (this.options.confirmations - 1);
+  }
+
+  private async firstBlock(confirmedHead: number): Promise<number> {
+    return Math.max(0, this.options.startBlock ?? confirmedHead);
+  }
+
+  /** The block after the cursor, or further back when the cursor's block is gone from the chain. */
+  private async resumeBlock(confirmedHead: number): Promise<number> {
+    const { db, chain, logger } = this.options;
+    const cursor = await findCursor(db, this.cursorName);
+    if (!cursor) return this.firstBlock(confirmedHead);
+    if (cursor.lastBlock > confirmedHead + this.options.confirmations) {
+      logger?.warn({ cursor: cursor.lastBlock, confirmedHead }, 'chain is shorter than the deposit cursor: rescanning');
+      return this.firstBlock(0);
+    }
+    if (cursor.lastBlock > confirmedHead) return confirmedHead + 1;
+    const hash = await chain.blockHash(cursor.lastBlock);
+    if (cursor.lastBlockHash && hash !== cursor.lastBlockHash) {
+      const rewindTo = Math.max(0, cursor.lastBlock - 10 * this.options.confirmations);
+      logger?.error(
+        { cursor: cursor.lastBlock, rewindTo },
+        'deposit cursor block was replaced: a reorg deeper than the confirmation depth; rescanning',
+      );
+      return rewindTo;
+    }
+    return cursor.lastBlock + 1;
+  }
+
+  private async readTransfers(recipients: readonly string[], fromBlock: number, toBlock: number) {
+    const transfers: UsdtTransfer[] = [];
+    for (let index = 0; index < recipients.length; index += this.recipientBatch) {
+      const batch = recipients.slice(index, index + this.recipientBatch);
+      transfers.push(...(await this.logsSplittingRange(batch, fromBlock, toBlock)));
+    }
+    return transfers;
+  }
+
+  /** Nodes cap eth_getLogs by range or result size; on such a refusal, read the two halves. */
+  private async logsSplittingRange(
+    recipients: readonly string[],
+    fromBlock: number,
+    toBlock: number,
+  ): Promise<UsdtTransfer[]> {
+    try {
+      return await this.options.chain.transfersTo(recipients, fromBlock, toBlock);
+    } catch (error) {
+      if (fromBlock === toBlock || !isRangeTooLarge(error)) throw error;
+      const middle = Math.floor((fromBlock + toBlock) / 2);
+      const first: UsdtTransfer[] = await this.logsSplittingRange(recipients, fromBlock, middle);
+      return [...first, ...(await this.logsSplittingRange(recipients, middle + 1, toBlock))];
+    }
+  }
+
+  /** Stores new transfers with their block time (one lookup per block that holds any). */
+  private async record(transfers: readonly UsdtTransfer[]): Promise<number> {
+    if (transfers.length === 0) return 0;
+    const blockTimes = new Map<number, Date>();
+    for (const transfer of transfers) {
+      if (!blockTimes.has(transfer.blockNumber)) {
+        blockTimes.set(transfer.blockNumber, await this.options.chain.blockTime(transfer.blockNumber));
+      }
+    }
+    const withTimes = transfers.map((transfer) => ({
+      ...transfer,
+      blockTime: blockTimes.get(transfer.blockNumber) as Date,
+    }));
+    return recordTransfers(this.options.db, withTimes);
+  }
+}
+
+function isRangeTooLarge(error: unknown): boolean {
+  const text = String((error as { message?: unknown })?.message ?? error);
+  return /range|too many|limit|exceed|too large|response size/i.test(text);
+}

@@ -1,0 +1,101 @@
+import { Decimal } from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { SubscriptionConfig } from '../../config';
+import type { Database } from '../../db/schema';
+
+const dayMs = 86_400_000;
+/** Block times come from validators' clocks, which may run behind ours by seconds or minutes. */
+const clockSkewToleranceMs = 15 * 60_000;
+
+/**
+ * Marks members paid whose confirmed, not yet used transfers reach the fee.
+ *
+ * Rules (DESIGN.md section 3 leaves them to us):
+ * - Only transfers since the member's account exists count (by block time, allowing for the
+ *   validators' clock running behind ours). A transfer is used for one period only.
+ * - Several smaller transfers add up. The period is paid at the block time of the transfer that
+ *   reaches the fee (its hash is the one shown); every unused transfer is taken into that
+ *   period, so an overpayment is recorded in `subscription_amount`, not lost.
+ * - A payment made while a period still runs (an early renewal) waits; when that period ends the
+ *   next one starts at its end, so no paid day is lost.
+ * - "Paid" means the period has not ended: the profile compares `subscription_period_ends_at`
+ *   with the clock, so expiry needs no job.
+ *
+ * Each member is credited in its own transaction under a row lock, so the background job and an
+ * on-demand refresh cannot both credit the same transfers.
+ */
+export async function creditSubscriptions(
+  db: Kysely<Database>,
+  memberIds: readonly string[],
+  config: SubscriptionConfig,
+  now = new Date(),
+): Promise<string[]> {
+  const credited: string[] = [];
+  for (const memberId of memberIds) {
+    if (await creditMember(db, memberId, config, now)) credited.push(memberId);
+  }
+  return credited;
+}
+
+async function creditMember(
+  db: Kysely<Database>,
+  memberId: string,
+  config: SubscriptionConfig,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom('users')
+      .select(['id', 'created_at', 'subscription_period_ends_at'])
+      .where('id', '=', memberId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!member) return false;
+    const previousEnd = member.subscription_period_ends_at;
+    if (previousEnd && previousEnd > now) return false;
+
+    const periodStart = new Date(member.created_at.getTime() - clockSkewToleranceMs);
+    const transfers = await trx
+      .selectFrom('deposit_transfers')
+      .select(['id', 'tx_hash', 'block_time', 'amount'])
+      .where('user_id', '=', memberId)
+      .where('credited_period_ends_at', 'is', null)
+      .where('block_time', '>=', periodStart)
+      .orderBy('block_number')
+      .orderBy('log_index')
+      .execute();
+
+    const fee = new Decimal(config.fee);
+    let total = new Decimal(0);
+    let completing: (typeof transfers)[number] | undefined;
+    for (const transfer of transfers) {
+      total = total.plus(transfer.amount);
+      if (!completing && total.gte(fee)) completing = transfer;
+    }
+    if (!completing) return false;
+
+    const paidAt = previousEnd && previousEnd > completing.block_time ? previousEnd : new Date(completing.block_time);
+    const periodEndsAt = new Date(paidAt.getTime() + config.periodDays * dayMs);
+    await trx
+      .updateTable('users')
+      .set({
+        subscription_paid_at: paidAt,
+        subscription_period_ends_at: periodEndsAt,
+        subscription_amount: total.toFixed(),
+        subscription_tx_hash: completing.tx_hash,
+        updated_at: now,
+      })
+      .where('id', '=', memberId)
+      .execute();
+    await trx
+      .updateTable('deposit_transfers')
+      .set({ credited_period_ends_at: periodEndsAt })
+      .where(
+        'id',
+        'in',
+        transfers.map((transfer) => transfer.id),
+      )
+      .execute();
+    return true;
+  });
+}

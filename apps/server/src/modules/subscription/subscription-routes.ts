@@ -1,0 +1,73 @@
+import { subscriptionFeeSchema } from '@uplink/contract/accounts';
+import { bscNetworkName } from '@uplink/contract/constants';
+import { envelopeSchema } from '@uplink/contract/envelope';
+import { paymentDetailsSchema } from '@uplink/contract/onboarding';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '../../http/domain-error';
+import { ok } from '../../http/envelope';
+import { toMemberProfile } from '../accounts/member-profile';
+import { sessionKey } from '../onboarding/session-rate-limit';
+import { createDepositScanner } from './subscription-dependencies';
+
+/** A member may ask for an immediate scan a few times a minute (per session); the job covers everyone anyway. */
+const refreshRateLimit = { max: 6, timeWindow: '1 minute', keyGenerator: sessionKey };
+
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.context;
+
+  app.get(
+    '/users/refresh-subscription',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: refreshRateLimit },
+      schema: {
+        tags: ['subscription'],
+        summary: "Scan the member's deposit address now and answer the subscription status",
+        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(subscriptionFeeSchema) },
+      },
+    },
+    async (request) => {
+      const scanner = createDepositScanner(app.context);
+      if (!scanner) throw new DomainError('INTERNAL_SERVER_ERROR', 'Deposit scanning is not configured', 503);
+      try {
+        await scanner.scanMember(request.currentUser.id);
+      } catch (error) {
+        request.log.warn({ err: error }, 'on-demand deposit scan failed');
+        throw new DomainError(
+          'INTERNAL_SERVER_ERROR',
+          'The BSC network is not reachable right now. Please try again.',
+          503,
+        );
+      }
+      const member = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', request.currentUser.id)
+        .executeTakeFirstOrThrow();
+      return ok(toMemberProfile(member).subscriptionFee, 'Subscription status refreshed');
+    },
+  );
+
+  app.get(
+    '/subscription/payment-details',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Where and how much to pay: network, token contract, fee',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(paymentDetailsSchema) },
+      },
+    },
+    async () =>
+      ok({
+        network: bscNetworkName,
+        tokenSymbol: 'USDT',
+        tokenContract: app.context.integrations.depositChain?.tokenAddress ?? config.chain.usdtContractAddress,
+        fee: Number(config.subscription.fee),
+        confirmations: config.chain.confirmations,
+        periodDays: config.subscription.periodDays,
+      }),
+  );
+};

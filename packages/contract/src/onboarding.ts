@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { subscriptionFeeSchema } from './accounts';
+
+/** The onboarding screen's own texts (spec sections 2 and 8). */
+export const onboardingMessages = {
+  uidRequired: 'Please enter your BingX UID',
+  uidDigitsOnly: 'The BingX UID must contain digits only',
+  uidLength: 'The BingX UID must be 6 to 20 digits long',
+  uidHelp: 'You can find your UID in your BingX profile. It is usually 8-12 digits.',
+  linkFailed: 'Failed to link BingX UID',
+  linkException: 'An error occurred while linking BingX UID',
+  linkSucceeded: 'BingX UID linked successfully',
+  confirmationTime: 'Confirmation usually takes about 1-3 minutes after your transfer.',
+} as const;
+
+export const bingxUidMinLength = 6;
+export const bingxUidMaxLength = 20;
+
+/** `PUT /users/bingx-uid`. The client sends the trimmed value; the server trims again. */
+export const linkBingxUidRequestSchema = z.object({
+  bingXUID: z
+    .string({ error: onboardingMessages.uidRequired })
+    .trim()
+    .min(1, onboardingMessages.uidRequired)
+    .regex(/^\d+$/, onboardingMessages.uidDigitsOnly)
+    .min(bingxUidMinLength, onboardingMessages.uidLength)
+    .max(bingxUidMaxLength, onboardingMessages.uidLength),
+});
+export type LinkBingxUidRequest = z.input<typeof linkBingxUidRequestSchema>;
+
+export const linkBingxUidResultSchema = z.object({ bingXUID: z.string() });
+
+/** `GET /users/refresh-subscription` answers the subscription as the profile shows it. */
+export const refreshSubscriptionResultSchema = subscriptionFeeSchema;
+
+/** `GET /subscription/payment-details`: what the payment panel shows besides the member's own address. */
+export const paymentDetailsSchema = z.object({
+  network: z.string(),
+  tokenSymbol: z.string(),
+  tokenContract: z.string(),
+  fee: z.number(),
+  confirmations: z.number(),
+  periodDays: z.number(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
