@@ -38,12 +38,13 @@ export function Navbar({ memberItems }: NavbarProps) {
     navigate('/');
   };
 
+  // Solid once scrolled; the member shell's bar is always solid as it spans sidebar and content.
   const surface =
     scrolled || menuOpen
       ? 'border-slate-200/80 bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/85'
-      : onLanding
-        ? 'border-transparent bg-transparent'
-        : 'border-transparent bg-white/0';
+      : memberItems
+        ? 'border-slate-200 bg-white'
+        : 'border-transparent bg-transparent';
 
   const sectionLink = inverted
     ? 'text-slate-200 hover:text-white hover:bg-white/10'

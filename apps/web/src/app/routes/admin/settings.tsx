@@ -1,5 +1,35 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Card, CardBody, CardHeader } from '../../../components/card';
+import { PageHeader } from '../../../components/layouts/page-header';
+import { AdminAccessBanner } from '../../../features/admin-settings/components/admin-access-banner';
+import { AdminProfileCard } from '../../../features/admin-settings/components/admin-profile-card';
+import { NotificationSettings, SystemSettings } from '../../../features/admin-settings/components/preference-cards';
+import { SystemOverview } from '../../../features/admin-settings/components/system-overview';
+import { useAdminSettings } from '../../../features/admin-settings/hooks/use-admin-settings';
+import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
+import { adminSecurityGuidelines, SecurityTips } from '../../../features/profile/components/security-tips';
+import { useAuth } from '../../../lib/auth';
 
 export default function AdminSettingsPage() {
-  return <ComingSoon title="Admin Settings" />;
+  const { user } = useAuth();
+  const { settings, update } = useAdminSettings();
+  if (!user) return null;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Admin Settings" subtitle="Your administrator account and platform preferences" />
+      <AdminAccessBanner />
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <AdminProfileCard admin={user} />
+        <Card>
+          <CardHeader title="Security" subtitle="Change your administrator password" />
+          <CardBody className="space-y-5">
+            <ChangePasswordForm variant="admin" />
+            <SecurityTips title="Security Guidelines" tips={adminSecurityGuidelines} />
+          </CardBody>
+        </Card>
+        <NotificationSettings settings={settings} update={update} />
+        <SystemSettings settings={settings} update={update} />
+      </div>
+      <SystemOverview />
+    </div>
+  );
 }

@@ -1,5 +1,27 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Card, CardBody, CardHeader } from '../../../components/card';
+import { PageHeader } from '../../../components/layouts/page-header';
+import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
+import { ProfileCard } from '../../../features/profile/components/profile-card';
+import { memberSecurityTips, SecurityTips } from '../../../features/profile/components/security-tips';
+import { useAuth } from '../../../lib/auth';
 
+/** /profile and /settings: the read-only profile and the security card. */
 export default function ProfilePage() {
-  return <ComingSoon title="Profile" subtitle="Profile & Security" />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div>
+      <PageHeader title="Profile Settings" subtitle="Your account information and security" />
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <ProfileCard user={user} />
+        <Card>
+          <CardHeader title="Security" subtitle="Keep your account safe" />
+          <CardBody className="space-y-5">
+            <ChangePasswordForm />
+            <SecurityTips title="Security Tips" tips={memberSecurityTips} />
+          </CardBody>
+        </Card>
+      </div>
+    </div>
+  );
 }

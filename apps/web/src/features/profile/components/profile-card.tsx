@@ -1,0 +1,95 @@
+import type { MemberProfile } from '@uplink/contract/accounts';
+import { formatDate, formatUsdt, fullName } from '@uplink/contract/format';
+import type { ReactNode } from 'react';
+import { Badge, StatusBadge } from '../../../components/badge';
+import { Card, CardBody, CardHeader } from '../../../components/card';
+import { CopyButton } from '../../../components/copy-button';
+import { CheckCircleIcon, ClockIcon } from '../../../components/icons';
+import { Avatar } from '../../../components/layouts/user-menu';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+      <dt className="text-slate-600 text-sm">{label}</dt>
+      <dd className="min-w-0 break-all font-medium text-slate-900 text-sm sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+/** The read-only account summary of /profile: identity, codes, status and subscription. */
+export function ProfileCard({ user }: { user: MemberProfile }) {
+  return (
+    <Card>
+      <CardHeader title="Profile Information" subtitle="Your account details (read only)" />
+      <CardBody>
+        <div className="flex items-center gap-4">
+          <Avatar user={user} size="lg" />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-lg text-slate-900">{fullName(user)}</p>
+            <p className="truncate text-slate-600 text-sm">{user.email}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <StatusBadge status={user.status} />
+              {user.isEmailVerified ? (
+                <Badge tone="green">Email verified</Badge>
+              ) : (
+                <Badge tone="amber">Email not verified</Badge>
+              )}
+            </div>
+          </div>
+        </div>
+        <dl className="mt-5 divide-y divide-slate-100 border-slate-100 border-t">
+          <Detail label="Full Name">{fullName(user)}</Detail>
+          <Detail label="Email">{user.email}</Detail>
+          <Detail label="User ID">
+            <span className="font-mono">{user.userId}</span>
+          </Detail>
+          <Detail label="Referral Code">
+            <span className="inline-flex items-center gap-2">
+              <span className="font-mono tracking-wider">{user.referralCode}</span>
+              <CopyButton value={user.referralCode} iconOnly ariaLabel="Copy referral code" variant="ghost" />
+            </span>
+          </Detail>
+          <Detail label="BingX UID">
+            {user.bingXUID ? (
+              <span className="font-mono">{user.bingXUID}</span>
+            ) : (
+              <span className="text-slate-500">Not linked</span>
+            )}
+          </Detail>
+          <Detail label="Account Status">
+            <StatusBadge status={user.status} />
+          </Detail>
+          <Detail label="Member Since">{formatDate(user.createdAt)}</Detail>
+        </dl>
+        <SubscriptionBox subscription={user.subscriptionFee} />
+      </CardBody>
+    </Card>
+  );
+}
+
+function SubscriptionBox({ subscription }: { subscription: MemberProfile['subscriptionFee'] }) {
+  if (!subscription.paid) {
+    return (
+      <div className="mt-4 flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+        <ClockIcon className="mt-0.5 shrink-0 text-amber-700" />
+        <div>
+          <p className="font-semibold text-amber-900">Subscription: Pending Payment</p>
+          <p className="mt-0.5 text-amber-900/80 text-sm">Complete the payment on the onboarding page to activate.</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-4 flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
+      <CheckCircleIcon className="mt-0.5 shrink-0 text-emerald-700" />
+      <div className="min-w-0">
+        <p className="font-semibold text-emerald-900">Subscription: Active</p>
+        <p className="mt-0.5 text-emerald-900/80 text-sm">
+          {subscription.timestamp ? `Activated ${formatDate(subscription.timestamp)}` : 'Activated'}
+          {subscription.periodEndsAt ? ` · valid until ${formatDate(subscription.periodEndsAt)}` : ''}
+          {subscription.amount !== null ? ` · ${formatUsdt(subscription.amount)}` : ''}
+        </p>
+      </div>
+    </div>
+  );
+}
