@@ -146,16 +146,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** The built single-page app, with every unknown non-API path answered by index.html. */
 async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  const assetsDir = path.join(distDir, 'assets');
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(response, filePath) {
+      // Vite names built assets by content hash, so they never change under the same name;
+      // index.html must always be revalidated so a deploy reaches every browser.
+      const cacheControl = filePath.startsWith(assetsDir)
+        ? 'public, max-age=31536000, immutable'
+        : filePath.endsWith('index.html')
+          ? 'no-cache'
+          : 'public, max-age=3600';
+      response.setHeader('cache-control', cacheControl);
+    },
+  });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const file = request.url.split('?')[0] ?? '/';
     if (file.startsWith('/api/')) {
       return reply.callNotFound();
     }
     if (path.extname(file) && existsSync(path.join(distDir, file))) {
-      const immutable = file.startsWith('/assets/');
-      return reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
+      return reply.sendFile(file);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
