@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
+import { MailIcon } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { useForgotPassword } from '../api/forgot-password';
 import { forgotPasswordErrorText } from '../auth-errors';
 import { authTexts } from '../auth-texts';
 import { FormAlert } from './form-alert';
+import { StatusIcon } from './status-icon';
 
 export function ForgotPasswordForm() {
   const forgotPassword = useForgotPassword();
@@ -26,6 +28,7 @@ export function ForgotPasswordForm() {
   if (forgotPassword.isSuccess) {
     return (
       <div className="space-y-6">
+        <StatusIcon icon={MailIcon} tone="brand" />
         <Alert tone="success" title="Check your inbox">
           {authTexts.resetLinkSent}
         </Alert>

@@ -1,4 +1,5 @@
 import { passwordRequirements } from '@uplink/contract/password-rules';
+import { CheckIcon } from '../../../components/icons';
 
 /** The password rules, each ticked live as the typed password meets it. */
 export function PasswordRequirementsList({ password }: { password: string }) {
@@ -17,14 +18,14 @@ export function PasswordRequirementsList({ password }: { password: string }) {
           >
             <span
               aria-hidden="true"
-              className={`flex h-4 w-4 shrink-0 items-center justify-center rounded-full text-[10px] font-bold ${
+              className={`flex h-4 w-4 shrink-0 items-center justify-center rounded-full ${
                 met ? 'bg-emerald-600 text-white' : 'border border-slate-300 bg-white text-transparent'
               }`}
             >
-              ✓
+              <CheckIcon size={11} strokeWidth={3} />
             </span>
             <span>{requirement.label}</span>
-            <span className="sr-only">{met ? '(met)' : '(not met)'}</span>
+            <span className="sr-only">{met ? ' (met)' : ' (not met)'}</span>
           </li>
         );
       })}

@@ -3,23 +3,28 @@ import { resetPasswordMessages, unmetPasswordRequirements } from '@uplink/contra
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
+import { CheckCircleIcon } from '../../../components/icons';
 import { PasswordField } from '../../../components/text-field';
 import { useResetPassword } from '../api/reset-password';
 import { resetPasswordErrorText } from '../auth-errors';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
 import { FormAlert } from './form-alert';
 import { PasswordRequirementsList } from './password-requirements-list';
+import { StatusIcon } from './status-icon';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const resetPassword = useResetPassword();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [newPasswordTouched, setNewPasswordTouched] = useState(false);
+  const [confirmTouched, setConfirmTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const requirementsMet = unmetPasswordRequirements(newPassword).length === 0;
-  const mismatch = confirmPassword !== '' && confirmPassword !== newPassword;
+  // A mismatch is pointed out once the confirmation is complete, not on every keystroke.
+  const confirmComplete = confirmTouched || submitted || confirmPassword.length >= newPassword.length;
+  const mismatch = confirmPassword !== '' && confirmPassword !== newPassword && confirmComplete;
   const showSummary = !requirementsMet && (newPasswordTouched || submitted) && newPassword !== '';
 
   useRedirectAfter(resetPassword.isSuccess, '/signin', redirectDelayMs);
@@ -40,6 +45,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (resetPassword.isSuccess) {
     return (
       <div className="space-y-6">
+        <StatusIcon icon={CheckCircleIcon} tone="success" />
         <Alert tone="success" title="Password reset">
           {resetPassword.data.message || 'Your password has been reset.'} Taking you to sign in…
         </Alert>
@@ -74,6 +80,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
+          onBlur={() => setConfirmTouched(true)}
           error={mismatch ? resetPasswordMessages.mismatch : null}
         />
         <Button

@@ -2,6 +2,7 @@ import { redirectDelayMs } from '@uplink/contract/constants';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, type AlertTone } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
+import { AlertIcon, CheckCircleIcon, MailIcon } from '../../../components/icons';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Spinner } from '../../../components/spinner';
 import { pendingUserStorage } from '../../../lib/storage';
@@ -10,6 +11,7 @@ import { useVerifyEmail } from '../api/verify-email';
 import { resendVerificationErrorText, verifyEmailErrorText } from '../auth-errors';
 import { authTexts } from '../auth-texts';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
+import { StatusIcon } from './status-icon';
 
 type VerificationState = 'pending' | 'verifying' | 'success' | 'error';
 
@@ -80,6 +82,7 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
   const bodies: Record<VerificationState, ReactNode> = {
     pending: (
       <div className="space-y-5">
+        <StatusIcon icon={MailIcon} tone="brand" />
         {pendingUser?.email ? (
           <p className="text-slate-600 text-sm">
             We sent a verification link to <span className="font-semibold text-slate-900">{pendingUser.email}</span>.
@@ -99,6 +102,7 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
     ),
     success: (
       <div className="space-y-5">
+        <StatusIcon icon={CheckCircleIcon} tone="success" />
         <Alert tone="success">{authTexts.emailVerified}</Alert>
         <ButtonLink to="/signin" replace size="lg" className="w-full">
           Continue to Sign In
@@ -107,6 +111,7 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
     ),
     error: (
       <div className="space-y-5">
+        <StatusIcon icon={AlertIcon} tone="error" />
         <Alert tone="error">{verifyEmailErrorText(verify.error)}</Alert>
         {resendButton}
         <ButtonLink to="/signin" variant="secondary" size="lg" className="w-full">

@@ -1,0 +1,108 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/** Helpers that reach the accounts API and the dev mailbox directly, to set up browser tests. */
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  data: T;
+  errorCode: string | null;
+}
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+export interface NewMember {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** A member nobody has used yet: each test gets its own e-mail address. */
+export function newMember(label: string): NewMember {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    firstName: 'Ana',
+    lastName: `Tester ${label}`,
+    email: `${label}-${unique}@example.com`,
+    password: 'Start!Pass123',
+  };
+}
+
+export async function signInThroughApi(
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const response = await request.post('/api/users/login', { data: credentials });
+  const body = (await response.json()) as Envelope<{ token: string }>;
+  expect(body.success, body.message).toBe(true);
+  return body.data.token;
+}
+
+export async function referralCodeOf(
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const token = await signInThroughApi(request, credentials);
+  const response = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as Envelope<{ referralCode: string }>;
+  expect(body.success, body.message).toBe(true);
+  return body.data.referralCode;
+}
+
+export async function registerThroughApi(
+  request: APIRequestContext,
+  member: NewMember,
+  referredByCode: string,
+): Promise<void> {
+  const response = await request.post('/api/users/register', { data: { ...member, referredByCode } });
+  const body = (await response.json()) as Envelope<unknown>;
+  expect(body.success, body.message).toBe(true);
+}
+
+/** The newest e-mail to `to` whose subject matches, waiting for the outbox to receive it. */
+export async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        const body = (await response.json()) as Envelope<{ messages: Mail[] }>;
+        found = body.data.messages.find((mail) => subject.test(mail.subject));
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${to} with subject ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as Mail;
+}
+
+/** The link of an e-mail that leads to `path` (e.g. /verify-email), as a path the browser can open. */
+export function linkIn(mail: Mail, path: string): string {
+  const match = mail.text.match(new RegExp(`https?://[^\\s"<>]+${path}\\?token=[^\\s"<>]+`));
+  expect(match, `a ${path} link in "${mail.subject}"`).not.toBeNull();
+  const url = new URL((match as RegExpMatchArray)[0]);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A member who registered under `referredByCode` and verified the address from the mailbox. */
+export async function createVerifiedMember(
+  request: APIRequestContext,
+  referredByCode: string,
+  label: string,
+): Promise<NewMember> {
+  const member = newMember(label);
+  await registerThroughApi(request, member, referredByCode);
+  const mail = await latestMail(request, member.email, /verif/i);
+  const token = new URL(linkIn(mail, '/verify-email'), 'http://localhost').searchParams.get('token');
+  const response = await request.post('/api/users/verify-email', { data: { token } });
+  expect(response.ok()).toBe(true);
+  return member;
+}
