@@ -16,15 +16,23 @@ export const onboardingMessages = {
 export const bingxUidMinLength = 6;
 export const bingxUidMaxLength = 20;
 
+/** The first rule a (trimmed) UID breaks, or null: one message at a time is what a member can act on. */
+export function bingxUidProblem(uid: string): string | null {
+  if (uid.length === 0) return onboardingMessages.uidRequired;
+  if (!/^\d+$/.test(uid)) return onboardingMessages.uidDigitsOnly;
+  if (uid.length < bingxUidMinLength || uid.length > bingxUidMaxLength) return onboardingMessages.uidLength;
+  return null;
+}
+
 /** `PUT /users/bingx-uid`. The client sends the trimmed value; the server trims again. */
 export const linkBingxUidRequestSchema = z.object({
   bingXUID: z
     .string({ error: onboardingMessages.uidRequired })
     .trim()
-    .min(1, onboardingMessages.uidRequired)
-    .regex(/^\d+$/, onboardingMessages.uidDigitsOnly)
-    .min(bingxUidMinLength, onboardingMessages.uidLength)
-    .max(bingxUidMaxLength, onboardingMessages.uidLength),
+    .superRefine((uid, context) => {
+      const problem = bingxUidProblem(uid);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
 });
 export type LinkBingxUidRequest = z.input<typeof linkBingxUidRequestSchema>;
 

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BingxAgentClient } from './bingx-agent-client';
+import { signedQuery } from './bingx-request-signing';
+import { ExchangeUnavailableError } from './exchange-gateway';
+import { FakeBingxAgentServer } from './fake-bingx-agent-server';
+
+describe('the BingX agent API client', () => {
+  const fake = new FakeBingxAgentServer('test-key', 'test-secret-0123456789');
+  let client: BingxAgentClient;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    baseUrl = await fake.start();
+    client = new BingxAgentClient({
+      apiKey: fake.apiKey,
+      apiSecret: fake.apiSecret,
+      baseUrl,
+      backoffMs: 1,
+      minIntervalMs: 0,
+      retries: 2,
+    });
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.invitees.clear();
+    fake.failNext.length = 0;
+    fake.requests = 0;
+  });
+
+  it('signs the sorted parameters with HMAC-SHA256 (vector computed with openssl)', () => {
+    // printf 'a=1&b=2&timestamp=1700000000000&uid=12345678' | openssl dgst -sha256 -hmac 'test-secret-0123456789'
+    expect(signedQuery({ uid: '12345678', timestamp: 1700000000000, b: '2', a: '1' }, 'test-secret-0123456789')).toBe(
+      'a=1&b=2&timestamp=1700000000000&uid=12345678&signature=dc370e068c9c9439b9699dce74ffc1a60f436290d006e43a19bdbe6838f4235c',
+    );
+  });
+
+  it('reads an eligible invitee through a signed request', async () => {
+    fake.invitees.set('20000001', { inviteResult: true, kycResult: 'true', balanceVolume: '150.25' });
+    expect(await client.checkInvitee('20000001')).toEqual({ invited: true, kycComplete: true, balanceUsdt: '150.25' });
+  });
+
+  it('treats kycResult "false" (a string) as incomplete', async () => {
+    fake.invitees.set('20000002', { inviteResult: true, kycResult: 'false', balanceVolume: '500' });
+    expect(await client.checkInvitee('20000002')).toMatchObject({ invited: true, kycComplete: false });
+  });
+
+  it('reports a UID that was not invited', async () => {
+    expect(await client.checkInvitee('20000003')).toMatchObject({ invited: false });
+  });
+
+  it('retries 5xx and 429 answers, then succeeds', async () => {
+    fake.invitees.set('20000004', { inviteResult: true, kycResult: 'true', balanceVolume: '100' });
+    fake.failNext.push({ status: 503, body: 'unavailable' }, { status: 429, body: { code: 100410, msg: 'busy' } });
+    expect(await client.checkInvitee('20000004')).toMatchObject({ invited: true });
+    expect(fake.requests).toBe(3);
+  });
+
+  it('retries a rate-limit code in a 200 answer', async () => {
+    fake.invitees.set('20000005', { inviteResult: true, kycResult: 'true', balanceVolume: '100' });
+    fake.failNext.push({ status: 200, body: { code: 100410, msg: 'rate limited' } });
+    expect(await client.checkInvitee('20000005')).toMatchObject({ invited: true });
+    expect(fake.requests).toBe(2);
+  });
+
+  it('reports the exchange unavailable once the retries are spent', async () => {
+    fake.failNext.push({ status: 502, body: '' }, { status: 500, body: '' }, { status: 429, body: '' });
+    await expect(client.checkInvitee('20000006')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+    expect(fake.requests).toBe(3);
+  });
+
+  it('refuses malformed and error answers without guessing', async () => {
+    fake.failNext.push({ status: 200, body: 'not json' });
+    await expect(client.checkInvitee('20000007')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+    fake.failNext.push({ status: 200, body: { code: 0, data: null } });
+    await expect(client.checkInvitee('20000007')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+    fake.failNext.push({ status: 200, body: { code: 'x' } });
+    await expect(client.checkInvitee('20000007')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+  });
+
+  it('is refused by the exchange with a wrong secret', async () => {
+    const impostor = new BingxAgentClient({
+      apiKey: fake.apiKey,
+      apiSecret: 'wrong-secret',
+      baseUrl,
+      retries: 0,
+      minIntervalMs: 0,
+    });
+    await expect(impostor.checkInvitee('20000001')).rejects.toThrow(/100001/);
+  });
+
+  it('gives up on a hanging exchange after its timeout', async () => {
+    const hanging = new BingxAgentClient({
+      apiKey: 'k',
+      apiSecret: 's',
+      baseUrl: 'http://127.0.0.1:9',
+      timeoutMs: 200,
+      retries: 1,
+      backoffMs: 1,
+      minIntervalMs: 0,
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    });
+    await expect(hanging.checkInvitee('20000001')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+  });
+});

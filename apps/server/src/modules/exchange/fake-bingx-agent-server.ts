@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the agent API reports for one invitee, in BingX's own loose shapes. */
+export interface FakeInvitee {
+  inviteResult: boolean;
+  /** BingX sends a STRING here. */
+  kycResult: 'true' | 'false';
+  balanceVolume: string;
+}
+
+export interface FakeReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A local HTTP server speaking the BingX agent endpoint the gateway uses, for tests: it checks
+ * the API key header and the HMAC signature exactly as BingX does, and answers from `invitees`.
+ * Replies queued in `failNext` are served first (5xx, 429, rate-limit codes…).
+ */
+export class FakeBingxAgentServer {
+  readonly invitees = new Map<string, FakeInvitee>();
+  readonly failNext: FakeReply[] = [];
+  requests = 0;
+  private server: Server | null = null;
+
+  constructor(
+    readonly apiKey: string,
+    readonly apiSecret: string,
+  ) {}
+
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      this.requests += 1;
+      const reply = this.answer(request.url ?? '/', request.headers['x-bx-apikey']);
+      response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      response.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private answer(url: string, apiKey: string | string[] | undefined): FakeReply {
+    const queued = this.failNext.shift();
+    if (queued) return queued;
+    const [path, query = ''] = url.split('?');
+    if (path !== '/openApi/agent/v1/account/inviteRelationCheck') return { status: 404, body: { code: 404 } };
+    if (apiKey !== this.apiKey) return { status: 200, body: { code: 100001, msg: 'api key invalid' } };
+    const signatureAt = query.lastIndexOf('&signature=');
+    const signed = query.slice(0, signatureAt);
+    const signature = Buffer.from(query.slice(signatureAt + '&signature='.length));
+    const expected = Buffer.from(createHmac('sha256', this.apiSecret).update(signed).digest('hex'));
+    if (signatureAt < 0 || signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
+      return { status: 200, body: { code: 100001, msg: 'Signature verification failed' } };
+    }
+    const uid = new URLSearchParams(signed).get('uid') ?? '';
+    const invitee = this.invitees.get(uid);
+    const data = invitee
+      ? { uid, ...invitee, deposit: true, trade: true }
+      : { uid, inviteResult: false, kycResult: 'false', balanceVolume: '0', deposit: false, trade: false };
+    return { status: 200, body: { code: 0, msg: '', data } };
+  }
+}
