@@ -46,7 +46,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
-      SEED_DEMO: 'false',
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
       LOG_LEVEL: 'warn',
     },
   },

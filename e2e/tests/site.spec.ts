@@ -1,0 +1,418 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { accountMessages } from '@uplink/contract/accounts';
+import { changePasswordMessages } from '@uplink/contract/password-rules';
+import { e2eAdmin } from '../playwright.config';
+
+/** The member seeded by SEED_DEMO (apps/server/src/bootstrap/demo-network.ts): paid and linked. */
+const demoMember = { email: 'demo@uplink.local', password: 'Demo!Pass123' };
+const demoSeeded = process.env.E2E_SEED_DEMO === 'true';
+
+async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const response = await request.post('/api/users/login', { data: account });
+  const body = await response.json();
+  expect(body.success, `sign-in of ${account.email}: ${body.message}`).toBe(true);
+  return body.data.token;
+}
+
+/** Signs in through the API and hands the session to the page the way the app keeps it. */
+async function signInAs(page: Page, account: { email: string; password: string }) {
+  const token = await tokenFor(page.request, account);
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+}
+
+/** Puts a password back through the API so later tests can sign in with the usual one. */
+async function restorePassword(
+  request: APIRequestContext,
+  account: { email: string },
+  current: string,
+  original: string,
+) {
+  const token = await tokenFor(request, { email: account.email, password: current });
+  const response = await request.put('/api/users/change-password', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { currentPassword: current, newPassword: original, confirmPassword: original },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+test.describe('public site', () => {
+  test('the navigation bar changes style after 20 px of scroll', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.locator('header[data-scrolled]');
+    await expect(bar).toHaveAttribute('data-scrolled', 'false');
+    const topBackground = await bar.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await expect(bar).toHaveAttribute('data-scrolled', 'false');
+
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(bar).toHaveAttribute('data-scrolled', 'true');
+    await expect
+      .poll(() => bar.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .not.toBe(topBackground);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar).toHaveAttribute('data-scrolled', 'false');
+  });
+
+  test('the landing page states every claim and the four-step guide', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Copy trading with rewards · Uplink');
+    for (const claim of ['Keep 50% of the profit.', '5-10%', '100+', '24/7', 'No minimum trading package']) {
+      await expect(page.getByText(claim, { exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByText(/tours, conferences(,| and) education/).first()).toBeVisible();
+    await expect(page.getByText('We never hold your funds', { exact: false }).first()).toBeVisible();
+    const steps = page.getByRole('list').filter({ hasText: 'Join the exchange through the affiliate link' });
+    await expect(steps.getByRole('listitem')).toHaveText([
+      /Join the exchange through the affiliate link/,
+      /Complete KYC and fund 100 USD/,
+      /Copy the master trader/,
+      /Create your Uplink account/,
+    ]);
+    await expect(page.locator('#copy-trading')).toBeAttached();
+    await expect(page.locator('#earn')).toBeAttached();
+    await expect(page.locator('#contact-us')).toBeAttached();
+  });
+
+  test('the FAQ keeps one item open at a time', async ({ page }) => {
+    await page.goto('/');
+    const first = page.getByRole('button', { name: 'What is Uplink?' });
+    const second = page.getByRole('button', { name: 'Does Uplink hold my money?' });
+    const third = page.getByRole('button', { name: 'How much do I need to start?' });
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(
+      page.getByText('Your funds stay in your own BingX account at all times.', { exact: false }),
+    ).toBeVisible();
+
+    await third.press('Enter');
+    await expect(third).toHaveAttribute('aria-expanded', 'true');
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('[aria-expanded="true"]', { hasText: /\?$/ })).toHaveCount(1);
+
+    await third.click();
+    await expect(third).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a visitor sees the section links, Sign In and Sign Up; a section link scrolls to its anchor', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Copy Trading', 'Earn', 'Contact Us', 'Sign In', 'Sign Up']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'Earn', exact: true }).click();
+    await expect(page).toHaveURL(/\/#earn$/);
+    await expect(page.getByRole('heading', { name: /Grow a network/ })).toBeInViewport();
+
+    await nav.getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('the footer carries the contact e-mail, two messaging groups, two social placeholders and the 2025 copyright', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(footer.getByRole('link', { name: 'Telegram Channel' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(footer.getByRole('link', { name: 'Telegram Community' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(footer.getByRole('list', { name: /Social media/ }).getByRole('listitem')).toHaveCount(2);
+    await expect(footer.getByText('© 2025 Uplink. All rights reserved.')).toBeVisible();
+  });
+
+  test('the mobile menu lists the visitor links', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Sign Up', exact: true })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    for (const name of ['Home', 'Copy Trading', 'Earn', 'Contact Us', 'Sign In', 'Sign Up']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/#contact-us$/);
+  });
+
+  test('an unknown address shows the not-found page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found · Uplink');
+  });
+});
+
+test.describe('signed-in menu', () => {
+  test('shows the name and e-mail, offers Dashboard, Profile Settings and Sign Out, and works from the keyboard', async ({
+    page,
+  }) => {
+    await signInAs(page, e2eAdmin);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+
+    const trigger = page.getByRole('button', { name: 'Account menu' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Account menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByText(e2eAdmin.email)).toBeVisible();
+    await expect(menu.getByText('Root', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Administrator', { exact: true })).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Profile Settings', 'Sign Out']);
+    await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+test.describe('admin settings', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, e2eAdmin);
+  });
+
+  test('shows the admin banner, the read-only profile with the last sign-in and the static overview', async ({
+    page,
+  }) => {
+    await page.goto('/admin/settings');
+    await expect(page).toHaveTitle('Admin Settings · Uplink');
+    await expect(page.getByText('ADMIN ACCESS', { exact: true })).toBeVisible();
+    await expect(page.getByText('ADMINISTRATOR', { exact: true })).toBeVisible();
+    // Signing in (above) recorded a last login, so a date is shown rather than 'Not available'.
+    await expect(page.getByText('Last Login').locator('..')).not.toContainText('Not available');
+    await expect(page.getByText('Last Login').locator('..')).toContainText(/\d{4}/);
+    const overview = page.getByRole('region', { name: 'System Overview' });
+    await expect(overview).toContainText('System Status');
+    await expect(overview).toContainText('Online');
+    await expect(overview).toContainText('Connected');
+    await expect(overview.getByText('--')).toHaveCount(2);
+    const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
+    for (const subtitle of [
+      'Overview & Analytics',
+      'Manage Users',
+      'Review Requests',
+      'Reward Distribution',
+      'Admin Settings',
+    ]) {
+      await expect(sidebar.getByText(subtitle, { exact: true })).toBeVisible();
+    }
+    await expect(sidebar.getByText('Administrator', { exact: true })).toBeVisible();
+  });
+
+  test('toggles and selects start at the spec defaults and survive a reload', async ({ page }) => {
+    await page.goto('/admin/settings');
+    const toggle = (name: string) => page.getByRole('switch', { name });
+    await expect(toggle('Email Notifications')).toHaveAttribute('aria-checked', 'true');
+    await expect(toggle('Withdrawal Alerts')).toHaveAttribute('aria-checked', 'true');
+    await expect(toggle('User Registration Alerts')).toHaveAttribute('aria-checked', 'true');
+    await expect(toggle('Maintenance Mode')).toHaveAttribute('aria-checked', 'false');
+    await expect(toggle('Auto Backup')).toHaveAttribute('aria-checked', 'true');
+    await expect(toggle('Audit Logs')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByLabel('Session Timeout')).toHaveValue('30');
+    await expect(page.getByLabel('Max Login Attempts')).toHaveValue('5');
+
+    await toggle('Maintenance Mode').click();
+    await toggle('Withdrawal Alerts').click();
+    await page.getByLabel('Session Timeout').selectOption('120');
+    await page.getByLabel('Max Login Attempts').selectOption('3');
+    await page.reload();
+
+    await expect(toggle('Maintenance Mode')).toHaveAttribute('aria-checked', 'true');
+    await expect(toggle('Withdrawal Alerts')).toHaveAttribute('aria-checked', 'false');
+    await expect(toggle('Email Notifications')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByLabel('Session Timeout')).toHaveValue('120');
+    await expect(page.getByLabel('Max Login Attempts')).toHaveValue('3');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('adminSettings'))) ?? '{}');
+    expect(stored).toMatchObject({ systemMaintenanceMode: true, withdrawalAlerts: false, sessionTimeout: '120' });
+  });
+
+  test('Change Password: the four client rules, the two server refusals, Changing... and success', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/admin/settings');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await expect(form).toHaveCount(0);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(form).toBeVisible();
+
+    const current = form.getByLabel('Current Password', { exact: true });
+    const next = form.getByLabel('New Password', { exact: true });
+    const confirm = form.getByLabel('Confirm New Password', { exact: true });
+    const save = form.getByRole('button', { name: 'Save Changes' });
+    const fill = async (values: [string, string, string]) => {
+      await current.fill(values[0]);
+      await next.fill(values[1]);
+      await confirm.fill(values[2]);
+    };
+    const error = form.getByRole('alert');
+
+    await fill([e2eAdmin.password, 'Another!Pass1', '']);
+    await save.click();
+    await expect(error).toHaveText(changePasswordMessages.empty);
+    // Typing clears the error.
+    await confirm.fill('A');
+    await expect(error).toHaveCount(0);
+
+    await fill([e2eAdmin.password, 'Another!Pass1', 'Another!Pass2']);
+    await save.click();
+    await expect(error).toHaveText(changePasswordMessages.mismatch);
+
+    await fill([e2eAdmin.password, 'Ab1!', 'Ab1!']);
+    await save.click();
+    await expect(error).toHaveText(changePasswordMessages.tooShort);
+
+    await fill([e2eAdmin.password, 'alllowercase1!', 'alllowercase1!']);
+    await save.click();
+    await expect(error).toHaveText(changePasswordMessages.weak);
+    // A character outside the allowed set is refused by the same rule.
+    await fill([e2eAdmin.password, 'Valid#Pass1!', 'Valid#Pass1!']);
+    await save.click();
+    await expect(error).toHaveText(changePasswordMessages.weak);
+
+    await fill(['Wrong!Pass123', 'Another!Pass1', 'Another!Pass1']);
+    await save.click();
+    await expect(error).toHaveText(accountMessages.currentPasswordIncorrect);
+
+    await fill([e2eAdmin.password, e2eAdmin.password, e2eAdmin.password]);
+    await save.click();
+    await expect(error).toHaveText(accountMessages.samePassword);
+
+    // Cancel closes the form, clears it and the error.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(current).toHaveValue('');
+    await expect(error).toHaveCount(0);
+
+    // Hold the answer back a moment so the busy label can be seen.
+    await page.route('**/api/users/change-password', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const changed = 'Changed!Pass456';
+    await fill([e2eAdmin.password, changed, changed]);
+    await save.click();
+    await expect(form.getByRole('button', { name: 'Changing...' })).toBeDisabled();
+    await expect(page.getByText(accountMessages.passwordChanged)).toBeVisible();
+    await expect(form).toHaveCount(0);
+    // The success banner goes away after 3 seconds.
+    await expect(page.getByText(accountMessages.passwordChanged)).toBeHidden({ timeout: 6_000 });
+
+    await restorePassword(request, e2eAdmin, changed, e2eAdmin.password);
+  });
+
+  test('the sidebar collapses behind a menu button on a small screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/settings');
+    const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('button', { name: 'Open admin menu' }).click();
+    await expect(sidebar).toBeVisible();
+    await sidebar.getByRole('link', { name: /Users/ }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(sidebar).toBeHidden();
+  });
+});
+
+test.describe('member shell', () => {
+  test.skip(!demoSeeded, 'needs the demo member: run with E2E_SEED_DEMO=true');
+
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, demoMember);
+  });
+
+  test('the desktop sidebar shows the main and bottom items with subtitles and collapses', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveTitle('Profile Settings · Uplink');
+    const sidebar = page.getByRole('complementary', { name: 'Member navigation' });
+    for (const subtitle of [
+      'Overview & Stats',
+      'Invite & Earn',
+      'Referral Network',
+      'Your Earnings',
+      'Profile & Security',
+      'Get Assistance',
+    ]) {
+      await expect(sidebar.getByText(subtitle, { exact: true })).toBeVisible();
+    }
+    const before = (await sidebar.boundingBox())?.width ?? 0;
+    await sidebar.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+    await expect(sidebar.getByText('Overview & Stats')).toHaveCount(0);
+    await expect(sidebar.getByRole('link', { name: 'Support' })).toBeVisible();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width ?? 0).toBeLessThan(before);
+    await sidebar.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect(sidebar.getByText('Overview & Stats')).toBeVisible();
+  });
+
+  test('the mobile menu lists the member links', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/support');
+    await expect(page.getByRole('complementary', { name: 'Member navigation' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Referrals', 'Rewards', 'User Tree', 'Profile']);
+    await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  test('the profile is read only with status, subscription and UID; the password can be changed', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+    await expect(page.getByText('Subscription: Active')).toBeVisible();
+    await expect(page.getByText('Account Status').locator('..')).toContainText('ACTIVE');
+    await expect(page.getByText('BingX UID').locator('..')).not.toContainText('Not linked');
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expect(form.getByRole('alert')).toHaveText(changePasswordMessages.empty);
+
+    const changed = 'Member!Pass456';
+    await form.getByLabel('Current Password', { exact: true }).fill(demoMember.password);
+    await form.getByLabel('New Password', { exact: true }).fill(changed);
+    await form.getByLabel('Confirm New Password', { exact: true }).fill(changed);
+    await form.getByRole('button', { name: 'Show new password' }).click();
+    await expect(form.getByLabel('New Password', { exact: true })).toHaveAttribute('type', 'text');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText(accountMessages.passwordChanged)).toBeVisible();
+
+    await restorePassword(request, demoMember, changed, demoMember.password);
+  });
+
+  test('support lists the messaging channel, e-mail, quick help and hours', async ({ page }) => {
+    await page.goto('/support');
+    await expect(page).toHaveTitle('Support · Uplink');
+    await expect(page.getByRole('link', { name: /Telegram Support/ })).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.getByRole('link', { name: /Email Support/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(page.getByText('Quick Help')).toBeVisible();
+    await expect(page.getByText('Telegram: 24/7')).toBeVisible();
+    await expect(page.getByText('Email: within 24 hours')).toBeVisible();
+  });
+});
