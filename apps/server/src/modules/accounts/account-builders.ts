@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { UserStatus } from '@uplink/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { buildApp } from '../../app';
+import type { Config } from '../../config';
 import type { Database, MailRow, UserRow } from '../../db/schema';
+import type { TestApp } from '../../testing/test-app';
 import { attachToSponsor } from '../referrals/referral-closure-repository';
 import { hashPassword } from './password-hashing';
 import { newReferralCode } from './referral-codes';
@@ -88,4 +91,11 @@ export async function tokenFromLatestMail(db: Kysely<Database>, email: string, p
   const match = latest?.text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`));
   if (!match?.[1]) throw new Error(`no ${path} link in the latest mail to ${email}`);
   return match[1];
+}
+
+/** A second app on the test's database with other settings (rate limits, keys): cheaper than a new database. */
+export async function appWithSettings(t: TestApp, overrides: Partial<Config>): Promise<FastifyInstance> {
+  const app = await buildApp({ config: { ...t.config, ...overrides }, db: t.database.db, logger: false });
+  await app.ready();
+  return app;
 }

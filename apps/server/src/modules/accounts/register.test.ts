@@ -1,7 +1,14 @@
 import { HDNodeWallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createMember, mailTo, registrationBody, strongPassword, uniqueEmail } from './account-builders';
+import {
+  appWithSettings,
+  createMember,
+  mailTo,
+  registrationBody,
+  strongPassword,
+  uniqueEmail,
+} from './account-builders';
 
 describe('register', () => {
   let t: TestApp;
@@ -166,28 +173,27 @@ describe('register', () => {
   });
 
   it('creates nothing when the deposit address cannot be derived', async () => {
-    const broken = await createTestApp({ depositXpub: 'xpub-not-a-key' });
+    const broken = await appWithSettings(t, { depositXpub: 'xpub-not-a-key' });
     try {
-      const sponsor = await createMember(broken.database.db);
-      const body = registrationBody(sponsor.referral_code);
-      const response = await broken.app.inject({ method: 'POST', url: '/api/users/register', payload: body });
+      const body = registrationBody(sponsorCode);
+      const response = await broken.inject({ method: 'POST', url: '/api/users/register', payload: body });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toMatchObject({ success: false, errorCode: 'WALLET_CREATION_FAILED' });
-      const users = await broken.database.db.selectFrom('users').select('id').where('email', '=', body.email).execute();
+      const users = await t.database.db.selectFrom('users').select('id').where('email', '=', body.email).execute();
       expect(users).toHaveLength(0);
-      expect(await mailTo(broken.database.db, body.email)).toHaveLength(0);
+      expect(await mailTo(t.database.db, body.email)).toHaveLength(0);
     } finally {
       await broken.close();
     }
   });
 
   it('limits registrations per address (429 RATE_LIMITED)', async () => {
-    const limited = await createTestApp({ rateLimits: { authPerMinute: 2, mailPerMinute: 2 } });
+    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 2, mailPerMinute: 2 } });
     try {
       const payload = registrationBody('ZZZZZZZZ', { password: strongPassword });
       const answers = [];
       for (let index = 0; index < 3; index += 1) {
-        answers.push(await limited.app.inject({ method: 'POST', url: '/api/users/register', payload }));
+        answers.push(await limited.inject({ method: 'POST', url: '/api/users/register', payload }));
       }
       expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 429]);
       expect(answers[2]?.json()).toMatchObject({ success: false, errorCode: 'RATE_LIMITED' });

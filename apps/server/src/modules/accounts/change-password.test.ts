@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { bearer, createMember, signIn, strongPassword } from './account-builders';
+
+const newPassword = 'Fresh!Start77';
+
+describe('change password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function signedIn() {
+    const member = await createMember(t.database.db);
+    return { member, token: await signIn(t.app, member.email) };
+  }
+  const change = (token: string | undefined, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      headers: token ? bearer(token) : {},
+      payload: payload as object,
+    });
+
+  it('replaces the password of the signed-in member', async () => {
+    const { member, token } = await signedIn();
+    const response = await change(token, {
+      currentPassword: strongPassword,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Password changed successfully!',
+      data: null,
+      error: null,
+      errorCode: null,
+    });
+    await expect(signIn(t.app, member.email, strongPassword)).rejects.toThrow();
+    expect(await signIn(t.app, member.email, newPassword)).toBeTruthy();
+  });
+
+  it('checks the spec rules in order', async () => {
+    const { token } = await signedIn();
+    const cases: [Record<string, string>, string][] = [
+      [{ currentPassword: '', newPassword, confirmPassword: newPassword }, 'Please fill in all password fields'],
+      [{ currentPassword: strongPassword, newPassword, confirmPassword: 'Other!Pass1' }, 'New passwords do not match'],
+      [
+        { currentPassword: strongPassword, newPassword: 'Ab1!', confirmPassword: 'Ab1!' },
+        'New password must be at least 8 characters long',
+      ],
+      [
+        { currentPassword: strongPassword, newPassword: 'alllowercase1!', confirmPassword: 'alllowercase1!' },
+        'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+      ],
+      [
+        { currentPassword: strongPassword, newPassword: 'Has Space1!', confirmPassword: 'Has Space1!' },
+        'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await change(token, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        errorCode: 'VALIDATION_ERROR',
+        message,
+        data: { errors: [{ message }] },
+      });
+    }
+  });
+
+  it('answers CURRENT_PASSWORD_INCORRECT for a wrong current password', async () => {
+    const { token } = await signedIn();
+    const response = await change(token, { currentPassword: 'Wrong!Pass1', newPassword, confirmPassword: newPassword });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe('CURRENT_PASSWORD_INCORRECT');
+  });
+
+  it('answers SAME_PASSWORD_ERROR when the new password is the current one', async () => {
+    const { token } = await signedIn();
+    const response = await change(token, {
+      currentPassword: strongPassword,
+      newPassword: strongPassword,
+      confirmPassword: strongPassword,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe('SAME_PASSWORD_ERROR');
+  });
+
+  it('needs a session', async () => {
+    const response = await change(undefined, {
+      currentPassword: strongPassword,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errorCode).toBe('UNAUTHORIZED');
+  });
+
+  it('rejects wrong types and missing fields', async () => {
+    const { token } = await signedIn();
+    for (const payload of [{}, { currentPassword: 1, newPassword: true, confirmPassword: null }]) {
+      const response = await change(token, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errorCode).toBe('VALIDATION_ERROR');
+    }
+  });
+});

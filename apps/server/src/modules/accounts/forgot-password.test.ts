@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { appWithSettings, createMember, mailTo, uniqueEmail } from './account-builders';
+
+const sameAnswer = {
+  success: true,
+  message: "If an account with that email exists, we've sent you a password reset link.",
+  data: null,
+  error: null,
+  errorCode: null,
+};
+
+describe('forgot password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const forgot = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: payload as object });
+
+  it('queues a reset link for a registered address', async () => {
+    const member = await createMember(t.database.db, { firstName: '<script>x</script>' });
+    const response = await forgot({ email: member.email.toUpperCase() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(sameAnswer);
+    const [mail] = await mailTo(t.database.db, member.email);
+    expect(mail?.subject).toBe('Reset your Uplink password');
+    expect(mail?.text).toMatch(/http:\/\/uplink\.test\/reset-password\?token=[\w-]{43}/);
+    expect(mail?.html).toContain('Hello &lt;script&gt;x&lt;/script&gt;,');
+    expect(mail?.html).not.toContain('<script>');
+  });
+
+  it('answers exactly the same for an unknown address and sends nothing', async () => {
+    const email = uniqueEmail('stranger');
+    const response = await forgot({ email });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(sameAnswer);
+    expect(await mailTo(t.database.db, email)).toHaveLength(0);
+  });
+
+  it('still sends to unverified, locked and disabled members (the reset screen explains their state)', async () => {
+    for (const spec of [{ verified: false }, { status: 'LOCKED' as const }, { status: 'DISABLED' as const }]) {
+      const member = await createMember(t.database.db, spec);
+      expect((await forgot({ email: member.email })).json()).toEqual(sameAnswer);
+      expect(await mailTo(t.database.db, member.email)).toHaveLength(1);
+    }
+  });
+
+  it('requires an e-mail address', async () => {
+    for (const payload of [{}, { email: '' }, { email: 'not-an-address' }, { email: ['a@b.co'] }]) {
+      const response = await forgot(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errorCode).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('limits reset requests per address (429 RATE_LIMITED)', async () => {
+    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 100, mailPerMinute: 2 } });
+    try {
+      const statuses = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/api/users/forgot-password',
+          payload: { email: uniqueEmail() },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { appWithSettings, bearer, createMember, strongPassword, uniqueEmail } from './account-builders';
+
+describe('login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const login = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/users/login', payload: payload as object });
+
+  it('opens a session for a verified member and records the sign-in', async () => {
+    const member = await createMember(t.database.db, { firstName: 'Linus' });
+    const response = await login({ email: member.email.toUpperCase(), password: strongPassword });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Login successful',
+      errorCode: null,
+      data: { isEmailVerified: true, email: member.email, firstName: 'Linus', lastName: 'Lovelace' },
+    });
+    const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(body.data.token) });
+    expect(profile.json().data._id).toBe(member.id);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('last_login_at')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_login_at).toBeInstanceOf(Date);
+  });
+
+  it('answers a wrong password and an unknown e-mail identically', async () => {
+    const member = await createMember(t.database.db);
+    const wrong = await login({ email: member.email, password: 'Wrong!Pass1' });
+    const unknown = await login({ email: uniqueEmail('nobody'), password: 'Wrong!Pass1' });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        success: false,
+        message: 'Invalid email or password. Please try again.',
+        data: null,
+        error: 'Invalid email or password. Please try again.',
+        errorCode: 'UNAUTHORIZED',
+      });
+    }
+  });
+
+  it('refuses an unverified member without a token and asks for verification', async () => {
+    const member = await createMember(t.database.db, { verified: false });
+    const response = await login({ email: member.email, password: strongPassword });
+    expect(response.statusCode).toBe(403);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: false,
+      errorCode: 'EMAIL_NOT_VERIFIED',
+      requiresVerification: true,
+      data: null,
+    });
+    expect(JSON.stringify(body)).not.toContain('token');
+  });
+
+  it('refuses members an administrator locked or disabled', async () => {
+    const locked = await createMember(t.database.db, { status: 'LOCKED' });
+    const disabled = await createMember(t.database.db, { status: 'DISABLED' });
+    const lockedAnswer = await login({ email: locked.email, password: strongPassword });
+    expect(lockedAnswer.statusCode).toBe(403);
+    expect(lockedAnswer.json().errorCode).toBe('ACCOUNT_LOCKED');
+    const disabledAnswer = await login({ email: disabled.email, password: strongPassword });
+    expect(disabledAnswer.statusCode).toBe(403);
+    expect(disabledAnswer.json().errorCode).toBe('ACCOUNT_DISABLED');
+  });
+
+  it('does not reveal the account state to someone without the password', async () => {
+    const locked = await createMember(t.database.db, { status: 'LOCKED' });
+    const response = await login({ email: locked.email, password: 'Wrong!Pass1' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errorCode).toBe('UNAUTHORIZED');
+  });
+
+  it('locks sign-in for a cool-down after five bad passwords in a row, even for the right password', async () => {
+    const member = await createMember(t.database.db);
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      answers.push((await login({ email: member.email, password: `Wrong!Pass${attempt}` })).statusCode);
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 423]);
+    const right = await login({ email: member.email, password: strongPassword });
+    expect(right.statusCode).toBe(423);
+    expect(right.json()).toMatchObject({ success: false, errorCode: 'ACCOUNT_LOCKED' });
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['status', 'failed_login_attempts', 'login_locked_until'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('ACTIVE');
+    expect(row.failed_login_attempts).toBe(5);
+    const lockMinutes = ((row.login_locked_until as Date).getTime() - Date.now()) / 60_000;
+    expect(lockMinutes).toBeGreaterThan(14);
+    expect(lockMinutes).toBeLessThanOrEqual(15);
+  });
+
+  it('lets the right password in after the cool-down and starts the count over', async () => {
+    const member = await createMember(t.database.db);
+    await t.database.db
+      .updateTable('users')
+      .set({ failed_login_attempts: 5, login_locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', member.id)
+      .execute();
+    expect((await login({ email: member.email, password: strongPassword })).statusCode).toBe(200);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['failed_login_attempts', 'login_locked_until'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ failed_login_attempts: 0, login_locked_until: null });
+  });
+
+  it('counts a bad password after an expired cool-down as the first of a new series', async () => {
+    const member = await createMember(t.database.db);
+    await t.database.db
+      .updateTable('users')
+      .set({ failed_login_attempts: 5, login_locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', member.id)
+      .execute();
+    expect((await login({ email: member.email, password: 'Wrong!Pass1' })).statusCode).toBe(401);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('failed_login_attempts')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row.failed_login_attempts).toBe(1);
+  });
+
+  it('resets the count of bad passwords on a good sign-in', async () => {
+    const member = await createMember(t.database.db);
+    for (let attempt = 0; attempt < 4; attempt += 1) await login({ email: member.email, password: 'Wrong!Pass1' });
+    expect((await login({ email: member.email, password: strongPassword })).statusCode).toBe(200);
+    expect((await login({ email: member.email, password: 'Wrong!Pass1' })).statusCode).toBe(401);
+    expect((await login({ email: member.email, password: strongPassword })).statusCode).toBe(200);
+  });
+
+  it('rejects missing fields and wrong types', async () => {
+    const missing = await login({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().data.errors.map((error: { message: string }) => error.message)).toEqual(
+      expect.arrayContaining(['Email is required', 'Password is required']),
+    );
+    const wrongTypes = await login({ email: 12, password: { $ne: '' } });
+    expect(wrongTypes.statusCode).toBe(400);
+    expect(wrongTypes.json().errorCode).toBe('VALIDATION_ERROR');
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().success).toBe(false);
+  });
+
+  it('limits sign-in attempts per address (429 RATE_LIMITED)', async () => {
+    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 3, mailPerMinute: 3 } });
+    try {
+      const statuses = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: uniqueEmail(), password: 'Wrong!Pass1' },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) expect(response.json().errorCode).toBe('RATE_LIMITED');
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

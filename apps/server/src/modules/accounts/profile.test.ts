@@ -1,0 +1,105 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { bearer, createMember, signIn } from './account-builders';
+
+describe('profile', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const profile = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
+
+  it('returns the signed-in member as data', async () => {
+    const sponsor = await createMember(t.database.db);
+    const member = await createMember(t.database.db, { firstName: 'Katherine', sponsorId: sponsor.id });
+    await t.database.db
+      .updateTable('users')
+      .set({
+        deposit_address: '0x1111111111111111111111111111111111111111',
+        bingx_uid: '12345678',
+        subscription_paid_at: new Date('2026-01-02T03:04:05Z'),
+        subscription_amount: '10.000000000000000000',
+        subscription_period_ends_at: new Date(Date.now() + 86_400_000),
+        subscription_tx_hash: '0xabc',
+      })
+      .where('id', '=', member.id)
+      .execute();
+    const response = await profile(bearer(await signIn(t.app, member.email)));
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, errorCode: null });
+    expect(body.data).toEqual({
+      _id: member.id,
+      userId: member.user_id,
+      firstName: 'Katherine',
+      lastName: 'Lovelace',
+      email: member.email,
+      isEmailVerified: true,
+      isAdmin: false,
+      referralCode: member.referral_code,
+      bingXUID: '12345678',
+      status: 'ACTIVE',
+      subscriptionFee: {
+        paid: true,
+        timestamp: '2026-01-02T03:04:05.000Z',
+        amount: 10,
+        transactionHash: '0xabc',
+        periodEndsAt: expect.any(String),
+      },
+      walletAddress: '0x1111111111111111111111111111111111111111',
+      lastLogin: expect.any(String),
+      createdAt: member.created_at.toISOString(),
+    });
+    expect(body.data).not.toHaveProperty('password_hash');
+    expect(JSON.stringify(body)).not.toContain('argon2');
+  });
+
+  it('shows an unpaid subscription as not paid', async () => {
+    const member = await createMember(t.database.db);
+    const body = (await profile(bearer(await signIn(t.app, member.email)))).json();
+    expect(body.data.subscriptionFee).toEqual({
+      paid: false,
+      timestamp: null,
+      amount: null,
+      transactionHash: null,
+      periodEndsAt: null,
+    });
+  });
+
+  it('answers 401 UNAUTHORIZED without a token, with a bad one, an expired one or one of a disabled member', async () => {
+    const secret = new TextEncoder().encode(t.config.jwtSecret);
+    const member = await createMember(t.database.db);
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(member.id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(secret);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(member.id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
+    const disabled = await createMember(t.database.db);
+    const disabledToken = await signIn(t.app, disabled.email);
+    await t.database.db.updateTable('users').set({ status: 'DISABLED' }).where('id', '=', disabled.id).execute();
+
+    for (const headers of [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      bearer('not-a-jwt'),
+      bearer(expired),
+      bearer(forged),
+      bearer(disabledToken),
+    ]) {
+      const response = await profile(headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, errorCode: 'UNAUTHORIZED', data: null });
+    }
+  });
+});
