@@ -28,6 +28,7 @@ import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, type MailWorker, startMailWorker } from './modules/mail/mail-worker';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
+import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { createRpcDepositChain, type DepositChain } from './modules/subscription/deposit-chain';
 import { startDepositScanJob } from './modules/subscription/deposit-scan-job';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes);
       await api.register(subscriptionRoutes);
       await api.register(onboardingRoutes);
+      await api.register(demoPayRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
 import { z } from 'zod';
-import { deployTestUsdt, startLocalEvm } from './local-evm';
+import { deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
 
 /** What `npm run demo:pay` needs to reach the chain the local server is watching. */
 const demoChainInfoSchema = z.object({ rpcUrl: z.string(), chainId: z.number(), tokenAddress: z.string() });
@@ -15,6 +16,8 @@ export interface DemoChain extends DemoChainInfo {
 const infoFile = (dataDir: string) => path.join(dataDir, 'demo-chain.json');
 /** Local mode mines a block every second, so confirmations keep arriving without traffic. */
 const blockIntervalMs = 1000;
+/** Hardhat's second unlocked test account plays the member's wallet (the first deployed the token). */
+const demoPayerIndex = 1;
 
 interface HardhatJsonRpcServer {
   listen(): Promise<{ address: string; port: number }>;
@@ -56,5 +59,26 @@ export function readDemoChainInfo(dataDir: string): DemoChainInfo {
     return demoChainInfoSchema.parse(JSON.parse(readFileSync(infoFile(dataDir), 'utf8')));
   } catch {
     throw new Error(`No demo chain found in ${dataDir}: start the server in local mode first (npm start).`);
+  }
+}
+
+/**
+ * A wallet paying a member on the demo chain: an ERC-20 transfer of `amount` USDT from the
+ * chain's funded test account (minted first when it runs low), over JSON-RPC like any wallet.
+ */
+export async function payOnDemoChain(info: DemoChainInfo, to: string, amount: string): Promise<string> {
+  const provider = new JsonRpcProvider(info.rpcUrl, info.chainId, { staticNetwork: true });
+  try {
+    const payer = await provider.getSigner(demoPayerIndex);
+    const token = new Contract(info.tokenAddress, testUsdtAbi, payer);
+    const value = parseUnits(amount, 18);
+    if ((await token.getFunction('balanceOf')(await payer.getAddress())) < value) {
+      await (await token.getFunction('mint')(await payer.getAddress(), value * 1000n)).wait();
+    }
+    const sent = await token.getFunction('transfer')(to, value);
+    await sent.wait();
+    return sent.hash as string;
+  } finally {
+    provider.destroy();
   }
 }

@@ -1,0 +1,23 @@
+/**
+ * Runs the demo chain on its own (`npm run demo:chain`): the in-process Hardhat EVM over HTTP
+ * JSON-RPC with the test USDT token, for running the server against it as if it were BSC:
+ *   DEMO_CHAIN=false BSC_RPC_URL=<printed url> BSC_CHAIN_ID=31337 USDT_CONTRACT_ADDRESS=<printed> CONFIRMATIONS=2
+ * `npm start` in local mode already runs one inside the server; this is for other setups.
+ */
+import path from 'node:path';
+import { startDemoChain } from '../src/chain/demo-chain';
+
+const port = Number(process.env.DEMO_CHAIN_PORT ?? 8545);
+const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
+
+const chain = await startDemoChain({ dataDir, port });
+console.log(`Demo chain at ${chain.rpcUrl} (chain id ${chain.chainId}), test USDT at ${chain.tokenAddress}`);
+console.log(
+  `Server: DEMO_CHAIN=false BSC_RPC_URL=${chain.rpcUrl} BSC_CHAIN_ID=${chain.chainId} USDT_CONTRACT_ADDRESS=${chain.tokenAddress} CONFIRMATIONS=2`,
+);
+const stop = async () => {
+  await chain.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

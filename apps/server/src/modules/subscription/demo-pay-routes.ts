@@ -1,0 +1,54 @@
+import { envelopeSchema } from '@uplink/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { payOnDemoChain } from '../../chain/demo-chain';
+import { DomainError } from '../../http/domain-error';
+import { ok } from '../../http/envelope';
+
+const demoPayBodySchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  amount: z
+    .string()
+    .regex(/^\d+(\.\d{1,18})?$/)
+    .optional(),
+});
+
+/**
+ * `POST /api/dev/demo-pay` (local mode with the demo chain only): a test wallet sends USDT on
+ * the demo chain to a member's deposit address — what `npm run demo:pay -- <email>` and the
+ * browser tests use to "pay". Elsewhere it answers 404 as if it did not exist.
+ */
+export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.context;
+  app.post(
+    '/dev/demo-pay',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Pay a member's subscription on the local demo chain (local mode only)",
+        body: demoPayBodySchema,
+        response: { 200: envelopeSchema(z.object({ transactionHash: z.string(), depositAddress: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const chain = app.context.integrations.depositChain;
+      if (!config.devToolsEnabled || !config.chain.demoChain || !chain || !config.chain.rpcUrl) {
+        return reply.callNotFound();
+      }
+      const member = await db
+        .selectFrom('users')
+        .select('deposit_address')
+        .where(sql<string>`lower(email)`, '=', request.body.email.toLowerCase())
+        .executeTakeFirst();
+      if (!member?.deposit_address)
+        throw new DomainError('USER_NOT_FOUND', 'No member with a deposit address has this e-mail', 404);
+      const transactionHash = await payOnDemoChain(
+        { rpcUrl: config.chain.rpcUrl, chainId: chain.chainId, tokenAddress: chain.tokenAddress },
+        member.deposit_address,
+        request.body.amount ?? config.subscription.fee,
+      );
+      return ok({ transactionHash, depositAddress: member.deposit_address }, 'Payment sent on the demo chain');
+    },
+  );
+};
