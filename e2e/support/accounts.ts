@@ -46,14 +46,20 @@ export async function signInThroughApi(
   return body.data.token;
 }
 
+/** Referral codes never change: one sign-in per account and worker keeps clear of the sign-in rate limit. */
+const referralCodes = new Map<string, string>();
+
 export async function referralCodeOf(
   request: APIRequestContext,
   credentials: { email: string; password: string },
 ): Promise<string> {
+  const known = referralCodes.get(credentials.email);
+  if (known) return known;
   const token = await signInThroughApi(request, credentials);
   const response = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
   const body = (await response.json()) as Envelope<{ referralCode: string }>;
   expect(body.success, body.message).toBe(true);
+  referralCodes.set(credentials.email, body.data.referralCode);
   return body.data.referralCode;
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import {
@@ -242,5 +243,42 @@ test.describe('resetting a forgotten password', () => {
   test('the reset screen without a token goes to forgot-password', async ({ page }) => {
     await page.goto('/reset-password');
     await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+});
+
+test.describe('accessibility of the auth states', () => {
+  /** WCAG 2.x A/AA rules; serious and critical violations fail the test. */
+  async function expectNoSeriousViolations(page: Page) {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ rule: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target) }));
+    expect(serious).toEqual([]);
+  }
+
+  test('register with its messages, forgot, reset with the requirement list and verify pass axe', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeDisabled();
+    await expectNoSeriousViolations(page);
+
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByLabel('New password', { exact: true }).fill('weak');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('other');
+    await page.getByLabel('Confirm new password', { exact: true }).blur();
+    await expect(page.getByText('Please fix the password requirements listed below.')).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    await page.goto('/verify-email');
+    await expect(page.getByText('No email found. Please register again.')).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    await page.goto('/verify-email?token=not-a-real-token');
+    await expect(page.getByText('Email verification failed. The token may be invalid or expired.')).toBeVisible();
+    await expectNoSeriousViolations(page);
   });
 });

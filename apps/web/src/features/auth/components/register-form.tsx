@@ -3,7 +3,7 @@ import {
   type RegistrationForm,
   registrationErrors,
 } from '@uplink/contract/registration-rules';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
@@ -53,6 +53,7 @@ export function RegisterForm() {
   const [form, setForm] = useState<RegistrationForm>(() => ({ ...emptyForm, referralCode: codeFromLink ?? '' }));
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     referralCodeStorage.clear();
@@ -68,7 +69,11 @@ export function RegisterForm() {
     setServerError(null);
     const clientErrors = registrationErrors(form);
     setErrors(clientErrors);
-    if (Object.keys(clientErrors).length > 0) return;
+    if (Object.keys(clientErrors).length > 0) {
+      // Take the user to the first field that needs attention once the messages are rendered.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
 
     const identity = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() };
     try {
@@ -97,7 +102,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate>
       <FormAlert message={serverError} />
       <div className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 const tones = {
   brand: 'bg-brand-50 text-brand-700 ring-brand-100',
@@ -6,11 +6,30 @@ const tones = {
   error: 'bg-red-50 text-red-700 ring-red-100',
 } as const;
 
-/** The round icon at the top of an auth card's result view (mail sent, verified, failed). */
-export function StatusIcon({ icon: Icon, tone }: { icon: ComponentType<{ size?: number }>; tone: keyof typeof tones }) {
+/**
+ * The outcome of an auth step (mail sent, verified, failed): a round icon, the message and the
+ * ways on. Failures are announced as alerts, everything else as status.
+ */
+export function ResultView({
+  icon: Icon,
+  tone,
+  message,
+  children,
+}: {
+  icon: ComponentType<{ size?: number }>;
+  tone: keyof typeof tones;
+  message: ReactNode;
+  children?: ReactNode;
+}) {
   return (
-    <div className={`flex h-12 w-12 items-center justify-center rounded-full ring-4 ${tones[tone]}`}>
-      <Icon size={24} />
+    <div className="flex flex-col items-center text-center">
+      <div className={`flex h-14 w-14 items-center justify-center rounded-full ring-8 ${tones[tone]}`}>
+        <Icon size={28} />
+      </div>
+      <div role={tone === 'error' ? 'alert' : 'status'} className="mt-6 text-slate-700 text-sm leading-relaxed">
+        {message}
+      </div>
+      {children ? <div className="mt-6 w-full space-y-3">{children}</div> : null}
     </div>
   );
 }

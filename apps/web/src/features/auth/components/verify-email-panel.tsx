@@ -11,7 +11,7 @@ import { useVerifyEmail } from '../api/verify-email';
 import { resendVerificationErrorText, verifyEmailErrorText } from '../auth-errors';
 import { authTexts } from '../auth-texts';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
-import { StatusIcon } from './status-icon';
+import { ResultView } from './result-view';
 
 type VerificationState = 'pending' | 'verifying' | 'success' | 'error';
 
@@ -81,43 +81,43 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
 
   const bodies: Record<VerificationState, ReactNode> = {
     pending: (
-      <div className="space-y-5">
-        <StatusIcon icon={MailIcon} tone="brand" />
-        {pendingUser?.email ? (
-          <p className="text-slate-600 text-sm">
-            We sent a verification link to <span className="font-semibold text-slate-900">{pendingUser.email}</span>.
-            Open it to activate your account, then sign in.
-          </p>
-        ) : (
-          <Alert tone="warning">{authTexts.noPendingEmail}</Alert>
-        )}
+      <ResultView
+        icon={MailIcon}
+        tone={pendingUser?.email ? 'brand' : 'error'}
+        message={
+          pendingUser?.email ? (
+            <>
+              We sent a verification link to <span className="font-semibold text-slate-900">{pendingUser.email}</span>.
+              Open it to activate your account, then sign in.
+            </>
+          ) : (
+            authTexts.noPendingEmail
+          )
+        }
+      >
         {resendButton}
-      </div>
+      </ResultView>
     ),
     verifying: (
-      <div className="flex items-center gap-3 py-4 text-slate-600 text-sm" role="status">
-        <Spinner />
+      <div className="flex flex-col items-center gap-4 py-6 text-slate-600 text-sm" role="status">
+        <Spinner size="lg" />
         <span>Checking your verification link…</span>
       </div>
     ),
     success: (
-      <div className="space-y-5">
-        <StatusIcon icon={CheckCircleIcon} tone="success" />
-        <Alert tone="success">{authTexts.emailVerified}</Alert>
+      <ResultView icon={CheckCircleIcon} tone="success" message={authTexts.emailVerified}>
         <ButtonLink to="/signin" replace size="lg" className="w-full">
           Continue to Sign In
         </ButtonLink>
-      </div>
+      </ResultView>
     ),
     error: (
-      <div className="space-y-5">
-        <StatusIcon icon={AlertIcon} tone="error" />
-        <Alert tone="error">{verifyEmailErrorText(verify.error)}</Alert>
+      <ResultView icon={AlertIcon} tone="error" message={verifyEmailErrorText(verify.error)}>
         {resendButton}
         <ButtonLink to="/signin" variant="secondary" size="lg" className="w-full">
           Back to Sign In
         </ButtonLink>
-      </div>
+      </ResultView>
     ),
   };
 
