@@ -112,3 +112,32 @@ export async function createVerifiedMember(
   expect(response.ok()).toBe(true);
   return member;
 }
+
+/**
+ * Takes a verified member through onboarding over the API: pays the subscription on the local demo
+ * chain, waits until the deposit is confirmed, and links a fresh exchange UID (the sandbox exchange
+ * treats any unknown UID as eligible).
+ */
+export async function completeOnboarding(request: APIRequestContext, member: NewMember): Promise<void> {
+  const token = await signInThroughApi(request, member);
+  const headers = { authorization: `Bearer ${token}` };
+
+  const payment = await request.post('/api/dev/demo-pay', { data: { email: member.email } });
+  expect(payment.ok(), await payment.text()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        await request.get('/api/users/refresh-subscription', { headers });
+        const profile = (await (await request.get('/api/users/profile', { headers })).json()) as Envelope<{
+          subscriptionFee: { paid: boolean };
+        }>;
+        return profile.data.subscriptionFee.paid;
+      },
+      { message: 'the subscription payment to be confirmed', timeout: 45_000, intervals: [1_000] },
+    )
+    .toBe(true);
+
+  const uid = String(3_000_000_000 + Math.floor(Math.random() * 999_999_999));
+  const link = await request.put('/api/users/bingx-uid', { headers, data: { bingXUID: uid } });
+  expect(link.ok(), await link.text()).toBe(true);
+}

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import {
+  completeOnboarding,
   createVerifiedMember,
   latestMail,
   linkIn,
@@ -108,6 +109,30 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/signin$/);
     await signIn(page, e2eAdmin);
     await expect(page).toHaveURL(/\/admin\/users$/);
+  });
+
+  test('a member who finished onboarding returns to the remembered page and is kept out of admin pages', async ({
+    page,
+    request,
+  }) => {
+    const member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'onboarded');
+    await completeOnboarding(request, member);
+
+    await page.goto('/referrals?page=2');
+    await expect(page).toHaveURL(/\/signin$/);
+    await signIn(page, member);
+    await expect(page).toHaveURL(/\/referrals\?page=2$/);
+
+    await page.goto('/onboarding');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.evaluate(() => localStorage.setItem('adminSettings', '{"auditLogs":true}'));
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem('adminSettings'))).toBeNull();
+
+    await page.goto('/signin');
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('a wrong password is refused with the fixed message', async ({ page }) => {
