@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** The centred card every auth screen (sign-in, register, reset, verify) is built on. */
@@ -21,10 +20,6 @@ export function AuthCard({
       className="flex min-h-screen items-start justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 pt-24 pb-12 sm:items-center sm:pt-28"
     >
       <div className="w-full max-w-md">
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 font-bold text-slate-900 text-xl">
-          <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          Uplink
-        </Link>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg shadow-slate-200/60 sm:p-8">
           <h1 className="font-bold text-2xl text-slate-900 tracking-tight">{title}</h1>
           {subtitle ? <p className="mt-2 text-slate-600 text-sm">{subtitle}</p> : null}

@@ -46,7 +46,7 @@ export function ProfileCard({ user }: { user: MemberProfile }) {
           <Detail label="Referral Code">
             <span className="inline-flex items-center gap-2">
               <span className="font-mono tracking-wider">{user.referralCode}</span>
-              <CopyButton value={user.referralCode} iconOnly ariaLabel="Copy referral code" variant="ghost" />
+              <CopyButton value={user.referralCode} iconOnly ariaLabel="Copy referral code" />
             </span>
           </Detail>
           <Detail label="BingX UID">
