@@ -22,7 +22,7 @@ export type ButtonSize = keyof typeof sizes;
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className = ''): string {
   return [
-    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors',
+    'inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold transition-colors',
     'focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2',
     'disabled:cursor-not-allowed',
     variants[variant],

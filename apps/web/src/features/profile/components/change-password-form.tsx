@@ -114,7 +114,7 @@ export function ChangePasswordForm({ variant = 'member' }: { variant?: keyof typ
               <p className="text-slate-600 text-sm">Use a strong password you do not use anywhere else.</p>
             </div>
           </div>
-          <Button variant="secondary" onClick={() => setOpen(true)}>
+          <Button variant="secondary" className="shrink-0" onClick={() => setOpen(true)}>
             Change Password
           </Button>
         </div>
