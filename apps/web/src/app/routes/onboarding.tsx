@@ -1,5 +1,69 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { BlockingOverlay } from '../../components/blocking-overlay';
+import { useRefreshSubscription } from '../../features/onboarding/api/refresh-subscription';
+import { LinkExchangePanel } from '../../features/onboarding/components/link-exchange-panel';
+import { OnboardingComplete } from '../../features/onboarding/components/onboarding-complete';
+import { OnboardingSteps } from '../../features/onboarding/components/onboarding-steps';
+import { PaymentPanel } from '../../features/onboarding/components/payment-panel';
+import { onboardingTexts } from '../../features/onboarding/onboarding-texts';
+import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export default function OnboardingPage() {
-  return <ComingSoon title="Onboarding" />;
+  useDocumentTitle('Onboarding');
+  const { user, refreshProfile } = useAuth();
+  const navigate = useNavigate();
+  const refresh = useRefreshSubscription();
+  const [refreshNotice, setRefreshNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+  // Right after a successful link onboarding is complete; the profile is reloaded on the way out,
+  // otherwise the guard would leave for /dashboard before 'Onboarding Complete!' is seen.
+  const [justLinked, setJustLinked] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  if (!user) return null;
+  const paid = user.subscriptionFee.paid;
+  const linked = justLinked || Boolean(user.bingXUID);
+
+  async function handleRefresh() {
+    setRefreshNotice(null);
+    try {
+      const fee = await refresh.mutateAsync();
+      if (fee.paid) await refreshProfile();
+      else setRefreshNotice({ tone: 'info', text: onboardingTexts.notYetConfirmed });
+    } catch (error) {
+      setRefreshNotice({ tone: 'error', text: errorMessage(error, onboardingTexts.refreshFailed) });
+    }
+  }
+
+  async function goToDashboard() {
+    setLeaving(true);
+    await refreshProfile();
+    navigate('/dashboard', { replace: true });
+  }
+
+  return (
+    <main className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 pt-24 pb-16 sm:pt-28">
+      <div className="mx-auto max-w-3xl">
+        <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{onboardingTexts.title}</h1>
+        <p className="mt-2 text-slate-600">{onboardingTexts.subtitle}</p>
+        <div className="mt-6 rounded-2xl border border-slate-200 bg-white px-4 py-4 shadow-sm sm:px-6">
+          <OnboardingSteps paid={paid} linked={linked} />
+        </div>
+        <div className="mt-6">
+          {!paid ? (
+            <PaymentPanel depositAddress={user.walletAddress} onRefresh={handleRefresh} refreshNotice={refreshNotice} />
+          ) : !linked ? (
+            <LinkExchangePanel onLinked={() => setJustLinked(true)} />
+          ) : (
+            <OnboardingComplete onContinue={goToDashboard} busy={leaving} />
+          )}
+        </div>
+      </div>
+      <BlockingOverlay open={refresh.isPending} title={onboardingTexts.refreshing}>
+        {onboardingTexts.refreshingBody}
+      </BlockingOverlay>
+    </main>
+  );
 }

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LinkBingxUidRequest } from '@uplink/contract/onboarding';
+import { api } from '../../../lib/api-client';
+
+/** PUT /users/bingx-uid — links the member's BingX UID once the exchange confirms it. */
+export async function linkBingxUid(body: LinkBingxUidRequest) {
+  return api.put<{ bingXUID: string }>('/users/bingx-uid', body);
+}
+
+export function useLinkBingxUid() {
+  return useMutation({ mutationFn: linkBingxUid });
+}

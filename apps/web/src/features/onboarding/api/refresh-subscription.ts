@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SubscriptionFee } from '@uplink/contract/accounts';
+import { api } from '../../../lib/api-client';
+
+/** GET /users/refresh-subscription — the server scans the member's deposit address now. */
+export async function refreshSubscription(): Promise<SubscriptionFee> {
+  const { data } = await api.get<SubscriptionFee>('/users/refresh-subscription');
+  return data;
+}
+
+export function useRefreshSubscription() {
+  return useMutation({ mutationFn: refreshSubscription });
+}
