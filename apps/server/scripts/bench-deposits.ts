@@ -31,7 +31,11 @@ function countingProvider(inner: Eip1193Provider) {
   };
   return {
     counter,
-    provider: new BrowserProvider(provider, { chainId: 31337, name: 'hardhat' }, { polling: false, cacheTimeout: -1 }),
+    provider: new BrowserProvider(
+      provider,
+      { chainId: 31337, name: 'hardhat' },
+      { polling: false, cacheTimeout: -1, staticNetwork: true },
+    ),
   };
 }
 

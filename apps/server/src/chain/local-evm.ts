@@ -23,7 +23,7 @@ export function startLocalEvm(): LocalEvm {
   const provider = new BrowserProvider(
     eip1193,
     { chainId: 31337, name: 'hardhat' },
-    { polling: false, cacheTimeout: -1 },
+    { polling: false, cacheTimeout: -1, staticNetwork: true },
   );
   return { eip1193, provider };
 }
