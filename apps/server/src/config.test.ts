@@ -1,0 +1,120 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, demoDepositXpub, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'uplink-config-'));
+
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-production-secret-that-is-at-least-32-characters',
+  DEPOSIT_XPUB: demoDepositXpub,
+  PUBLIC_URL: 'https://uplink.example.com',
+  DATA_DIR: '/tmp/uplink-config-production',
+};
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('configuration', () => {
+  it('has local defaults that need nothing set', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      production: false,
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: dir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Uplink <no-reply@uplink.local>',
+      depositXpub: demoDepositXpub,
+      seedDemo: true,
+      devToolsEnabled: true,
+      maxLoginAttempts: 5,
+      loginLockMinutes: 15,
+      rateLimits: { authPerMinute: 20, mailPerMinute: 5 },
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // The generated secret is kept, so a restart keeps sessions valid.
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://app@db:5432/uplink',
+      PUBLIC_URL: 'https://uplink.example.com/',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Team <team@example.com>',
+      ADMIN_EMAIL: 'Root@Example.com',
+      ADMIN_PASSWORD: 'Root!Pass123',
+      JWT_SECRET: 'x'.repeat(40),
+      SEED_DEMO: 'false',
+      REDIS_URL: 'redis://cache:6379',
+      LOG_LEVEL: 'warn',
+      MAX_LOGIN_ATTEMPTS: '3',
+      LOGIN_LOCK_MINUTES: '30',
+      AUTH_RATE_LIMIT_PER_MINUTE: '50',
+      MAIL_RATE_LIMIT_PER_MINUTE: '10',
+      MAIL_MAX_ATTEMPTS: '4',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://app@db:5432/uplink',
+      publicUrl: 'https://uplink.example.com',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Team <team@example.com>',
+      adminEmail: 'root@example.com',
+      adminPassword: 'Root!Pass123',
+      jwtSecret: 'x'.repeat(40),
+      seedDemo: false,
+      redisUrl: 'redis://cache:6379',
+      logLevel: 'warn',
+      maxLoginAttempts: 3,
+      loginLockMinutes: 30,
+      rateLimits: { authPerMinute: 50, mailPerMinute: 10 },
+      mailMaxAttempts: 4,
+    });
+  });
+
+  it('starts in production with the required secrets, without demo data or dev tools', () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({ production: true, seedDemo: false, devToolsEnabled: false });
+  });
+
+  it.each(['JWT_SECRET', 'DEPOSIT_XPUB'])('refuses to start in production without %s, naming it', (name) => {
+    const env: NodeJS.ProcessEnv = { ...production };
+    delete env[name];
+    const message = configError(env);
+    expect(message).toContain(name);
+    expect(message).toMatch(/production/);
+  });
+
+  it('names each malformed variable', () => {
+    const message = configError({
+      DATA_DIR: dataDir(),
+      PORT: 'eighty',
+      SMTP_URL: 'http://not-smtp.example.com',
+      JWT_SECRET: 'short',
+      DEPOSIT_XPUB: 'not-an-xpub',
+      MAX_LOGIN_ATTEMPTS: '0',
+      SEED_DEMO: 'maybe',
+    });
+    for (const name of ['PORT', 'SMTP_URL', 'JWT_SECRET', 'DEPOSIT_XPUB', 'MAX_LOGIN_ATTEMPTS', 'SEED_DEMO']) {
+      expect(message).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { appWithSettings, createMember, registrationBody } from '../accounts/account-builders';
+
+describe('dev mailbox', () => {
+  let t: TestApp;
+  let sponsorCode: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sponsorCode = (await createMember(t.database.db)).referral_code;
+  });
+  afterAll(() => t.close());
+
+  const register = (overrides: Record<string, unknown> = {}) => {
+    const body = registrationBody(sponsorCode, overrides);
+    return t.app.inject({ method: 'POST', url: '/api/users/register', payload: body }).then(() => body);
+  };
+
+  it('lists the mail to one address, newest first, in the shape the browser tests read', async () => {
+    const { email } = await register();
+    await t.app.inject({ method: 'POST', url: '/api/users/resend-verification-email', payload: { email } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/dev/mailbox?to=${encodeURIComponent(email.toUpperCase())}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const { messages } = response.json().data;
+    expect(messages).toHaveLength(2);
+    for (const message of messages) {
+      expect(message).toEqual({
+        id: expect.any(String),
+        to: email,
+        subject: 'Verify your Uplink email address',
+        text: expect.stringContaining('http://uplink.test/verify-email?token='),
+        html: expect.stringContaining('href="http://uplink.test/verify-email?token='),
+        status: 'PENDING',
+        createdAt: expect.any(String),
+      });
+    }
+    expect(Date.parse(messages[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(messages[1].createdAt));
+    const newest = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', email)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(messages[0].id).toBe(newest.id);
+  });
+
+  it('lists all mail without an address', async () => {
+    const first = await register();
+    const second = await register();
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    const recipients = response.json().data.messages.map((message: { to: string }) => message.to);
+    expect(recipients).toEqual(expect.arrayContaining([first.email, second.email]));
+  });
+
+  it('shows a readable page with clickable links and everything escaped', async () => {
+    const { email } = await register({ firstName: '<img src=x onerror=alert(1)>' });
+    const response = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const page = response.body;
+    expect(page).toContain('<title>Dev mailbox · Uplink</title>');
+    expect(page).toContain('Verify your Uplink email address');
+    expect(page).toMatch(/<a href="http:\/\/uplink\.test\/verify-email\?token=[\w-]{43}">/);
+    expect(page).toContain('Hello &lt;img src=x onerror=alert(1)&gt;,');
+    expect(page).not.toContain('<img');
+  });
+
+  it('escapes the address filter on the page', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox?to=${encodeURIComponent('"><script>x</script>')}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>');
+    expect(response.body).toContain('No messages yet');
+  });
+
+  it('does not exist when dev tools are off (production)', async () => {
+    const production = await appWithSettings(t, { devToolsEnabled: false });
+    try {
+      for (const url of ['/api/dev/mailbox', '/api/dev/mailbox?to=a@b.co', '/dev/mailbox']) {
+        const response = await production.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('verify-email');
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
+import { createTestDatabase } from '../../testing/test-database';
+import { createMember, registrationBody } from '../accounts/account-builders';
+import { enqueueMail } from './mail-outbox-repository';
+import { createMailTransport, type MailTransport } from './mail-transport';
+import { deliverDueMail } from './mail-worker';
+
+/** A real SMTP server in this process; `failNext` makes the next deliveries fail with a temporary error. */
+async function startSmtpServer() {
+  const received: ParsedMail[] = [];
+  const state = { failNext: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (state.failNext > 0) {
+        state.failNext -= 1;
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    received,
+    state,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+const silentLogger = { warn() {}, error() {}, info() {}, debug() {} } as unknown as FastifyInstance['log'];
+
+describe('mail delivery over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let sponsorCode: string;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    database = await createTestDatabase();
+    const config = {
+      ...loadConfig({
+        NODE_ENV: 'test',
+        JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+        PUBLIC_URL: 'http://uplink.test',
+        DATA_DIR: '/tmp/uplink-test-data',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Uplink <no-reply@uplink.test>',
+      }),
+      mailRetryBaseMs: 50,
+      mailPollIntervalMs: 60_000,
+    };
+    app = await buildApp({ config, db: database.db, pool: database.pool, logger: false });
+    await app.ready();
+    sponsorCode = (await createMember(database.db)).referral_code;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await smtp.close();
+  });
+
+  const outboxRow = (to: string) =>
+    database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+
+  it('delivers the verification mail of a registration right away, in HTML and text, with the right link', async () => {
+    const body = registrationBody(sponsorCode, { firstName: '<i>Zoë</i>' });
+    const response = await app.inject({ method: 'POST', url: '/api/users/register', payload: body });
+    expect(response.statusCode).toBe(201);
+
+    const mail = await eventually(async () => smtp.received.find((m) => m.subject?.startsWith('Verify')), 'the mail');
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(body.email);
+    expect(mail.from?.value[0]).toMatchObject({ name: 'Uplink', address: 'no-reply@uplink.test' });
+    expect(mail.text).toMatch(/http:\/\/uplink\.test\/verify-email\?token=[\w-]{43}/);
+    expect(mail.html).toMatch(/href="http:\/\/uplink\.test\/verify-email\?token=[\w-]{43}"/);
+    expect(mail.html).toContain('Hello &lt;i&gt;Zoë&lt;/i&gt;,');
+    const token = mail.text?.match(/token=([\w-]+)/)?.[1];
+    const verified = await app.inject({ method: 'POST', url: '/api/users/verify-email', payload: { token } });
+    expect(verified.statusCode).toBe(200);
+
+    const row = await eventually(async () => {
+      const current = await outboxRow(body.email);
+      return current.status === 'SENT' ? current : undefined;
+    }, 'the SENT status');
+    expect(row).toMatchObject({ attempts: 1, last_error: null });
+    expect(row.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('retries after a temporary SMTP failure', async () => {
+    const member = await createMember(database.db);
+    smtp.state.failNext = 1;
+    const before = smtp.received.length;
+    await app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: member.email } });
+
+    const failedOnce = await eventually(async () => {
+      const current = await outboxRow(member.email);
+      return current.attempts === 1 && current.last_error ? current : undefined;
+    }, 'the first failed attempt');
+    expect(failedOnce.status).toBe('PENDING');
+    expect(failedOnce.last_error).toContain('Mailbox busy');
+
+    const mail = await eventually(async () => {
+      await app.context.mailWorker.runNow();
+      return smtp.received.slice(before).find((m) => m.subject === 'Reset your Uplink password');
+    }, 'the retried mail');
+    expect(mail.text).toMatch(/http:\/\/uplink\.test\/reset-password\?token=[\w-]{43}/);
+    expect(await outboxRow(member.email)).toMatchObject({ status: 'SENT', attempts: 2 });
+  });
+});
+
+describe('mail delivery: backoff, giving up and the local mailbox', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  const failing: MailTransport = {
+    kind: 'smtp',
+    async send() {
+      throw new Error('connection refused');
+    },
+    close() {},
+  };
+  const content = { subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' };
+  const row = (to: string) =>
+    database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+  const makeDue = (to: string) =>
+    database.db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(0) })
+      .where('to_address', '=', to)
+      .execute();
+
+  it('waits twice as long after each failure and marks the mail FAILED after the last attempt', async () => {
+    const settings = { mailFrom: 'x@uplink.test', mailMaxAttempts: 3, mailRetryBaseMs: 60_000 };
+    await enqueueMail(database.db, 'backoff@example.test', content);
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const started = Date.now();
+      expect(await deliverDueMail(database.db, failing, settings, silentLogger)).toBe(0);
+      const current = await row('backoff@example.test');
+      expect(current.attempts).toBe(attempt);
+      delays.push(Math.round((current.next_attempt_at.getTime() - started) / 60_000));
+      if (attempt < 3) {
+        expect(current.status).toBe('PENDING');
+        await makeDue('backoff@example.test');
+      } else {
+        expect(current.status).toBe('FAILED');
+        expect(current.last_error).toBe('connection refused');
+      }
+    }
+    expect(delays.slice(0, 2)).toEqual([1, 2]);
+    // A FAILED mail is never picked up again.
+    await makeDue('backoff@example.test');
+    await deliverDueMail(database.db, failing, settings, silentLogger);
+    expect((await row('backoff@example.test')).attempts).toBe(3);
+  });
+
+  it('without SMTP keeps mail in the outbox as the mailbox and marks it delivered', async () => {
+    await enqueueMail(database.db, 'local@example.test', content);
+    const transport = createMailTransport({ smtpUrl: undefined });
+    expect(transport.kind).toBe('local-mailbox');
+    const settings = { mailFrom: 'x@uplink.test', mailMaxAttempts: 3, mailRetryBaseMs: 1000 };
+    expect(await deliverDueMail(database.db, transport, settings, silentLogger)).toBeGreaterThanOrEqual(1);
+    expect(await row('local@example.test')).toMatchObject({ status: 'SENT', attempts: 1, html: '<p>Hi</p>' });
+  });
+
+  it('never hands one mail to two concurrent workers', async () => {
+    for (let index = 0; index < 30; index += 1) await enqueueMail(database.db, `many${index}@example.test`, content);
+    const sent: string[] = [];
+    const recording: MailTransport = {
+      kind: 'smtp',
+      async send(mail) {
+        sent.push(mail.to);
+      },
+      close() {},
+    };
+    const settings = { mailFrom: 'x@uplink.test', mailMaxAttempts: 3, mailRetryBaseMs: 1000 };
+    await Promise.all([
+      deliverDueMail(database.db, recording, settings, silentLogger),
+      deliverDueMail(database.db, recording, settings, silentLogger),
+    ]);
+    const many = sent.filter((to) => to.startsWith('many'));
+    expect(many).toHaveLength(30);
+    expect(new Set(many).size).toBe(30);
+  });
+});
