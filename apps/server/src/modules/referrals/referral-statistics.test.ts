@@ -44,8 +44,9 @@ describe('referral statistics match a brute-force count', () => {
         .execute();
     }
     members = await t.database.db.selectFrom('users').selectAll().execute();
-  });
-  afterAll(() => t.close());
+    // Generous: a fresh migrated database on a busy machine can take a while.
+  }, 180_000);
+  afterAll(() => t?.close());
 
   function bruteForce(caller: UserRow, filter: { level?: number; maxLevel?: number; status?: string }) {
     const byId = new Map(members.map((member) => [member.id, member]));

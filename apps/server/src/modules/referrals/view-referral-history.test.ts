@@ -9,8 +9,9 @@ describe('a member views their referral history', () => {
   beforeAll(async () => {
     t = await createTestApp();
     bearer = async (member) => ({ authorization: `Bearer ${await t.app.context.sessionTokens.sign(member.id)}` });
-  });
-  afterAll(() => t.close());
+    // Generous: a fresh migrated database on a busy machine can take a while.
+  }, 180_000);
+  afterAll(() => t?.close());
 
   async function history(member: UserRow, query = '') {
     const response = await t.app.inject({

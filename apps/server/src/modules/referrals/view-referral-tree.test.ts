@@ -8,8 +8,9 @@ describe('a member views their referral tree', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t.close());
+    // Generous: a fresh migrated database on a busy machine can take a while.
+  }, 180_000);
+  afterAll(() => t?.close());
 
   async function tree(member: UserRow, query = '') {
     const token = await t.app.context.sessionTokens.sign(member.id);

@@ -1,0 +1,244 @@
+/**
+ * Referral-network benchmark on PostgreSQL:
+ *
+ *   npm run bench:network -- [--members 1000000] [--depth 15] [--runs 60] [--keep] [--explain]
+ *
+ * Creates (or reuses, when it already holds the expected members) the database
+ * `uplink_bench_network` on the server of BENCH_DATABASE_URL (default: the local test server),
+ * seeds it with `seed-network`, then times over real HTTP the referral-history first page and
+ * the referral tree (maxLevels 15) for (a) a member with ~100 descendants and (b) the member
+ * with the largest downline, each beside the bare SQL the API runs for the same rows (captured
+ * from the repository and replayed through node-postgres): the floor. The database is dropped
+ * at the end unless --keep. `--database` names another database (e.g. a small one for a trial run).
+ */
+import { parseArgs } from 'node:util';
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrator';
+import type { Database } from '../src/db/schema';
+import {
+  findDownlinePage,
+  findDownlineTree,
+  findDownlineTreeStatistics,
+} from '../src/modules/referrals/referral-network-repository';
+import { seedNetwork } from './seed-network';
+
+const { values } = parseArgs({
+  options: {
+    members: { type: 'string', default: '1000000' },
+    depth: { type: 'string', default: '15' },
+    runs: { type: 'string', default: '60' },
+    keep: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
+    database: { type: 'string', default: 'uplink_bench_network' },
+  },
+});
+const benchDatabaseName = values.database;
+if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabaseName)) throw new Error('--database must be a plain lower-case name');
+const members = Number(values.members);
+const runs = Number(values.runs);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Timing {
+  p50: number;
+  p95: number;
+  mean: number;
+}
+
+function summarise(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+}
+
+async function time(work: () => Promise<unknown>): Promise<Timing> {
+  for (let index = 0; index < 5; index += 1) await work();
+  const samples: number[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return summarise(samples);
+}
+
+const ms = (value: number) => value.toFixed(2);
+
+async function main(): Promise<void> {
+  const exists = await withAdmin(async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [benchDatabaseName]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${benchDatabaseName}`);
+    return Boolean(rowCount);
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${benchDatabaseName}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://', poolSize: 10 });
+  try {
+    await migrateToLatest(database.db);
+    const { count } = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= members) {
+      console.log(`Reusing ${benchDatabaseName} (${count} members${exists ? '' : ', new'})`);
+    } else {
+      if (Number(count) > 0)
+        throw new Error(`${benchDatabaseName} holds ${count} members, not ${members}: drop it first`);
+      console.log(`Seeding ${members} members into ${benchDatabaseName}…`);
+      const seeded = await seedNetwork(database.db, { members, depth: Number(values.depth), log: console.log });
+      console.log(`Seeded in ${seeded.seconds.toFixed(1)} s`);
+    }
+    await database.pool.query('ANALYZE');
+    await report(database.db, database.pool);
+  } finally {
+    await database.close();
+    if (!values.keep) {
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${benchDatabaseName} WITH (FORCE)`));
+      console.log(`Dropped ${benchDatabaseName} (use --keep to reuse it)`);
+    }
+  }
+}
+
+async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
+  const sizes = await pool.query<{ users: string; closure: string; counters: string }>(`
+    SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM referral_closure) AS closure,
+           (SELECT count(*) FROM referral_downline_counts) AS counters`);
+  const largest = await pool.query<{ id: string; downline: string }>(`
+    SELECT ancestor_id AS id, sum(members) AS downline FROM referral_downline_counts
+     GROUP BY ancestor_id ORDER BY sum(members) DESC LIMIT 1`);
+  const hundred = await pool.query<{ id: string; downline: string }>(`
+    SELECT ancestor_id AS id, sum(members) AS downline FROM referral_downline_counts
+     GROUP BY ancestor_id ORDER BY abs(sum(members) - 100), ancestor_id LIMIT 1`);
+  const subjects = [
+    { label: '(a) ~100 descendants', ...hundred.rows[0]! },
+    { label: '(b) largest downline', ...largest.rows[0]! },
+  ];
+  const { users, closure, counters } = sizes.rows[0]!;
+  console.log(`\nNetwork: ${users} members, ${closure} closure rows, ${counters} counter rows`);
+
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+      DATA_DIR: '/tmp/uplink-bench-data',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    }),
+    webDistDir: '/nonexistent',
+  };
+  const app = await buildApp({ config, db, logger: false });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  // The SQL the repository sends, captured once and replayed bare through node-postgres.
+  const captured: CompiledQuery[] = [];
+  const capturing = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  const capture = async (work: (database: Kysely<Database>) => Promise<unknown>) => {
+    captured.length = 0;
+    await work(capturing);
+    return captured.map((query) => ({ text: query.sql, values: [...query.parameters] }));
+  };
+
+  const lines: string[] = [
+    `| member | downline | call | API p50 | API p95 | SQL floor p50 | SQL floor p95 | ratio p50 | ratio p95 | response |`,
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  try {
+    for (const subject of subjects) {
+      const token = await app.context.sessionTokens.sign(subject.id);
+      const headers = { authorization: `Bearer ${token}` };
+      const cases = [
+        {
+          call: 'history page 1 (10, all levels)',
+          path: '/api/users/referrals/history',
+          queries: await capture((trx) =>
+            findDownlinePage(
+              trx,
+              subject.id,
+              { levels: range(15), statuses: ['ACTIVE', 'LOCKED', 'DISABLED'] },
+              { limit: 10, offset: 0 },
+            ),
+          ),
+        },
+        {
+          call: 'history level 3, LOCKED',
+          path: '/api/users/referrals/history?level=3&status=LOCKED',
+          queries: await capture((trx) =>
+            findDownlinePage(trx, subject.id, { levels: [3], statuses: ['LOCKED'] }, { limit: 10, offset: 0 }),
+          ),
+        },
+        {
+          call: 'history page 50',
+          path: '/api/users/referrals/history?page=50',
+          queries: await capture((trx) =>
+            findDownlinePage(
+              trx,
+              subject.id,
+              { levels: range(15), statuses: ['ACTIVE', 'LOCKED', 'DISABLED'] },
+              { limit: 10, offset: 490 },
+            ),
+          ),
+        },
+        {
+          call: 'tree maxLevels 15',
+          path: '/api/users/referral-tree?maxLevels=15',
+          queries: await capture((trx) =>
+            Promise.all([findDownlineTree(trx, subject.id, 15, 5001), findDownlineTreeStatistics(trx, subject.id, 15)]),
+          ),
+        },
+      ];
+      for (const benchCase of cases) {
+        let bytes = 0;
+        let truncated: boolean | undefined;
+        const api = await time(async () => {
+          const response = await fetch(`${address}${benchCase.path}`, { headers });
+          const body = await response.text();
+          if (response.status !== 200) throw new Error(`${benchCase.path}: ${response.status} ${body.slice(0, 200)}`);
+          bytes = Buffer.byteLength(body);
+          truncated = benchCase.path.includes('tree') ? JSON.parse(body).data.truncated : undefined;
+        });
+        // The tree's two statements run side by side in the API, so the floor does the same.
+        const floor = await time(() =>
+          Promise.all(benchCase.queries.map((query) => pool.query(query.text, query.values))),
+        );
+        lines.push(
+          `| ${subject.label} | ${subject.downline} | ${benchCase.call} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${(api.p50 / floor.p50).toFixed(2)} | ${(api.p95 / floor.p95).toFixed(2)} | ${(bytes / 1024).toFixed(1)} KiB${truncated === undefined ? '' : truncated ? ', truncated' : ', complete'} |`,
+        );
+        console.log(lines[lines.length - 1]);
+        if (values.explain) {
+          for (const query of benchCase.queries) {
+            const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.text}`, query.values);
+            console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+          }
+        }
+      }
+    }
+  } finally {
+    await app.close();
+  }
+  console.log(`\n${runs} timed runs per call after 5 warm-up runs, times in ms.\n`);
+  console.log(lines.join('\n'));
+}
+
+function range(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => index + 1);
+}
+
+await main();
