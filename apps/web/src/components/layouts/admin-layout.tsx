@@ -2,12 +2,12 @@ import { fullName } from '@uplink/contract/format';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { Avatar } from '../avatar';
 import { CloseIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Logo } from '../logo';
 import { ToastProvider } from '../toast';
 import { adminItems } from './navigation-items';
 import { SidebarLink } from './sidebar-link';
-import { Avatar } from './user-menu';
 
 /**
  * The admin area: a dark sidebar with the admin sections and their subtitles, the admin's name

@@ -2,12 +2,13 @@ import { navbarScrollThresholdPx } from '@uplink/contract/constants';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { Avatar } from '../avatar';
 import { ButtonLink } from '../button';
 import { CloseIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Logo } from '../logo';
 import { type NavigationItem, visitorLinks } from './navigation-items';
 import { useScrolledPast } from './use-scrolled-past';
-import { Avatar, accountPaths, UserMenu } from './user-menu';
+import { accountPaths, UserMenu } from './user-menu';
 
 interface NavbarProps {
   /** Member pages: the mobile menu lists the member screens instead of the landing sections. */

@@ -1,27 +1,13 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
+import { Avatar } from '../avatar';
 import { DropdownMenu } from '../dropdown-menu';
 import { ChartIcon, ChevronDownIcon, LogOutIcon, SettingsIcon } from '../icons';
-
-export function initialsOf(user: { firstName: string; lastName: string }): string {
-  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || 'U';
-}
 
 /** Where a signed-in user's Dashboard and Profile Settings live, by role. */
 export function accountPaths(user: { isAdmin: boolean }): { dashboard: string; settings: string } {
   return user.isAdmin
     ? { dashboard: '/admin/dashboard', settings: '/admin/settings' }
     : { dashboard: '/dashboard', settings: '/profile' };
-}
-
-export function Avatar({ user, size = 'md' }: { user: { firstName: string; lastName: string }; size?: 'md' | 'lg' }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 font-semibold text-white ${size === 'lg' ? 'h-14 w-14 text-lg' : 'h-9 w-9 text-sm'}`}
-    >
-      {initialsOf(user)}
-    </span>
-  );
 }
 
 /** The signed-in menu: first name, last name and e-mail; Dashboard, Profile Settings, Sign Out. */

@@ -1,11 +1,11 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { formatDate, formatUsdt, fullName } from '@uplink/contract/format';
 import type { ReactNode } from 'react';
+import { Avatar } from '../../../components/avatar';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
 import { CheckCircleIcon, ClockIcon } from '../../../components/icons';
-import { Avatar } from '../../../components/layouts/user-menu';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
