@@ -67,8 +67,23 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Copy USDT contract address' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
-    // Nothing paid yet: the refresh says so.
+    // Nothing paid yet: the refresh blocks the page while it runs (held back a moment here to
+    // see it), then says so.
+    let releaseRefresh: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    await page.route('**/api/users/refresh-subscription', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'refresh status' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Refreshing Status' });
+    await expect(overlay).toBeVisible();
+    await shoot(page, 'refreshing');
+    releaseRefresh();
+    await expect(overlay).toBeHidden();
+    await page.unroute('**/api/users/refresh-subscription');
     await expect(page.getByText(/No confirmed payment yet/)).toBeVisible();
     await shoot(page, 'payment');
 
