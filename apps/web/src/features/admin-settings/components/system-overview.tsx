@@ -8,7 +8,7 @@ export function SystemOverview() {
       <h2 id="system-overview-title" className="mb-4 font-semibold text-lg text-slate-900">
         System Overview
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="System Status" value="Online" icon={<ServerIcon size={18} />} accent="emerald" />
         <StatCard label="Database" value="Connected" icon={<DatabaseIcon size={18} />} accent="sky" />
         <StatCard label="Active Users" value="--" icon={<ActivityIcon size={18} />} accent="violet" />

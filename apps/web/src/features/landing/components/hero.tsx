@@ -27,7 +27,7 @@ export function Hero() {
             <span className="h-1.5 w-1.5 rounded-full bg-brand-400" aria-hidden="true" />
             Invite-only copy-trading network
           </p>
-          <h1 id="hero-title" className="mt-6 font-bold text-4xl tracking-tight sm:text-5xl xl:text-6xl">
+          <h1 id="hero-title" className="mt-6 font-bold text-4xl leading-[1.1] tracking-tight sm:text-5xl xl:text-6xl">
             Copy a master trader.
             <span className="block bg-gradient-to-r from-brand-300 to-cyan-300 bg-clip-text text-transparent">
               Keep 50% of the profit.
