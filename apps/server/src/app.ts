@@ -29,7 +29,7 @@ import { idleMailWorker, type MailWorker, startMailWorker } from './modules/mail
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
-import { createRpcDepositChain, type DepositChain } from './modules/subscription/deposit-chain';
+import { createDepositChain, type DepositChain } from './modules/subscription/deposit-chain';
 import { startDepositScanJob } from './modules/subscription/deposit-scan-job';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
 
@@ -89,13 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : idleMailWorker;
   app.addHook('onClose', () => mailWorker.stop());
   const integrations: Integrations = {
-    exchangeGateway: options.integrations?.exchangeGateway ?? createExchangeGateway(config.exchange),
+    exchangeGateway: options.integrations?.exchangeGateway ?? createExchangeGateway(config),
     depositChain:
-      options.integrations?.depositChain !== undefined
-        ? options.integrations.depositChain
-        : config.chain.rpcUrl
-          ? createRpcDepositChain(config.chain)
-          : null,
+      options.integrations?.depositChain !== undefined ? options.integrations.depositChain : createDepositChain(config),
   };
   app.decorate('context', { config, db, sessionTokens, mailWorker, integrations });
   if (options.pool) {

@@ -1,5 +1,5 @@
 import { type AbstractProvider, formatUnits, getAddress, id, JsonRpcProvider, Network, zeroPadValue } from 'ethers';
-import type { ChainConfig } from '../../config';
+import { type Config, ConfigError } from '../../config';
 
 /** One USDT `Transfer` to a member's deposit address, as read from the chain. */
 export interface UsdtTransfer {
@@ -80,10 +80,18 @@ export class EthersDepositChain implements DepositChain {
   }
 }
 
-/** The production chain client: one request per call (public BSC nodes refuse large batches), fixed network. */
-export function createRpcDepositChain(config: Pick<ChainConfig, 'rpcUrl' | 'chainId' | 'usdtContractAddress'>) {
-  if (!config.rpcUrl) throw new Error('BSC_RPC_URL is not configured');
-  const network = Network.from(config.chainId);
-  const provider = new JsonRpcProvider(config.rpcUrl, network, { staticNetwork: network, batchMaxCount: 1 });
-  return new EthersDepositChain(provider, config.usdtContractAddress, config.chainId);
+/**
+ * The chain client from the configuration: one request per call (public BSC nodes refuse large
+ * batches) on a fixed network. Without an endpoint deposit scanning is off — not acceptable in
+ * production, where nobody could ever pay.
+ */
+export function createDepositChain(config: Pick<Config, 'production' | 'chain'>): DepositChain | null {
+  const { rpcUrl, chainId, usdtContractAddress } = config.chain;
+  if (!rpcUrl) {
+    if (config.production) throw new ConfigError('BSC_RPC_URL is required in production');
+    return null;
+  }
+  const network = Network.from(chainId);
+  const provider = new JsonRpcProvider(rpcUrl, network, { staticNetwork: network, batchMaxCount: 1 });
+  return new EthersDepositChain(provider, usdtContractAddress, chainId);
 }
