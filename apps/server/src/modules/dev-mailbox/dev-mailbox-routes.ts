@@ -30,6 +30,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dev/mailbox',
     {
       schema: {
+        hide: !config.devToolsEnabled,
         tags: ['dev'],
         summary: 'E-mails sent by the app (local development only)',
         querystring: mailboxQuerySchema,

@@ -75,13 +75,31 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       await deliverDueMail(options.db, options.transport, options.config, options.logger);
     },
   });
+  // A run already under way may have claimed its batch before the new mail was committed, so a
+  // wake-up waits for it and then runs once more; wake-ups meanwhile fold into that one run.
+  let draining: Promise<void> | null = null;
+  let wokenAgain = false;
+  async function drain(): Promise<void> {
+    do {
+      wokenAgain = false;
+      await job.runNow();
+      await job.runNow();
+    } while (wokenAgain);
+  }
   return {
     wake() {
-      void job.runNow();
+      if (draining) {
+        wokenAgain = true;
+        return;
+      }
+      draining = drain().finally(() => {
+        draining = null;
+      });
     },
     runNow: () => job.runNow(),
     async stop() {
       await job.stop();
+      await draining;
       options.transport.close();
     },
   };
