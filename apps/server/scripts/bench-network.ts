@@ -12,6 +12,7 @@
  * at the end unless --keep. `--database` names another database (e.g. a small one for a trial run).
  */
 import { parseArgs } from 'node:util';
+import { referralTreeNodeLimit } from '@uplink/contract/referrals';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -200,7 +201,10 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
           call: 'tree maxLevels 15',
           path: '/api/users/referral-tree?maxLevels=15',
           queries: await capture((trx) =>
-            Promise.all([findDownlineTree(trx, subject.id, 15, 5001), findDownlineTreeStatistics(trx, subject.id, 15)]),
+            Promise.all([
+              findDownlineTree(trx, subject.id, 15, referralTreeNodeLimit + 1),
+              findDownlineTreeStatistics(trx, subject.id, 15),
+            ]),
           ),
         },
       ];

@@ -17,7 +17,7 @@ export const referralHistoryMaxLimit = 100;
  * The most nodes one referral-tree response carries. Levels are filled breadth first, so every
  * returned node's sponsor is returned too; a response cut at this size says `truncated: true`.
  */
-export const referralTreeNodeLimit = 5000;
+export const referralTreeNodeLimit = 2000;
 
 /** Levels expanded when the tree first opens. */
 export const referralTreeExpandedLevels = 2;
@@ -48,7 +48,8 @@ export const referralHistoryQuerySchema = z.object({
   /** Levels 1 to this one. Combined with `level`, both must hold. */
   maxLevel: level('Max level').optional(),
 });
-export type ReferralHistoryQuery = z.input<typeof referralHistoryQuerySchema>;
+/** What a client may send (every field optional; the server fills the defaults). */
+export type ReferralHistoryQuery = Partial<z.output<typeof referralHistoryQuerySchema>>;
 
 export const referralSchema = z.object({
   _id: z.string(),
@@ -95,7 +96,7 @@ export type ReferralHistory = z.infer<typeof referralHistorySchema>;
 export const referralTreeQuerySchema = z.object({
   maxLevels: level('Max levels').default(referralLevels),
 });
-export type ReferralTreeQuery = z.input<typeof referralTreeQuerySchema>;
+export type ReferralTreeQuery = Partial<z.output<typeof referralTreeQuerySchema>>;
 
 export interface ReferralTreeNode {
   _id: string;

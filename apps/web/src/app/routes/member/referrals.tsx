@@ -1,5 +1,94 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { levelOptions, referralHistoryPageSize } from '@uplink/contract/constants';
+import { referralTexts } from '@uplink/contract/referrals';
+import { useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Card, CardHeader } from '../../../components/card';
+import { RefreshIcon } from '../../../components/icons';
+import { PageHeader } from '../../../components/layouts/page-header';
+import { Pagination } from '../../../components/pagination';
+import { SelectField } from '../../../components/select-field';
+import { useReferralHistory } from '../../../features/referrals/api/get-referral-history';
+import { ReferralHistoryTable } from '../../../features/referrals/components/referral-history-table';
+import { ReferralLinkCard } from '../../../features/referrals/components/referral-link-card';
+import { ReferralStatistics } from '../../../features/referrals/components/referral-statistics';
+import { useAuth } from '../../../lib/auth';
+
+const levelFilterOptions = [
+  { value: '', label: 'All Levels' },
+  ...levelOptions.map((level) => ({ value: String(level), label: `Level ${level}` })),
+];
 
 export default function ReferralsPage() {
-  return <ComingSoon title="Referrals" subtitle="Invite & Earn" />;
+  const { user } = useAuth();
+  const [page, setPage] = useState(1);
+  const [level, setLevel] = useState<number | undefined>(undefined);
+  const history = useReferralHistory({ page, limit: referralHistoryPageSize, level });
+  const data = history.data;
+  const firstShown = data && data.referrals.length > 0 ? (page - 1) * data.pagination.limit + 1 : 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Referrals"
+        subtitle="Invite & Earn"
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshIcon size={16} />}
+            busy={history.isFetching}
+            onClick={() => history.refetch()}
+          >
+            Refresh
+          </Button>
+        }
+      />
+      <div className="space-y-6">
+        {user ? <ReferralLinkCard referralCode={user.referralCode} /> : null}
+        <ReferralStatistics statistics={data?.statistics} loading={history.isPending} />
+        <Card>
+          <CardHeader
+            title="Referral History"
+            subtitle="Everyone in your network, up to 15 levels deep, newest first."
+            actions={
+              <SelectField
+                label="Level"
+                hideLabel
+                options={levelFilterOptions}
+                value={level === undefined ? '' : String(level)}
+                onChange={(event) => {
+                  setLevel(event.target.value ? Number(event.target.value) : undefined);
+                  setPage(1);
+                }}
+                className="w-40"
+              />
+            }
+          />
+          {history.isError ? (
+            <div className="space-y-3 p-5">
+              <Alert tone="error" title={referralTexts.historyLoadFailed} />
+              <Button variant="secondary" icon={<RefreshIcon size={16} />} onClick={() => history.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : (
+            <>
+              <ReferralHistoryTable referrals={data?.referrals ?? []} loading={history.isFetching} />
+              {data && data.pagination.totalRecords > 0 ? (
+                <div className="border-slate-100 border-t px-5 py-4">
+                  <Pagination
+                    currentPage={data.pagination.currentPage}
+                    totalPages={data.pagination.totalPages}
+                    onPageChange={setPage}
+                    disabled={history.isFetching}
+                    summary={`Showing ${firstShown}-${firstShown + data.referrals.length - 1} of ${data.pagination.totalRecords}`}
+                  />
+                </div>
+              ) : null}
+            </>
+          )}
+        </Card>
+      </div>
+    </>
+  );
 }

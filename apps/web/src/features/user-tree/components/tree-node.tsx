@@ -1,0 +1,92 @@
+import { formatUsd } from '@uplink/contract/format';
+import { type ReferralTreeNode, referralTexts } from '@uplink/contract/referrals';
+import { memo, useState } from 'react';
+import { Badge } from '../../../components/badge';
+import { ChevronDownIcon, ChevronRightIcon } from '../../../components/icons';
+
+const count = new Intl.NumberFormat('en-US');
+
+interface TreeNodeProps {
+  node: ReferralTreeNode;
+  /** Levels open when the tree first shows (1 and 2). */
+  expandedLevels: number;
+  /** While searching every kept branch is open. */
+  searching: boolean;
+}
+
+/**
+ * One member of the tree. Children are rendered only while the node is open, so a collapsed
+ * subtree of thousands of members costs nothing in the DOM; memoised, so toggling one node
+ * re-renders only that branch.
+ */
+export const TreeNode = memo(function TreeNode({ node, expandedLevels, searching }: TreeNodeProps) {
+  const [expanded, setExpanded] = useState(searching || node.level <= expandedLevels);
+  const canExpand = node.children.length > 0;
+  // Members below this one that the response left out (the tree's node limit).
+  const notShown = searching ? 0 : node.totalDescendants - countNodes(node.children);
+  const toggle = () => setExpanded((open) => !open);
+
+  return (
+    <li className="relative">
+      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:px-4">
+        <div className="flex min-w-0 items-start gap-2.5">
+          {canExpand ? (
+            <button
+              type="button"
+              onClick={toggle}
+              aria-expanded={expanded}
+              aria-label={`${expanded ? 'Collapse' : 'Expand'} ${node.firstName} ${node.lastName}`}
+              className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {expanded ? <ChevronDownIcon size={16} /> : <ChevronRightIcon size={16} />}
+            </button>
+          ) : (
+            <span className="w-7 shrink-0" aria-hidden="true" />
+          )}
+          <Badge tone="brand" className="mt-1">
+            L{node.level}
+          </Badge>
+          <div className="min-w-0">
+            <button
+              type="button"
+              onClick={canExpand ? toggle : undefined}
+              className="truncate text-left font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {node.firstName} {node.lastName}
+            </button>
+            <p className="truncate text-slate-600 text-xs">{node.email}</p>
+            <p className="text-slate-500 text-xs">
+              ID: <span className="font-mono">{node.userId}</span>
+              <span className="mx-1.5 text-slate-300">|</span>
+              {count.format(node.totalDescendants)} {node.totalDescendants === 1 ? 'descendant' : 'descendants'}
+            </p>
+          </div>
+        </div>
+        <dl className="flex shrink-0 gap-6 pl-9 text-sm sm:pl-0 sm:text-right">
+          <div>
+            <dt className="text-slate-500 text-xs">{referralTexts.yourEarnings}</dt>
+            <dd className="font-semibold text-emerald-700 tabular-nums">{formatUsd(node.totalRewards)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500 text-xs">{referralTexts.networkSize}</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">{count.format(node.totalDescendants)}</dd>
+          </div>
+        </dl>
+      </div>
+      {expanded && canExpand ? (
+        <ul className="mt-2 ml-1.5 space-y-2 border-slate-200 border-l-2 pl-2 sm:ml-6 sm:pl-5">
+          {node.children.map((child) => (
+            <TreeNode key={child._id} node={child} expandedLevels={expandedLevels} searching={searching} />
+          ))}
+        </ul>
+      ) : null}
+      {notShown > 0 && (expanded || !canExpand) ? (
+        <p className="mt-1 ml-12 text-slate-500 text-xs">{count.format(notShown)} more below not shown</p>
+      ) : null}
+    </li>
+  );
+});
+
+function countNodes(nodes: ReferralTreeNode[]): number {
+  return nodes.reduce((sum, child) => sum + 1 + countNodes(child.children), 0);
+}
