@@ -43,6 +43,7 @@ describe('configuration', () => {
       maxLoginAttempts: 5,
       loginLockMinutes: 15,
       rateLimits: { authPerMinute: 20, mailPerMinute: 5 },
+      trustedProxyHops: 0,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     // The generated secret is kept, so a restart keeps sessions valid.
@@ -69,6 +70,7 @@ describe('configuration', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: '50',
       MAIL_RATE_LIMIT_PER_MINUTE: '10',
       MAIL_MAX_ATTEMPTS: '4',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -87,6 +89,7 @@ describe('configuration', () => {
       loginLockMinutes: 30,
       rateLimits: { authPerMinute: 50, mailPerMinute: 10 },
       mailMaxAttempts: 4,
+      trustedProxyHops: 1,
     });
   });
 

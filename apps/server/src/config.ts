@@ -57,6 +57,7 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   MAIL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -93,6 +94,11 @@ export interface Config {
   mailMaxAttempts: number;
   mailRetryBaseMs: number;
   mailPollIntervalMs: number;
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none). Without
+   * one, anybody could send that header and pick the address the rate limits count against.
+   */
+  trustedProxyHops: number;
 }
 
 export interface ChainConfig {
@@ -197,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMaxAttempts: vars.MAIL_MAX_ATTEMPTS,
     mailRetryBaseMs: 30_000,
     mailPollIntervalMs: 2_000,
+    trustedProxyHops: vars.TRUST_PROXY,
   };
 }
 

@@ -162,6 +162,46 @@ describe('login', () => {
     expect(notJson.json().success).toBe(false);
   });
 
+  it('counts against the connecting address: a forged X-Forwarded-For does not escape the limit', async () => {
+    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 2, mailPerMinute: 2 } });
+    try {
+      const statuses = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
+          payload: { email: uniqueEmail(), password: 'Wrong!Pass1' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('behind a trusted proxy counts each client address separately', async () => {
+    const proxied = await appWithSettings(t, {
+      rateLimits: { authPerMinute: 1, mailPerMinute: 1 },
+      trustedProxyHops: 1,
+    });
+    try {
+      const attempt = (client: string) =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: uniqueEmail(), password: 'Wrong!Pass1' },
+        });
+      expect((await attempt('198.51.100.1')).statusCode).toBe(401);
+      expect((await attempt('198.51.100.2')).statusCode).toBe(401);
+      expect((await attempt('198.51.100.1')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('limits sign-in attempts per address (429 RATE_LIMITED)', async () => {
     const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 3, mailPerMinute: 3 } });
     try {
