@@ -135,6 +135,14 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('a stored token the server no longer accepts ends the session at startup', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/signin$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
   test('a wrong password is refused with the fixed message', async ({ page }) => {
     await page.goto('/signin');
     await signIn(page, { email: e2eAdmin.email, password: 'Not!ThePassword1' });

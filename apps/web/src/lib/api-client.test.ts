@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorMessage, toQueryString } from './api-client';
+import { ApiError, api, errorMessage, onSessionRejected, toQueryString } from './api-client';
 
 /** A browser-like `localStorage`/`sessionStorage` for code that keeps the session token. */
 function memoryStorage(): Storage {
@@ -137,6 +137,38 @@ describe('api requests', () => {
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>).authorization).toBeUndefined();
     expect(init.body).toBe('{"email":"a@b.co"}');
+  });
+});
+
+describe('a refused session token', () => {
+  const unauthorized = JSON.stringify({
+    success: false,
+    message: 'Your session has ended',
+    data: null,
+    error: null,
+    errorCode: 'UNAUTHORIZED',
+  });
+
+  it('tells the listeners when the stored token is refused', async () => {
+    const listener = vi.fn();
+    const stop = onSessionRejected(listener);
+    localStorage.setItem('token', 'expired-token');
+    replyWith(unauthorized, 401);
+    await api.get('/rewards/user').catch(() => undefined);
+    stop();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays quiet for a 401 without a stored token (wrong password) or for a token being checked', async () => {
+    const listener = vi.fn();
+    const stop = onSessionRejected(listener);
+    replyWith(unauthorized, 401);
+    await api.post('/users/login', {}).catch(() => undefined);
+    localStorage.setItem('token', 'stored-token');
+    replyWith(unauthorized, 401);
+    await api.get('/users/profile', { token: 'candidate-token' }).catch(() => undefined);
+    stop();
+    expect(listener).not.toHaveBeenCalled();
   });
 });
 

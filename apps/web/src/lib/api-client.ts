@@ -46,6 +46,18 @@ export function toQueryString(query: QueryObject, prefix = ''): string {
   return parts.join('&');
 }
 
+type SessionRejectedListener = () => void;
+const sessionRejectedListeners = new Set<SessionRejectedListener>();
+
+/**
+ * Called when the server refuses the stored session token (expired, or the account was locked
+ * meanwhile), so the session can end instead of every screen failing one by one.
+ */
+export function onSessionRejected(listener: SessionRejectedListener): () => void {
+  sessionRejectedListeners.add(listener);
+  return () => sessionRejectedListeners.delete(listener);
+}
+
 interface RequestOptions {
   query?: QueryObject;
   body?: unknown;
@@ -57,7 +69,8 @@ interface RequestOptions {
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const query = options.query ? toQueryString(options.query) : '';
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.token ?? tokenStorage.get();
+  const storedToken = options.token === undefined ? tokenStorage.get() : null;
+  const token = options.token ?? storedToken;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
@@ -84,6 +97,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     throw new ApiError('NETWORK_ERROR', errorTexts.NETWORK_ERROR, response.status);
   }
   if (!response.ok || !envelope.success) {
+    if (response.status === 401 && storedToken) for (const listener of sessionRejectedListeners) listener();
     const code = isErrorCode(envelope.errorCode) ? envelope.errorCode : 'UNKNOWN_ERROR';
     throw new ApiError(code, envelope.message || envelope.error || errorTexts[code], response.status, envelope);
   }

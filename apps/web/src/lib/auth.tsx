@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api } from './api-client';
+import { api, onSessionRejected } from './api-client';
 import { adminSettingsStorage, tokenStorage } from './storage';
 
 export const profileQueryKey = ['profile'] as const;
@@ -54,6 +54,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(null);
     queryClient.clear();
   }, [queryClient]);
+
+  useEffect(() => onSessionRejected(endSession), [endSession]);
 
   // A stored token whose profile cannot be loaded ends the session (spec: session startup).
   const profileFailed = token !== null && profile.isError;

@@ -96,6 +96,11 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
         }
       >
         {resendButton}
+        {pendingUser?.email ? null : (
+          <ButtonLink to="/register" variant="secondary" size="lg" className="w-full">
+            Register
+          </ButtonLink>
+        )}
       </ResultView>
     ),
     verifying: (
