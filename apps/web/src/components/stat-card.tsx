@@ -42,7 +42,9 @@ export function StatCard({
       {loading ? (
         <div className="mt-3 h-8 w-24 animate-pulse rounded-md bg-slate-200" aria-hidden="true" />
       ) : (
-        <p className="mt-2 break-words font-bold text-slate-900 text-xl tabular-nums tracking-tight sm:text-2xl">{value}</p>
+        <p className="mt-2 break-words font-bold text-slate-900 text-xl tabular-nums tracking-tight sm:text-2xl">
+          {value}
+        </p>
       )}
       {hint ? <p className="mt-1 text-slate-500 text-xs">{hint}</p> : null}
     </div>
