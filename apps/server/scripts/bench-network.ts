@@ -11,6 +11,7 @@
  * from the repository and replayed through node-postgres): the floor. The database is dropped
  * at the end unless --keep. `--database` names another database (e.g. a small one for a trial run).
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { referralTreeNodeLimit } from '@uplink/contract/referrals';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
@@ -65,15 +66,26 @@ function summarise(samples: number[]): Timing {
   return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
 }
 
-async function time(work: () => Promise<unknown>): Promise<Timing> {
-  for (let index = 0; index < 5; index += 1) await work();
-  const samples: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
+/**
+ * Times the API call and its SQL floor alternately, run by run, so both see the same machine
+ * load (a shared build machine's load swings within seconds).
+ */
+async function timePair(api: () => Promise<unknown>, floor: () => Promise<unknown>): Promise<[Timing, Timing]> {
+  for (let index = 0; index < 5; index += 1) {
+    await api();
+    await floor();
   }
-  return summarise(samples);
+  const apiSamples: number[] = [];
+  const floorSamples: number[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    let started = performance.now();
+    await api();
+    apiSamples.push(performance.now() - started);
+    started = performance.now();
+    await floor();
+    floorSamples.push(performance.now() - started);
+  }
+  return [summarise(apiSamples), summarise(floorSamples)];
 }
 
 const ms = (value: number) => value.toFixed(2);
@@ -101,6 +113,8 @@ async function main(): Promise<void> {
       console.log(`Seeding ${members} members into ${benchDatabaseName}…`);
       const seeded = await seedNetwork(database.db, { members, depth: Number(values.depth), log: console.log });
       console.log(`Seeded in ${seeded.seconds.toFixed(1)} s`);
+      // Index-only scans need the visibility map a fresh bulk load does not have yet.
+      await database.pool.query('VACUUM');
     }
     await database.pool.query('ANALYZE');
     await report(database.db, database.pool);
@@ -211,16 +225,16 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
       for (const benchCase of cases) {
         let bytes = 0;
         let truncated: boolean | undefined;
-        const api = await time(async () => {
-          const response = await fetch(`${address}${benchCase.path}`, { headers });
-          const body = await response.text();
-          if (response.status !== 200) throw new Error(`${benchCase.path}: ${response.status} ${body.slice(0, 200)}`);
-          bytes = Buffer.byteLength(body);
-          truncated = benchCase.path.includes('tree') ? JSON.parse(body).data.truncated : undefined;
-        });
         // The tree's two statements run side by side in the API, so the floor does the same.
-        const floor = await time(() =>
-          Promise.all(benchCase.queries.map((query) => pool.query(query.text, query.values))),
+        const [api, floor] = await timePair(
+          async () => {
+            const response = await fetch(`${address}${benchCase.path}`, { headers });
+            const body = await response.text();
+            if (response.status !== 200) throw new Error(`${benchCase.path}: ${response.status} ${body.slice(0, 200)}`);
+            bytes = Buffer.byteLength(body);
+            truncated = benchCase.path.includes('tree') ? JSON.parse(body).data.truncated : undefined;
+          },
+          () => Promise.all(benchCase.queries.map((query) => pool.query(query.text, query.values))),
         );
         lines.push(
           `| ${subject.label} | ${subject.downline} | ${benchCase.call} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${(api.p50 / floor.p50).toFixed(2)} | ${(api.p95 / floor.p95).toFixed(2)} | ${(bytes / 1024).toFixed(1)} KiB${truncated === undefined ? '' : truncated ? ', truncated' : ', complete'} |`,
@@ -237,7 +251,10 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
   } finally {
     await app.close();
   }
-  console.log(`\n${runs} timed runs per call after 5 warm-up runs, times in ms.\n`);
+  const [load] = os.loadavg();
+  console.log(
+    `\n${runs} timed runs per call (API and floor alternating) after 5 warm-up runs, times in ms; load average ${load?.toFixed(1)}.\n`,
+  );
   console.log(lines.join('\n'));
 }
 
