@@ -1,9 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
-
-const demoMember = { email: 'demo@uplink.local', password: 'Demo!Pass123' };
-const demoSeeded = process.env.E2E_SEED_DEMO === 'true';
+import { completeOnboarding, createVerifiedMember, type NewMember, referralCodeOf } from '../support/accounts';
 
 async function signInAs(page: Page, account: { email: string; password: string }) {
   const response = await page.request.post('/api/users/login', { data: account });
@@ -46,11 +44,16 @@ for (const width of [1440, 390]) {
     });
 
     test.describe('member screens', () => {
-      test.skip(!demoSeeded, 'needs the demo member: run with E2E_SEED_DEMO=true');
+      let member: NewMember;
+
+      test.beforeAll(async ({ request }) => {
+        member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'axe');
+        await completeOnboarding(request, member);
+      });
 
       for (const path of ['/profile', '/support']) {
         test(`${path} has no serious or critical violations`, async ({ page }) => {
-          await signInAs(page, demoMember);
+          await signInAs(page, member);
           await page.goto(path);
           await expect(page.locator('h1').first()).toBeVisible();
           await expectNoSeriousViolations(page);

@@ -2,10 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { accountMessages } from '@uplink/contract/accounts';
 import { changePasswordMessages } from '@uplink/contract/password-rules';
 import { e2eAdmin } from '../playwright.config';
-
-/** The member seeded by SEED_DEMO (apps/server/src/bootstrap/demo-network.ts): paid and linked. */
-const demoMember = { email: 'demo@uplink.local', password: 'Demo!Pass123' };
-const demoSeeded = process.env.E2E_SEED_DEMO === 'true';
+import { completeOnboarding, createVerifiedMember, type NewMember, referralCodeOf } from '../support/accounts';
 
 async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
   const response = await request.post('/api/users/login', { data: account });
@@ -338,10 +335,16 @@ test.describe('admin settings', () => {
 });
 
 test.describe('member shell', () => {
-  test.skip(!demoSeeded, 'needs the demo member: run with E2E_SEED_DEMO=true');
+  /** A member of their own who has paid and linked a UID, so the member area opens. */
+  let member: NewMember;
+
+  test.beforeAll(async ({ request }) => {
+    member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'shell');
+    await completeOnboarding(request, member);
+  });
 
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, demoMember);
+    await signInAs(page, member);
   });
 
   test('the desktop sidebar shows the main and bottom items with subtitles and collapses', async ({ page }) => {
@@ -395,7 +398,7 @@ test.describe('member shell', () => {
     await expect(form.getByRole('alert')).toHaveText(changePasswordMessages.empty);
 
     const changed = 'Member!Pass456';
-    await form.getByLabel('Current Password', { exact: true }).fill(demoMember.password);
+    await form.getByLabel('Current Password', { exact: true }).fill(member.password);
     await form.getByLabel('New Password', { exact: true }).fill(changed);
     await form.getByLabel('Confirm New Password', { exact: true }).fill(changed);
     await form.getByRole('button', { name: 'Show new password' }).click();
@@ -403,7 +406,7 @@ test.describe('member shell', () => {
     await form.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByText(accountMessages.passwordChanged)).toBeVisible();
 
-    await restorePassword(request, demoMember, changed, demoMember.password);
+    await restorePassword(request, member, changed, member.password);
   });
 
   test('support lists the messaging channel, e-mail, quick help and hours', async ({ page }) => {
