@@ -158,6 +158,34 @@ describe('a member views their referral history', () => {
     expect(body.data.referrals.map((r: { _id: string }) => r._id)).not.toContain(chain[15]!.id);
   });
 
+  it('follows later changes of a member: status, payment, link, removal', async () => {
+    const caller = await addMember(t.database.db, null);
+    const direct = await addMember(t.database.db, caller);
+    const second = await addMember(t.database.db, direct);
+    await t.database.db
+      .updateTable('users')
+      .set({ status: 'LOCKED', subscription_paid_at: new Date(), bingx_uid: `U${Date.now()}` })
+      .where('id', '=', second.id)
+      .execute();
+    const changed = await history(caller);
+    expect(changed.body.data.statistics).toEqual({
+      totalReferrals: 2,
+      activeReferrals: 1,
+      bingxLinked: 1,
+      paidSubscriptions: 1,
+    });
+    expect(changed.body.data.referrals[0]).toMatchObject({ _id: second.id, status: 'LOCKED', bingxLinked: true });
+
+    await t.database.db.deleteFrom('users').where('id', '=', second.id).execute();
+    const removed = await history(caller);
+    expect(removed.body.data.statistics).toEqual({
+      totalReferrals: 1,
+      activeReferrals: 1,
+      bingxLinked: 0,
+      paidSubscriptions: 0,
+    });
+  });
+
   it.each([
     ['level=0', 'level'],
     ['level=16', 'level'],
