@@ -17,7 +17,7 @@ export function ReferralLinkCard({ referralCode }: { referralCode: string }) {
             <span className="font-bold font-mono text-lg text-slate-900 tracking-widest" data-testid="referral-code">
               {referralCode}
             </span>
-            <CopyButton value={referralCode} iconOnly ariaLabel="Copy referral code" variant="ghost" />
+            <CopyButton value={referralCode} iconOnly ariaLabel="Copy referral code" />
           </div>
         </div>
         <div className="min-w-0">
