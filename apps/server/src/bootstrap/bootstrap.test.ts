@@ -12,7 +12,7 @@ describe('bootstrap: root administrator', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('creates the root administrator once, with a generated password, and keeps it on later starts', async () => {
     const config = { ...t.config, adminEmail: undefined, adminPassword: undefined };
@@ -60,7 +60,7 @@ describe('bootstrap: configured administrator and demo network', () => {
   beforeAll(async () => {
     t = await createTestApp({ adminEmail: 'boss@example.test', adminPassword: 'Boss!Pass123', seedDemo: true });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('creates the administrator from ADMIN_EMAIL / ADMIN_PASSWORD and a demo network of 40+ members over 4+ levels', async () => {
     const result = await runBootstrap(t.database.db, t.config);

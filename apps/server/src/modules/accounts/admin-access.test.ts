@@ -31,7 +31,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('administrator routes refuse members', () => {
   let memberToken: string;
@@ -81,7 +81,7 @@ describe('the administrator guard itself', () => {
     memberToken = await signIn(app, member.email);
     adminToken = await signIn(app, admin.email);
   });
-  afterAll(() => close());
+  afterAll(() => close?.());
 
   it('is found by the route enumeration', () => {
     expect(adminRoutes(app)).toContainEqual({ method: 'GET', url: '/api/users/admin/probe' });

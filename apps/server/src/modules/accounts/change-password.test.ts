@@ -9,7 +9,7 @@ describe('change password', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   async function signedIn() {
     const member = await createMember(t.database.db);

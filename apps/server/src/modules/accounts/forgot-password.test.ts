@@ -15,7 +15,7 @@ describe('forgot password', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const forgot = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: payload as object });

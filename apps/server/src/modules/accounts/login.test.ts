@@ -7,7 +7,7 @@ describe('login', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const login = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/login', payload: payload as object });

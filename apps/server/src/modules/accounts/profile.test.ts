@@ -8,7 +8,7 @@ describe('profile', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const profile = (headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/api/users/profile', headers });

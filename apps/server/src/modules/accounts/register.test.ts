@@ -20,7 +20,7 @@ describe('register', () => {
     sponsorCode = sponsor.referral_code;
     sponsorId = sponsor.id;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const register = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/register', payload: payload as object });

@@ -7,7 +7,7 @@ describe('resend and send verification e-mail', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers });

@@ -9,7 +9,7 @@ describe('reset password', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const reset = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: payload as object });

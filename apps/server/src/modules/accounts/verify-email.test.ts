@@ -9,7 +9,7 @@ describe('verify e-mail', () => {
     t = await createTestApp();
     sponsorCode = (await createMember(t.database.db)).referral_code;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const verify = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/verify-email', payload: payload as object });

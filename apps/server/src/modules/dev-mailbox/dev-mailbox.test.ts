@@ -9,7 +9,7 @@ describe('dev mailbox', () => {
     t = await createTestApp();
     sponsorCode = (await createMember(t.database.db)).referral_code;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const register = (overrides: Record<string, unknown> = {}) => {
     const body = registrationBody(sponsorCode, overrides);

@@ -82,9 +82,9 @@ describe('mail delivery over SMTP', () => {
     sponsorCode = (await createMember(database.db)).referral_code;
   });
   afterAll(async () => {
-    await app.close();
-    await database.close();
-    await smtp.close();
+    await app?.close();
+    await database?.close();
+    await smtp?.close();
   });
 
   const outboxRow = (to: string) =>
@@ -140,7 +140,7 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
   });
-  afterAll(() => database.close());
+  afterAll(() => database?.close());
 
   const failing: MailTransport = {
     kind: 'smtp',
