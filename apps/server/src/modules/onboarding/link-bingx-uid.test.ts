@@ -42,7 +42,7 @@ describe('linking a BingX UID through the BingX agent API', () => {
         }),
       },
     );
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     await exchange.stop();
@@ -182,7 +182,7 @@ describe('linking a sandbox UID (local mode)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it.each([

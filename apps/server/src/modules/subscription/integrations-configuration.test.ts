@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { createTestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createExchangeGateway } from '../exchange/exchange-gateway-factory';
 import { createDepositChain } from './deposit-chain';
 
@@ -85,14 +85,17 @@ describe('choosing the exchange and chain clients from the configuration', () =>
     ).toThrow(/DEMO_CHAIN/);
     expect(() => loadConfig({ DATA_DIR: '/tmp/uplink-test-data', SUBSCRIPTION_FEE: '-1' })).toThrow(/SUBSCRIPTION_FEE/);
   });
+});
 
-  it('hides the demo payment endpoint when no demo chain runs', async () => {
-    const t = await createTestApp();
-    try {
-      const response = await t.app.inject({ method: 'POST', url: '/api/dev/demo-pay', payload: { email: 'a@b.test' } });
-      expect(response.statusCode).toBe(404);
-    } finally {
-      await t.close();
-    }
+describe('the demo payment endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 180_000);
+  afterAll(() => t.close());
+
+  it('is hidden when no demo chain runs', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/dev/demo-pay', payload: { email: 'a@b.test' } });
+    expect(response.statusCode).toBe(404);
   });
 });

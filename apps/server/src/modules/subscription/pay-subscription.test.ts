@@ -1,6 +1,7 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createMember } from '../accounts/account-builders';
 import { createDepositScanner } from './subscription-dependencies';
@@ -9,20 +10,21 @@ import { createDepositScanner } from './subscription-dependencies';
  * Paying the subscription on a real in-process EVM with a deployed 18-decimal ERC-20, through
  * GET /users/refresh-subscription and the background scan. Three confirmations are required here.
  */
+/** Starting an EVM and a database takes a while on a busy machine. */
+const setupTimeoutMs = 180_000;
+
 describe('paying the subscription on chain', () => {
   let t: TestApp;
   let chain: LocalUsdtChain;
 
   beforeAll(async () => {
     chain = await startLocalUsdtChain();
-    const base = await createTestApp();
-    const { config } = base;
-    await base.close();
+    const { chain: chainConfig } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
     t = await createTestApp(
-      { chain: { ...config.chain, confirmations: 3, depositScanStartBlock: 0 } },
+      { chain: { ...chainConfig, confirmations: 3, depositScanStartBlock: 0 } },
       { depositChain: chain.depositChain },
     );
-  });
+  }, setupTimeoutMs);
   afterAll(() => t.close());
 
   async function newMember(createdAt?: Date) {

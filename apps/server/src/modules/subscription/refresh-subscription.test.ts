@@ -17,9 +17,8 @@ describe('GET /users/refresh-subscription guards', () => {
   let t: TestApp;
   let unconfigured: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, { depositChain: unreachableChain });
-    unconfigured = await createTestApp();
-  });
+    [t, unconfigured] = await Promise.all([createTestApp({}, { depositChain: unreachableChain }), createTestApp()]);
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     await unconfigured.close();
