@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { createVerifiedMember, type NewMember, referralCodeOf, signInThroughApi } from '../support/accounts';
@@ -20,6 +21,15 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${screenshots}/onboarding-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** No serious or critical WCAG 2.1 AA violation on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`);
+  expect(serious).toEqual([]);
 }
 
 /** Presses 'refresh status' until the payment is confirmed (the demo chain needs two blocks, one a second). */
@@ -86,6 +96,7 @@ test.describe('onboarding', () => {
     await page.unroute('**/api/users/refresh-subscription');
     await expect(page.getByText(/No confirmed payment yet/)).toBeVisible();
     await shoot(page, 'payment');
+    await expectAccessible(page);
 
     const payment = await request.post('/api/dev/demo-pay', { data: { email: member.email } });
     expect(payment.ok(), await payment.text()).toBe(true);
@@ -97,11 +108,13 @@ test.describe('onboarding', () => {
     await expect(linkButton).toBeDisabled();
     await uidField.fill('   ');
     await expect(linkButton).toBeDisabled();
+    await expectAccessible(page);
 
     await uidField.fill(' 10000001 ');
     await linkButton.click();
     await expect(page.getByRole('heading', { name: 'Onboarding Complete!' })).toBeVisible();
     await shoot(page, 'complete');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
