@@ -14,15 +14,21 @@ export interface LocalUsdtChain {
   snapshot(): Promise<string>;
   revert(snapshotId: string): Promise<void>;
   increaseTime(seconds: number): Promise<void>;
+  /** Starts the chain over from block 0 with the token redeployed (at the same address), as a restarted dev chain would. */
+  restart(): Promise<void>;
 }
 
 export async function startLocalUsdtChain(): Promise<LocalUsdtChain> {
   const evm = startLocalEvm();
   const deployer = await evm.provider.getSigner(0);
   const payer: Signer = await evm.provider.getSigner(1);
-  const tokenAddress = await deployTestUsdt(deployer);
-  const token = new Contract(tokenAddress, testUsdtAbi, payer);
-  await (await token.getFunction('mint')(await payer.getAddress(), parseUnits('1000000', 18))).wait();
+  const deployFunded = async () => {
+    const address = await deployTestUsdt(deployer);
+    const contract = new Contract(address, testUsdtAbi, payer);
+    await (await contract.getFunction('mint')(await payer.getAddress(), parseUnits('1000000', 18))).wait();
+    return { address, contract };
+  };
+  const { address: tokenAddress, contract: token } = await deployFunded();
   const request = (method: string, params: unknown[] = []) => evm.eip1193.request({ method, params });
 
   return {
@@ -49,6 +55,11 @@ export async function startLocalUsdtChain(): Promise<LocalUsdtChain> {
     },
     async increaseTime(seconds) {
       await request('evm_increaseTime', [seconds]);
+    },
+    async restart() {
+      await request('hardhat_reset');
+      const { address } = await deployFunded();
+      if (address !== tokenAddress) throw new Error('the restarted chain deployed the token elsewhere');
     },
   };
 }

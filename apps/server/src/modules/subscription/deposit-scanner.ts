@@ -124,8 +124,18 @@ export class DepositScanner {
     const cursor = await findCursor(db, this.cursorName);
     if (!cursor) return this.firstBlock(confirmedHead);
     if (cursor.lastBlock > confirmedHead + this.options.confirmations) {
-      logger?.warn({ cursor: cursor.lastBlock, confirmedHead }, 'chain is shorter than the deposit cursor: rescanning');
-      return this.firstBlock(0);
+      // A restarted dev chain (its start block is configured): read it again from there. On a
+      // real network it is a node lagging behind one used before: wait for it rather than
+      // rescanning history.
+      if (this.options.startBlock !== undefined) {
+        logger?.warn(
+          { cursor: cursor.lastBlock, confirmedHead },
+          'chain is shorter than the deposit cursor: rescanning',
+        );
+        return this.options.startBlock;
+      }
+      logger?.warn({ cursor: cursor.lastBlock, confirmedHead }, 'chain node is behind the deposit cursor: waiting');
+      return confirmedHead + 1;
     }
     if (cursor.lastBlock > confirmedHead) return confirmedHead + 1;
     const hash = await chain.blockHash(cursor.lastBlock);

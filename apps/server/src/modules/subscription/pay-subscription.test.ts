@@ -207,4 +207,19 @@ describe('paying the subscription on chain', () => {
       timestamp: renewal.blockTime.toISOString(),
     });
   });
+
+  it('reads a restarted dev chain again from its start block', async () => {
+    await scanAll();
+    await chain.restart();
+    const member = await newMember();
+    const payment = await chain.pay(member.address, '10');
+    await chain.mine(2);
+    await scanAll();
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('subscription_tx_hash')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row.subscription_tx_hash).toBe(payment.txHash);
+  });
 });
