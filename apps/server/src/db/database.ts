@@ -58,6 +58,11 @@ async function openEmbedded(dataDir: string, poolSize: number): Promise<Database
 }
 
 function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeBackend: () => Promise<void>): DatabaseHandle {
+  // An idle pooled connection that the server drops (restart, failover, terminated backend) must
+  // not crash the process: the pool discards it and the next query opens a new one.
+  pool.on('error', (error) => {
+    console.warn(`database: idle connection lost (${error.message})`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
