@@ -35,13 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Logs carry lower-case addresses; deposit addresses are stored checksummed.
   await sql`CREATE UNIQUE INDEX users_deposit_address_lower_idx ON users (lower(deposit_address))`.execute(db);
-  await sql`
-    CREATE INDEX users_subscription_due_idx ON users (subscription_period_ends_at)
-    WHERE deposit_address IS NOT NULL`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP INDEX users_subscription_due_idx`.execute(db);
   await sql`DROP INDEX users_deposit_address_lower_idx`.execute(db);
   await sql`DROP TABLE chain_scan_cursors, deposit_transfers`.execute(db);
 }

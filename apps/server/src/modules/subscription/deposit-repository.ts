@@ -27,22 +27,14 @@ export async function saveCursor(db: Kysely<Database>, name: string, cursor: Sca
 }
 
 /**
- * Deposit addresses the scanner watches (lower-case): members not paid for the current period,
- * and members whose period ends within `renewalWindowDays` (so an early renewal is seen).
+ * Deposit addresses the scanner watches (lower-case): every member's. Paid members are watched
+ * too, so a payment made while a period runs is recorded and renews the next period.
  */
-export async function watchedDepositAddresses(
-  db: Kysely<Database>,
-  now: Date,
-  renewalWindowDays: number,
-): Promise<string[]> {
-  const horizon = new Date(now.getTime() + renewalWindowDays * 86_400_000);
+export async function watchedDepositAddresses(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
     .select(sql<string>`lower(deposit_address)`.as('address'))
     .where('deposit_address', 'is not', null)
-    .where((eb) =>
-      eb.or([eb('subscription_period_ends_at', 'is', null), eb('subscription_period_ends_at', '<', horizon)]),
-    )
     .execute();
   return rows.map((row) => row.address);
 }

@@ -24,7 +24,6 @@ export interface DepositScannerOptions {
   blockRange?: number;
   /** Recipient addresses per eth_getLogs (an OR-list in the recipient topic). */
   recipientBatch?: number;
-  renewalWindowDays?: number;
   logger?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   now?: () => Date;
 }
@@ -68,7 +67,7 @@ export class DepositScanner {
     const { db, chain } = this.options;
     const confirmedHead = await this.confirmedHead();
     const fromBlock = await this.resumeBlock(confirmedHead);
-    const recipients = await watchedDepositAddresses(db, this.now(), this.options.renewalWindowDays ?? 30);
+    const recipients = await watchedDepositAddresses(db);
     let transfersRecorded = 0;
     for (let start = fromBlock; start <= confirmedHead; start += this.blockRange) {
       const end = Math.min(start + this.blockRange - 1, confirmedHead);

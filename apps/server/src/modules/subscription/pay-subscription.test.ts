@@ -208,6 +208,35 @@ describe('paying the subscription on chain', () => {
     });
   });
 
+  it('keeps an early renewal for the next period, which starts when the current one ends', async () => {
+    const member = await newMember();
+    await chain.pay(member.address, '10');
+    await chain.mine(2);
+    expect((await refresh(member.token)).paid).toBe(true);
+    const renewal = await chain.pay(member.address, '10');
+    await chain.mine(2);
+    await scanAll();
+    const running = await refresh(member.token);
+    expect(running.transactionHash).not.toBe(renewal.txHash);
+
+    // The running period ends (moved into the past); the renewal pays the next one.
+    const ended = new Date(Date.now() - 60_000);
+    await t.database.db
+      .updateTable('users')
+      .set({ subscription_period_ends_at: ended })
+      .where('id', '=', member.id)
+      .execute();
+    await scanAll();
+    // The chain's clock may run ahead of ours: the period starts at the later of the two.
+    const start = Math.max(ended.getTime(), renewal.blockTime.getTime());
+    expect(await refresh(member.token)).toMatchObject({
+      paid: true,
+      transactionHash: renewal.txHash,
+      timestamp: new Date(start).toISOString(),
+      periodEndsAt: new Date(start + 365 * 86_400_000).toISOString(),
+    });
+  });
+
   it('reads a restarted dev chain again from its start block', async () => {
     await scanAll();
     await chain.restart();
