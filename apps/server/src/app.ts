@@ -19,6 +19,7 @@ import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authentication';
 import { registerErrorHandling } from './http/error-handler';
 import { SessionTokens } from './http/session-tokens';
+import { startRecurringJob } from './jobs/recurring-job';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
@@ -31,6 +32,7 @@ import { referralRoutes } from './modules/referrals/referral-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { createDepositChain, type DepositChain } from './modules/subscription/deposit-chain';
 import { startDepositScanJob } from './modules/subscription/deposit-scan-job';
+import { sweepLapsedSubscriptions } from './modules/subscription/subscription-expiry';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
 
 export interface AppContext {
@@ -97,6 +99,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.pool) {
     const depositScanJob = startDepositScanJob(app.context, options.pool, app.log);
     app.addHook('onClose', () => depositScanJob?.stop());
+    const expiryJob = startRecurringJob({
+      name: 'subscription-expiry',
+      intervalMs: 60_000,
+      pool: options.pool,
+      logger: app.log,
+      work: async () => {
+        await sweepLapsedSubscriptions(db);
+      },
+    });
+    app.addHook('onClose', () => expiryJob.stop());
   }
 
   await app.register(helmet, {

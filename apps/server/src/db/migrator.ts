@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as accounts from './migrations/0001-accounts';
 import * as referralNetwork from './migrations/0003-referral-network';
 import * as deposits from './migrations/0004-deposits';
+import * as subscriptionExpiry from './migrations/0005-subscription-expiry';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0003-referral-network': referralNetwork,
   '0004-deposits': deposits,
+  '0005-subscription-expiry': subscriptionExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -39,7 +39,7 @@ export async function viewReferralHistory(
       email: member.email,
       level: member.level,
       status: member.status,
-      subscriptionPaid: member.subscription_paid_at !== null,
+      subscriptionPaid: member.subscription_paid,
       subscriptionTimestamp: member.subscription_paid_at?.toISOString() ?? null,
       bingxLinked: member.bingx_linked,
       joinedAt: member.joined_at.toISOString(),

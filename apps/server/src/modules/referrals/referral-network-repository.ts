@@ -30,6 +30,8 @@ export interface DownlineMemberRow {
   level: number;
   status: UserStatus;
   subscription_paid_at: Date | null;
+  /** Paid and the period not ended: the same rule as the profile's `subscriptionFee.paid`. */
+  subscription_paid: boolean;
   bingx_linked: boolean;
   joined_at: Date;
 }
@@ -87,7 +89,9 @@ export async function findDownlinePage(
        LIMIT ${page.limit} OFFSET ${page.offset}
     )
     SELECT s.*, u.id, u.user_id, u.first_name, u.last_name, u.email, p.depth::int AS level, u.status,
-           u.subscription_paid_at, u.bingx_uid IS NOT NULL AS bingx_linked, p.member_joined_at AS joined_at
+           u.subscription_paid_at,
+           subscription_is_paid(u.subscription_paid_at, u.subscription_period_ends_at) AS subscription_paid,
+           u.bingx_uid IS NOT NULL AS bingx_linked, p.member_joined_at AS joined_at
       FROM statistics s
       LEFT JOIN (page p JOIN users u ON u.id = p.descendant_id) ON true
      ORDER BY p.member_joined_at DESC, p.descendant_id DESC
