@@ -67,12 +67,21 @@ declare module 'fastify' {
   }
 }
 
+/** JSON lines in production (for log shippers), readable lines on a developer's terminal. */
+function loggerOptions(config: Config): object {
+  if (config.production) return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+  };
+}
+
 export const bodyLimitBytes = 64 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
     bodyLimit: bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',

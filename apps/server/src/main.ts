@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(startupBanner(config.publicUrl, runtime.bootstrap));
+  console.log(startupBanner(config.publicUrl, runtime.bootstrap, config.devToolsEnabled));
 }
 
 main().catch((error: unknown) => {

@@ -146,4 +146,14 @@ describe('startup banner', () => {
     expect(banner).not.toMatch(/aA1!/);
     expect(banner).not.toContain('Demo member');
   });
+
+  it('points to the mailbox and the demo payment only where the dev tools run', () => {
+    const bootstrap = {
+      rootAdmin: { id: 'x', email: 'admin@uplink.local', referralCode: 'ABCD2345', created: false },
+      demo: undefined,
+    };
+    expect(startupBanner('http://localhost:3000', bootstrap, true)).toContain('http://localhost:3000/dev/mailbox');
+    expect(startupBanner('http://localhost:3000', bootstrap, true)).toContain('npm run demo:pay -- <email>');
+    expect(startupBanner('http://localhost:3000', bootstrap, false)).not.toContain('/dev/mailbox');
+  });
 });

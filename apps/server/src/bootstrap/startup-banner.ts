@@ -7,7 +7,7 @@ export interface BootstrapResult {
 }
 
 /** What a person starting the server needs: where it runs, how to sign in, how to invite. */
-export function startupBanner(publicUrl: string, bootstrap: BootstrapResult): string {
+export function startupBanner(publicUrl: string, bootstrap: BootstrapResult, devToolsEnabled = false): string {
   const { rootAdmin, demo } = bootstrap;
   const adminPassword = rootAdmin.generatedPassword
     ? `${rootAdmin.generatedPassword}   (generated now and shown only this once)`
@@ -23,6 +23,13 @@ export function startupBanner(publicUrl: string, bootstrap: BootstrapResult): st
   ];
   if (demo) {
     lines.push('', `Demo member      ${demo.email}`, `  password       ${demo.password}`);
+  }
+  if (devToolsEnabled) {
+    lines.push(
+      '',
+      `Mailbox          ${publicUrl}/dev/mailbox   (verification and reset e-mails)`,
+      'Pay a member     npm run demo:pay -- <email>   (10 test USDT on the local chain)',
+    );
   }
   const width = Math.max(...lines.map((line) => line.length)) + 4;
   const rule = '='.repeat(width);
