@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Config } from './config';
@@ -76,6 +77,30 @@ function loggerOptions(config: Config): object {
   };
 }
 
+/**
+ * With REDIS_URL the rate-limit counters are kept in Redis, so every API process counts against
+ * the same budget; without it (one local process) they stay in memory.
+ */
+function sharedRateLimitStore(
+  app: FastifyInstance,
+  config: Config,
+): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+  if (!config.redisUrl) return {};
+  const redis = new Redis(config.redisUrl, {
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  redis.on('error', (error) =>
+    app.log.warn({ err: error }, 'redis unavailable: rate limits are not enforced meanwhile'),
+  );
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  // Fail open: a Redis outage must not take sign-in down with it.
+  return { redis, nameSpace: config.rateLimitNamespace, skipOnError: true };
+}
+
 export const bodyLimitBytes = 64 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -131,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...sharedRateLimitStore(app, config) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Uplink API', version: '1.0.0', description: 'Invite-only referral network API' },

@@ -77,7 +77,10 @@ export interface Config {
   jwtExpiresInHours: number;
   depositXpub: string;
   seedDemo: boolean;
+  /** Rate-limit counters live in this Redis when set, shared by every server process. */
   redisUrl: string | undefined;
+  /** Prefix of the rate-limit keys in Redis (tests give each app its own). */
+  rateLimitNamespace: string;
   logLevel: Environment['LOG_LEVEL'];
   webDistDir: string;
   /** Dev-only tools (the mailbox) are served only outside production. */
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     depositXpub: vars.DEPOSIT_XPUB ?? demoDepositXpub,
     seedDemo: vars.SEED_DEMO ?? !production,
     redisUrl: vars.REDIS_URL,
+    rateLimitNamespace: 'uplink-rate-limit:',
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     devToolsEnabled: !production,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -6,5 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * authentication, so the token is not verified here; an invalid one is refused right after.
  */
 export function sessionKey(request: FastifyRequest): string {
-  return request.headers.authorization ?? request.ip;
+  const authorization = request.headers.authorization;
+  // Hashed: the key may be stored in Redis, and a bearer token must not be readable there.
+  return authorization ? createHash('sha256').update(authorization).digest('base64url') : request.ip;
 }
