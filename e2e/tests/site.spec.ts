@@ -406,6 +406,11 @@ test.describe('member shell', () => {
     await form.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByText(accountMessages.passwordChanged)).toBeVisible();
 
+    // The new password ends every other session; this one goes on with the renewed token.
+    await page.getByRole('link', { name: /Referrals/ }).first().click();
+    await expect(page).toHaveURL(/\/referrals$/);
+    await expect(page.getByText('No referrals yet')).toBeVisible();
+
     await restorePassword(request, member, changed, member.password);
   });
 

@@ -60,6 +60,10 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
+/** A new password ends every other session; the one that changed it continues with this token. */
+export const changePasswordResultSchema = z.object({ token: z.string() });
+export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
+
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string().max(128),
   newPassword: z.string().max(128),

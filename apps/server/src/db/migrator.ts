@@ -3,6 +3,7 @@ import * as accounts from './migrations/0001-accounts';
 import * as referralNetwork from './migrations/0003-referral-network';
 import * as deposits from './migrations/0004-deposits';
 import * as subscriptionExpiry from './migrations/0005-subscription-expiry';
+import * as sessionVersion from './migrations/0006-session-version';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0003-referral-network': referralNetwork,
   '0004-deposits': deposits,
   '0005-subscription-expiry': subscriptionExpiry,
+  '0006-session-version': sessionVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

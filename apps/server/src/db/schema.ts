@@ -31,6 +31,8 @@ export interface UsersTable {
   failed_login_attempts: Generated<number>;
   login_locked_until: NullableTimestamp;
   last_login_at: NullableTimestamp;
+  /** Raised by every new password; session tokens of an older version are refused. */
+  session_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -29,7 +29,9 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     const claims = await tokens.verify(match[1]);
     if (!claims) throw unauthorized('Invalid or expired token');
     const user = await db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
-    if (!user || user.status === 'DISABLED') throw unauthorized('Invalid or expired token');
+    if (!user || user.status === 'DISABLED' || user.session_version !== claims.sessionVersion) {
+      throw unauthorized('Invalid or expired token');
+    }
     request.currentUser = user;
   }
 

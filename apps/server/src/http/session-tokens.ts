@@ -3,6 +3,8 @@ import { jwtVerify, SignJWT } from 'jose';
 export interface SessionClaims {
   /** The user's `_id`. */
   sub: string;
+  /** The user's session version when the token was issued. */
+  sessionVersion: number;
 }
 
 /** Signs and checks the bearer tokens of signed-in users (JWT, HS256, with expiry). */
@@ -15,8 +17,8 @@ export class SessionTokens {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  sign(userId: string): Promise<string> {
-    return new SignJWT({})
+  sign(userId: string, sessionVersion = 0): Promise<string> {
+    return new SignJWT({ sv: sessionVersion })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
@@ -28,7 +30,8 @@ export class SessionTokens {
   async verify(token: string): Promise<SessionClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
-      return typeof payload.sub === 'string' ? { sub: payload.sub } : null;
+      if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
+      return { sub: payload.sub, sessionVersion: payload.sv };
     } catch {
       return null;
     }

@@ -40,6 +40,16 @@ describe('tokenStorage', () => {
     expect(tokenStorage.get()).toBe('tab');
   });
 
+  it('puts a renewed token where the session kept the old one', () => {
+    tokenStorage.set('remembered', { remember: true });
+    tokenStorage.replace('renewed');
+    expect(localStorage.getItem('token')).toBe('renewed');
+    tokenStorage.set('tab', { remember: false });
+    tokenStorage.replace('renewed-tab');
+    expect(sessionStorage.getItem('token')).toBe('renewed-tab');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('forgets the token wherever it was kept', () => {
     tokenStorage.set('tab', { remember: false });
     localStorage.setItem('token', 'stale');

@@ -16,6 +16,10 @@ export const tokenStorage = {
     localStorage.removeItem(storageKeys.token);
     sessionStorage.removeItem(storageKeys.token);
   },
+  /** A renewed token of the same session (after a password change) goes where the old one was. */
+  replace(token: string) {
+    tokenStorage.set(token, { remember: localStorage.getItem(storageKeys.token) !== null });
+  },
 };
 
 export const pendingUserStorage = {

@@ -30,13 +30,24 @@ export async function markEmailVerified(db: Kysely<Database>, id: string): Promi
   await db.updateTable('users').set({ is_email_verified: true, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
-/** A new password also lifts a sign-in cool-down: the owner has just proven who they are. */
-export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
-  await db
+/**
+ * A new password also lifts a sign-in cool-down (the owner has just proven who they are) and ends
+ * every session opened before it. Resolves with the new session version.
+ */
+export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string): Promise<number> {
+  const { session_version } = await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, failed_login_attempts: 0, login_locked_until: null, updated_at: sql`now()` })
+    .set({
+      password_hash: passwordHash,
+      failed_login_attempts: 0,
+      login_locked_until: null,
+      session_version: sql`session_version + 1`,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
-    .execute();
+    .returning('session_version')
+    .executeTakeFirstOrThrow();
+  return session_version;
 }
 
 export interface FailedSignIn {

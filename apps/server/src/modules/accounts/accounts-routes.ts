@@ -1,6 +1,7 @@
 import {
   accountMessages,
   changePasswordRequestSchema,
+  changePasswordResultSchema,
   emailRequestSchema,
   loginRequestSchema,
   loginResultSchema,
@@ -179,12 +180,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the password of the signed-in user',
         security: bearer,
         body: changePasswordRequestSchema,
-        response: { 200: messageOnly, 400: failed, 401: failed },
+        response: { 200: envelopeSchema(changePasswordResultSchema), 400: failed, 401: failed },
       },
     },
     async (request) => {
-      await changePassword(deps, request.currentUser, request.body);
-      return ok(null, accountMessages.passwordChanged);
+      const result = await changePassword(deps, request.currentUser, request.body);
+      return ok(result, accountMessages.passwordChanged);
     },
   );
 };

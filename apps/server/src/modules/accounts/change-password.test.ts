@@ -34,12 +34,32 @@ describe('change password', () => {
     expect(response.json()).toEqual({
       success: true,
       message: 'Password changed successfully!',
-      data: null,
+      data: { token: expect.any(String) },
       error: null,
       errorCode: null,
     });
     await expect(signIn(t.app, member.email, strongPassword)).rejects.toThrow();
     expect(await signIn(t.app, member.email, newPassword)).toBeTruthy();
+  });
+
+  it('ends every other session and continues this one with the new token', async () => {
+    const { member, token } = await signedIn();
+    const otherDevice = await signIn(t.app, member.email);
+    const response = await change(token, {
+      currentPassword: strongPassword,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    const renewed: string = response.json().data.token;
+
+    const profile = (bearerToken: string) =>
+      t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(bearerToken) });
+    for (const stale of [token, otherDevice]) {
+      const refused = await profile(stale);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().errorCode).toBe('UNAUTHORIZED');
+    }
+    expect((await profile(renewed)).json().data.email).toBe(member.email);
   });
 
   it('checks the spec rules in order', async () => {

@@ -59,12 +59,15 @@ export async function resetPassword(deps: AccountsDependencies, reset: PasswordR
   });
 }
 
-/** A signed-in user replaces their password, proving they know the current one. */
+/**
+ * A signed-in user replaces their password, proving they know the current one. Every other
+ * session ends; the caller gets a new token for this one.
+ */
 export async function changePassword(
   deps: AccountsDependencies,
   user: UserRow,
   input: ChangePasswordInput,
-): Promise<void> {
+): Promise<{ token: string }> {
   const rule = changePasswordError(input);
   if (rule) throw validationFailed([{ field: 'newPassword', message: rule }]);
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
@@ -73,5 +76,6 @@ export async function changePassword(
   if (input.newPassword === input.currentPassword) {
     throw new DomainError('SAME_PASSWORD_ERROR', accountMessages.samePassword, 400);
   }
-  await setPasswordHash(deps.db, user.id, await hashPassword(input.newPassword));
+  const sessionVersion = await setPasswordHash(deps.db, user.id, await hashPassword(input.newPassword));
+  return { token: await deps.sessionTokens.sign(user.id, sessionVersion) };
 }

@@ -31,6 +31,19 @@ describe('reset password', () => {
     expect((await login(member.email, newPassword)).statusCode).toBe(200);
   });
 
+  it('ends the sessions opened with the old password', async () => {
+    const member = await createMember(t.database.db);
+    const session: string = (await login(member.email, strongPassword)).json().data.token;
+    const token = await resetLink(member.email);
+    await reset({ token, newPassword, confirmPassword: newPassword });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(profile.statusCode).toBe(401);
+  });
+
   it('uses up the link and every other open reset link of the member', async () => {
     const member = await createMember(t.database.db);
     const older = await resetLink(member.email);

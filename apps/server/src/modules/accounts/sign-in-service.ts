@@ -41,7 +41,7 @@ export async function signIn(deps: AccountsDependencies, credentials: Credential
 
   await recordSuccessfulSignIn(db, user.id);
   return {
-    token: await deps.sessionTokens.sign(user.id),
+    token: await deps.sessionTokens.sign(user.id, user.session_version),
     isEmailVerified: true,
     email: user.email,
     firstName: user.first_name,

@@ -1,10 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordRequest } from '@uplink/contract/accounts';
+import type { ChangePasswordRequest, ChangePasswordResult } from '@uplink/contract/accounts';
 import { ApiError, api } from '../../../lib/api-client';
+import { tokenStorage } from '../../../lib/storage';
 
-/** PUT /users/change-password; resolves with the server's success message. */
+/**
+ * PUT /users/change-password; resolves with the server's success message. The new password ends
+ * every other session, and this one continues with the token the server returns.
+ */
 export async function changePassword(input: ChangePasswordRequest): Promise<string> {
-  const { message } = await api.put<null>('/users/change-password', input);
+  const { message, data } = await api.put<ChangePasswordResult>('/users/change-password', input);
+  tokenStorage.replace(data.token);
   return message;
 }
 
