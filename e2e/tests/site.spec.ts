@@ -407,7 +407,10 @@ test.describe('member shell', () => {
     await expect(page.getByText(accountMessages.passwordChanged)).toBeVisible();
 
     // The new password ends every other session; this one goes on with the renewed token.
-    await page.getByRole('link', { name: /Referrals/ }).first().click();
+    await page
+      .getByRole('link', { name: /Referrals/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/referrals$/);
     await expect(page.getByText('No referrals yet')).toBeVisible();
 
