@@ -13,25 +13,13 @@ describe('a subscription period runs out', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  async function history(member: UserRow) {
+  async function getAs(member: UserRow, url: string) {
     const token = await t.app.context.sessionTokens.sign(member.id);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/referrals/history',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     return response.json().data;
   }
-
-  async function profile(member: UserRow) {
-    const token = await t.app.context.sessionTokens.sign(member.id);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/profile',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return response.json().data;
-  }
+  const history = (member: UserRow) => getAs(member, '/api/users/referrals/history');
+  const profile = (member: UserRow) => getAs(member, '/api/users/profile');
 
   it('counts a member as paid until the period ends, and unpaid after the sweep', async () => {
     const sponsor = await addMember(t.database.db, null);
