@@ -16,5 +16,7 @@ if [ -n "${DATABASE_URL:-}" ]; then
   TEST_DATABASE_URL="$DATABASE_URL" npx vitest run apps/server
 fi
 
-echo "== browser tests (Chromium)"
-npm run test:e2e
+echo "== browser tests (Chromium, embedded PGlite)"
+# The browser tests' server gets a fresh PGlite of its own: DATABASE_URL would point it at a shared
+# PostgreSQL database whose rows outlive the run (and one run's linked UIDs would refuse the next).
+env -u DATABASE_URL npm run test:e2e
