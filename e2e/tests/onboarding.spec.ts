@@ -32,15 +32,19 @@ async function expectAccessible(page: Page) {
   expect(serious).toEqual([]);
 }
 
-/** Presses 'refresh status' until the payment is confirmed (the demo chain needs two blocks, one a second). */
+/**
+ * Presses 'refresh status' until the payment is confirmed (the demo chain needs two blocks, one a
+ * second). The background scan may confirm it first, and then the button is gone: a press that
+ * finds no button is retried, and a visible link panel ends the loop.
+ */
 async function refreshUntilPaid(page: Page) {
   const linkPanel = page.getByRole('heading', { name: '2. Link Exchange Account' });
-  for (let attempt = 0; attempt < 4 && !(await linkPanel.isVisible()); attempt += 1) {
-    await page.waitForTimeout(2500);
-    await page.getByRole('button', { name: 'refresh status' }).click();
+  await expect(async () => {
+    if (await linkPanel.isVisible()) return;
+    await page.getByRole('button', { name: 'refresh status' }).click({ timeout: 2_000 });
     await expect(page.getByRole('dialog', { name: 'Refreshing Status' })).toBeHidden({ timeout: 20_000 });
-  }
-  await expect(linkPanel).toBeVisible();
+    await expect(linkPanel).toBeVisible({ timeout: 2_500 });
+  }).toPass({ intervals: [1_000, 2_500], timeout: 45_000 });
 }
 
 test.describe('onboarding', () => {
