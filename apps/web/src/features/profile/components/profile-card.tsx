@@ -1,20 +1,11 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { formatDate, formatUsdt, fullName } from '@uplink/contract/format';
-import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
+import { DetailRow } from '../../../components/detail-row';
 import { CheckCircleIcon, ClockIcon } from '../../../components/icons';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-      <dt className="text-slate-600 text-sm">{label}</dt>
-      <dd className="min-w-0 break-all font-medium text-slate-900 text-sm sm:text-right">{children}</dd>
-    </div>
-  );
-}
 
 /** The read-only account summary of /profile: identity, codes, status and subscription. */
 export function ProfileCard({ user }: { user: MemberProfile }) {
@@ -38,28 +29,28 @@ export function ProfileCard({ user }: { user: MemberProfile }) {
           </div>
         </div>
         <dl className="mt-5 divide-y divide-slate-100 border-slate-100 border-t">
-          <Detail label="Full Name">{fullName(user)}</Detail>
-          <Detail label="Email">{user.email}</Detail>
-          <Detail label="User ID">
+          <DetailRow label="Full Name">{fullName(user)}</DetailRow>
+          <DetailRow label="Email">{user.email}</DetailRow>
+          <DetailRow label="User ID">
             <span className="font-mono">{user.userId}</span>
-          </Detail>
-          <Detail label="Referral Code">
+          </DetailRow>
+          <DetailRow label="Referral Code">
             <span className="inline-flex items-center gap-2">
               <span className="font-mono tracking-wider">{user.referralCode}</span>
               <CopyButton value={user.referralCode} iconOnly ariaLabel="Copy referral code" />
             </span>
-          </Detail>
-          <Detail label="BingX UID">
+          </DetailRow>
+          <DetailRow label="BingX UID">
             {user.bingXUID ? (
               <span className="font-mono">{user.bingXUID}</span>
             ) : (
               <span className="text-slate-500">Not linked</span>
             )}
-          </Detail>
-          <Detail label="Account Status">
+          </DetailRow>
+          <DetailRow label="Account Status">
             <StatusBadge status={user.status} />
-          </Detail>
-          <Detail label="Member Since">{formatDate(user.createdAt)}</Detail>
+          </DetailRow>
+          <DetailRow label="Member Since">{formatDate(user.createdAt)}</DetailRow>
         </dl>
         <SubscriptionBox subscription={user.subscriptionFee} />
       </CardBody>
