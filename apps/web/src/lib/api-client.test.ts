@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserStorage } from '../testing/browser-storage';
 import { ApiError, api, errorMessage, onSessionRejected, toQueryString } from './api-client';
-
-/** A browser-like `localStorage`/`sessionStorage` for code that keeps the session token. */
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, String(value)),
-  };
-}
 
 function replyWith(body: string, status: number, contentType = 'application/json') {
   const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'content-type': contentType } }));
@@ -23,8 +9,7 @@ function replyWith(body: string, status: number, contentType = 'application/json
 }
 
 beforeEach(() => {
-  vi.stubGlobal('localStorage', memoryStorage());
-  vi.stubGlobal('sessionStorage', memoryStorage());
+  stubBrowserStorage();
 });
 
 afterEach(() => {
