@@ -1,20 +1,14 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Spinner } from './spinner';
+import { useModalDialog } from './use-modal-dialog';
 
 /**
  * A full-screen overlay that blocks the page while something the user asked for runs (it cannot
  * be dismissed). Built on <dialog>: the page behind is inert and focus stays inside.
  */
 export function BlockingOverlay({ open, title, children }: { open: boolean; title: string; children?: ReactNode }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

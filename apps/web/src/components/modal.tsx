@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { CloseIcon } from './icons';
+import { useModalDialog } from './use-modal-dialog';
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
@@ -31,16 +32,9 @@ export function Modal({
   size = 'md',
   dismissible = true,
 }: ModalProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(open);
   const titleId = useId();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop mirrors Escape, which onCancel handles.
