@@ -48,6 +48,9 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
       LOG_LEVEL: 'warn',
+      // Payments are credited by the background scan within seconds, as a member waiting on
+      // the onboarding screen would see them (the default is 15 s).
+      DEPOSIT_SCAN_INTERVAL_MS: '2000',
       // The whole suite signs in and asks for e-mails from one address within a few minutes.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       MAIL_RATE_LIMIT_PER_MINUTE: '1000',

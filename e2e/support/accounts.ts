@@ -1,13 +1,8 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import type { LoginResult, MemberProfile, RegisterRequest } from '@uplink/contract/accounts';
+import type { Envelope } from '@uplink/contract/envelope';
 
 /** Helpers that reach the accounts API and the dev mailbox directly, to set up browser tests. */
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  data: T;
-  errorCode: string | null;
-}
 
 export interface Mail {
   id: string;
@@ -18,12 +13,7 @@ export interface Mail {
   createdAt: string;
 }
 
-export interface NewMember {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
+export type NewMember = Omit<RegisterRequest, 'referredByCode'>;
 
 /** A member nobody has used yet: each test gets its own e-mail address. */
 export function newMember(label: string): NewMember {
@@ -41,7 +31,7 @@ export async function signInThroughApi(
   credentials: { email: string; password: string },
 ): Promise<string> {
   const response = await request.post('/api/users/login', { data: credentials });
-  const body = (await response.json()) as Envelope<{ token: string }>;
+  const body = (await response.json()) as Envelope<LoginResult>;
   expect(body.success, body.message).toBe(true);
   return body.data.token;
 }
@@ -57,7 +47,7 @@ export async function referralCodeOf(
   if (known) return known;
   const token = await signInThroughApi(request, credentials);
   const response = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
-  const body = (await response.json()) as Envelope<{ referralCode: string }>;
+  const body = (await response.json()) as Envelope<MemberProfile>;
   expect(body.success, body.message).toBe(true);
   referralCodes.set(credentials.email, body.data.referralCode);
   return body.data.referralCode;
@@ -128,9 +118,9 @@ export async function completeOnboarding(request: APIRequestContext, member: New
     .poll(
       async () => {
         await request.get('/api/users/refresh-subscription', { headers });
-        const profile = (await (await request.get('/api/users/profile', { headers })).json()) as Envelope<{
-          subscriptionFee: { paid: boolean };
-        }>;
+        const profile = (await (
+          await request.get('/api/users/profile', { headers })
+        ).json()) as Envelope<MemberProfile>;
         return profile.data.subscriptionFee.paid;
       },
       { message: 'the subscription payment to be confirmed', timeout: 45_000, intervals: [1_000] },

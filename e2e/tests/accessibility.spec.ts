@@ -1,27 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
+import { expectNoSeriousViolations } from '../support/accessibility';
 import { completeOnboarding, createVerifiedMember, type NewMember, referralCodeOf } from '../support/accounts';
-
-async function signInAs(page: Page, account: { email: string; password: string }) {
-  const response = await page.request.post('/api/users/login', { data: account });
-  const token = (await response.json()).data.token as string;
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-}
-
-/** Runs axe (WCAG 2.x A and AA rules) and fails on any serious or critical violation. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
+import { signInAs } from '../support/session';
 
 for (const width of [1440, 390]) {
   test.describe(`at ${width} px`, () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
+import { expectNoSeriousViolations } from '../support/accessibility';
 import {
   completeOnboarding,
   createVerifiedMember,
@@ -10,12 +10,8 @@ import {
   referralCodeOf,
   registerThroughApi,
 } from '../support/accounts';
-
-async function signIn(page: Page, credentials: { email: string; password: string }) {
-  await page.getByLabel('Email address').fill(credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { shoot } from '../support/screenshots';
+import { submitSignInForm } from '../support/session';
 
 test.describe('joining through an invitation', () => {
   test('a visitor follows an invitation link, registers, verifies the e-mail and signs in to onboarding', async ({
@@ -60,7 +56,7 @@ test.describe('joining through an invitation', () => {
     // The success view moves on to sign-in by itself after 3 seconds.
     await expect(page).toHaveURL(/\/signin$/);
 
-    await signIn(page, member);
+    await submitSignInForm(page, member);
     await expect(page).toHaveURL(/\/onboarding$/);
     // Without "remember me" the session lasts as long as the tab.
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -99,7 +95,7 @@ test.describe('signing in', () => {
   test('the administrator lands on the admin dashboard', async ({ page }) => {
     await page.goto('/signin');
     await page.getByLabel('Remember me').check();
-    await signIn(page, e2eAdmin);
+    await submitSignInForm(page, e2eAdmin);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
@@ -107,7 +103,7 @@ test.describe('signing in', () => {
   test('signing in returns to the page that asked for it', async ({ page }) => {
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/signin$/);
-    await signIn(page, e2eAdmin);
+    await submitSignInForm(page, e2eAdmin);
     await expect(page).toHaveURL(/\/admin\/users$/);
   });
 
@@ -120,7 +116,7 @@ test.describe('signing in', () => {
 
     await page.goto('/referrals?page=2');
     await expect(page).toHaveURL(/\/signin$/);
-    await signIn(page, member);
+    await submitSignInForm(page, member);
     await expect(page).toHaveURL(/\/referrals\?page=2$/);
 
     await page.goto('/onboarding');
@@ -145,7 +141,7 @@ test.describe('signing in', () => {
 
   test('a wrong password is refused with the fixed message', async ({ page }) => {
     await page.goto('/signin');
-    await signIn(page, { email: e2eAdmin.email, password: 'Not!ThePassword1' });
+    await submitSignInForm(page, { email: e2eAdmin.email, password: 'Not!ThePassword1' });
     await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/);
   });
@@ -156,7 +152,7 @@ test.describe('signing in', () => {
     await registerThroughApi(request, member, code);
 
     await page.goto('/signin');
-    await signIn(page, member);
+    await submitSignInForm(page, member);
     await expect(page).toHaveURL(/\/verify-email$/);
     await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -164,6 +160,37 @@ test.describe('signing in', () => {
 
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
     await expect(page.getByText('Verification email sent successfully! Please check your inbox.')).toBeVisible();
+  });
+
+  test('without a stored e-mail the verify screen offers a new link by e-mail and sign-in, not registering again', async ({
+    page,
+    request,
+  }) => {
+    const member = newMember('no-pending');
+    await registerThroughApi(request, member, await referralCodeOf(request, e2eAdmin));
+    await latestMail(request, member.email, /verif/i);
+
+    // Another browser than the one that registered: nothing is stored.
+    await page.goto('/verify-email');
+    await expect(page.getByText('No email found. Please register again.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
+
+    const resend = page.getByRole('button', { name: 'Resend Verification Email' });
+    await resend.click();
+    await expect(page.getByText('Enter the e-mail address you registered with.')).toBeVisible();
+    await page.getByLabel('Email address').fill(member.email);
+    await resend.click();
+    await expect(page.getByText('Verification email sent successfully! Please check your inbox.')).toBeVisible();
+    await expect(page.getByText(`We sent a verification link to ${member.email}`)).toBeVisible();
+    await expect
+      .poll(async () => {
+        const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(member.email)}`);
+        const body = (await response.json()) as { data: { messages: { subject: string }[] } };
+        return body.data.messages.filter((mail) => /verif/i.test(mail.subject)).length;
+      })
+      .toBe(2);
+    await shoot(page, 'verify-email-resent');
   });
 });
 
@@ -257,9 +284,9 @@ test.describe('resetting a forgotten password', () => {
 
     await expect(page.getByRole('link', { name: 'Continue to Sign In' })).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/);
-    await signIn(page, { email: member.email, password: member.password });
+    await submitSignInForm(page, { email: member.email, password: member.password });
     await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
-    await signIn(page, { email: member.email, password: newPassword });
+    await submitSignInForm(page, { email: member.email, password: newPassword });
     await expect(page).toHaveURL(/\/onboarding$/);
 
     // The link was used: a second reset with it is refused.
@@ -280,15 +307,6 @@ test.describe('resetting a forgotten password', () => {
 });
 
 test.describe('accessibility of the auth states', () => {
-  /** WCAG 2.x A/AA rules; serious and critical violations fail the test. */
-  async function expectNoSeriousViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ rule: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target) }));
-    expect(serious).toEqual([]);
-  }
-
   test('register with its messages, forgot, reset with the requirement list and verify pass axe', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -1,35 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
+import { expectNoSeriousViolations } from '../support/accessibility';
 import { createVerifiedMember, type NewMember, referralCodeOf, signInThroughApi } from '../support/accounts';
+import { shoot } from '../support/screenshots';
+import { submitSignInForm } from '../support/session';
 
-const screenshots = process.env.SCREENSHOT_DIR;
-
+/** Signs in through the form; a member who has not finished onboarding lands on it. */
 async function signIn(page: Page, member: NewMember) {
   await page.goto('/signin');
-  await page.getByLabel('Email address').fill(member.email);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignInForm(page, member);
   await expect(page).toHaveURL(/\/onboarding$/);
 }
 
-async function shoot(page: Page, name: string) {
-  if (!screenshots) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${screenshots}/onboarding-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** No serious or critical WCAG 2.1 AA violation on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`);
-  expect(serious).toEqual([]);
+async function payOnDemoChain(request: APIRequestContext, email: string, amount: string) {
+  const payment = await request.post('/api/dev/demo-pay', { data: { email, amount } });
+  expect(payment.ok(), await payment.text()).toBe(true);
 }
 
 /**
@@ -94,13 +79,13 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'refresh status' }).click();
     const overlay = page.getByRole('dialog', { name: 'Refreshing Status' });
     await expect(overlay).toBeVisible();
-    await shoot(page, 'refreshing');
+    await shoot(page, 'onboarding-refreshing');
     releaseRefresh();
     await expect(overlay).toBeHidden();
     await page.unroute('**/api/users/refresh-subscription');
     await expect(page.getByText(/No confirmed payment yet/)).toBeVisible();
-    await shoot(page, 'payment');
-    await expectAccessible(page);
+    await shoot(page, 'onboarding-payment');
+    await expectNoSeriousViolations(page);
 
     const payment = await request.post('/api/dev/demo-pay', { data: { email: member.email } });
     expect(payment.ok(), await payment.text()).toBe(true);
@@ -112,19 +97,88 @@ test.describe('onboarding', () => {
     await expect(linkButton).toBeDisabled();
     await uidField.fill('   ');
     await expect(linkButton).toBeDisabled();
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
 
     await uidField.fill(' 10000001 ');
     await linkButton.click();
     await expect(page.getByRole('heading', { name: 'Onboarding Complete!' })).toBeVisible();
-    await shoot(page, 'complete');
-    await expectAccessible(page);
+    await shoot(page, 'onboarding-complete');
+    await expectNoSeriousViolations(page);
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // Complete members are sent on from onboarding.
     await page.goto('/onboarding');
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a partial payment shows what has arrived, and the full payment moves the screen on by itself', async ({
+    page,
+    request,
+  }) => {
+    const member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'partial');
+    let refreshPresses = 0;
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/users/refresh-subscription')) refreshPresses += 1;
+    });
+    await signIn(page, member);
+    await expect(page.getByRole('heading', { name: '1. Pay Subscription' })).toBeVisible();
+
+    await payOnDemoChain(request, member.email, '4');
+    // The background scan credits it and the open panel polls the profile: no 'refresh status'.
+    await expect(page.getByText('4.00 of 10.00 USDT received')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('6.00 USDT still due')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Subscription payment received' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    await shoot(page, 'onboarding-partial');
+
+    await payOnDemoChain(request, member.email, '6');
+    await expect(page.getByRole('heading', { name: '2. Link Exchange Account' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('list', { name: 'Onboarding steps' })).toContainText('Pay Subscription (done)');
+    expect(refreshPresses).toBe(0);
+  });
+
+  test('the deposit address reads in whole groups, never a lone character on a line', async ({ page, request }) => {
+    const member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'address');
+    await signIn(page, member);
+    const address = page.getByTestId('deposit-address');
+    await expect(address).toBeVisible();
+    for (const [width, maxLines] of [
+      [1440, 1],
+      [1024, 2],
+      [390, 3],
+      [320, 4],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      // Characters per rendered line, measured from each character's box.
+      const lines = await address.evaluate((element) => {
+        const perLine = new Map<number, number>();
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let index = 0; index < (node.textContent ?? '').length; index += 1) {
+            const range = document.createRange();
+            range.setStart(node, index);
+            range.setEnd(node, index + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            perLine.set(top, (perLine.get(top) ?? 0) + 1);
+          }
+        }
+        return [...perLine.values()];
+      });
+      expect(
+        lines.reduce((sum, count) => sum + count, 0),
+        `${width} px`,
+      ).toBe(42);
+      expect(lines.length, `${width} px: ${lines.join(' + ')}`).toBeLessThanOrEqual(maxLines);
+      expect(Math.min(...lines), `${width} px: ${lines.join(' + ')}`).toBeGreaterThanOrEqual(4);
+      // The box holds the address: nothing runs out of it.
+      expect(await address.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    // Selecting and copying the text gives the address as one piece.
+    const text = await address.evaluate((element) => element.textContent);
+    expect(text).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 
   test('each sandbox test UID that fails shows its message', async ({ page, request }) => {
@@ -147,7 +201,7 @@ test.describe('onboarding', () => {
       await uidField.fill(uid);
       await linkButton.click();
       await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
-      if (uid === '10000003') await shoot(page, 'link-error');
+      if (uid === '10000003') await shoot(page, 'onboarding-link-error');
     }
     // Still on the link step: nothing was linked.
     await expect(page.getByRole('heading', { name: '2. Link Exchange Account' })).toBeVisible();

@@ -7,8 +7,9 @@ import {
   newMember,
   referralCodeOf,
   registerThroughApi,
-  signInThroughApi,
 } from '../support/accounts';
+import { shoot } from '../support/screenshots';
+import { signInAs } from '../support/session';
 
 /**
  * One onboarded member first without referrals (the empty states), then with a downline of their
@@ -23,8 +24,7 @@ test.describe('referral network', () => {
   let third: NewMember;
 
   async function openAs(page: Page, member: NewMember, path: string) {
-    const token = await signInThroughApi(page.request, member);
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await signInAs(page, member);
     await page.goto(path);
   }
 
@@ -81,8 +81,12 @@ test.describe('referral network', () => {
     await expect(rows.first()).toContainText('Level 2');
     await expect(total).toHaveText(/^Total Referrals\s*1$/);
 
-    await page.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'Level 15' });
-    await expect(page.getByText('No referrals yet')).toBeVisible();
+    // A filter that matches nobody says so, instead of inviting a member with referrals to start.
+    await page.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'Level 9' });
+    await expect(page.getByText('No referrals at level 9')).toBeVisible();
+    await shoot(page, 'referrals-level-filter-empty');
+    await expect(page.getByText('No referrals yet')).toHaveCount(0);
+    await expect(page.getByText(/Share your referral link/)).toHaveCount(0);
   });
 
   test('the tree searches and collapses', async ({ page }) => {
@@ -110,5 +114,69 @@ test.describe('referral network', () => {
     await expect(page.getByText('No matching referrals found')).toBeVisible();
     await search.fill('');
     await expect(tree.getByText(directs[1]!.email)).toBeVisible();
+  });
+
+  test("'View Levels' changes what is drawn, never the network figures", async ({ page }) => {
+    await openAs(page, owner, '/user-tree');
+    const tree = page.getByRole('list', { name: 'Referral tree' });
+    const totalCard = page.getByText('Total Referrals').locator('..').locator('..');
+    const sponsorNode = tree.locator('li').filter({ hasText: directs[0]!.email }).first();
+    await expect(totalCard).toContainText('13');
+    await expect(sponsorNode).toContainText('2 descendants');
+    // Everything below is drawn: nothing is said to be missing.
+    await expect(sponsorNode).not.toContainText('more below');
+
+    await page.getByRole('combobox', { name: 'View Levels' }).selectOption('1');
+    await expect(tree.getByText(second.email)).toHaveCount(0);
+    await expect(totalCard).toContainText('13');
+    await expect(totalCard).toContainText('11 direct, 2 indirect');
+    await expect(page.getByText('Network Depth').locator('..').locator('..')).toContainText('3');
+    await expect(sponsorNode).toContainText('2 descendants');
+    await expect(sponsorNode.getByText('Network Size').locator('..')).toContainText('2');
+    await expect(sponsorNode).toContainText('2 more below, not shown');
+    await shoot(page, 'user-tree-one-level');
+  });
+
+  test("a member's name opens their card; only the chevron collapses", async ({ page }) => {
+    await openAs(page, owner, '/user-tree');
+    const tree = page.getByRole('list', { name: 'Referral tree' });
+    const sponsor = `${directs[0]!.firstName} ${directs[0]!.lastName}`;
+    const name = tree.getByRole('button', { name: sponsor, exact: true });
+    await expect(tree.getByText(third.email)).toBeVisible();
+
+    await name.click();
+    const card = page.getByRole('dialog', { name: sponsor });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(directs[0]!.email);
+    await expect(card).toContainText('Level 1');
+    await expect(card).toContainText(/User ID\s*UP\d+/);
+    await expect(card.getByText('Network Size').locator('..')).toContainText('2');
+    await expect(card.getByText('Your Earnings').locator('..')).toContainText('$0.00');
+    await expect(card.getByText('Sponsor', { exact: true }).locator('..')).toContainText('You');
+    await shoot(page, 'user-tree-member-card');
+    // Opening the card left the branch as it was.
+    await page.keyboard.press('Escape');
+    await expect(card).toBeHidden();
+    await expect(name).toBeFocused();
+    await expect(tree.getByText(third.email)).toBeVisible();
+
+    // The keyboard reaches both controls; the chevron says whether the branch is open.
+    const chevron = page.getByRole('button', { name: `Collapse ${sponsor}` });
+    await expect(chevron).toHaveAttribute('aria-expanded', 'true');
+    await chevron.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: `Expand ${sponsor}` })).toHaveAttribute('aria-expanded', 'false');
+    await expect(tree.getByText(second.email)).toHaveCount(0);
+    await name.focus();
+    await page.keyboard.press('Enter');
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(card).toBeHidden();
+
+    // A member below another names that sponsor.
+    await page.getByRole('button', { name: `Expand ${sponsor}` }).click();
+    await tree.getByRole('button', { name: `${second.firstName} ${second.lastName}`, exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText(sponsor);
+    await expect(page.getByRole('dialog')).toContainText('Level 2');
   });
 });

@@ -1,21 +1,15 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { accountMessages } from '@uplink/contract/accounts';
 import { changePasswordMessages } from '@uplink/contract/password-rules';
 import { e2eAdmin } from '../playwright.config';
-import { completeOnboarding, createVerifiedMember, type NewMember, referralCodeOf } from '../support/accounts';
-
-async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/users/login', { data: account });
-  const body = await response.json();
-  expect(body.success, `sign-in of ${account.email}: ${body.message}`).toBe(true);
-  return body.data.token;
-}
-
-/** Signs in through the API and hands the session to the page the way the app keeps it. */
-async function signInAs(page: Page, account: { email: string; password: string }) {
-  const token = await tokenFor(page.request, account);
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-}
+import {
+  completeOnboarding,
+  createVerifiedMember,
+  type NewMember,
+  referralCodeOf,
+  signInThroughApi,
+} from '../support/accounts';
+import { signInAs } from '../support/session';
 
 /** Puts a password back through the API so later tests can sign in with the usual one. */
 async function restorePassword(
@@ -24,7 +18,7 @@ async function restorePassword(
   current: string,
   original: string,
 ) {
-  const token = await tokenFor(request, { email: account.email, password: current });
+  const token = await signInThroughApi(request, { email: account.email, password: current });
   const response = await request.put('/api/users/change-password', {
     headers: { authorization: `Bearer ${token}` },
     data: { currentPassword: current, newPassword: original, confirmPassword: original },
@@ -145,6 +139,39 @@ test.describe('public site', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page).toHaveTitle('Page not found · Uplink');
   });
+
+  test('a direct load of a lazily loaded screen leaves no router warning in the console', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    for (const [path, heading] of [
+      ['/signin', 'Sign In'],
+      ['/register', 'Create your account'],
+      ['/forgot-password', 'Forgot your password?'],
+      ['/verify-email', 'Verify Your Email'],
+      ['/no-such-page', 'Page not found'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading }), path).toBeVisible();
+    }
+    expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+  });
+
+  test('the favicon the pages reference is served as an image, and so is /favicon.ico', async ({ page, request }) => {
+    for (const path of ['/', '/signin', '/dev/mailbox']) {
+      await page.goto(path);
+      const href = await page.locator('link[rel="icon"]').first().getAttribute('href');
+      expect(href, `${path} references an icon`).toBeTruthy();
+      const icon = await request.get(new URL(href as string, page.url()).toString());
+      expect(icon.status(), `${href} from ${path}`).toBe(200);
+      expect(icon.headers()['content-type']).toMatch(/^image\//);
+    }
+    // Browsers ask for /favicon.ico on pages without a <link rel="icon"> (the API docs, for one).
+    const ico = await request.get('/favicon.ico');
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toMatch(/^image\//);
+  });
 });
 
 test.describe('signed-in menu', () => {
@@ -218,7 +245,7 @@ test.describe('admin settings', () => {
     await expect(sidebar.getByText('Administrator', { exact: true })).toBeVisible();
   });
 
-  test('toggles and selects start at the spec defaults and survive a reload', async ({ page }) => {
+  test('toggles and selects start at their defaults and survive a reload', async ({ page }) => {
     await page.goto('/admin/settings');
     const toggle = (name: string) => page.getByRole('switch', { name });
     await expect(toggle('Email Notifications')).toHaveAttribute('aria-checked', 'true');
@@ -273,29 +300,21 @@ test.describe('admin settings', () => {
     await confirm.fill('A');
     await expect(error).toHaveCount(0);
 
-    await fill([e2eAdmin.password, 'Another!Pass1', 'Another!Pass2']);
-    await save.click();
-    await expect(error).toHaveText(changePasswordMessages.mismatch);
-
-    await fill([e2eAdmin.password, 'Ab1!', 'Ab1!']);
-    await save.click();
-    await expect(error).toHaveText(changePasswordMessages.tooShort);
-
-    await fill([e2eAdmin.password, 'alllowercase1!', 'alllowercase1!']);
-    await save.click();
-    await expect(error).toHaveText(changePasswordMessages.weak);
-    // A character outside the allowed set is refused by the same rule.
-    await fill([e2eAdmin.password, 'Valid#Pass1!', 'Valid#Pass1!']);
-    await save.click();
-    await expect(error).toHaveText(changePasswordMessages.weak);
-
-    await fill(['Wrong!Pass123', 'Another!Pass1', 'Another!Pass1']);
-    await save.click();
-    await expect(error).toHaveText(accountMessages.currentPasswordIncorrect);
-
-    await fill([e2eAdmin.password, e2eAdmin.password, e2eAdmin.password]);
-    await save.click();
-    await expect(error).toHaveText(accountMessages.samePassword);
+    // Current, new and confirmation, and what the form answers: the client rules, then the server's refusals.
+    const refusals: [[string, string, string], string][] = [
+      [[e2eAdmin.password, 'Another!Pass1', 'Another!Pass2'], changePasswordMessages.mismatch],
+      [[e2eAdmin.password, 'Ab1!', 'Ab1!'], changePasswordMessages.tooShort],
+      [[e2eAdmin.password, 'alllowercase1!', 'alllowercase1!'], changePasswordMessages.weak],
+      // A character outside the allowed set is refused by the same rule.
+      [[e2eAdmin.password, 'Valid#Pass1!', 'Valid#Pass1!'], changePasswordMessages.weak],
+      [['Wrong!Pass123', 'Another!Pass1', 'Another!Pass1'], accountMessages.currentPasswordIncorrect],
+      [[e2eAdmin.password, e2eAdmin.password, e2eAdmin.password], accountMessages.samePassword],
+    ];
+    for (const [values, message] of refusals) {
+      await fill(values);
+      await save.click();
+      await expect(error).toHaveText(message);
+    }
 
     // Cancel closes the form, clears it and the error.
     await form.getByRole('button', { name: 'Cancel' }).click();
@@ -415,6 +434,63 @@ test.describe('member shell', () => {
     await expect(page.getByText('No referrals yet')).toBeVisible();
 
     await restorePassword(request, member, changed, member.password);
+  });
+
+  test('the copy icon keeps its 16 px square beside the referral code on /referrals and /profile', async ({ page }) => {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/referrals', '/profile']) {
+        await page.goto(path);
+        const button = page.getByRole('button', { name: 'Copy referral code' });
+        await expect(button).toBeVisible();
+        const icon = await button.locator('svg').boundingBox();
+        expect(icon, `${path} at ${width} px`).toMatchObject({ width: 16, height: 16 });
+        const box = await button.boundingBox();
+        expect(box, `${path} at ${width} px`).toMatchObject({ width: 32, height: 32 });
+      }
+    }
+  });
+
+  test('a failed load leaves the referral figures blank instead of showing 0', async ({ page }) => {
+    await page.route('**/api/users/referrals/history**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          message: 'Service unavailable',
+          data: null,
+          error: null,
+          errorCode: 'INTERNAL_SERVER_ERROR',
+        }),
+      }),
+    );
+    await page.goto('/referrals');
+    await expect(page.getByText('Failed to load referral data')).toBeVisible({ timeout: 15_000 });
+    for (const label of ['Total Referrals', 'Active Users', 'BingX Linked', 'Paid Subscriptions']) {
+      const card = page.getByText(label, { exact: true }).locator('..').locator('..');
+      await expect(card, label).toContainText('—');
+      await expect(card, label).not.toContainText('0');
+    }
+    await page.unroute('**/api/users/referrals/history**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('No referrals yet')).toBeVisible();
+    await expect(page.getByText('Total Referrals', { exact: true }).locator('..').locator('..')).toContainText('0');
+
+    await page.route('**/api/users/referral-tree**', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Bad', data: null, error: null, errorCode: 'BAD_REQUEST' }),
+      }),
+    );
+    await page.goto('/user-tree');
+    await expect(page.getByText('Failed to fetch referral tree')).toBeVisible();
+    for (const label of ['Total Referrals', 'Network Depth', 'Total Earnings (USD)', 'Avg per Referral']) {
+      const card = page.getByText(label, { exact: true }).locator('..').locator('..');
+      await expect(card, label).toContainText('—');
+      await expect(card, label).not.toContainText(/\d/);
+    }
   });
 
   test('support lists the messaging channel, e-mail, quick help and hours', async ({ page }) => {

@@ -217,7 +217,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
           queries: await capture((trx) =>
             Promise.all([
               findDownlineTree(trx, subject.id, 15, referralTreeNodeLimit + 1),
-              findDownlineTreeStatistics(trx, subject.id, 15),
+              findDownlineTreeStatistics(trx, subject.id),
             ]),
           ),
         },

@@ -1,23 +1,50 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readServerFile } from '../src/bootstrap/local-server-file';
+import { defaultDataDir } from '../src/config';
+
 /**
  * Pays a member's subscription on the local demo chain: `npm run demo:pay -- <email> [amount]`.
  * The running local server (npm start) sends the USDT transfer from the demo chain's funded
  * test wallet to the member's deposit address; it is credited after the configured
- * confirmations (a few seconds locally), or at once when the member presses 'refresh status'.
+ * confirmations (a few seconds locally), and the onboarding screen moves on by itself.
+ *
+ * The server is found, in this order, by `--url`, by DEMO_SERVER_URL, or by the
+ * DATA_DIR/server.json the server writes while it runs (DATA_DIR defaults to the repository's
+ * data/), whatever PORT it was started with.
  */
+const usage = 'Usage: npm run demo:pay -- <email> [amount in USDT, default the fee] [--url http://127.0.0.1:3000]';
+
+function serverUrl(urlOption: string | undefined): string {
+  const given = urlOption ?? process.env.DEMO_SERVER_URL;
+  if (given) return given.replace(/\/+$/, '');
+  const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : defaultDataDir;
+  const running = readServerFile(dataDir);
+  if (!running) {
+    throw new Error(
+      `No running server found in ${dataDir}: start it with npm start, or pass its address with --url (or set DATA_DIR to the server's).`,
+    );
+  }
+  return running.url;
+}
+
 async function main(): Promise<void> {
-  const [email, amount] = process.argv.slice(2);
+  const { values, positionals } = parseArgs({
+    options: { url: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const [email, amount] = positionals;
   if (!email) {
-    console.error('Usage: npm run demo:pay -- <email> [amount in USDT, default the fee]');
+    console.error(usage);
     process.exit(2);
   }
-  const port = process.env.PORT ?? '3000';
-  const serverUrl = (process.env.DEMO_SERVER_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
-  const response = await fetch(`${serverUrl}/api/dev/demo-pay`, {
+  const url = serverUrl(values.url);
+  const response = await fetch(`${url}/api/dev/demo-pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(amount ? { email, amount } : { email }),
   }).catch(() => {
-    throw new Error(`No server at ${serverUrl}: start it with npm start (or set DEMO_SERVER_URL).`);
+    throw new Error(`No server answers at ${url}: is it still running? Start it with npm start.`);
   });
   const body = (await response.json().catch(() => null)) as {
     message?: string;
@@ -26,13 +53,13 @@ async function main(): Promise<void> {
   if (!response.ok || !body?.data) {
     throw new Error(
       response.status === 404 && !body?.message?.includes('e-mail')
-        ? 'The server is not running the demo chain (local mode without BSC_RPC_URL).'
+        ? `The server at ${url} is not running the demo chain (local mode without BSC_RPC_URL).`
         : (body?.message ?? `HTTP ${response.status}`),
     );
   }
-  console.log(`Paid ${amount ?? 'the subscription fee'} USDT to ${body.data.depositAddress}`);
+  console.log(`Paid ${amount ? `${amount} USDT` : 'the subscription fee'} to ${body.data.depositAddress}`);
   console.log(`Transaction ${body.data.transactionHash}`);
-  console.log("Press 'refresh status' on the onboarding screen (or wait a few seconds).");
+  console.log('The onboarding screen moves on by itself once it is confirmed (a few seconds).');
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,14 +14,17 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authentication';
 import { registerErrorHandling } from './http/error-handler';
+import { RequestLogController } from './http/request-logging';
 import { SessionTokens } from './http/session-tokens';
+import type { JobLock } from './jobs/job-lock';
 import { startRecurringJob } from './jobs/recurring-job';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
+import { composeRequestedAccountMail } from './modules/accounts/requested-account-mail';
+import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
 import { createExchangeGateway } from './modules/exchange/exchange-gateway-factory';
@@ -57,9 +60,14 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   /** Pino logger options; `false` silences the log (tests). */
   logger?: boolean | object;
-  /** The pool behind `db`; with it the background jobs (mail sending) run in this process. */
-  pool?: pg.Pool;
+  /**
+   * With it the background jobs (mail sending, deposit scan, subscription expiry) run in this
+   * process, each under this lock (the database's `jobLock`); without it they do not run (tests).
+   */
+  jobLock?: JobLock;
   integrations?: Partial<Integrations>;
+  /** Told of every route as it is registered (Fastify's `onRoute`): the admin-access test walks them. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -107,21 +115,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
+    // Locally only failures and slow requests reach the default level (see request-logging.ts).
+    logController: new RequestLogController(config.production),
     bodyLimit: bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: (_address: string, hop: number) => hop < config.trustedProxyHops,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Node closes, when the server closes, only the connections idle at that moment: a keep-alive
+  // connection whose request was still running would hold the close open until its idle
+  // timeout. Once closing, every answer therefore ends its connection.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   const sessionTokens = new SessionTokens(config.jwtSecret, config.jwtExpiresInHours);
-  const mailWorker = options.pool
-    ? startMailWorker({ db, pool: options.pool, transport: createMailTransport(config), config, logger: app.log })
+  const mailWorker = options.jobLock
+    ? startMailWorker({
+        db,
+        lock: options.jobLock,
+        transport: createMailTransport(config),
+        config,
+        logger: app.log,
+        compose: () => composeRequestedAccountMail({ db, config }),
+      })
     : idleMailWorker;
   app.addHook('onClose', () => mailWorker.stop());
   const integrations: Integrations = {
@@ -130,19 +156,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.integrations?.depositChain !== undefined ? options.integrations.depositChain : createDepositChain(config),
   };
   app.decorate('context', { config, db, sessionTokens, mailWorker, integrations });
-  if (options.pool) {
-    const depositScanJob = startDepositScanJob(app.context, options.pool, app.log);
+  if (options.jobLock) {
+    const depositScanJob = startDepositScanJob(app.context, options.jobLock, app.log);
     app.addHook('onClose', () => depositScanJob?.stop());
     const expiryJob = startRecurringJob({
       name: 'subscription-expiry',
       intervalMs: 60_000,
-      pool: options.pool,
+      lock: options.jobLock,
       logger: app.log,
       work: async () => {
         await sweepLapsedSubscriptions(db);
       },
     });
     app.addHook('onClose', () => expiryJob.stop());
+    const attemptsSweep = startRecurringJob({
+      name: 'sign-in-attempts-sweep',
+      intervalMs: 60 * 60_000,
+      lock: options.jobLock,
+      logger: app.log,
+      work: async () => {
+        await forgetStaleSignInAttempts(db);
+      },
+    });
+    app.addHook('onClose', () => attemptsSweep.stop());
   }
 
   await app.register(helmet, {
@@ -187,7 +223,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** The built single-page app, with every unknown non-API path answered by index.html. */
+/**
+ * The built single-page app: files as they are, every other non-API path answered by index.html.
+ * A path naming a file that does not exist (a stale chunk after a deploy, an icon a browser
+ * guesses) gets a real 404, not the app's HTML under a 200.
+ */
 async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) return;
   const assetsDir = path.join(distDir, 'assets');
@@ -212,8 +252,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void>
     if (file.startsWith('/api/')) {
       return reply.callNotFound();
     }
-    if (path.extname(file) && existsSync(path.join(distDir, file))) {
-      return reply.sendFile(file);
+    if (path.extname(file)) {
+      return existsSync(path.join(distDir, file)) ? reply.sendFile(file) : reply.callNotFound();
     }
     return reply.sendFile('index.html');
   });

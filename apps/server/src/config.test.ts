@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoDepositXpub, loadConfig } from './config';
+import { ConfigError, demoDepositXpub, isLoopbackHost, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'uplink-config-'));
 
@@ -71,6 +71,7 @@ describe('configuration', () => {
       MAIL_RATE_LIMIT_PER_MINUTE: '10',
       MAIL_MAX_ATTEMPTS: '4',
       TRUST_PROXY: '1',
+      UID_CHECKS_PER_DAY: '3',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -90,12 +91,30 @@ describe('configuration', () => {
       rateLimits: { authPerMinute: 50, mailPerMinute: 10 },
       mailMaxAttempts: 4,
       trustedProxyHops: 1,
+      uidChecksPerDay: 3,
     });
   });
 
   it('starts in production with the required secrets, without demo data or dev tools', () => {
     const config = loadConfig(production);
     expect(config).toMatchObject({ production: true, seedDemo: false, devToolsEnabled: false });
+  });
+
+  it('turns dev tools on in local mode only on a loopback address, unless DEV_TOOLS says otherwise', () => {
+    const local = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir(), ...env }).devToolsEnabled;
+    for (const host of ['127.0.0.1', '127.0.0.53', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) {
+      expect({ host, on: local({ HOST: host }) }).toEqual({ host, on: true });
+    }
+    for (const host of ['0.0.0.0', '::', '192.0.2.10', '10.0.0.5', 'uplink.example.com', '::ffff:10.0.0.1']) {
+      expect({ host, on: local({ HOST: host }) }).toEqual({ host, on: false });
+    }
+    expect(local({ HOST: '0.0.0.0', DEV_TOOLS: 'true' })).toBe(true);
+    expect(local({ HOST: '127.0.0.1', DEV_TOOLS: 'false' })).toBe(false);
+    expect(isLoopbackHost('127.0.0.1')).toBe(true);
+  });
+
+  it('refuses DEV_TOOLS in production', () => {
+    expect(configError({ ...production, DEV_TOOLS: 'true' })).toContain('DEV_TOOLS');
   });
 
   it.each(['JWT_SECRET', 'DEPOSIT_XPUB'])('refuses to start in production without %s, naming it', (name) => {
@@ -118,6 +137,24 @@ describe('configuration', () => {
     });
     for (const name of ['PORT', 'SMTP_URL', 'JWT_SECRET', 'DEPOSIT_XPUB', 'MAX_LOGIN_ATTEMPTS', 'SEED_DEMO']) {
       expect(message).toContain(name);
+    }
+  });
+});
+
+describe('the default DATA_DIR', () => {
+  it("is the repository's data/ whatever directory the server or a script runs from", () => {
+    const repositoryData = path.resolve(import.meta.dirname, '../../../data');
+    const jwt = { JWT_SECRET: 'a-local-secret-that-is-at-least-32-characters' };
+    const cwd = process.cwd();
+    try {
+      for (const directory of [path.resolve(import.meta.dirname, '../../..'), import.meta.dirname, tmpdir()]) {
+        process.chdir(directory);
+        expect(loadConfig(jwt).dataDir, directory).toBe(repositoryData);
+      }
+      process.chdir(tmpdir());
+      expect(loadConfig({ ...jwt, DATA_DIR: './mine' }).dataDir).toBe(path.join(tmpdir(), 'mine'));
+    } finally {
+      process.chdir(cwd);
     }
   });
 });

@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { usdtBscContract } from '@uplink/contract/constants';
 import { z } from 'zod';
+import { defaultWaitTimeoutMs } from './db/connection-provider';
+import { ensurePrivateDirectory } from './db/data-directory';
 
 /** The fixed demo key of local mode: m/44'/60'/1'/0 of the public Hardhat test mnemonic (never for real funds). */
 export const demoDepositXpub =
   'xpub6EFHUEbYV13535ChA9yg5xZTWowwFCmFoWnhLbwkd91xHoirGu89GTZwBSUBnBpFeY5EV2cgof8yuyDnkeGALcD8DgGYJSiQfkxKpunWTX1';
+
+/**
+ * DATA_DIR when none is set: the repository's data/, whichever directory a script runs from
+ * (npm start, a workspace script, demo:pay), so they all open the same database and files.
+ */
+export const defaultDataDir = path.resolve(import.meta.dirname, '../../../data');
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -18,8 +27,9 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(defaultWaitTimeoutMs),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Uplink <no-reply@uplink.local>'),
@@ -32,6 +42,7 @@ const environmentSchema = z.object({
     .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP-32 extended public key')
     .optional(),
   SEED_DEMO: flag.optional(),
+  DEV_TOOLS: flag.optional(),
   REDIS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -52,6 +63,7 @@ const environmentSchema = z.object({
   BINGX_API_SECRET: z.string().min(1).optional(),
   BINGX_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open-api.bingx.com'),
   MIN_EXCHANGE_DEPOSIT: usdtAmount.default('100'),
+  UID_CHECKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
@@ -68,6 +80,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long a request waits for a database connection before it is answered 503. */
+  databaseWaitTimeoutMs: number;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -83,11 +97,16 @@ export interface Config {
   rateLimitNamespace: string;
   logLevel: Environment['LOG_LEVEL'];
   webDistDir: string;
-  /** Dev-only tools (the mailbox) are served only outside production. */
+  /**
+   * The dev mailbox and demo payments: they show reset links and need no sign-in, so they are on
+   * only in local mode on a loopback address, or when DEV_TOOLS opts in (never in production).
+   */
   devToolsEnabled: boolean;
   chain: ChainConfig;
   subscription: SubscriptionConfig;
   exchange: ExchangeConfig;
+  /** BingX UIDs a member may have checked per day (counted in the database, across processes). */
+  uidChecksPerDay: number;
   /** Bad passwords in a row before sign-in is refused for `loginLockMinutes`. */
   maxLoginAttempts: number;
   loginLockMinutes: number;
@@ -154,10 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Missing required configuration in production: ${missing.join(', ')}`);
     }
   }
-  const dataDir = path.resolve(vars.DATA_DIR);
+  const dataDir = vars.DATA_DIR ? path.resolve(vars.DATA_DIR) : defaultDataDir;
   // Local mode without a configured RPC endpoint runs its own chain so onboarding works offline.
   const demoChain = vars.DEMO_CHAIN ?? (!production && vars.NODE_ENV !== 'test' && !vars.BSC_RPC_URL);
   if (production && demoChain) throw new ConfigError('DEMO_CHAIN cannot be used in production');
+  if (production && vars.DEV_TOOLS) throw new ConfigError('DEV_TOOLS cannot be used in production');
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     production,
@@ -165,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     dataDir,
     databaseUrl: vars.DATABASE_URL,
+    databaseWaitTimeoutMs: vars.DATABASE_WAIT_TIMEOUT_MS,
     publicUrl,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
@@ -178,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitNamespace: 'uplink-rate-limit:',
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
-    devToolsEnabled: !production,
+    devToolsEnabled: vars.DEV_TOOLS ?? (!production && isLoopbackHost(vars.HOST)),
     chain: {
       rpcUrl: vars.BSC_RPC_URL,
       chainId: vars.BSC_CHAIN_ID,
@@ -197,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: vars.BINGX_BASE_URL.replace(/\/+$/, ''),
       minimumDeposit: vars.MIN_EXCHANGE_DEPOSIT,
     },
+    uidChecksPerDay: vars.UID_CHECKS_PER_DAY,
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,
     loginLockMinutes: vars.LOGIN_LOCK_MINUTES,
     // The API test suites sign in and register far more often than a person could; they opt into limits.
@@ -211,11 +233,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/**
+ * True when a server listening on `host` can be reached only from this machine: 127.0.0.0/8,
+ * ::1 (IPv4-mapped forms included) or the name localhost. 0.0.0.0 and :: listen everywhere.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  const family = isIP(name);
+  if (family === 0) return false;
+  return loopback.check(name, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /** A secret generated once and kept in DATA_DIR, so local restarts keep sessions valid. */
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirectory(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -5,6 +5,7 @@ import { runBootstrap } from './bootstrap/bootstrap';
 import type { BootstrapResult } from './bootstrap/startup-banner';
 import { type DemoChain, startDemoChain } from './chain/demo-chain';
 import type { Config } from './config';
+import { ensurePrivateDirectory } from './db/data-directory';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 
@@ -19,15 +20,19 @@ export interface ServerRuntime {
 
 /** Opens the database, applies migrations and builds the app: everything `main` and tests share. */
 export async function startRuntime(configured: Config, logger?: boolean | object): Promise<ServerRuntime> {
+  ensurePrivateDirectory(configured.dataDir);
+  // The database first: a second server on the same DATA_DIR is refused before it starts a demo
+  // chain and overwrites the running server's demo-chain.json.
+  const database = await openDatabase({
+    databaseUrl: configured.databaseUrl,
+    pgliteDataDir: path.join(configured.dataDir, 'pglite'),
+    waitTimeoutMs: configured.databaseWaitTimeoutMs,
+  });
   const demoChain = configured.chain.demoChain ? await startLocalChain(configured) : null;
   const config = demoChain ? withDemoChain(configured, demoChain) : configured;
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDataDir: path.join(config.dataDir, 'pglite'),
-  });
   await migrateToLatest(database.db);
   const bootstrap = await runBootstrap(database.db, config);
-  const app = await buildApp({ config, db: database.db, logger, pool: database.pool });
+  const app = await buildApp({ config, db: database.db, logger, jobLock: database.jobLock });
   return {
     app,
     database,

@@ -5,6 +5,8 @@
  * Sign-in goes through the real API; the session token is placed where the app keeps it.
  */
 import path from 'node:path';
+import type { LoginResult } from '@uplink/contract/accounts';
+import type { Envelope } from '@uplink/contract/envelope';
 import { type Browser, chromium } from 'playwright-core';
 
 const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:4322';
@@ -34,7 +36,7 @@ async function signIn(account: { email: string; password: string }): Promise<str
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
-  const envelope = (await response.json()) as { data?: { token?: string }; message?: string };
+  const envelope = (await response.json()) as Envelope<LoginResult | null>;
   if (!envelope.data?.token) throw new Error(`Sign-in of ${account.email} failed: ${envelope.message}`);
   return envelope.data.token;
 }

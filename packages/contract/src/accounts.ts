@@ -1,28 +1,29 @@
 import { z } from 'zod';
 import { passwordMinLength, referralCodeMinLength, userStatuses } from './constants';
+import { wireMoneySchema } from './money';
 import { registrationMessages } from './registration-rules';
+import { safeText } from './safe-text';
 
-const email = z
-  .string({ error: registrationMessages.emailRequired })
+const email = safeText('Email', { error: registrationMessages.emailRequired })
   .trim()
   .min(1, registrationMessages.emailRequired)
   .max(254, 'Email is too long')
   .email(registrationMessages.emailInvalid)
   .transform((value) => value.toLowerCase());
 
-const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(60, 'Name must be at most 60 characters');
+const name = (label: string, required: string) =>
+  safeText(label, { error: required }).trim().min(1, required).max(60, 'Name must be at most 60 characters');
+
+const password = (label = 'Password') => safeText(label).max(128, `${label} must be at most 128 characters`);
 
 export const registerRequestSchema = z.object({
-  firstName: name(registrationMessages.firstNameRequired),
-  lastName: name(registrationMessages.lastNameRequired),
+  firstName: name('First name', registrationMessages.firstNameRequired),
+  lastName: name('Last name', registrationMessages.lastNameRequired),
   email,
-  password: z
-    .string({ error: registrationMessages.passwordRequired })
+  password: safeText('Password', { error: registrationMessages.passwordRequired })
     .min(passwordMinLength, registrationMessages.passwordTooShort)
     .max(128, 'Password must be at most 128 characters'),
-  referredByCode: z
-    .string({ error: registrationMessages.referralCodeRequired })
+  referredByCode: safeText('Referral code', { error: registrationMessages.referralCodeRequired })
     .trim()
     .min(1, registrationMessages.referralCodeRequired)
     .min(referralCodeMinLength, registrationMessages.referralCodeTooShort)
@@ -33,8 +34,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email,
-  password: z
-    .string({ error: registrationMessages.passwordRequired })
+  password: safeText('Password', { error: registrationMessages.passwordRequired })
     .min(1, registrationMessages.passwordRequired)
     .max(128),
 });
@@ -51,12 +51,13 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const optionalEmailRequestSchema = z.object({ email: email.optional() });
 export const emailRequestSchema = z.object({ email });
-export const tokenRequestSchema = z.object({ token: z.string().max(256).optional() });
+const linkToken = safeText('Token').max(256).optional();
+export const tokenRequestSchema = z.object({ token: linkToken });
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().max(256).optional(),
-  newPassword: z.string().max(128),
-  confirmPassword: z.string().max(128),
+  token: linkToken,
+  newPassword: password('New password'),
+  confirmPassword: password('Password confirmation'),
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
@@ -65,20 +66,28 @@ export const changePasswordResultSchema = z.object({ token: z.string() });
 export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().max(128),
-  newPassword: z.string().max(128),
-  confirmPassword: z.string().max(128),
+  currentPassword: password('Current password'),
+  newPassword: password('New password'),
+  confirmPassword: password('Password confirmation'),
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const userStatusSchema = z.enum(userStatuses);
 
+/**
+ * The member's subscription. The spec's `{paid, timestamp}` plus what the payment screens show:
+ * `amount` paid for the running period, `received` — confirmed USDT that has arrived toward the
+ * period not yet paid (the current one while unpaid, the next one while paid) — and `due`, what
+ * is still missing of the fee now (0 while a period runs). `received + due` is the fee while unpaid.
+ */
 export const subscriptionFeeSchema = z.object({
   paid: z.boolean(),
   timestamp: z.string().nullable(),
-  amount: z.number().nullable(),
+  amount: wireMoneySchema.nullable(),
   transactionHash: z.string().nullable(),
   periodEndsAt: z.string().nullable(),
+  received: wireMoneySchema,
+  due: wireMoneySchema,
 });
 export type SubscriptionFee = z.infer<typeof subscriptionFeeSchema>;
 
@@ -113,13 +122,12 @@ export const accountMessages = {
   registered: 'Registration successful! Please check your email to verify your account.',
   signedIn: 'Login successful',
   invalidCredentials: 'Invalid email or password. Please try again.',
-  temporarilyLocked: 'Too many failed sign-in attempts. Please try again in a few minutes.',
+  temporarilyLocked: 'Too many failed password attempts. Please try again in a few minutes.',
   accountLocked: 'Your account is locked. Please contact support.',
   accountDisabled: 'Your account is disabled. Please contact support.',
   emailNotVerified: 'Please verify your email address before signing in.',
   verificationSent: 'Verification email sent successfully! Please check your inbox.',
   emailAlreadyVerified: 'This email address is already verified. You can sign in.',
-  userNotFound: 'No account was found with this email address.',
   tokenRequired: 'Verification token is required.',
   verificationTokenInvalid: 'Email verification failed. The token may be invalid or expired.',
   emailVerified: 'Email verified successfully! You can now sign in.',

@@ -1,4 +1,45 @@
-/** One formatter for each kind of value; every screen uses these. */
+/**
+ * One formatter for each kind of value a screen shows — money, counts, dates, addresses, names —
+ * so the same value reads the same everywhere. Screens never build their own.
+ */
+
+/**
+ * How money rounds to the 2 decimals a screen shows: to the nearest cent, or never up (`floor`,
+ * for what has arrived) or never down (`ceil`, for what is still due), so 9.999 received of a
+ * 10 fee does not read as "10.00 received".
+ */
+export type MoneyRounding = 'nearest' | 'floor' | 'ceil';
+/** `USDT` follows the amount ("10.00 USDT"); `USD` leads it ("$10.00"); without a unit, the bare amount. */
+export type MoneyUnit = 'USD' | 'USDT';
+
+const moneyFormats: Record<MoneyRounding, Intl.NumberFormat> = {
+  nearest: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  floor: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'floor' }),
+  ceil: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'ceil' }),
+};
+
+/** Money with 2 decimals and thousands separators, e.g. 1,234.50, "1,234.50 USDT" or "$1,234.50". */
+export function formatMoney(
+  amount: number,
+  { unit, rounding = 'nearest' }: { unit?: MoneyUnit; rounding?: MoneyRounding } = {},
+): string {
+  const figure = moneyFormats[rounding].format(amount);
+  if (unit === 'USD') return `$${figure}`;
+  if (unit === 'USDT') return `${figure} USDT`;
+  return figure;
+}
+
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A number of things with thousands separators, e.g. 12,345; given the noun's singular and
+ * plural, with the noun: "1 descendant", "12,345 descendants".
+ */
+export function formatCount(count: number, noun?: readonly [singular: string, plural: string]): string {
+  const figure = countFormat.format(count);
+  return noun ? `${figure} ${count === 1 ? noun[0] : noun[1]}` : figure;
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -7,43 +48,25 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
   minute: '2-digit',
 });
-const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+/** A calendar day, e.g. "Mar 5, 2026"; a missing date reads '-'. */
 export function formatDate(value: string | Date | null | undefined): string {
   return value ? dateFormat.format(toDate(value)) : '-';
 }
 
+/** A moment, e.g. "Mar 5, 2026, 09:30 AM"; a missing one reads '-'. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   return value ? dateTimeFormat.format(toDate(value)) : '-';
 }
 
-/** Money with 2 decimals, e.g. 1,234.50. */
-export function formatMoney(value: number | string | null | undefined): string {
-  return moneyFormat.format(Number(value ?? 0));
+/** A blockchain address where the whole one is a click away: its first 6 and last 4 characters. */
+export function shortenAddress(address: string): string {
+  return address.length <= 13 ? address : `${address.slice(0, 6)}...${address.slice(-4)}`;
 }
-
-export function formatUsd(value: number | string | null | undefined): string {
-  return `$${formatMoney(value)}`;
-}
-
-export function formatUsdt(value: number | string | null | undefined): string {
-  return `${formatMoney(value)} USDT`;
-}
-
-function shorten(value: string, head: number, tail: number): string {
-  return value.length <= head + tail + 3 ? value : `${value.slice(0, head)}...${value.slice(-tail)}`;
-}
-
-/** Addresses in member lists: first 6 and last 4 characters. */
-export const shortenAddress = (address: string) => shorten(address, 6, 4);
-/** Transaction hashes: first 10 and last 4 characters. */
-export const shortenHash = (hash: string) => shorten(hash, 10, 4);
-/** Wallets in admin lists: first 10 and last 6 characters. */
-export const shortenAdminWallet = (address: string) => shorten(address, 10, 6);
 
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();

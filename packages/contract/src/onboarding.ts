@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscriptionFeeSchema } from './accounts';
+import { safeText } from './safe-text';
 
 /** The onboarding screen's own texts (spec sections 2 and 8). */
 export const onboardingMessages = {
@@ -10,6 +11,8 @@ export const onboardingMessages = {
   linkFailed: 'Failed to link BingX UID',
   linkException: 'An error occurred while linking BingX UID',
   linkSucceeded: 'BingX UID linked successfully',
+  subscriptionNotPaid: 'Please pay the subscription before linking your BingX UID',
+  tooManyUidChecks: 'You have checked too many BingX UIDs today. Please try again tomorrow.',
   confirmationTime: 'Confirmation usually takes about 1-3 minutes after your transfer.',
 } as const;
 
@@ -26,8 +29,7 @@ export function bingxUidProblem(uid: string): string | null {
 
 /** `PUT /users/bingx-uid`. The client sends the trimmed value; the server trims again. */
 export const linkBingxUidRequestSchema = z.object({
-  bingXUID: z
-    .string({ error: onboardingMessages.uidRequired })
+  bingXUID: safeText('BingX UID', { error: onboardingMessages.uidRequired })
     .trim()
     .superRefine((uid, context) => {
       const problem = bingxUidProblem(uid);

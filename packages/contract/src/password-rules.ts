@@ -1,4 +1,5 @@
 import { passwordMinLength, passwordSpecialCharacters } from './constants';
+import { hasUnsafeCharacters, unsafeTextMessage } from './safe-text';
 
 /** One requirement of a strong password, as listed live on the reset screen. */
 export interface PasswordRequirement {
@@ -74,6 +75,9 @@ export interface ChangePasswordInput {
 /** The first failing change-password rule, checked in the spec's order, or null. */
 export function changePasswordError(input: ChangePasswordInput): string | null {
   if (!input.currentPassword || !input.newPassword || !input.confirmPassword) return changePasswordMessages.empty;
+  if (hasUnsafeCharacters(input.currentPassword)) return unsafeTextMessage('Current password');
+  if (hasUnsafeCharacters(input.newPassword)) return unsafeTextMessage('New password');
+  if (hasUnsafeCharacters(input.confirmPassword)) return unsafeTextMessage('Password confirmation');
   if (input.newPassword !== input.confirmPassword) return changePasswordMessages.mismatch;
   if (input.newPassword.length < passwordMinLength) return changePasswordMessages.tooShort;
   if (!strongPasswordPattern.test(input.newPassword)) return changePasswordMessages.weak;

@@ -108,7 +108,10 @@ export interface ReferralTreeNode {
   level: number;
   hasChildren: boolean;
   children: ReferralTreeNode[];
-  /** Members below this node within the levels asked for (`maxLevels` counted from the caller). */
+  /**
+   * Members below this node within the caller's 15 levels — the whole downline, whatever
+   * `maxLevels` shows (its `children` stop there; `hasChildren` says whether there are any).
+   */
   totalDescendants: number;
   /** What the caller earned from this member (rewards whose source is this member), in USDT. */
   totalRewards: number;
@@ -142,7 +145,7 @@ export type ReferralTreeStatistics = z.infer<typeof referralTreeStatisticsSchema
 export const referralTreeSchema = z.object({
   userInfo: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), userId: z.string() }),
   referralTree: z.array(referralTreeNodeSchema),
-  /** Over the whole tree within `maxLevels`, also when the nodes were truncated. */
+  /** Over the whole downline (15 levels), whatever `maxLevels` shows and also when the nodes were truncated. */
   statistics: referralTreeStatisticsSchema,
   maxLevels: z.number().int(),
   /** True when the tree had more than `nodeLimit` nodes and only the first levels were returned. */

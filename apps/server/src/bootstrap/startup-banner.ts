@@ -6,11 +6,24 @@ export interface BootstrapResult {
   demo: DemoNetwork | undefined;
 }
 
+/** What only the running process knows: where the generated password went, how demo:pay reaches it. */
+export interface LocalStartDetails {
+  /** DATA_DIR/admin-password.txt when a generated password was kept there. */
+  adminPasswordFile?: string | null;
+  /** The exact demo:pay command for this server; null when no demo chain runs. */
+  demoPayCommand?: string | null;
+}
+
 /** What a person starting the server needs: where it runs, how to sign in, how to invite. */
-export function startupBanner(publicUrl: string, bootstrap: BootstrapResult, devToolsEnabled = false): string {
+export function startupBanner(
+  publicUrl: string,
+  bootstrap: BootstrapResult,
+  devToolsEnabled = false,
+  local: LocalStartDetails = {},
+): string {
   const { rootAdmin, demo } = bootstrap;
   const adminPassword = rootAdmin.generatedPassword
-    ? `${rootAdmin.generatedPassword}   (generated now and shown only this once)`
+    ? `${rootAdmin.generatedPassword}   (generated now${local.adminPasswordFile ? `; also in ${local.adminPasswordFile}, readable only by you` : ' and shown only this once'})`
     : rootAdmin.created
       ? '(the ADMIN_PASSWORD you configured)'
       : '(set on first start)';
@@ -25,11 +38,9 @@ export function startupBanner(publicUrl: string, bootstrap: BootstrapResult, dev
     lines.push('', `Demo member      ${demo.email}`, `  password       ${demo.password}`);
   }
   if (devToolsEnabled) {
-    lines.push(
-      '',
-      `Mailbox          ${publicUrl}/dev/mailbox   (verification and reset e-mails)`,
-      'Pay a member     npm run demo:pay -- <email>   (10 test USDT on the local chain)',
-    );
+    lines.push('', `Mailbox          ${publicUrl}/dev/mailbox   (verification and reset e-mails)`);
+    const payCommand = local.demoPayCommand === undefined ? 'npm run demo:pay -- <email>' : local.demoPayCommand;
+    if (payCommand) lines.push(`Pay a member     ${payCommand}   (10 test USDT by default, on the local chain)`);
   }
   const width = Math.max(...lines.map((line) => line.length)) + 4;
   const rule = '='.repeat(width);

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
 import { z } from 'zod';
+import { ensurePrivateDirectory } from '../db/data-directory';
 import { deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
 
 /** What `npm run demo:pay` needs to reach the chain the local server is watching. */
@@ -43,7 +44,7 @@ export async function startDemoChain(options: { dataDir: string; port: number })
   const server = new JsonRpcServer({ hostname: '127.0.0.1', port: options.port, provider: evm.eip1193 });
   const { port } = await server.listen();
   const info: DemoChainInfo = { rpcUrl: `http://127.0.0.1:${port}`, chainId: 31337, tokenAddress };
-  mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDirectory(options.dataDir);
   writeFileSync(infoFile(options.dataDir), `${JSON.stringify(info, null, 2)}\n`);
   return {
     ...info,

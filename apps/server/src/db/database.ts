@@ -1,11 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { Kysely, PostgresDialect } from 'kysely';
+import { DefaultQueryExecutor, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
+import { advisoryJobLock, type JobLock, processJobLock } from '../jobs/job-lock';
+import { DatabaseUnavailableError, defaultWaitTimeoutMs, GuardedConnectionProvider } from './connection-provider';
+import { ensurePrivateDirectory, lockDataDirectory, restrictToOwner } from './data-directory';
 import type { Database } from './schema';
+import { createSocketFolder, removeStaleSocketFolders, socketFileName } from './socket-folders';
 
 // NUMERIC and BIGINT stay strings (exact); int8 ids are small enough to read as strings too.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -15,6 +18,8 @@ export interface DatabaseHandle {
   pool: pg.Pool;
   /** 'postgres' for a server, 'pglite' for the embedded database. */
   kind: 'postgres' | 'pglite';
+  /** Keeps each background job to one runner: across processes on PostgreSQL, in this process on PGlite. */
+  jobLock: JobLock;
   close(): Promise<void>;
 }
 
@@ -23,54 +28,121 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; `memory://` for a throw-away database. */
   pgliteDataDir: string;
+  /** Connections to a PostgreSQL server. The embedded database always has exactly one. */
   poolSize?: number;
+  /**
+   * How long a statement or transaction waits for a free connection before it fails with
+   * `DatabaseUnavailableError` (the API answers 503): requests queue under load, never hang.
+   */
+  waitTimeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const poolSize = options.poolSize ?? 10;
+  const waitTimeoutMs = options.waitTimeoutMs ?? defaultWaitTimeoutMs;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: poolSize });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: waitTimeoutMs,
+    });
     return wrap(pool, 'postgres', async () => {});
   }
-  return openEmbedded(options.pgliteDataDir, poolSize);
+  return openEmbedded(options.pgliteDataDir, waitTimeoutMs);
 }
 
 /**
  * PGlite behind a unix socket that speaks the PostgreSQL wire protocol, so the rest of the
  * server uses node-postgres exactly as against a real server.
+ *
+ * PGlite is ONE backend session, and its socket server interleaves the protocol messages of
+ * concurrent connections (electric-sql/pglite#1046): with several connections one statement
+ * got another's rows, and prepared statements and transactions broke. So there is exactly one
+ * connection, opened once and kept: every statement and transaction takes its turn on it.
  */
-async function openEmbedded(dataDir: string, poolSize: number): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
-  const socketDir = mkdtempSync(path.join(tmpdir(), 'uplink-pg-'));
-  const server = new PGLiteSocketServer({
-    db: pglite,
-    path: path.join(socketDir, '.s.PGSQL.5432'),
-    maxConnections: poolSize + 2,
-  });
-  await server.start();
-  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: poolSize });
-  return wrap(pool, 'pglite', async () => {
-    await server.stop();
-    await pglite.close();
-    rmSync(socketDir, { recursive: true, force: true });
-  });
+async function openEmbedded(dataDir: string, waitTimeoutMs: number): Promise<DatabaseHandle> {
+  const onDisk = !dataDir.startsWith('memory://');
+  await removeStaleSocketFolders();
+  let releaseLock = () => {};
+  if (onDisk) {
+    ensurePrivateDirectory(dataDir);
+    releaseLock = lockDataDirectory(dataDir);
+  }
+  try {
+    const pglite = await PGlite.create(dataDir);
+    if (onDisk) restrictToOwner(dataDir);
+    const socketFolder = createSocketFolder();
+    const server = new PGLiteSocketServer({
+      db: pglite,
+      path: path.join(socketFolder, socketFileName),
+      maxConnections: 1,
+    });
+    await server.start();
+    const pool = new pg.Pool({
+      host: socketFolder,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      // Reopening the one connection after idling would only cost time.
+      idleTimeoutMillis: 0,
+      connectionTimeoutMillis: waitTimeoutMs,
+    });
+    return await wrap(pool, 'pglite', async () => {
+      await server.stop();
+      await pglite.close();
+      rmSync(socketFolder, { recursive: true, force: true });
+      if (onDisk) restrictToOwner(dataDir);
+      releaseLock();
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
 }
 
-function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeBackend: () => Promise<void>): DatabaseHandle {
+async function wrap(
+  pool: pg.Pool,
+  kind: DatabaseHandle['kind'],
+  closeBackend: () => Promise<void>,
+): Promise<DatabaseHandle> {
   // An idle pooled connection that the server drops (restart, failover, terminated backend) must
   // not crash the process: the pool discards it and the next query opens a new one.
   pool.on('error', (error) => {
     console.warn(`database: idle connection lost (${error.message})`);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { db, provider } = await guardedKysely(pool);
   return {
     db,
     pool,
     kind,
+    jobLock: kind === 'postgres' ? advisoryJobLock(pool) : processJobLock(),
     async close() {
+      provider.close();
       await db.destroy();
       await closeBackend();
     },
+  };
+}
+
+/**
+ * Kysely over the pool, assembled by hand only to put `GuardedConnectionProvider` where Kysely's
+ * default provider would be (its constructor has no option for it). Same parts otherwise.
+ */
+async function guardedKysely(pool: pg.Pool) {
+  const dialect = new PostgresDialect({ pool: unavailableWithoutConnection(pool) });
+  const driver = dialect.createDriver();
+  await driver.init();
+  const provider = new GuardedConnectionProvider(driver);
+  const executor = new DefaultQueryExecutor(dialect.createQueryCompiler(), dialect.createAdapter(), provider, []);
+  return { db: new Kysely<Database>({ config: { dialect }, dialect, driver, executor }), provider };
+}
+
+/** The pool as Kysely sees it: a connection not had within the wait timeout, or not at all, is `DatabaseUnavailableError`. */
+function unavailableWithoutConnection(pool: pg.Pool): PostgresPool {
+  return {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        throw new DatabaseUnavailableError(error);
+      }),
+    end: () => pool.end(),
   };
 }

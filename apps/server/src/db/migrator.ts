@@ -4,6 +4,8 @@ import * as referralNetwork from './migrations/0003-referral-network';
 import * as deposits from './migrations/0004-deposits';
 import * as subscriptionExpiry from './migrations/0005-subscription-expiry';
 import * as sessionVersion from './migrations/0006-session-version';
+import * as accountSecurity from './migrations/0007-account-security';
+import * as ledger from './migrations/0010-ledger';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '0004-deposits': deposits,
   '0005-subscription-expiry': subscriptionExpiry,
   '0006-session-version': sessionVersion,
+  '0007-account-security': accountSecurity,
+  '0010-ledger': ledger,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,6 @@
+import type { AuditAction, AuditTargetType } from '@uplink/contract/audit';
 import type { UserStatus } from '@uplink/contract/constants';
+import type { LedgerEntryKind, LedgerReasonType } from '@uplink/contract/ledger';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -28,8 +30,6 @@ export interface UsersTable {
   subscription_period_ends_at: NullableTimestamp;
   subscription_amount: Numeric | null;
   subscription_tx_hash: string | null;
-  failed_login_attempts: Generated<number>;
-  login_locked_until: NullableTimestamp;
   last_login_at: NullableTimestamp;
   /** Raised by every new password; session tokens of an older version are refused. */
   session_version: Generated<number>;
@@ -76,6 +76,18 @@ export interface RewardsTable {
   created_at: Timestamp;
 }
 
+/**
+ * Password attempts per e-mail address (registered or not), keyed by an HMAC of the address:
+ * sign-in and change-password reserve an attempt here before they check a password.
+ */
+export interface SignInAttemptsTable {
+  email_key: string;
+  attempts: number;
+  /** Set when `attempts` reached the maximum: no password is checked until then. */
+  locked_until: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export type AccountTokenPurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET';
 
 export interface AccountTokensTable {
@@ -86,6 +98,24 @@ export interface AccountTokensTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+/**
+ * A reset or verification mail asked for by e-mail address, waiting for the mail worker to look
+ * the address up; one pending request per purpose and address.
+ */
+export interface AccountMailRequestsTable {
+  id: Generated<string>;
+  purpose: AccountTokenPurpose;
+  email: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A member's BingX UID checks in the current day-long window. */
+export interface ExchangeUidChecksTable {
+  user_id: string;
+  window_started_at: Timestamp;
+  checks: number;
 }
 
 export type MailStatus = 'PENDING' | 'SENT' | 'FAILED';
@@ -129,18 +159,64 @@ export interface ChainScanCursorsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A member's balances: four running totals kept by the trigger on `ledger_entries` (migration 0010). */
+export interface LedgerAccountsTable {
+  user_id: string;
+  credits_posted: ColumnType<string, never, never>;
+  credits_pending: ColumnType<string, never, never>;
+  debits_posted: ColumnType<string, never, never>;
+  debits_pending: ColumnType<string, never, never>;
+  updated_at: ColumnType<Date, never, never>;
+}
+
+/** One append-only movement on a ledger account; see `modules/ledger/ledger-repository.ts`. */
+export interface LedgerEntriesTable {
+  id: ColumnType<string, never, never>;
+  account_id: string;
+  kind: LedgerEntryKind;
+  amount: Numeric;
+  reason_type: LedgerReasonType;
+  reason_id: string;
+  settles_entry_id: string | null;
+  created_at: Timestamp;
+}
+
+/** Who did what to which record, with the record before and after (migration 0010). */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  actor_id: string | null;
+  action: AuditAction;
+  target_type: AuditTargetType;
+  target_id: string;
+  /** jsonb: the record as it was and as it became (null where there is none). */
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  ip_address: string | null;
+  request_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   referral_closure: ReferralClosureTable;
   referral_downline_counts: ReferralDownlineCountsTable;
   rewards: RewardsTable;
   account_tokens: AccountTokensTable;
+  sign_in_attempts: SignInAttemptsTable;
+  account_mail_requests: AccountMailRequestsTable;
+  exchange_uid_checks: ExchangeUidChecksTable;
   mail_outbox: MailOutboxTable;
   deposit_transfers: DepositTransfersTable;
   chain_scan_cursors: ChainScanCursorsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MailRow = Selectable<MailOutboxTable>;
+export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

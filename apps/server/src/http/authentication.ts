@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema';
-import { forbidden, unauthorized } from './domain-error';
+import { accountDisabled, accountLocked, forbidden, unauthorized } from './domain-error';
 import type { SessionTokens } from './session-tokens';
 
 declare module 'fastify' {
@@ -16,8 +16,11 @@ declare module 'fastify' {
 }
 
 /**
- * `authenticate` accepts a valid bearer token of an existing, not disabled user;
+ * `authenticate` accepts a valid bearer token of an existing user whose account is ACTIVE;
  * `requireAdmin` additionally needs `isAdmin`. Both are preHandlers routes opt into.
+ *
+ * The account status is read on every call, so a LOCKED or DISABLED account loses every open
+ * session at once, each with its own code (the web app ends the session on either).
  */
 export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, tokens: SessionTokens): void {
   app.decorateRequest('currentUser', null as unknown as UserRow);
@@ -29,9 +32,9 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     const claims = await tokens.verify(match[1]);
     if (!claims) throw unauthorized('Invalid or expired token');
     const user = await db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
-    if (!user || user.status === 'DISABLED' || user.session_version !== claims.sessionVersion) {
-      throw unauthorized('Invalid or expired token');
-    }
+    if (!user || user.session_version !== claims.sessionVersion) throw unauthorized('Invalid or expired token');
+    if (user.status === 'LOCKED') throw accountLocked();
+    if (user.status === 'DISABLED') throw accountDisabled();
     request.currentUser = user;
   }
 

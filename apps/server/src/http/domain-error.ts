@@ -1,3 +1,4 @@
+import { accountMessages } from '@uplink/contract/accounts';
 import type { FieldError } from '@uplink/contract/envelope';
 import type { ErrorCode } from '@uplink/contract/error-codes';
 
@@ -19,6 +20,13 @@ export class DomainError extends Error {
 
 export const unauthorized = (message = 'Authentication required') => new DomainError('UNAUTHORIZED', message, 401);
 export const forbidden = (message = 'Administrator access required') => new DomainError('FORBIDDEN', message, 403);
+/**
+ * One status per code, wherever it is thrown: ACCOUNT_LOCKED is 423 for the sign-in cool-down and
+ * for the LOCKED status an administrator sets alike (the message tells them apart).
+ */
+export const accountLocked = (message: string = accountMessages.accountLocked) =>
+  new DomainError('ACCOUNT_LOCKED', message, 423);
+export const accountDisabled = () => new DomainError('ACCOUNT_DISABLED', accountMessages.accountDisabled, 403);
 export const notFound = (code: ErrorCode, message: string) => new DomainError(code, message, 404);
 export const validationFailed = (errors: FieldError[], message = errors.map((e) => e.message).join('. ')) =>
   new DomainError('VALIDATION_ERROR', message, 400, { errors });

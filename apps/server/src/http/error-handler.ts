@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DatabaseUnavailableError } from '../db/connection-provider';
 import { DomainError } from './domain-error';
 import { failure } from './envelope';
 
@@ -12,6 +13,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send(requiresVerification === undefined ? body : { ...body, requiresVerification });
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      // Every connection stayed busy for DATABASE_WAIT_TIMEOUT_MS: a brief overload, not a fault.
+      request.log.warn({ err: error }, 'database busy: request refused');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(failure('INTERNAL_SERVER_ERROR', 'The service is busy. Please try again in a moment.'));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

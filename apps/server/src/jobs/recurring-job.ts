@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import type { JobLock } from './job-lock';
 
 export interface RecurringJob {
   /** Runs the work now (unless another process or run holds it) and resolves when done. */
@@ -11,36 +10,26 @@ export interface RecurringJob {
 export interface RecurringJobOptions {
   name: string;
   intervalMs: number;
-  pool: pg.Pool;
+  lock: JobLock;
   logger: FastifyBaseLogger;
   work: () => Promise<void>;
 }
 
 /**
- * Runs `work` every `intervalMs`, never twice at once across any number of server processes:
- * each run first takes a PostgreSQL advisory lock named after the job, and skips if it is held.
+ * Runs `work` every `intervalMs`, never twice at once: runs of this process wait for each other,
+ * and `lock` keeps other processes out (see `JobLock`). The lock holds no connection that the
+ * work needs, so the work may use the database freely, even the embedded one's single connection.
  */
 export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
-  const lockKey = advisoryLockKey(options.name);
   let running: Promise<boolean> | null = null;
   let stopped = false;
 
   async function runOnce(): Promise<boolean> {
-    const client = await options.pool.connect();
     try {
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockKey]);
-      if (!rows[0]?.locked) return false;
-      try {
-        await options.work();
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [lockKey]);
-      }
-      return true;
+      return await options.lock.runExclusive(options.name, options.work);
     } catch (error) {
       options.logger.error({ err: error, job: options.name }, 'recurring job failed');
       return false;
-    } finally {
-      client.release();
     }
   }
 
@@ -63,8 +52,4 @@ export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
       await running;
     },
   };
-}
-
-function advisoryLockKey(name: string): string {
-  return createHash('sha256').update(`uplink:${name}`).digest().readBigInt64BE(0).toString();
 }

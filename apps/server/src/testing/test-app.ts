@@ -16,8 +16,10 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   /** Fakes or local nodes for the outside systems (exchange, chain); by default none is reached. */
   integrations: Partial<Integrations> = { depositChain: null },
+  /** A test database opened with other settings; by default a fresh one. */
+  openedDatabase?: DatabaseHandle,
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = openedDatabase ?? (await createTestDatabase());
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',

@@ -2,15 +2,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
+import { hangDeadlineMs } from './hang-deadline';
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
- * database on the PostgreSQL server of `TEST_DATABASE_URL` (dropped again on close).
+ * database on the PostgreSQL server of `TEST_DATABASE_URL` (dropped again on close). A statement
+ * waits for a connection up to the hang deadline unless told otherwise: the tests of many
+ * requests at once need every one of them to queue, never to be refused as busy.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { waitTimeoutMs?: number } = {}): Promise<DatabaseHandle> {
+  const waitTimeoutMs = options.waitTimeoutMs ?? hangDeadlineMs;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ pgliteDataDir: 'memory://' });
+    const handle = await openDatabase({ pgliteDataDir: 'memory://', waitTimeoutMs });
     await migrateToLatest(handle.db);
     return handle;
   }
@@ -18,7 +22,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://' });
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://', waitTimeoutMs });
   await migrateToLatest(handle.db);
   return {
     ...handle,

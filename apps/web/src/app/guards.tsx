@@ -1,16 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Spinner } from '../components/spinner';
+import { FullPageSpinner } from '../components/full-page-spinner';
 import { destinationAfterSignIn, hasCompletedOnboarding, homePathFor, useAuth } from '../lib/auth';
 import { adminSettingsStorage } from '../lib/storage';
-
-function FullPageSpinner() {
-  return (
-    <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
-      <Spinner size="lg" />
-    </div>
-  );
-}
 
 /** Member pages: sign-in required (origin remembered), admins sent to their area, onboarding first. */
 export function RequireMember() {

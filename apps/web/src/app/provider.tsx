@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-error';
 import { AuthProvider } from '../lib/auth';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageSpinner } from '../components/full-page-spinner';
 import { AdminLayout } from '../components/layouts/admin-layout';
 import { MemberLayout } from '../components/layouts/member-layout';
 import { PublicLayout } from '../components/layouts/public-layout';
@@ -12,59 +13,66 @@ function page(load: () => Promise<{ default: React.ComponentType }>) {
 
 export const router = createBrowserRouter([
   {
-    element: <PublicLayout />,
+    // On a direct load the router fetches the lazy screen's code before it renders anything;
+    // this is what shows meanwhile (without it React Router warns on every such load).
+    HydrateFallback: FullPageSpinner,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/ref/:refCode', lazy: page(() => import('./routes/auth/referral-landing')) },
       {
-        element: <RedirectSignedIn />,
+        element: <PublicLayout />,
         children: [
-          { path: '/signin', lazy: page(() => import('./routes/auth/signin')) },
-          { path: '/register', lazy: page(() => import('./routes/auth/register')) },
+          { path: '/', element: <LandingPage /> },
+          { path: '/ref/:refCode', lazy: page(() => import('./routes/auth/referral-landing')) },
+          {
+            element: <RedirectSignedIn />,
+            children: [
+              { path: '/signin', lazy: page(() => import('./routes/auth/signin')) },
+              { path: '/register', lazy: page(() => import('./routes/auth/register')) },
+            ],
+          },
+          { path: '/forgot-password', lazy: page(() => import('./routes/auth/forgot-password')) },
+          { path: '/reset-password', lazy: page(() => import('./routes/auth/reset-password')) },
+          { path: '/verify-email', lazy: page(() => import('./routes/auth/verify-email')) },
+          {
+            element: <RequireOnboarding />,
+            children: [{ path: '/onboarding', lazy: page(() => import('./routes/onboarding')) }],
+          },
+          { path: '*', lazy: page(() => import('./routes/not-found')) },
         ],
       },
-      { path: '/forgot-password', lazy: page(() => import('./routes/auth/forgot-password')) },
-      { path: '/reset-password', lazy: page(() => import('./routes/auth/reset-password')) },
-      { path: '/verify-email', lazy: page(() => import('./routes/auth/verify-email')) },
       {
-        element: <RequireOnboarding />,
-        children: [{ path: '/onboarding', lazy: page(() => import('./routes/onboarding')) }],
-      },
-      { path: '*', lazy: page(() => import('./routes/not-found')) },
-    ],
-  },
-  {
-    element: <RequireMember />,
-    children: [
-      {
-        element: <MemberLayout />,
+        element: <RequireMember />,
         children: [
-          { path: '/dashboard', lazy: page(() => import('./routes/member/dashboard')) },
-          { path: '/referrals', lazy: page(() => import('./routes/member/referrals')) },
-          { path: '/rewards', lazy: page(() => import('./routes/member/rewards')) },
-          { path: '/user-tree', lazy: page(() => import('./routes/member/user-tree')) },
-          { path: '/profile', lazy: page(() => import('./routes/member/profile')) },
-          { path: '/settings', lazy: page(() => import('./routes/member/profile')) },
-          { path: '/support', lazy: page(() => import('./routes/member/support')) },
+          {
+            element: <MemberLayout />,
+            children: [
+              { path: '/dashboard', lazy: page(() => import('./routes/member/dashboard')) },
+              { path: '/referrals', lazy: page(() => import('./routes/member/referrals')) },
+              { path: '/rewards', lazy: page(() => import('./routes/member/rewards')) },
+              { path: '/user-tree', lazy: page(() => import('./routes/member/user-tree')) },
+              { path: '/profile', lazy: page(() => import('./routes/member/profile')) },
+              { path: '/settings', lazy: page(() => import('./routes/member/profile')) },
+              { path: '/support', lazy: page(() => import('./routes/member/support')) },
+            ],
+          },
         ],
       },
-    ],
-  },
-  {
-    element: <RequireAdmin />,
-    children: [
       {
-        element: <AdminLayout />,
+        element: <RequireAdmin />,
         children: [
-          { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-          { path: '/admin/dashboard', lazy: page(() => import('./routes/admin/dashboard')) },
-          { path: '/admin/users', lazy: page(() => import('./routes/admin/users')) },
-          { path: '/admin/users/:id', lazy: page(() => import('./routes/admin/user-detail')) },
-          { path: '/admin/withdrawals', lazy: page(() => import('./routes/admin/withdrawals')) },
-          { path: '/admin/withdrawals/:id', lazy: page(() => import('./routes/admin/withdrawal-detail')) },
-          { path: '/admin/rewards', lazy: page(() => import('./routes/admin/rewards')) },
-          { path: '/admin/user-reports', lazy: page(() => import('./routes/admin/user-reports')) },
-          { path: '/admin/settings', lazy: page(() => import('./routes/admin/settings')) },
+          {
+            element: <AdminLayout />,
+            children: [
+              { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
+              { path: '/admin/dashboard', lazy: page(() => import('./routes/admin/dashboard')) },
+              { path: '/admin/users', lazy: page(() => import('./routes/admin/users')) },
+              { path: '/admin/users/:id', lazy: page(() => import('./routes/admin/user-detail')) },
+              { path: '/admin/withdrawals', lazy: page(() => import('./routes/admin/withdrawals')) },
+              { path: '/admin/withdrawals/:id', lazy: page(() => import('./routes/admin/withdrawal-detail')) },
+              { path: '/admin/rewards', lazy: page(() => import('./routes/admin/rewards')) },
+              { path: '/admin/user-reports', lazy: page(() => import('./routes/admin/user-reports')) },
+              { path: '/admin/settings', lazy: page(() => import('./routes/admin/settings')) },
+            ],
+          },
         ],
       },
     ],

@@ -35,7 +35,7 @@ export function Badge({
   );
 }
 
-/** Spec section 9: ACTIVE green, LOCKED red, DISABLED grey. */
+/** One colour per account status wherever it is shown: ACTIVE green, LOCKED red, DISABLED grey. */
 const statusTones: Record<string, BadgeTone> = { ACTIVE: 'green', LOCKED: 'red', DISABLED: 'grey' };
 
 /** An account status (ACTIVE, LOCKED, DISABLED) in its status colour. */
@@ -43,26 +43,6 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={statusTones[status] ?? 'grey'} dot>
       {status}
-    </Badge>
-  );
-}
-
-/** Withdrawal and reward states share these colours everywhere they are shown. */
-const stateTones: Record<string, BadgeTone> = {
-  PENDING: 'amber',
-  APPROVED: 'green',
-  PAID: 'green',
-  REJECTED: 'red',
-  BLOCKED_COMPLIANCE: 'violet',
-  LOCKED: 'amber',
-  FORFEITED: 'grey',
-  CREDITED: 'green',
-};
-
-export function StateBadge({ state, label }: { state: string; label?: string }) {
-  return (
-    <Badge tone={stateTones[state.toUpperCase()] ?? 'grey'} dot>
-      {label ?? state}
     </Badge>
   );
 }

@@ -15,7 +15,14 @@ const variants = {
   inverse: 'bg-white text-brand-900 shadow-sm hover:bg-brand-50 disabled:text-slate-400',
 } as const;
 
-const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
+const sizes = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  /** A square holding one icon. Its own size, not sm plus overrides: two padding utilities on one
+   *  element resolve by stylesheet order, which squeezed the icon to 6 px. */
+  icon: 'h-8 w-8 shrink-0 p-0',
+} as const;
 
 export type ButtonVariant = keyof typeof variants;
 export type ButtonSize = keyof typeof sizes;

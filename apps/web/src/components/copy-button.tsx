@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ButtonSize, type ButtonVariant, buttonClasses } from './button';
 import { CheckIcon, CopyIcon } from './icons';
 
-/** Copies text and reports `copied` for 5 seconds. A failed copy is only logged (spec section 8). */
+/** Copies text and reports `copied` for 5 seconds. A failed copy is only logged: the text stays on screen to copy by hand. */
 export function useCopyToClipboard(): { copied: boolean; copy: (text: string) => Promise<void> } {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -28,7 +28,8 @@ interface CopyButtonProps {
   copiedLabel?: string;
   ariaLabel?: string;
   variant?: ButtonVariant;
-  size?: ButtonSize;
+  /** The size of a button with text; an icon-only button is always the 32 px square. */
+  size?: Exclude<ButtonSize, 'icon'>;
   /** Only the icon, for tight spots next to a value. */
   iconOnly?: boolean;
   className?: string;
@@ -50,11 +51,7 @@ export function CopyButton({
       type="button"
       onClick={() => copy(value)}
       aria-label={iconOnly ? (copied ? copiedLabel : (ariaLabel ?? label)) : ariaLabel}
-      className={buttonClasses(
-        variant,
-        size,
-        `${iconOnly ? 'w-8 px-0' : ''} ${copied ? 'text-emerald-700' : ''} ${className}`,
-      )}
+      className={buttonClasses(variant, iconOnly ? 'icon' : size, `${copied ? 'text-emerald-700' : ''} ${className}`)}
     >
       {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
       {iconOnly ? null : <span aria-live="polite">{copied ? copiedLabel : label}</span>}

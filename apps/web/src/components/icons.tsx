@@ -3,10 +3,14 @@ import type { ReactNode, SVGProps } from 'react';
 /** Inline line icons (24×24, stroke = currentColor): no icon library in the landing bundle. */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-/** The frame every icon shares; decorative, so hidden from screen readers. */
-function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
+/**
+ * The frame every icon shares; decorative, so hidden from screen readers. An icon never shrinks
+ * in a flex row: squeezed, it turns into an unreadable sliver.
+ */
+function Svg({ size = 20, children, className = '', ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
+      className={`shrink-0 ${className}`}
       xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 24 24"
       width={size}
@@ -27,7 +31,6 @@ function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode
 
 const icon = (paths: ReactNode) => (props: IconProps) => <Svg {...props}>{paths}</Svg>;
 
-export const HomeIcon = icon(<path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />);
 export const ChartIcon = icon(
   <>
     <path d="M3 3v18h18" />
@@ -139,12 +142,6 @@ export const ClockIcon = icon(
     <path d="M12 7v5l3 2" />
   </>,
 );
-export const LockIcon = icon(
-  <>
-    <rect x="4" y="11" width="16" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </>,
-);
 export const KeyIcon = icon(
   <>
     <circle cx="7.5" cy="15.5" r="4.5" />
@@ -152,12 +149,6 @@ export const KeyIcon = icon(
   </>,
 );
 export const TrendingUpIcon = icon(<path d="m22 7-8.5 8.5-5-5L2 17M16 7h6v6" />);
-export const GlobeIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-  </>,
-);
 export const DatabaseIcon = icon(
   <>
     <ellipse cx="12" cy="5" rx="8" ry="3" />
@@ -195,18 +186,6 @@ export const InboxIcon = icon(
   <>
     <path d="M22 12h-6l-2 3h-4l-2-3H2" />
     <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z" />
-  </>,
-);
-export const SidebarIcon = icon(
-  <>
-    <rect x="3" y="3" width="18" height="18" rx="2" />
-    <path d="M9 3v18" />
-  </>,
-);
-export const GraduationIcon = icon(
-  <>
-    <path d="M22 10 12 5 2 10l10 5 10-5z" />
-    <path d="M6 12v5c3 2 9 2 12 0v-5" />
   </>,
 );
 export const PlaneIcon = icon(

@@ -1,7 +1,9 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
+  /** The input element, e.g. to move focus to it. */
+  ref?: Ref<HTMLInputElement>;
   /** Shown under the field in red and announced to screen readers. */
   error?: string | null;
   hint?: ReactNode;
@@ -9,7 +11,7 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   trailing?: ReactNode;
 }
 
-export function TextField({ label, error, hint, trailing, className = '', id, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, trailing, className = '', id, ref, ...rest }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(' ');
@@ -20,6 +22,7 @@ export function TextField({ label, error, hint, trailing, className = '', id, ..
       </label>
       <div className="relative">
         <input
+          ref={ref}
           id={inputId}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
@@ -46,6 +49,11 @@ export function TextField({ label, error, hint, trailing, className = '', id, ..
       ) : null}
     </div>
   );
+}
+
+/** An e-mail address input: its label, type and autofill are the same on every form. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
+  return <TextField label="Email address" type="email" autoComplete="email" {...props} />;
 }
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserStorage } from '../testing/browser-storage';
-import { ApiError, api, errorMessage, onSessionRejected, toQueryString } from './api-client';
+import { api, onSessionRejected, sessionEndReason, toQueryString } from './api-client';
+import { ApiError } from './api-error';
 
 function replyWith(body: string, status: number, contentType = 'application/json') {
   const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'content-type': contentType } }));
@@ -134,6 +135,9 @@ describe('a refused session token', () => {
     errorCode: 'UNAUTHORIZED',
   });
 
+  const refusal = (errorCode: string, message: string) =>
+    JSON.stringify({ success: false, message, data: null, error: message, errorCode });
+
   it('tells the listeners when the stored token is refused', async () => {
     const listener = vi.fn();
     const stop = onSessionRejected(listener);
@@ -142,6 +146,48 @@ describe('a refused session token', () => {
     await api.get('/rewards/user').catch(() => undefined);
     stop();
     expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
+  });
+
+  it('ends the session, saying why, when any call finds the account locked or disabled', async () => {
+    const listener = vi.fn();
+    const stop = onSessionRejected(listener);
+    localStorage.setItem('token', 'stored-token');
+    replyWith(refusal('ACCOUNT_LOCKED', 'Your account is locked. Please contact support.'), 423);
+    const locked = await api.put('/users/bingx-uid', { bingXUID: '10000001' }).catch((error: unknown) => error);
+    replyWith(refusal('ACCOUNT_DISABLED', 'Your account is disabled. Please contact support.'), 403);
+    await api.get('/users/referral-tree').catch(() => undefined);
+    stop();
+    expect(listener.mock.calls).toEqual([
+      ['ACCOUNT_LOCKED', 'Your account is locked. Please contact support.'],
+      ['ACCOUNT_DISABLED', 'Your account is disabled. Please contact support.'],
+    ]);
+    // The caller still gets the refusal, with its code.
+    expect((locked as ApiError).code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('keeps the session for refusals that say nothing about it (other 403s, validation, rate limits)', async () => {
+    const listener = vi.fn();
+    const stop = onSessionRejected(listener);
+    localStorage.setItem('token', 'stored-token');
+    for (const [code, status] of [
+      ['FORBIDDEN', 403],
+      ['EMAIL_NOT_VERIFIED', 403],
+      ['VALIDATION_ERROR', 400],
+      ['RATE_LIMITED', 429],
+    ] as const) {
+      replyWith(refusal(code, 'refused'), status);
+      await api.get('/users/profile').catch(() => undefined);
+    }
+    stop();
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('maps each refusal to the reason a session ends, one per code', () => {
+    expect(sessionEndReason(401, 'UNAUTHORIZED')).toBe('UNAUTHORIZED');
+    expect(sessionEndReason(423, 'ACCOUNT_LOCKED')).toBe('ACCOUNT_LOCKED');
+    expect(sessionEndReason(403, 'ACCOUNT_DISABLED')).toBe('ACCOUNT_DISABLED');
+    expect(sessionEndReason(403, 'FORBIDDEN')).toBeNull();
   });
 
   it('stays quiet for a 401 without a stored token (wrong password) or for a token being checked', async () => {
@@ -149,34 +195,12 @@ describe('a refused session token', () => {
     const stop = onSessionRejected(listener);
     replyWith(unauthorized, 401);
     await api.post('/users/login', {}).catch(() => undefined);
+    replyWith(refusal('ACCOUNT_LOCKED', 'Too many failed password attempts.'), 423);
+    await api.post('/users/login', {}).catch(() => undefined);
     localStorage.setItem('token', 'stored-token');
     replyWith(unauthorized, 401);
     await api.get('/users/profile', { token: 'candidate-token' }).catch(() => undefined);
     stop();
     expect(listener).not.toHaveBeenCalled();
-  });
-});
-
-describe('errorMessage', () => {
-  it("prefers the server's message", () => {
-    const error = new ApiError('USER_EXISTS', 'An account with this email already exists.', 409);
-    expect(errorMessage(error, 'fallback')).toBe('An account with this email already exists.');
-  });
-
-  it('uses the catalogue text of the code when the server sent no message', () => {
-    expect(errorMessage(new ApiError('WALLET_ADDRESS_IN_USE', '', 409))).toBe(
-      'This address is already used by a pending withdrawal.',
-    );
-  });
-
-  it('always gives the connection text for a NETWORK_ERROR', () => {
-    expect(errorMessage(new ApiError('NETWORK_ERROR', 'socket hang up', 0), 'fallback')).toBe(
-      'Please check your connection and try again.',
-    );
-  });
-
-  it('gives the fallback for anything that is not an API error', () => {
-    expect(errorMessage(new Error('boom'), 'Failed to load')).toBe('Failed to load');
-    expect(errorMessage('boom')).toBe('An unexpected error occurred');
   });
 });

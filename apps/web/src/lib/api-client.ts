@@ -1,29 +1,8 @@
 import type { Envelope } from '@uplink/contract/envelope';
-import { type ErrorCode, errorTexts, isErrorCode } from '@uplink/contract/error-codes';
+import { type ErrorCode, isErrorCode } from '@uplink/contract/error-codes';
+import { ApiError, type ErrorEnvelope, type SessionEndReason } from './api-error';
+import { sessionEndNotice } from './error-text';
 import { tokenStorage } from './storage';
-
-/** A failed call: the server's envelope when there was one, else a NETWORK_ERROR. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly status: number,
-    readonly envelope: Partial<Envelope<unknown>> | null = null,
-  ) {
-    super(message);
-  }
-
-  /** Field messages of a VALIDATION_ERROR (`data.errors[].message`). */
-  get fieldMessages(): string[] {
-    const data = this.envelope?.data as { errors?: { message: string }[] } | null | undefined;
-    return data?.errors?.map((error) => error.message) ?? [];
-  }
-
-  get requiresVerification(): boolean {
-    return this.envelope?.requiresVerification === true;
-  }
-}
 
 type QueryValue = string | number | boolean | null | undefined | QueryObject;
 interface QueryObject {
@@ -46,12 +25,19 @@ export function toQueryString(query: QueryObject, prefix = ''): string {
   return parts.join('&');
 }
 
-type SessionRejectedListener = () => void;
+/** The reason a refusal of a call made with the stored session ends that session, or null if it does not. */
+export function sessionEndReason(status: number, code: ErrorCode): SessionEndReason | null {
+  if (status === 401) return 'UNAUTHORIZED';
+  if (code === 'ACCOUNT_LOCKED' || code === 'ACCOUNT_DISABLED') return code;
+  return null;
+}
+
+type SessionRejectedListener = (reason: SessionEndReason, notice: string) => void;
 const sessionRejectedListeners = new Set<SessionRejectedListener>();
 
 /**
- * Called when the server refuses the stored session token (expired, or the account was locked
- * meanwhile), so the session can end instead of every screen failing one by one.
+ * Called when the server refuses the stored session token (expired, or the account was locked or
+ * disabled meanwhile), so the session can end instead of every screen failing one by one.
  */
 export function onSessionRejected(listener: SessionRejectedListener): () => void {
   sessionRejectedListeners.add(listener);
@@ -84,24 +70,33 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('NETWORK_ERROR', errorTexts.NETWORK_ERROR, 0);
+    throw new ApiError('NETWORK_ERROR', '', 0);
   }
 
-  let envelope: Envelope<T> | null = null;
+  let body: unknown = null;
   try {
-    envelope = (await response.json()) as Envelope<T>;
+    body = await response.json();
   } catch {
-    envelope = null;
+    body = null;
   }
-  if (!envelope || typeof envelope !== 'object' || typeof envelope.success !== 'boolean') {
-    throw new ApiError('NETWORK_ERROR', errorTexts.NETWORK_ERROR, response.status);
+  if (!isEnvelope(body)) throw new ApiError('NETWORK_ERROR', '', response.status);
+  if (!response.ok || !body.success) {
+    const failure = body as ErrorEnvelope;
+    const code = isErrorCode(failure.errorCode) ? failure.errorCode : 'UNKNOWN_ERROR';
+    const message = failure.message || failure.error || '';
+    const endReason = storedToken ? sessionEndReason(response.status, code) : null;
+    if (endReason) {
+      const notice = sessionEndNotice(endReason, message);
+      for (const listener of sessionRejectedListeners) listener(endReason, notice);
+    }
+    throw new ApiError(code, message, response.status, failure);
   }
-  if (!response.ok || !envelope.success) {
-    if (response.status === 401 && storedToken) for (const listener of sessionRejectedListeners) listener();
-    const code = isErrorCode(envelope.errorCode) ? envelope.errorCode : 'UNKNOWN_ERROR';
-    throw new ApiError(code, envelope.message || envelope.error || errorTexts[code], response.status, envelope);
-  }
-  return envelope;
+  return body as Envelope<T>;
+}
+
+/** Anything but an envelope (a proxy's HTML error page, an empty body) means the API did not answer. */
+function isEnvelope(body: unknown): body is { success: boolean } {
+  return typeof body === 'object' && body !== null && typeof (body as { success?: unknown }).success === 'boolean';
 }
 
 export const api = {
@@ -110,15 +105,3 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
-
-/**
- * The one place that turns an error into the text a user reads: the server's own message
- * where it sent one, the catalogue text of its code otherwise, or the caller's fallback.
- */
-export function errorMessage(error: unknown, fallback: string = errorTexts.UNKNOWN_ERROR): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'NETWORK_ERROR') return errorTexts.NETWORK_ERROR;
-    return error.message || errorTexts[error.code] || fallback;
-  }
-  return fallback;
-}

@@ -19,6 +19,12 @@ interface AuthState {
   /** Forgets the token, every cached query and stored admin data. */
   endSession(): void;
   refreshProfile(): Promise<void>;
+  /**
+   * Why the server ended the last session (expired, account locked or disabled), as the sign-in
+   * screen shows it; null after a sign-out or once dismissed.
+   */
+  sessionNotice: string | null;
+  dismissSessionNotice(): void;
 }
 
 /** Sign-in refused: the profile behind the token has not verified its e-mail address yet. */
@@ -39,6 +45,7 @@ export async function fetchProfile(token?: string): Promise<MemberProfile> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(() => tokenStorage.get());
+  const [sessionNotice, setSessionNotice] = useState<string | null>(null);
 
   const profile = useQuery({
     queryKey: profileQueryKey,
@@ -55,10 +62,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
-  useEffect(() => onSessionRejected(endSession), [endSession]);
+  useEffect(
+    () =>
+      onSessionRejected((_reason, notice) => {
+        endSession();
+        setSessionNotice(notice);
+      }),
+    [endSession],
+  );
+  const dismissSessionNotice = useCallback(() => setSessionNotice(null), []);
 
-  // A stored token whose profile cannot be loaded ends the session (spec: session startup).
-  const profileFailed = token !== null && profile.isError;
+  // A stored token whose profile cannot be loaded ends the session at startup. A
+  // later reload that fails (a poll during a network blip) keeps the profile it has: a token the
+  // server refuses ends the session through onSessionRejected instead.
+  const profileFailed = token !== null && profile.isError && profile.data === undefined;
   useEffect(() => {
     if (profileFailed) endSession();
   }, [profileFailed, endSession]);
@@ -70,6 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       tokenStorage.set(newToken, options);
       queryClient.setQueryData(profileQueryKey, user);
       setToken(newToken);
+      setSessionNotice(null);
       return user;
     },
     [queryClient],
@@ -82,10 +100,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(() => {
     const user = token ? (profile.data ?? null) : null;
     const status: AuthStatus = !token ? 'anonymous' : user ? 'authenticated' : 'resolving';
-    return { status, user, startSession, endSession, refreshProfile };
-  }, [token, profile.data, startSession, endSession, refreshProfile]);
+    return { status, user, startSession, endSession, refreshProfile, sessionNotice, dismissSessionNotice };
+  }, [token, profile.data, startSession, endSession, refreshProfile, sessionNotice, dismissSessionNotice]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Reloads the signed-in profile every `intervalMs` while the calling screen is shown and
+ * `enabled`: for a screen waiting on something the server does by itself (the background scan
+ * crediting a payment).
+ */
+export function useProfilePolling(intervalMs: number, enabled: boolean): void {
+  const { status } = useAuth();
+  useQuery({
+    queryKey: profileQueryKey,
+    queryFn: () => fetchProfile(),
+    enabled: enabled && status === 'authenticated',
+    refetchInterval: intervalMs,
+    retry: false,
+  });
 }
 
 export function useAuth(): AuthState {

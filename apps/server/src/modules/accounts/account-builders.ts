@@ -9,6 +9,8 @@ import type { TestApp } from '../../testing/test-app';
 import { attachToSponsor } from '../referrals/referral-closure-repository';
 import { hashPassword } from './password-hashing';
 import { newReferralCode } from './referral-codes';
+import { composeRequestedAccountMail } from './requested-account-mail';
+import { signInAttemptKey } from './sign-in-attempts-repository';
 
 /** Tiny builders for the account API tests. */
 
@@ -34,6 +36,8 @@ export interface MemberSpec {
   status?: UserStatus;
   isAdmin?: boolean;
   sponsorId?: string;
+  /** The subscription paid now for a year (10 USDT), as the deposit scanner would record it. */
+  subscriptionPaid?: boolean;
 }
 
 /** A member written straight to the database (verified and active unless told otherwise). */
@@ -50,6 +54,13 @@ export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}):
       status: spec.status ?? 'ACTIVE',
       referral_code: newReferralCode(),
       sponsor_id: spec.sponsorId ?? null,
+      ...(spec.subscriptionPaid
+        ? {
+            subscription_paid_at: new Date(),
+            subscription_period_ends_at: new Date(Date.now() + 365 * 86_400_000),
+            subscription_amount: '10',
+          }
+        : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -85,6 +96,14 @@ export function mailTo(db: Kysely<Database>, email: string): Promise<MailRow[]> 
     .execute();
 }
 
+/**
+ * Does what the mail worker does first on each run: writes the reset and verification mails asked
+ * for by address into the outbox (the test app runs no worker).
+ */
+export function composeRequestedMail(t: TestApp): Promise<number> {
+  return composeRequestedAccountMail({ db: t.database.db, config: t.config });
+}
+
 /** The token of the newest link to `path` (e.g. '/verify-email') in mail to `email`. */
 export async function tokenFromLatestMail(db: Kysely<Database>, email: string, path: string): Promise<string> {
   const [latest] = await mailTo(db, email);
@@ -98,4 +117,33 @@ export async function appWithSettings(t: TestApp, overrides: Partial<Config>): P
   const app = await buildApp({ config: { ...t.config, ...overrides }, db: t.database.db, logger: false });
   await app.ready();
   return app;
+}
+
+export interface SignInAttempts {
+  failedAttempts: number;
+  lockedUntil: Date | null;
+}
+
+/** The failed-password series of an address as sign-in counts it (none: 0 and no cool-down). */
+export async function signInAttemptsOf(t: TestApp, email: string): Promise<SignInAttempts> {
+  const row = await t.database.db
+    .selectFrom('sign_in_attempts')
+    .select(['attempts', 'locked_until'])
+    .where('email_key', '=', signInAttemptKey(t.config.jwtSecret, email))
+    .executeTakeFirst();
+  return { failedAttempts: row?.attempts ?? 0, lockedUntil: row?.locked_until ?? null };
+}
+
+/** Puts an address in the given state of failures and cool-down, as if it had happened. */
+export async function setSignInAttempts(t: TestApp, email: string, state: SignInAttempts): Promise<void> {
+  const row = {
+    email_key: signInAttemptKey(t.config.jwtSecret, email),
+    attempts: state.failedAttempts,
+    locked_until: state.lockedUntil,
+  };
+  await t.database.db
+    .insertInto('sign_in_attempts')
+    .values(row)
+    .onConflict((conflict) => conflict.column('email_key').doUpdateSet(row))
+    .execute();
 }

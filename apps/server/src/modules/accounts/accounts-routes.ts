@@ -17,9 +17,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { perMemberRateLimit } from '../../http/member-rate-limit';
 import type { AccountsDependencies } from './accounts-dependencies';
 import { sendVerificationEmail, verifyEmail } from './email-verification-service';
-import { toMemberProfile } from './member-profile';
+import { memberProfile } from './member-profile';
 import { changePassword, requestPasswordReset, resetPassword } from './password-service';
 import { registerMember } from './registration-service';
 import { signIn } from './sign-in-service';
@@ -96,7 +97,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(memberProfileSchema), 401: failed },
       },
     },
-    async (request) => ok(toMemberProfile(request.currentUser)),
+    async (request) => ok(await memberProfile(db, request.currentUser, config.subscription)),
   );
 
   for (const path of ['/users/send-verification-email', '/users/resend-verification-email']) {
@@ -107,10 +108,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: sessionIfPresent,
         schema: {
           tags: ['accounts'],
-          summary: 'Send a new verification link (to the signed-in user, or to the given e-mail)',
+          summary:
+            'Send a new verification link (to the signed-in user, or to the given e-mail: same answer whether or not it is registered or verified)',
           security: [{ bearer: [] }, {}],
           body: optionalEmailRequestSchema.optional(),
-          response: { 200: messageOnly, 400: failed, 401: failed, 404: failed, 429: failed },
+          response: { 200: messageOnly, 400: failed, 401: failed, 429: failed },
         },
       },
       async (request) => {
@@ -175,12 +177,21 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/change-password',
     {
       preHandler: app.authenticate,
+      // Counted per member (each call may check a password), as sign-in is per address.
+      config: { rateLimit: perMemberRateLimit(config.rateLimits.authPerMinute, 60_000) },
       schema: {
         tags: ['accounts'],
         summary: 'Change the password of the signed-in user',
         security: bearer,
         body: changePasswordRequestSchema,
-        response: { 200: envelopeSchema(changePasswordResultSchema), 400: failed, 401: failed },
+        response: {
+          200: envelopeSchema(changePasswordResultSchema),
+          400: failed,
+          401: failed,
+          403: failed,
+          423: failed,
+          429: failed,
+        },
       },
     },
     async (request) => {

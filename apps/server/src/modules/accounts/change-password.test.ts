@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { bearer, createMember, signIn, strongPassword } from './account-builders';
+import { appWithSettings, bearer, createMember, signIn, strongPassword } from './account-builders';
 
 const newPassword = 'Fresh!Start77';
 
@@ -107,6 +107,69 @@ describe('change password', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe('SAME_PASSWORD_ERROR');
+  });
+
+  const storedHash = async (id: string) =>
+    (await t.database.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+      .password_hash;
+
+  it('counts wrong current passwords toward the sign-in cool-down; during it even the right one is refused', async () => {
+    const { member, token } = await signedIn();
+    const statuses = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await change(token, {
+        currentPassword: `Wrong!Pass${attempt}`,
+        newPassword,
+        confirmPassword: newPassword,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 423]);
+    const right = await change(token, { currentPassword: strongPassword, newPassword, confirmPassword: newPassword });
+    expect(right.statusCode).toBe(423);
+    expect(right.json()).toMatchObject({ success: false, errorCode: 'ACCOUNT_LOCKED' });
+    expect(await storedHash(member.id)).toBe(member.password_hash);
+    // One cool-down for the account: sign-in is refused as well.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: member.email, password: strongPassword },
+    });
+    expect(login.statusCode).toBe(423);
+  });
+
+  it('holds the cool-down under a burst of wrong current passwords with the right one last', async () => {
+    const { member, token } = await signedIn();
+    const answers = await Promise.all([
+      ...Array.from({ length: 29 }, (_, attempt) =>
+        change(token, { currentPassword: `Wrong!Pass${attempt}`, newPassword, confirmPassword: newPassword }),
+      ),
+      change(token, { currentPassword: strongPassword, newPassword, confirmPassword: newPassword }),
+    ]);
+    expect(answers[29]?.statusCode).toBe(423);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(0);
+    expect(answers.filter((answer) => answer.json().errorCode === 'CURRENT_PASSWORD_INCORRECT')).toHaveLength(4);
+    expect(await storedHash(member.id)).toBe(member.password_hash);
+  });
+
+  it('limits change-password calls per member (429), however the Authorization header is spelt', async () => {
+    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 3, mailPerMinute: 3 } });
+    try {
+      const { token } = await signedIn();
+      const statuses = [];
+      for (const authorization of [`Bearer ${token}`, `bearer ${token}`, `Bearer  ${token}`, `BEARER ${token}`]) {
+        const response = await limited.inject({
+          method: 'PUT',
+          url: '/api/users/change-password',
+          headers: { authorization },
+          payload: { currentPassword: strongPassword, newPassword: strongPassword, confirmPassword: strongPassword },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('needs a session', async () => {

@@ -1,9 +1,10 @@
 import { accountMessages } from '@uplink/contract/accounts';
 import type { UserRow } from '../../db/schema';
-import { DomainError, notFound, validationFailed } from '../../http/domain-error';
+import { DomainError, validationFailed } from '../../http/domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
+import { requestAccountMail } from './account-mail-requests-repository';
 import { verificationMail } from './account-mails';
-import { findUserByEmail, markEmailVerified } from './account-repository';
+import { markEmailVerified } from './account-repository';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import type { AccountsDependencies } from './accounts-dependencies';
 
@@ -14,29 +15,32 @@ export interface VerificationMailRequest {
   email?: string;
 }
 
-/** Sends a fresh verification link; earlier links stay valid until they expire. */
+/**
+ * Sends a fresh verification link; earlier links stay valid until they expire.
+ *
+ * Asked for by address, the answer is the same for an unknown, a verified and an unverified
+ * address and so is the work (one request row): the mail worker decides later whether a link
+ * goes out. Asked for with a session, the account is the caller's own, so it is told when the
+ * address is already verified.
+ */
 export async function sendVerificationEmail(
   deps: AccountsDependencies,
   request: VerificationMailRequest,
 ): Promise<void> {
   const { db, config } = deps;
-  let user = request.signedInUser;
+  const user = request.signedInUser;
   if (!user) {
     if (!request.email) throw validationFailed([{ field: 'email', message: 'Email is required' }]);
-    user = await findUserByEmail(db, request.email);
-    if (!user) throw notFound('USER_NOT_FOUND', accountMessages.userNotFound);
+    await requestAccountMail(db, 'EMAIL_VERIFICATION', request.email);
+    deps.mailWorker.wake();
+    return;
   }
   if (user.is_email_verified) {
     throw new DomainError('EMAIL_ALREADY_VERIFIED', accountMessages.emailAlreadyVerified, 400);
   }
-  const recipient = user;
   await db.transaction().execute(async (trx) => {
-    const token = await issueAccountToken(trx, recipient.id, 'EMAIL_VERIFICATION');
-    await enqueueMail(
-      trx,
-      recipient.email,
-      verificationMail({ firstName: recipient.first_name }, config.publicUrl, token),
-    );
+    const token = await issueAccountToken(trx, user.id, 'EMAIL_VERIFICATION');
+    await enqueueMail(trx, user.email, verificationMail({ firstName: user.first_name }, config.publicUrl, token));
   });
   deps.mailWorker.wake();
 }

@@ -1,6 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { appWithSettings, bearer, createMember, strongPassword, uniqueEmail } from './account-builders';
+import {
+  appWithSettings,
+  bearer,
+  createMember,
+  setSignInAttempts,
+  signInAttemptsOf,
+  strongPassword,
+  uniqueEmail,
+} from './account-builders';
+import { verifyAgainstNoAccount, verifyPassword } from './password-hashing';
+import { forgetStaleSignInAttempts, signInAttemptKey } from './sign-in-attempts-repository';
+
+// Counts the password verifications (argon2) each sign-in costs, without changing them.
+vi.mock('./password-hashing', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./password-hashing')>();
+  return {
+    ...original,
+    verifyPassword: vi.fn(original.verifyPassword),
+    verifyAgainstNoAccount: vi.fn(original.verifyAgainstNoAccount),
+  };
+});
+const verifications = () =>
+  vi.mocked(verifyPassword).mock.calls.length + vi.mocked(verifyAgainstNoAccount).mock.calls.length;
 
 describe('login', () => {
   let t: TestApp;
@@ -67,7 +89,8 @@ describe('login', () => {
     const locked = await createMember(t.database.db, { status: 'LOCKED' });
     const disabled = await createMember(t.database.db, { status: 'DISABLED' });
     const lockedAnswer = await login({ email: locked.email, password: strongPassword });
-    expect(lockedAnswer.statusCode).toBe(403);
+    // 423 like every other ACCOUNT_LOCKED answer (it was 403 here and 423 for the cool-down).
+    expect(lockedAnswer.statusCode).toBe(423);
     expect(lockedAnswer.json().errorCode).toBe('ACCOUNT_LOCKED');
     const disabledAnswer = await login({ email: disabled.email, password: strongPassword });
     expect(disabledAnswer.statusCode).toBe(403);
@@ -93,46 +116,29 @@ describe('login', () => {
     expect(right.json()).toMatchObject({ success: false, errorCode: 'ACCOUNT_LOCKED' });
     const row = await t.database.db
       .selectFrom('users')
-      .select(['status', 'failed_login_attempts', 'login_locked_until'])
+      .select(['status'])
       .where('id', '=', member.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('ACTIVE');
-    expect(row.failed_login_attempts).toBe(5);
-    const lockMinutes = ((row.login_locked_until as Date).getTime() - Date.now()) / 60_000;
+    const attempts = await signInAttemptsOf(t, member.email);
+    expect(attempts.failedAttempts).toBe(5);
+    const lockMinutes = ((attempts.lockedUntil as Date).getTime() - Date.now()) / 60_000;
     expect(lockMinutes).toBeGreaterThan(14);
     expect(lockMinutes).toBeLessThanOrEqual(15);
   });
 
   it('lets the right password in after the cool-down and starts the count over', async () => {
     const member = await createMember(t.database.db);
-    await t.database.db
-      .updateTable('users')
-      .set({ failed_login_attempts: 5, login_locked_until: new Date(Date.now() - 1000) })
-      .where('id', '=', member.id)
-      .execute();
+    await setSignInAttempts(t, member.email, { failedAttempts: 5, lockedUntil: new Date(Date.now() - 1000) });
     expect((await login({ email: member.email, password: strongPassword })).statusCode).toBe(200);
-    const row = await t.database.db
-      .selectFrom('users')
-      .select(['failed_login_attempts', 'login_locked_until'])
-      .where('id', '=', member.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ failed_login_attempts: 0, login_locked_until: null });
+    expect(await signInAttemptsOf(t, member.email)).toEqual({ failedAttempts: 0, lockedUntil: null });
   });
 
   it('counts a bad password after an expired cool-down as the first of a new series', async () => {
     const member = await createMember(t.database.db);
-    await t.database.db
-      .updateTable('users')
-      .set({ failed_login_attempts: 5, login_locked_until: new Date(Date.now() - 1000) })
-      .where('id', '=', member.id)
-      .execute();
+    await setSignInAttempts(t, member.email, { failedAttempts: 5, lockedUntil: new Date(Date.now() - 1000) });
     expect((await login({ email: member.email, password: 'Wrong!Pass1' })).statusCode).toBe(401);
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('failed_login_attempts')
-      .where('id', '=', member.id)
-      .executeTakeFirstOrThrow();
-    expect(row.failed_login_attempts).toBe(1);
+    expect((await signInAttemptsOf(t, member.email)).failedAttempts).toBe(1);
   });
 
   it('resets the count of bad passwords on a good sign-in', async () => {
@@ -141,6 +147,87 @@ describe('login', () => {
     expect((await login({ email: member.email, password: strongPassword })).statusCode).toBe(200);
     expect((await login({ email: member.email, password: 'Wrong!Pass1' })).statusCode).toBe(401);
     expect((await login({ email: member.email, password: strongPassword })).statusCode).toBe(200);
+  });
+
+  it('holds the cool-down under a burst: 19 wrong passwords and the right one sent together', async () => {
+    const member = await createMember(t.database.db);
+    const before = verifications();
+    const burst = [
+      ...Array.from({ length: 19 }, (_, attempt) => login({ email: member.email, password: `Wrong!Pass${attempt}` })),
+      login({ email: member.email, password: strongPassword }),
+    ];
+    const answers = await Promise.all(burst);
+    const right = answers[19];
+    expect(right?.statusCode).toBe(423);
+    expect(right?.json().errorCode).toBe('ACCOUNT_LOCKED');
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(0);
+    // Only the five attempts the cool-down allows ever reached a password check.
+    expect(verifications() - before).toBe(5);
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(4);
+    expect((await signInAttemptsOf(t, member.email)).failedAttempts).toBe(5);
+
+    // Later bursts, the right password among them, change nothing until the cool-down ends.
+    const again = await Promise.all([
+      login({ email: member.email, password: strongPassword }),
+      ...Array.from({ length: 9 }, () => login({ email: member.email, password: 'Wrong!Pass1' })),
+      login({ email: member.email, password: strongPassword }),
+    ]);
+    expect(again.map((answer) => answer.statusCode)).toEqual(Array(11).fill(423));
+    expect(verifications() - before).toBe(5);
+  });
+
+  it('keeps the same cool-down for an address nobody registered, with the same answers', async () => {
+    const registered = await createMember(t.database.db);
+    const statuses = async (email: string) => {
+      const answers = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const response = await login({ email, password: `Wrong!Pass${attempt}` });
+        answers.push({ status: response.statusCode, body: response.json() });
+      }
+      return answers;
+    };
+    const unknown = await statuses(uniqueEmail('nobody'));
+    expect(unknown.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 423, 423]);
+    expect(unknown).toEqual(await statuses(registered.email));
+  });
+
+  it('forgets failures that no longer count: an ended cool-down, a series idle for a day', async () => {
+    const [ended, idle, recent, cooling] = [uniqueEmail(), uniqueEmail(), uniqueEmail(), uniqueEmail()];
+    await setSignInAttempts(t, ended, { failedAttempts: 5, lockedUntil: new Date(Date.now() - 1000) });
+    await setSignInAttempts(t, idle, { failedAttempts: 3, lockedUntil: null });
+    await setSignInAttempts(t, recent, { failedAttempts: 3, lockedUntil: null });
+    await setSignInAttempts(t, cooling, { failedAttempts: 5, lockedUntil: new Date(Date.now() + 60_000) });
+    await t.database.db
+      .updateTable('sign_in_attempts')
+      .set({ updated_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where(
+        'email_key',
+        'in',
+        [ended, idle, cooling].map((email) => signInAttemptKey(t.config.jwtSecret, email)),
+      )
+      .execute();
+    await forgetStaleSignInAttempts(t.database.db);
+    expect((await signInAttemptsOf(t, ended)).failedAttempts).toBe(0);
+    expect((await signInAttemptsOf(t, idle)).failedAttempts).toBe(0);
+    expect((await signInAttemptsOf(t, recent)).failedAttempts).toBe(3);
+    expect((await signInAttemptsOf(t, cooling)).failedAttempts).toBe(5);
+    // A series idle for a day starts over even before the sweep runs.
+    await setSignInAttempts(t, idle, { failedAttempts: 4, lockedUntil: null });
+    await t.database.db
+      .updateTable('sign_in_attempts')
+      .set({ updated_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('email_key', '=', signInAttemptKey(t.config.jwtSecret, idle))
+      .execute();
+    expect((await login({ email: idle, password: 'Wrong!Pass1' })).statusCode).toBe(401);
+    expect((await signInAttemptsOf(t, idle)).failedAttempts).toBe(1);
+  });
+
+  it('keeps no e-mail address in the attempts table', async () => {
+    const email = uniqueEmail('private');
+    await login({ email, password: 'Wrong!Pass1' });
+    const rows = await t.database.db.selectFrom('sign_in_attempts').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(email);
+    expect((await signInAttemptsOf(t, email)).failedAttempts).toBe(1);
   });
 
   it('rejects missing fields and wrong types', async () => {

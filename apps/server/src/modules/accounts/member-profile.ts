@@ -1,11 +1,16 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
-import type { UserRow } from '../../db/schema';
-
-const toNumber = (value: string | null) => (value === null ? null : Number(Number(value).toFixed(8)));
+import type { Kysely } from 'kysely';
+import type { SubscriptionConfig } from '../../config';
+import type { Database, UserRow } from '../../db/schema';
+import { subscriptionStatus } from '../subscription/subscription-status';
 
 /** The member view of a users row (`GET /users/profile`). */
-export function toMemberProfile(user: UserRow, now = new Date()): MemberProfile {
-  const periodEnds = user.subscription_period_ends_at;
+export async function memberProfile(
+  db: Kysely<Database>,
+  user: UserRow,
+  subscription: Pick<SubscriptionConfig, 'fee'>,
+  now = new Date(),
+): Promise<MemberProfile> {
   return {
     _id: user.id,
     userId: user.user_id,
@@ -17,13 +22,7 @@ export function toMemberProfile(user: UserRow, now = new Date()): MemberProfile 
     referralCode: user.referral_code,
     bingXUID: user.bingx_uid,
     status: user.status,
-    subscriptionFee: {
-      paid: user.subscription_paid_at !== null && (periodEnds === null || periodEnds > now),
-      timestamp: user.subscription_paid_at?.toISOString() ?? null,
-      amount: toNumber(user.subscription_amount),
-      transactionHash: user.subscription_tx_hash,
-      periodEndsAt: periodEnds?.toISOString() ?? null,
-    },
+    subscriptionFee: await subscriptionStatus(db, user, subscription, now),
     walletAddress: user.deposit_address ?? '',
     lastLogin: user.last_login_at?.toISOString() ?? null,
     createdAt: user.created_at.toISOString(),

@@ -7,26 +7,21 @@ import {
 } from '@uplink/contract/password-rules';
 import type { UserRow } from '../../db/schema';
 import { DomainError, validationFailed } from '../../http/domain-error';
-import { enqueueMail } from '../mail/mail-outbox-repository';
-import { passwordResetMail } from './account-mails';
-import { findUserByEmail, findUserById, setPasswordHash } from './account-repository';
-import { consumeAccountToken, issueAccountToken, revokeAccountTokens } from './account-tokens';
+import { requestAccountMail } from './account-mail-requests-repository';
+import { findUserById, setPasswordHash } from './account-repository';
+import { consumeAccountToken, revokeAccountTokens } from './account-tokens';
 import type { AccountsDependencies } from './accounts-dependencies';
-import { hashPassword, verifyPassword } from './password-hashing';
+import { checkPasswordAttempt, coolingDown } from './password-attempts';
+import { hashPassword } from './password-hashing';
+import { clearSignInAttempts, signInAttemptKey } from './sign-in-attempts-repository';
 
 /**
- * Sends a reset link when the address belongs to an account. The caller answers the same either
- * way, and nothing is sent inline (the outbox worker does it), so neither the answer nor its
- * timing tells whether the address is registered.
+ * Asks for a reset link to this address. The request does the same work whether or not the
+ * address has an account (one insert); the mail worker looks the address up later and mails a
+ * link only to an account. So neither the answer nor its timing tells who is registered.
  */
 export async function requestPasswordReset(deps: AccountsDependencies, email: string): Promise<void> {
-  const { db, config } = deps;
-  const user = await findUserByEmail(db, email);
-  if (!user) return;
-  await db.transaction().execute(async (trx) => {
-    const token = await issueAccountToken(trx, user.id, 'PASSWORD_RESET');
-    await enqueueMail(trx, user.email, passwordResetMail({ firstName: user.first_name }, config.publicUrl, token));
-  });
+  await requestAccountMail(deps.db, 'PASSWORD_RESET', email);
   deps.mailWorker.wake();
 }
 
@@ -56,12 +51,15 @@ export async function resetPassword(deps: AccountsDependencies, reset: PasswordR
     if (user.status !== 'ACTIVE') throw new DomainError('ACCOUNT_NOT_ACTIVE', accountMessages.accountNotActive, 403);
     await setPasswordHash(trx, user.id, passwordHash);
     await revokeAccountTokens(trx, user.id, 'PASSWORD_RESET');
+    // The owner has just proven who they are: a sign-in cool-down on the address ends too.
+    await clearSignInAttempts(trx, signInAttemptKey(deps.config.jwtSecret, user.email));
   });
 }
 
 /**
- * A signed-in user replaces their password, proving they know the current one. Every other
- * session ends; the caller gets a new token for this one.
+ * A signed-in user replaces their password, proving they know the current one under the same
+ * cool-down as sign-in (a stolen session must not become a way to guess the password). Every
+ * other session ends; the caller gets a new token for this one.
  */
 export async function changePassword(
   deps: AccountsDependencies,
@@ -70,7 +68,9 @@ export async function changePassword(
 ): Promise<{ token: string }> {
   const rule = changePasswordError(input);
   if (rule) throw validationFailed([{ field: 'newPassword', message: rule }]);
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+  const verdict = await checkPasswordAttempt(deps, user.email, user.password_hash, input.currentPassword);
+  if (verdict === 'cooling-down') throw coolingDown();
+  if (verdict === 'wrong') {
     throw new DomainError('CURRENT_PASSWORD_INCORRECT', accountMessages.currentPasswordIncorrect, 400);
   }
   if (input.newPassword === input.currentPassword) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -49,6 +50,8 @@ describe('profile', () => {
         amount: 10,
         transactionHash: '0xabc',
         periodEndsAt: expect.any(String),
+        received: 0,
+        due: 0,
       },
       walletAddress: '0x1111111111111111111111111111111111111111',
       lastLogin: expect.any(String),
@@ -67,10 +70,40 @@ describe('profile', () => {
       amount: null,
       transactionHash: null,
       periodEndsAt: null,
+      received: 0,
+      due: 10,
     });
   });
 
-  it('answers 401 UNAUTHORIZED without a token, with a bad one, an expired one or one of a disabled member', async () => {
+  it('counts toward the fee only confirmed transfers not yet used for a period and made since the account exists', async () => {
+    const member = await createMember(t.database.db);
+    const transfer = (amount: string, blockTime: Date, used = false, index = 0) => ({
+      user_id: member.id,
+      tx_hash: `0x${randomBytes(32).toString('hex')}`,
+      log_index: index,
+      block_number: '100',
+      block_hash: `0x${'b'.repeat(64)}`,
+      block_time: blockTime,
+      from_address: '0xpayer',
+      to_address: '0xdeposit',
+      amount,
+      credited_period_ends_at: used ? new Date('2020-01-01T00:00:00Z') : null,
+    });
+    await t.database.db
+      .insertInto('deposit_transfers')
+      .values([
+        transfer('1.25', new Date()),
+        transfer('3.000000001', new Date(), false, 1),
+        transfer('10', new Date(), true),
+        transfer('7', new Date(member.created_at.getTime() - 86_400_000)),
+      ])
+      .execute();
+    const body = (await profile(bearer(await signIn(t.app, member.email)))).json();
+    // 4.250000001 arrived: shown rounded down, the rest rounded up, so the two add up to the fee.
+    expect(body.data.subscriptionFee).toMatchObject({ paid: false, amount: null, received: 4.25, due: 5.75 });
+  });
+
+  it('answers 401 UNAUTHORIZED without a token, with a bad one or an expired one; 403 ACCOUNT_DISABLED to a disabled member', async () => {
     const secret = new TextEncoder().encode(t.config.jwtSecret);
     const member = await createMember(t.database.db);
     const expired = await new SignJWT({})
@@ -95,11 +128,14 @@ describe('profile', () => {
       bearer('not-a-jwt'),
       bearer(expired),
       bearer(forged),
-      bearer(disabledToken),
     ]) {
       const response = await profile(headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ success: false, errorCode: 'UNAUTHORIZED', data: null });
     }
+    // A disabled member's session ends with its own code (it answered 401 UNAUTHORIZED before).
+    const refused = await profile(bearer(disabledToken));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, errorCode: 'ACCOUNT_DISABLED', data: null });
   });
 });

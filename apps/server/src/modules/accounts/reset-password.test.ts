@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createMember, strongPassword, tokenFromLatestMail } from './account-builders';
+import {
+  composeRequestedMail,
+  createMember,
+  setSignInAttempts,
+  signInAttemptsOf,
+  strongPassword,
+  tokenFromLatestMail,
+} from './account-builders';
 
 const newPassword = 'Brand!New2026';
 
@@ -18,6 +25,7 @@ describe('reset password', () => {
 
   async function resetLink(email: string): Promise<string> {
     await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
+    await composeRequestedMail(t);
     return tokenFromLatestMail(t.database.db, email, '/reset-password');
   }
 
@@ -61,14 +69,12 @@ describe('reset password', () => {
 
   it('lifts a sign-in cool-down', async () => {
     const member = await createMember(t.database.db);
-    await t.database.db
-      .updateTable('users')
-      .set({ failed_login_attempts: 5, login_locked_until: new Date(Date.now() + 600_000) })
-      .where('id', '=', member.id)
-      .execute();
+    await setSignInAttempts(t, member.email, { failedAttempts: 5, lockedUntil: new Date(Date.now() + 600_000) });
+    expect((await login(member.email, strongPassword)).statusCode).toBe(423);
     const token = await resetLink(member.email);
     expect((await reset({ token, newPassword, confirmPassword: newPassword })).statusCode).toBe(200);
     expect((await login(member.email, newPassword)).statusCode).toBe(200);
+    expect(await signInAttemptsOf(t, member.email)).toEqual({ failedAttempts: 0, lockedUntil: null });
   });
 
   it('refuses an expired link', async () => {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createMember, registrationBody, strongPassword, tokenFromLatestMail } from './account-builders';
+import {
+  composeRequestedMail,
+  createMember,
+  registrationBody,
+  strongPassword,
+  tokenFromLatestMail,
+} from './account-builders';
 
 describe('verify e-mail', () => {
   let t: TestApp;
@@ -69,6 +75,7 @@ describe('verify e-mail', () => {
     expect((await verify({ token: 'A'.repeat(43) })).json().errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
     const member = await createMember(t.database.db);
     await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: member.email } });
+    await composeRequestedMail(t);
     const resetToken = await tokenFromLatestMail(t.database.db, member.email, '/reset-password');
     expect((await verify({ token: resetToken })).json().errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
   });

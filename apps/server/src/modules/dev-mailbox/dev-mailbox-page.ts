@@ -45,6 +45,7 @@ export function renderMailboxPage(messages: MailRow[], to: string | undefined): 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Dev mailbox · Uplink</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; background: #f4f5f7; color: #1f2933; }

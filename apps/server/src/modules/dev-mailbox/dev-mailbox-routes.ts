@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
+import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -7,7 +8,7 @@ import { renderMailboxPage } from './dev-mailbox-page';
 
 const mailboxLimit = 200;
 
-const mailboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
+const mailboxQuerySchema = z.object({ to: safeText('Address').trim().max(254).optional() });
 
 const mailboxMessageSchema = z.object({
   id: z.string(),
@@ -20,25 +21,25 @@ const mailboxMessageSchema = z.object({
 });
 
 /**
- * The local mailbox (the outbox, newest first) for people and browser tests. Outside
- * production only: with dev tools off both addresses answer 404, as if they did not exist.
+ * The local mailbox (the outbox, newest first) for people and browser tests. Registered only when
+ * dev tools are on (local mode on a loopback address, or DEV_TOOLS): otherwise neither address
+ * exists, and nothing about them (not even input validation) answers.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.context;
+  if (!config.devToolsEnabled) return;
 
   app.get(
     '/api/dev/mailbox',
     {
       schema: {
-        hide: !config.devToolsEnabled,
         tags: ['dev'],
         summary: 'E-mails sent by the app (local development only)',
         querystring: mailboxQuerySchema,
         response: { 200: envelopeSchema(z.object({ messages: z.array(mailboxMessageSchema) })) },
       },
     },
-    async (request, reply) => {
-      if (!config.devToolsEnabled) return reply.callNotFound();
+    async (request) => {
       const rows = await listMail(db, request.query.to || undefined, mailboxLimit);
       const messages = rows.map((mail) => ({
         id: mail.id,
@@ -54,7 +55,6 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/dev/mailbox', { schema: { hide: true, querystring: mailboxQuerySchema } }, async (request, reply) => {
-    if (!config.devToolsEnabled) return reply.callNotFound();
     const to = request.query.to || undefined;
     const rows = await listMail(db, to, mailboxLimit);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailboxPage(rows, to));

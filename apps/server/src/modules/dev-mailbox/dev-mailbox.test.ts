@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { appWithSettings, createMember, registrationBody } from '../accounts/account-builders';
+import { appWithSettings, composeRequestedMail, createMember, registrationBody } from '../accounts/account-builders';
 
 describe('dev mailbox', () => {
   let t: TestApp;
@@ -19,6 +23,7 @@ describe('dev mailbox', () => {
   it('lists the mail to one address, newest first, in the shape the browser tests read', async () => {
     const { email } = await register();
     await t.app.inject({ method: 'POST', url: '/api/users/resend-verification-email', payload: { email } });
+    await composeRequestedMail(t);
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/dev/mailbox?to=${encodeURIComponent(email.toUpperCase())}`,
@@ -77,6 +82,29 @@ describe('dev mailbox', () => {
     expect(response.body).not.toContain('<script>');
     expect(response.body).toContain('No messages yet');
   });
+
+  it.each(['0.0.0.0', '::', '192.0.2.10'])(
+    'does not exist on a server started without NODE_ENV that listens on %s (not loopback)',
+    async (host) => {
+      const configured = loadConfig({
+        HOST: host,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'uplink-exposed-')),
+        JWT_SECRET: 'an-exposed-server-secret-that-is-long-enough',
+      });
+      const exposed = await appWithSettings(t, { host: configured.host, devToolsEnabled: configured.devToolsEnabled });
+      try {
+        for (const url of ['/api/dev/mailbox', '/api/dev/mailbox?to=a@b.co', '/dev/mailbox']) {
+          const response = await exposed.inject({ method: 'GET', url });
+          expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+          expect(response.body).not.toContain('verify-email');
+        }
+        const pay = await exposed.inject({ method: 'POST', url: '/api/dev/demo-pay', payload: { email: 'a@b.co' } });
+        expect(pay.statusCode).toBe(404);
+      } finally {
+        await exposed.close();
+      }
+    },
+  );
 
   it('does not exist when dev tools are off (production)', async () => {
     const production = await appWithSettings(t, { devToolsEnabled: false });

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import type { JobLock } from '../../jobs/job-lock';
 import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
 import { claimDueMail, markMailAttemptFailed, markMailSent } from './mail-outbox-repository';
 import type { MailTransport } from './mail-transport';
@@ -58,10 +58,12 @@ export interface MailWorker {
 
 export interface MailWorkerOptions {
   db: Kysely<Database>;
-  pool: pg.Pool;
+  lock: JobLock;
   transport: MailTransport;
   config: MailDeliverySettings & Pick<Config, 'mailPollIntervalMs'>;
   logger: FastifyBaseLogger;
+  /** Writes requested mail into the outbox before each delivery run (reset links asked for by address). */
+  compose?: () => Promise<unknown>;
 }
 
 /** The outbox sender: a recurring job (one process at a time) that is also woken after each enqueue. */
@@ -69,9 +71,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const job: RecurringJob = startRecurringJob({
     name: 'mail-outbox',
     intervalMs: options.config.mailPollIntervalMs,
-    pool: options.pool,
+    lock: options.lock,
     logger: options.logger,
     work: async () => {
+      await options.compose?.();
       await deliverDueMail(options.db, options.transport, options.config, options.logger);
     },
   });
@@ -105,7 +108,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   };
 }
 
-/** Used when the app runs without background jobs (`buildApp` without a pool): mail waits in the outbox. */
+/** Used when the app runs without background jobs (`buildApp` without a job lock): mail waits in the outbox. */
 export const idleMailWorker: MailWorker = {
   wake() {},
   runNow: async () => false,

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createMember } from '../accounts/account-builders';
 import { BingxAgentClient } from '../exchange/bingx-agent-client';
 import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
 import { sandboxUids } from '../exchange/sandbox-exchange-gateway';
 
-async function newMember(t: TestApp) {
-  const member = await createMember(t.database.db);
+/** A member who has paid the subscription: linking is the second onboarding step. */
+async function newMember(t: TestApp, spec: { paid?: boolean } = {}) {
+  const member = await createMember(t.database.db, { subscriptionPaid: spec.paid ?? true });
   return { id: member.id, token: await t.app.context.sessionTokens.sign(member.id) };
 }
 
-function link(t: TestApp, token: string | null, payload: unknown) {
+/** PUT /users/bingx-uid on the test app, or on another app (`{ app }`) over the same database. */
+function link(t: Pick<TestApp, 'app'>, token: string | null, payload: unknown) {
   return t.app.inject({
     method: 'PUT',
     url: '/api/users/bingx-uid',
@@ -176,6 +179,69 @@ describe('linking a BingX UID through the BingX agent API', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json().errorCode).toBe('UNAUTHORIZED');
   });
+
+  it('refuses a member who has not paid (SUBSCRIPTION_NOT_PAID) without asking BingX anything', async () => {
+    exchange.invitees.set('31000010', { inviteResult: true, kycResult: 'false', balanceVolume: '5' });
+    const unpaid = await newMember(t, { paid: false });
+    const lapsed = await newMember(t);
+    await t.database.db
+      .updateTable('users')
+      .set({ subscription_period_ends_at: new Date(Date.now() - 1000) })
+      .where('id', '=', lapsed.id)
+      .execute();
+    const asked = exchange.requests;
+    for (const member of [unpaid, lapsed]) {
+      const response = await link(t, member.token, { bingXUID: '31000010' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({
+        success: false,
+        errorCode: 'SUBSCRIPTION_NOT_PAID',
+        message: 'Please pay the subscription before linking your BingX UID',
+      });
+      expect(await linkedUid(t, member.id)).toBeNull();
+    }
+    expect(exchange.requests).toBe(asked);
+  });
+
+  it('limits UID checks per member per day in the database, across server processes', async () => {
+    const member = await newMember(t);
+    for (let check = 0; check < 10; check += 1) {
+      const uid = `3200000${check}`;
+      exchange.invitees.set(uid, { inviteResult: false, kycResult: 'true', balanceVolume: '500' });
+      expect((await link(t, member.token, { bingXUID: uid })).json().errorCode).toBe('BINGX_UID_INELIGIBLE');
+    }
+    // Another process (its own in-memory rate limits) still counts the same ten checks.
+    const otherProcess = await buildApp({
+      config: t.config,
+      db: t.database.db,
+      logger: false,
+      integrations: { exchangeGateway: t.app.context.integrations.exchangeGateway, depositChain: null },
+    });
+    try {
+      const asked = exchange.requests;
+      const refused = await link({ app: otherProcess }, member.token, { bingXUID: '32000010' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        errorCode: 'RATE_LIMITED',
+        message: 'You have checked too many BingX UIDs today. Please try again tomorrow.',
+      });
+      expect(exchange.requests).toBe(asked);
+
+      // The next day's window starts afresh.
+      await t.database.db
+        .updateTable('exchange_uid_checks')
+        .set({ window_started_at: new Date(Date.now() - 86_400_000 - 1000) })
+        .where('user_id', '=', member.id)
+        .execute();
+      exchange.invitees.set('32000012', { inviteResult: true, kycResult: 'true', balanceVolume: '500' });
+      expect((await link({ app: otherProcess }, member.token, { bingXUID: '32000012' })).statusCode).toBe(200);
+    } finally {
+      await otherProcess.close();
+    }
+    // Another member has a budget of their own.
+    exchange.invitees.set('32000011', { inviteResult: true, kycResult: 'true', balanceVolume: '500' });
+    expect((await link(t, (await newMember(t)).token, { bingXUID: '32000011' })).statusCode).toBe(200);
+  });
 });
 
 describe('linking a sandbox UID (local mode)', () => {
@@ -196,5 +262,37 @@ describe('linking a sandbox UID (local mode)', () => {
     const response = await link(t, member.token, { bingXUID: uid });
     expect(response.statusCode).toBe(status);
     expect(response.json().errorCode).toBe(code);
+  });
+
+  it('counts the 10 attempts a minute per member, however the Authorization header is spelt', async () => {
+    const member = await newMember(t);
+    const spellings = [
+      `Bearer ${member.token}`,
+      `bearer ${member.token}`,
+      `Bearer   ${member.token}`,
+      `BEARER ${member.token}`,
+    ];
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      for (const authorization of spellings) {
+        const response = await t.app.inject({
+          method: 'PUT',
+          url: '/api/users/bingx-uid',
+          headers: { authorization },
+          payload: { bingXUID: sandboxUids.notInvited },
+        });
+        statuses.push(response.statusCode);
+      }
+    }
+    expect(statuses.slice(0, 10).includes(429)).toBe(false);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('gives each member their own budget', async () => {
+    const busy = await newMember(t);
+    for (let attempt = 0; attempt < 10; attempt += 1) await link(t, busy.token, { bingXUID: sandboxUids.notInvited });
+    expect((await link(t, busy.token, { bingXUID: sandboxUids.notInvited })).statusCode).toBe(429);
+    const other = await newMember(t);
+    expect((await link(t, other.token, { bingXUID: sandboxUids.notInvited })).statusCode).not.toBe(429);
   });
 });

@@ -4,24 +4,37 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { DomainError } from '../../http/domain-error';
 import { type ExchangeGateway, ExchangeUnavailableError } from '../exchange/exchange-gateway';
+import { hasPaidSubscription } from '../subscription/subscription-status';
+import { reserveUidCheck } from './uid-check-repository';
 
 export interface LinkExchangeUidDependencies {
   db: Kysely<Database>;
   exchange: ExchangeGateway;
   /** USDT the exchange account must hold. */
   minimumDeposit: string;
+  /** UIDs a member may have checked per day. */
+  uidChecksPerDay: number;
 }
 
 const uniqueViolation = '23505';
 
 /**
- * Links a BingX UID to the member, once. Order: the member's own UID (set once), another member's
- * UID (a quick read saves an exchange call, but the UNIQUE constraint on the write decides, so two
- * members racing for one UID cannot both win), then the exchange's verdict. Nothing is written
- * unless every check passes, so an exchange outage never leaves a half-linked account.
+ * Links a BingX UID to the member, once. Order: the member's own UID (set once), a paid
+ * subscription (onboarding's first step), the day's budget of UID checks (each answer tells
+ * something about someone's exchange account, so nobody may probe UIDs at will), another
+ * member's UID (a quick read saves an exchange call, but the UNIQUE constraint on the write
+ * decides, so two members racing for one UID cannot both win), then the exchange's verdict.
+ * Nothing is written unless every check passes, so an exchange outage never leaves a
+ * half-linked account.
  */
 export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member: UserRow, uid: string) {
   if (member.bingx_uid) throw alreadySet();
+  if (!hasPaidSubscription(member)) {
+    throw new DomainError('SUBSCRIPTION_NOT_PAID', onboardingMessages.subscriptionNotPaid, 403);
+  }
+  if (!(await reserveUidCheck(deps.db, member.id, deps.uidChecksPerDay))) {
+    throw new DomainError('RATE_LIMITED', onboardingMessages.tooManyUidChecks, 429);
+  }
   const holder = await deps.db.selectFrom('users').select('id').where('bingx_uid', '=', uid).executeTakeFirst();
   if (holder) throw holder.id === member.id ? alreadySet() : alreadyExists();
 

@@ -1,12 +1,12 @@
-import { envelopeSchema } from '@uplink/contract/envelope';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import { linkBingxUidRequestSchema, linkBingxUidResultSchema } from '@uplink/contract/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
+import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { linkExchangeUid } from './link-exchange-uid-service';
-import { sessionKey } from './session-rate-limit';
 
-/** Each attempt may cost an exchange API call; a person needs only a few. Counted per session. */
-const linkRateLimit = { max: 10, timeWindow: '1 minute', keyGenerator: sessionKey };
+/** Each attempt may cost an exchange API call; a person needs only a few. Counted per member. */
+const linkRateLimit = perMemberRateLimit(10, '1 minute');
 
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -19,13 +19,27 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Link the member's BingX UID (once), after the exchange confirms invitation, KYC and deposit",
         security: [{ bearer: [] }],
         body: linkBingxUidRequestSchema,
-        response: { 200: envelopeSchema(linkBingxUidResultSchema) },
+        response: {
+          200: envelopeSchema(linkBingxUidResultSchema),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          423: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {
       const { db, config, integrations } = app.context;
       const result = await linkExchangeUid(
-        { db, exchange: integrations.exchangeGateway, minimumDeposit: config.exchange.minimumDeposit },
+        {
+          db,
+          exchange: integrations.exchangeGateway,
+          minimumDeposit: config.exchange.minimumDeposit,
+          uidChecksPerDay: config.uidChecksPerDay,
+        },
         request.currentUser,
         request.body.bingXUID,
       );

@@ -1,4 +1,4 @@
-import type { UserStatus } from '@uplink/contract/constants';
+import { referralLevels, type UserStatus } from '@uplink/contract/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -117,7 +117,7 @@ export interface TreeNodeRow {
   email: string;
   sponsor_id: string;
   joined_at: Date;
-  /** Members below this node down to the caller's `maxLevels`. */
+  /** Members below this node within the caller's 15 levels, whatever `maxLevels` shows. */
   total_descendants: number;
   /** NUMERIC as a string: what the caller earned from this member. */
   earned_by_caller: string;
@@ -126,6 +126,10 @@ export interface TreeNodeRow {
 /**
  * The caller's downline down to `maxLevels`, breadth first (whole levels in order), at most
  * `nodeLimit` rows; ask for one more than you keep to learn whether it was cut.
+ *
+ * `total_descendants` comes from the per-level counters, not from the rows returned: a node's
+ * whole downline within the caller's network (the caller's 15 levels), so 'View Levels' changes
+ * what is drawn, never the figures.
  *
  * `earned_by_caller` is the sum of the caller's rewards whose source is that member (the rewards
  * table: beneficiary = caller, source_user_id = member), DIRECT and DOWNLINE alike and whatever
@@ -150,7 +154,7 @@ export async function findDownlineTree(
            u.created_at AS joined_at,
            (SELECT coalesce(sum(k.members), 0)::int
               FROM referral_downline_counts k
-             WHERE k.ancestor_id = t.descendant_id AND k.depth <= ${maxLevels} - t.depth) AS total_descendants,
+             WHERE k.ancestor_id = t.descendant_id AND k.depth <= ${referralLevels} - t.depth) AS total_descendants,
            (SELECT coalesce(sum(r.reward_amount), 0)
               FROM rewards r
              WHERE r.beneficiary_id = ${callerId} AND r.source_user_id = t.descendant_id) AS earned_by_caller
@@ -164,26 +168,25 @@ export interface TreeStatisticsRow {
   total_referrals: number;
   direct_referrals: number;
   max_depth_reached: number;
-  /** NUMERIC as a string: everything the caller earned from members within `maxLevels`. */
+  /** NUMERIC as a string: everything the caller earned from members of the downline. */
   earned_from_tree: string;
 }
 
-/** Statistics of the whole downline down to `maxLevels`, also when the node list was cut. */
-export async function findDownlineTreeStatistics(
-  db: Kysely<Database>,
-  callerId: string,
-  maxLevels: number,
-): Promise<TreeStatisticsRow> {
+/**
+ * Statistics of the whole downline (15 levels), whatever depth the tree shows and also when the
+ * node list was cut: the cards describe the network, not the part of it on screen.
+ */
+export async function findDownlineTreeStatistics(db: Kysely<Database>, callerId: string): Promise<TreeStatisticsRow> {
   const { rows } = await sql<TreeStatisticsRow>`
     SELECT coalesce(sum(members), 0)::int AS total_referrals,
            coalesce(sum(members) FILTER (WHERE depth = 1), 0)::int AS direct_referrals,
            coalesce(max(depth) FILTER (WHERE members > 0), 0)::int AS max_depth_reached,
            (SELECT coalesce(sum(reward_amount), 0)
               FROM rewards
-             WHERE beneficiary_id = ${callerId} AND source_user_id IS NOT NULL AND level <= ${maxLevels})
+             WHERE beneficiary_id = ${callerId} AND source_user_id IS NOT NULL)
              AS earned_from_tree
       FROM referral_downline_counts
-     WHERE ancestor_id = ${callerId} AND depth <= ${maxLevels}
+     WHERE ancestor_id = ${callerId}
   `.execute(db);
   return rows[0] as TreeStatisticsRow;
 }

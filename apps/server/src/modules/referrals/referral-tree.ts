@@ -1,15 +1,14 @@
+import { toWireMoney } from '@uplink/contract/money';
 import { type ReferralTree, type ReferralTreeNode, referralTreeNodeLimit } from '@uplink/contract/referrals';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { findDownlineTree, findDownlineTreeStatistics, type TreeNodeRow } from './referral-network-repository';
 
-const toMoney = (value: string) => new Decimal(value).toDecimalPlaces(8).toNumber();
-
 /**
  * The caller's referral tree down to `maxLevels`, nested by sponsor, siblings oldest first.
- * Bounded by `referralTreeNodeLimit` nodes (whole levels first); the statistics always cover the
- * whole tree.
+ * Bounded by `referralTreeNodeLimit` nodes (whole levels first). The statistics and each node's
+ * `totalDescendants` always cover the whole downline, however many levels are shown.
  */
 export async function viewReferralTree(
   db: Kysely<Database>,
@@ -19,7 +18,7 @@ export async function viewReferralTree(
 ): Promise<ReferralTree> {
   const [rows, statistics] = await Promise.all([
     findDownlineTree(db, caller.id, maxLevels, nodeLimit + 1),
-    findDownlineTreeStatistics(db, caller.id, maxLevels),
+    findDownlineTreeStatistics(db, caller.id),
   ]);
   const truncated = rows.length > nodeLimit;
   const nodes = truncated ? keepFirstLevels(rows, nodeLimit) : rows;
@@ -38,11 +37,9 @@ export async function viewReferralTree(
       directReferrals: statistics.direct_referrals,
       indirectReferrals: statistics.total_referrals - statistics.direct_referrals,
       maxDepthReached: statistics.max_depth_reached,
-      totalEarningsFromTree: earnings.toDecimalPlaces(8).toNumber(),
+      totalEarningsFromTree: toWireMoney(earnings),
       averageEarningsPerReferral:
-        statistics.total_referrals === 0
-          ? 0
-          : earnings.dividedBy(statistics.total_referrals).toDecimalPlaces(8).toNumber(),
+        statistics.total_referrals === 0 ? 0 : toWireMoney(earnings.dividedBy(statistics.total_referrals)),
     },
     maxLevels,
     truncated,
@@ -72,7 +69,7 @@ function nest(rows: TreeNodeRow[]): ReferralTreeNode[] {
       hasChildren: row.total_descendants > 0,
       children: [],
       totalDescendants: row.total_descendants,
-      totalRewards: toMoney(row.earned_by_caller),
+      totalRewards: toWireMoney(row.earned_by_caller),
     };
     byId.set(node._id, node);
     if (row.level === 1) roots.push(node);

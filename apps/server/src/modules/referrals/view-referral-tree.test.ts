@@ -99,26 +99,46 @@ describe('a member views their referral tree', () => {
     expect(all).not.toContain(sibling.id);
   });
 
-  it('stops at maxLevels and counts sizes within them', async () => {
+  it('stops the nodes at maxLevels but counts every figure over the whole downline', async () => {
     const caller = await addMember(t.database.db, null);
     const chain = await addChain(t.database.db, caller, 5);
+    const branch = await addMember(t.database.db, chain[0]!);
+    await addChain(t.database.db, branch, 2);
     await reward(caller, chain[3]!, '2', 4);
 
+    const full = await tree(caller);
     const { body } = await tree(caller, '?maxLevels=2');
     const [level1] = body.data.referralTree;
-    expect(level1).toMatchObject({ level: 1, totalDescendants: 1, hasChildren: true });
-    expect(level1.children[0]).toMatchObject({ level: 2, totalDescendants: 0, hasChildren: false, children: [] });
-    expect(body.data.statistics).toMatchObject({
-      totalReferrals: 2,
-      maxDepthReached: 2,
-      totalEarningsFromTree: 0,
+    expect(level1).toMatchObject({ level: 1, totalDescendants: 7, hasChildren: true });
+    // Level 2 is the last shown; its own downline is counted all the same.
+    expect(level1.children.map((node: { _id: string }) => node._id).sort()).toEqual([chain[1]!.id, branch.id].sort());
+    for (const node of level1.children) expect(node).toMatchObject({ level: 2, hasChildren: true, children: [] });
+    expect(level1.children.find((node: { _id: string }) => node._id === chain[1]!.id)).toMatchObject({
+      totalDescendants: 3,
     });
-    const full = await tree(caller);
-    expect(full.body.data.statistics).toMatchObject({
-      totalReferrals: 5,
+    expect(level1.children.find((node: { _id: string }) => node._id === branch.id)).toMatchObject({
+      totalDescendants: 2,
+    });
+    // The cards are the whole downline's, whatever depth is displayed.
+    expect(body.data.statistics).toEqual(full.body.data.statistics);
+    expect(body.data.statistics).toMatchObject({
+      totalReferrals: 8,
+      directReferrals: 1,
+      indirectReferrals: 7,
       maxDepthReached: 5,
       totalEarningsFromTree: 2,
+      averageEarningsPerReferral: 0.25,
     });
+    expect(body.data.maxLevels).toBe(2);
+  });
+
+  it("counts a member's descendants within the caller's 15 levels only", async () => {
+    const caller = await addMember(t.database.db, null);
+    await addChain(t.database.db, caller, 17);
+    const { body } = await tree(caller, '?maxLevels=1');
+    // Levels 2..15 below the caller: the member's own levels 15 and 16 lie outside the caller's network.
+    expect(body.data.referralTree[0]).toMatchObject({ level: 1, totalDescendants: 14 });
+    expect(body.data.statistics).toMatchObject({ totalReferrals: 15, maxDepthReached: 15 });
   });
 
   it('answers an empty tree for a member without referrals', async () => {

@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
+import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -7,20 +8,20 @@ import { DomainError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
 
 const demoPayBodySchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  amount: z
-    .string()
+  email: safeText('Email').trim().min(1).max(254),
+  amount: safeText('Amount')
     .regex(/^\d+(\.\d{1,18})?$/)
     .optional(),
 });
 
 /**
- * `POST /api/dev/demo-pay` (local mode with the demo chain only): a test wallet sends USDT on
+ * `POST /api/dev/demo-pay` (dev tools on, with the demo chain only): a test wallet sends USDT on
  * the demo chain to a member's deposit address — what `npm run demo:pay -- <email>` and the
  * browser tests use to "pay". Elsewhere it answers 404 as if it did not exist.
  */
 export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.context;
+  if (!config.devToolsEnabled) return;
   app.post(
     '/dev/demo-pay',
     {
@@ -33,7 +34,7 @@ export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const chain = app.context.integrations.depositChain;
-      if (!config.devToolsEnabled || !config.chain.demoChain || !chain || !config.chain.rpcUrl) {
+      if (!config.chain.demoChain || !chain || !config.chain.rpcUrl) {
         return reply.callNotFound();
       }
       const member = await db

@@ -87,3 +87,31 @@ export async function membersWithUncreditedTransfers(db: Kysely<Database>, now: 
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Block times come from validators' clocks, which may run behind ours by seconds or minutes. */
+const clockSkewToleranceMs = 15 * 60_000;
+
+/**
+ * A member's confirmed transfers that may still pay a period: not yet used for one, and made
+ * since the account exists (by block time, allowing for the validators' clock running behind).
+ * Crediting and the subscription status both read them through this one rule.
+ */
+export function unusedTransfers(db: Kysely<Database>, memberId: string, memberCreatedAt: Date) {
+  return db
+    .selectFrom('deposit_transfers')
+    .where('user_id', '=', memberId)
+    .where('credited_period_ends_at', 'is', null)
+    .where('block_time', '>=', new Date(memberCreatedAt.getTime() - clockSkewToleranceMs));
+}
+
+/** NUMERIC as a string: the sum of the member's unused transfers (see `unusedTransfers`). */
+export async function unusedTransferTotal(
+  db: Kysely<Database>,
+  memberId: string,
+  memberCreatedAt: Date,
+): Promise<string> {
+  const row = await unusedTransfers(db, memberId, memberCreatedAt)
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
+    .executeTakeFirstOrThrow();
+  return row.total;
+}

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import type { AppContext } from '../../app';
+import type { JobLock } from '../../jobs/job-lock';
 import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
 import { createDepositScanner } from './subscription-dependencies';
 
 /** Scans deposits of all watched members every DEPOSIT_SCAN_INTERVAL_MS, once across all server processes. */
 export function startDepositScanJob(
   context: AppContext,
-  pool: pg.Pool,
+  lock: JobLock,
   logger: FastifyBaseLogger,
 ): RecurringJob | null {
   const scanner = createDepositScanner(context);
@@ -15,7 +15,7 @@ export function startDepositScanJob(
   return startRecurringJob({
     name: 'deposit-scan',
     intervalMs: context.config.chain.depositScanIntervalMs,
-    pool,
+    lock,
     logger,
     work: async () => {
       const result = await scanner.scanPending();

@@ -49,6 +49,8 @@ describe('paying the subscription on chain', () => {
     return response.json().data as {
       paid: boolean;
       amount: number | null;
+      received: number;
+      due: number;
       transactionHash: string | null;
       timestamp: string | null;
       periodEndsAt: string | null;
@@ -78,6 +80,8 @@ describe('paying the subscription on chain', () => {
       transactionHash: payment.txHash,
       timestamp: payment.blockTime.toISOString(),
       periodEndsAt: new Date(payment.blockTime.getTime() + 365 * 86_400_000).toISOString(),
+      received: 0,
+      due: 0,
     });
     const profile = await t.app.inject({
       method: 'GET',
@@ -101,12 +105,42 @@ describe('paying the subscription on chain', () => {
     expect(fee).toMatchObject({ paid: true, amount: 10, transactionHash: second.txHash });
   });
 
-  it('leaves an underpayment unpaid', async () => {
+  it('shows a partial payment as received and the rest as due, on the refresh and in the profile', async () => {
+    const member = await newMember();
+    expect(await refresh(member.token)).toMatchObject({ paid: false, received: 0, due: 10 });
+    await chain.pay(member.address, '4');
+    await chain.mine(2);
+    await scanAll();
+    expect(await refresh(member.token)).toMatchObject({ paid: false, amount: null, received: 4, due: 6 });
+
+    await chain.pay(member.address, '2.35');
+    await chain.mine(2);
+    await scanAll();
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(profile.json().data.subscriptionFee).toMatchObject({ paid: false, received: 6.35, due: 3.65 });
+
+    // The payment that completes the fee uses every transfer: nothing is left toward the next period.
+    await chain.pay(member.address, '3.65');
+    await chain.mine(2);
+    expect(await refresh(member.token)).toMatchObject({ paid: true, amount: 10, received: 0, due: 0 });
+  });
+
+  it('leaves an underpayment unpaid, never showing more received than arrived', async () => {
     const member = await newMember();
     await chain.pay(member.address, '9.999999999999999999');
     await chain.mine(3);
     await scanAll();
-    expect(await refresh(member.token)).toMatchObject({ paid: false, amount: null });
+    // Rounded to 8 decimals the amount would read as the whole fee: received rounds down, due up.
+    expect(await refresh(member.token)).toMatchObject({
+      paid: false,
+      amount: null,
+      received: 9.99999999,
+      due: 0.00000001,
+    });
     expect(await transfersOf(member.id)).toHaveLength(1);
   });
 
@@ -218,6 +252,8 @@ describe('paying the subscription on chain', () => {
     await scanAll();
     const running = await refresh(member.token);
     expect(running.transactionHash).not.toBe(renewal.txHash);
+    // Nothing is due while the period runs; the renewal waits as received toward the next one.
+    expect(running).toMatchObject({ paid: true, received: 10, due: 0 });
 
     // The running period ends (moved into the past); the renewal pays the next one.
     const ended = new Date(Date.now() - 60_000);

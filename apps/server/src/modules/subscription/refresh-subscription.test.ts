@@ -67,6 +67,22 @@ describe('GET /users/refresh-subscription guards', () => {
     expect(statuses[6]).toBe(429);
   });
 
+  it('counts those 6 per member, not per spelling of the Authorization header', async () => {
+    const token = await memberToken(unconfigured);
+    const spellings = [`Bearer ${token}`, `bearer ${token}`, `Bearer  ${token}`, `BEARER ${token}`];
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const authorization = spellings[attempt % spellings.length] as string;
+      const response = await unconfigured.app.inject({
+        method: 'GET',
+        url: '/api/users/refresh-subscription',
+        headers: { authorization },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([503, 503, 503, 503, 503, 503, 429, 429]);
+  });
+
   it('tells the payment panel the token contract, network and fee', async () => {
     const response = await t.app.inject({
       method: 'GET',

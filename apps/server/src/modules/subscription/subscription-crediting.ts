@@ -2,10 +2,9 @@ import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { SubscriptionConfig } from '../../config';
 import type { Database } from '../../db/schema';
+import { unusedTransfers } from './deposit-repository';
 
 const dayMs = 86_400_000;
-/** Block times come from validators' clocks, which may run behind ours by seconds or minutes. */
-const clockSkewToleranceMs = 15 * 60_000;
 
 /**
  * Marks members paid whose confirmed, not yet used transfers reach the fee.
@@ -54,13 +53,8 @@ async function creditMember(
     const previousEnd = member.subscription_period_ends_at;
     if (previousEnd && previousEnd > now) return false;
 
-    const periodStart = new Date(member.created_at.getTime() - clockSkewToleranceMs);
-    const transfers = await trx
-      .selectFrom('deposit_transfers')
+    const transfers = await unusedTransfers(trx, memberId, member.created_at)
       .select(['id', 'tx_hash', 'block_time', 'amount'])
-      .where('user_id', '=', memberId)
-      .where('credited_period_ends_at', 'is', null)
-      .where('block_time', '>=', periodStart)
       .orderBy('block_number')
       .orderBy('log_index')
       .execute();

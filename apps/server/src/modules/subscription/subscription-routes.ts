@@ -1,16 +1,17 @@
 import { subscriptionFeeSchema } from '@uplink/contract/accounts';
 import { bscNetworkName } from '@uplink/contract/constants';
 import { envelopeSchema } from '@uplink/contract/envelope';
+import { toWireMoney } from '@uplink/contract/money';
 import { paymentDetailsSchema } from '@uplink/contract/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
-import { toMemberProfile } from '../accounts/member-profile';
-import { sessionKey } from '../onboarding/session-rate-limit';
+import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { createDepositScanner } from './subscription-dependencies';
+import { subscriptionStatus } from './subscription-status';
 
-/** A member may ask for an immediate scan a few times a minute (per session); the job covers everyone anyway. */
-const refreshRateLimit = { max: 6, timeWindow: '1 minute', keyGenerator: sessionKey };
+/** A member may ask for an immediate scan a few times a minute; the job covers everyone anyway. */
+const refreshRateLimit = perMemberRateLimit(6, '1 minute');
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.context;
@@ -45,7 +46,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         .selectAll()
         .where('id', '=', request.currentUser.id)
         .executeTakeFirstOrThrow();
-      return ok(toMemberProfile(member).subscriptionFee, 'Subscription status refreshed');
+      return ok(await subscriptionStatus(db, member, config.subscription), 'Subscription status refreshed');
     },
   );
 
@@ -65,7 +66,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         network: bscNetworkName,
         tokenSymbol: 'USDT',
         tokenContract: app.context.integrations.depositChain?.tokenAddress ?? config.chain.usdtContractAddress,
-        fee: Number(config.subscription.fee),
+        fee: toWireMoney(config.subscription.fee),
         confirmations: config.chain.confirmations,
         periodDays: config.subscription.periodDays,
       }),

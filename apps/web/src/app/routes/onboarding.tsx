@@ -5,35 +5,43 @@ import { useRefreshSubscription } from '../../features/onboarding/api/refresh-su
 import { LinkExchangePanel } from '../../features/onboarding/components/link-exchange-panel';
 import { OnboardingComplete } from '../../features/onboarding/components/onboarding-complete';
 import { OnboardingSteps } from '../../features/onboarding/components/onboarding-steps';
-import { PaymentPanel } from '../../features/onboarding/components/payment-panel';
+import { PaymentPanel, type RefreshNotice } from '../../features/onboarding/components/payment-panel';
 import { onboardingTexts } from '../../features/onboarding/onboarding-texts';
-import { errorMessage } from '../../lib/api-client';
-import { useAuth } from '../../lib/auth';
+import { useAuth, useProfilePolling } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
+import { errorText } from '../../lib/error-text';
+
+/** How often the open payment panel reloads the profile, which the background scan updates. */
+const paymentPollMs = 5_000;
 
 export default function OnboardingPage() {
   useDocumentTitle('Onboarding');
   const { user, refreshProfile } = useAuth();
   const navigate = useNavigate();
   const refresh = useRefreshSubscription();
-  const [refreshNotice, setRefreshNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+  const [refreshNotice, setRefreshNotice] = useState<RefreshNotice | null>(null);
   // Right after a successful link onboarding is complete; the profile is reloaded on the way out,
   // otherwise the guard would leave for /dashboard before 'Onboarding Complete!' is seen.
   const [justLinked, setJustLinked] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const paid = user?.subscriptionFee.paid ?? false;
+  // While the payment panel is open the screen follows the background scan by itself.
+  useProfilePolling(paymentPollMs, user !== null && !paid);
 
   if (!user) return null;
-  const paid = user.subscriptionFee.paid;
   const linked = justLinked || Boolean(user.bingXUID);
 
   async function handleRefresh() {
     setRefreshNotice(null);
     try {
       const fee = await refresh.mutateAsync();
-      if (fee.paid) await refreshProfile();
-      else setRefreshNotice({ tone: 'info', text: onboardingTexts.notYetConfirmed });
+      await refreshProfile();
+      if (!fee.paid) {
+        const text = fee.received > 0 ? onboardingTexts.partialNotice : onboardingTexts.notYetConfirmed;
+        setRefreshNotice({ tone: 'info', text });
+      }
     } catch (error) {
-      setRefreshNotice({ tone: 'error', text: errorMessage(error, onboardingTexts.refreshFailed) });
+      setRefreshNotice({ tone: 'error', text: errorText(error, { exception: onboardingTexts.refreshFailed }) });
     }
   }
 
@@ -53,7 +61,12 @@ export default function OnboardingPage() {
         </div>
         <div className="mt-6">
           {!paid ? (
-            <PaymentPanel depositAddress={user.walletAddress} onRefresh={handleRefresh} refreshNotice={refreshNotice} />
+            <PaymentPanel
+              depositAddress={user.walletAddress}
+              subscription={user.subscriptionFee}
+              onRefresh={handleRefresh}
+              refreshNotice={refreshNotice}
+            />
           ) : !linked ? (
             <LinkExchangePanel onLinked={() => setJustLinked(true)} />
           ) : (

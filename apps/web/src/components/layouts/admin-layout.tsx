@@ -5,7 +5,6 @@ import { useAuth } from '../../lib/auth';
 import { Avatar } from '../avatar';
 import { CloseIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Logo } from '../logo';
-import { ToastProvider } from '../toast';
 import { adminItems } from './navigation-items';
 import { SidebarLink } from './sidebar-link';
 
@@ -37,89 +36,87 @@ export function AdminLayout() {
   };
 
   return (
-    <ToastProvider>
-      <div className="min-h-screen bg-slate-100/70">
-        <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between border-slate-200 border-b bg-white/95 px-4 backdrop-blur lg:hidden">
-          <Logo to="/admin/dashboard" />
-          <button
-            type="button"
-            onClick={() => setOpen(true)}
-            aria-expanded={open}
-            aria-controls="admin-sidebar"
-            aria-label="Open admin menu"
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <MenuIcon size={22} />
-          </button>
-        </header>
-
-        {open ? (
-          <button
-            type="button"
-            aria-label="Close admin menu"
-            tabIndex={-1}
-            onClick={() => setOpen(false)}
-            className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-sm lg:hidden"
-          />
-        ) : null}
-
-        <aside
-          id="admin-sidebar"
-          aria-label="Admin navigation"
-          data-open={open}
-          className={`fixed inset-y-0 left-0 z-50 flex w-72 flex-col bg-ink-950 text-slate-200 transition-transform duration-200 lg:translate-x-0 ${open ? 'translate-x-0' : 'invisible -translate-x-full lg:visible'}`}
+    <div className="min-h-screen bg-slate-100/70">
+      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between border-slate-200 border-b bg-white/95 px-4 backdrop-blur lg:hidden">
+        <Logo to="/admin/dashboard" />
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-expanded={open}
+          aria-controls="admin-sidebar"
+          aria-label="Open admin menu"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <div className="flex h-16 items-center justify-between px-5">
-            <div className="flex items-center gap-2">
-              <Logo inverted to="/admin/dashboard" />
-              <span className="rounded-md bg-brand-500/15 px-1.5 py-0.5 font-semibold text-[11px] text-brand-300 uppercase tracking-wider">
-                Admin
-              </span>
-            </div>
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              aria-label="Close admin menu"
-              className="rounded-lg p-2 text-slate-300 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-500 lg:hidden"
-            >
-              <CloseIcon size={20} />
-            </button>
-          </div>
-          <nav aria-label="Admin sections" className="flex-1 overflow-y-auto px-3 py-4">
-            <ul className="space-y-1">
-              {adminItems.map((item) => (
-                <li key={item.to}>
-                  <SidebarLink item={item} tone="dark" />
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="border-white/10 border-t p-4">
-            {user ? (
-              <div className="flex items-center gap-3">
-                <Avatar user={user} />
-                <div className="min-w-0">
-                  <p className="truncate font-semibold text-sm text-white">{fullName(user)}</p>
-                  <p className="text-brand-300 text-xs">Administrator</p>
-                </div>
-              </div>
-            ) : null}
-            <button
-              type="button"
-              onClick={logout}
-              className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-white/15 px-3 py-2 font-semibold text-slate-200 text-sm transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-500"
-            >
-              <LogOutIcon size={18} /> Logout
-            </button>
-          </div>
-        </aside>
+          <MenuIcon size={22} />
+        </button>
+      </header>
 
-        <main id="main" className="pt-16 lg:pt-0 lg:pl-72">
-          <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-10">
-            <Outlet />
+      {open ? (
+        <button
+          type="button"
+          aria-label="Close admin menu"
+          tabIndex={-1}
+          onClick={() => setOpen(false)}
+          className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-sm lg:hidden"
+        />
+      ) : null}
+
+      <aside
+        id="admin-sidebar"
+        aria-label="Admin navigation"
+        data-open={open}
+        className={`fixed inset-y-0 left-0 z-50 flex w-72 flex-col bg-ink-950 text-slate-200 transition-transform duration-200 lg:translate-x-0 ${open ? 'translate-x-0' : 'invisible -translate-x-full lg:visible'}`}
+      >
+        <div className="flex h-16 items-center justify-between px-5">
+          <div className="flex items-center gap-2">
+            <Logo inverted to="/admin/dashboard" />
+            <span className="rounded-md bg-brand-500/15 px-1.5 py-0.5 font-semibold text-[11px] text-brand-300 uppercase tracking-wider">
+              Admin
+            </span>
           </div>
-        </main>
-      </div>
-    </ToastProvider>
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            aria-label="Close admin menu"
+            className="rounded-lg p-2 text-slate-300 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-500 lg:hidden"
+          >
+            <CloseIcon size={20} />
+          </button>
+        </div>
+        <nav aria-label="Admin sections" className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="space-y-1">
+            {adminItems.map((item) => (
+              <li key={item.to}>
+                <SidebarLink item={item} tone="dark" />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-white/10 border-t p-4">
+          {user ? (
+            <div className="flex items-center gap-3">
+              <Avatar user={user} />
+              <div className="min-w-0">
+                <p className="truncate font-semibold text-sm text-white">{fullName(user)}</p>
+                <p className="text-brand-300 text-xs">Administrator</p>
+              </div>
+            </div>
+          ) : null}
+          <button
+            type="button"
+            onClick={logout}
+            className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-white/15 px-3 py-2 font-semibold text-slate-200 text-sm transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            <LogOutIcon size={18} /> Logout
+          </button>
+        </div>
+      </aside>
+
+      <main id="main" className="pt-16 lg:pt-0 lg:pl-72">
+        <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-10">
+          <Outlet />
+        </div>
+      </main>
+    </div>
   );
 }

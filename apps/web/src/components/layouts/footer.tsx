@@ -3,6 +3,19 @@ import { publicLinks } from '../../config/public-links';
 import { MailIcon, SendIcon, UsersIcon } from '../icons';
 import { Logo } from '../logo';
 
+const exploreLinks = [
+  { to: '/#copy-trading', label: 'Copy Trading' },
+  { to: '/#earn', label: 'Earn' },
+  { to: '/register', label: 'Create an account' },
+  { to: '/signin', label: 'Sign In' },
+];
+
+const contactLinks = [
+  { href: `mailto:${publicLinks.contactEmail}`, label: publicLinks.contactEmail, icon: MailIcon, external: false },
+  { href: publicLinks.messagingChannelUrl, label: 'Telegram Channel', icon: SendIcon, external: true },
+  { href: publicLinks.messagingGroupUrl, label: 'Telegram Community', icon: UsersIcon, external: true },
+];
+
 const socialPlaceholders = ['X (Twitter)', 'YouTube'];
 
 /** Contact e-mail, the two messaging-group links, two social placeholders and the 2025 copyright. */
@@ -20,59 +33,30 @@ export function Footer() {
         <div>
           <h2 className="font-semibold text-sm text-white">Explore</h2>
           <ul className="mt-4 space-y-2.5 text-sm">
-            <li>
-              <Link to="/#copy-trading" className="hover:text-white">
-                Copy Trading
-              </Link>
-            </li>
-            <li>
-              <Link to="/#earn" className="hover:text-white">
-                Earn
-              </Link>
-            </li>
-            <li>
-              <Link to="/register" className="hover:text-white">
-                Create an account
-              </Link>
-            </li>
-            <li>
-              <Link to="/signin" className="hover:text-white">
-                Sign In
-              </Link>
-            </li>
+            {exploreLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
         <div>
           <h2 className="font-semibold text-sm text-white">Contact</h2>
           <ul className="mt-4 space-y-2.5 text-sm">
-            <li>
-              <a
-                href={`mailto:${publicLinks.contactEmail}`}
-                className="inline-flex items-center gap-2 hover:text-white"
-              >
-                <MailIcon size={16} /> {publicLinks.contactEmail}
-              </a>
-            </li>
-            <li>
-              <a
-                href={publicLinks.messagingChannelUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="inline-flex items-center gap-2 hover:text-white"
-              >
-                <SendIcon size={16} /> Telegram Channel
-              </a>
-            </li>
-            <li>
-              <a
-                href={publicLinks.messagingGroupUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="inline-flex items-center gap-2 hover:text-white"
-              >
-                <UsersIcon size={16} /> Telegram Community
-              </a>
-            </li>
+            {contactLinks.map(({ label, href, icon: Icon, external }) => (
+              <li key={href}>
+                <a
+                  href={href}
+                  target={external ? '_blank' : undefined}
+                  rel={external ? 'noreferrer' : undefined}
+                  className="inline-flex items-center gap-2 hover:text-white"
+                >
+                  <Icon size={16} /> {label}
+                </a>
+              </li>
+            ))}
           </ul>
           <ul className="mt-5 flex gap-2" aria-label="Social media (coming soon)">
             {socialPlaceholders.map((network) => (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { ChevronsLeftIcon, ChevronsRightIcon } from '../icons';
-import { ToastProvider } from '../toast';
 import { Navbar } from './navbar';
 import { memberBottomItems, memberMainItems, memberMobileItems } from './navigation-items';
 import { SidebarLink } from './sidebar-link';
@@ -13,7 +12,7 @@ import { SidebarLink } from './sidebar-link';
 export function MemberLayout() {
   const [collapsed, setCollapsed] = useState(false);
   return (
-    <ToastProvider>
+    <>
       <Navbar memberItems={memberMobileItems} />
       <aside
         aria-label="Member navigation"
@@ -57,6 +56,6 @@ export function MemberLayout() {
           <Outlet />
         </div>
       </main>
-    </ToastProvider>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { ChartIcon, GiftIcon, LifebuoyIcon, SettingsIcon, TreeIcon, UserIcon, Us
 export interface NavigationItem {
   to: string;
   label: string;
-  /** The line under the label in the sidebars (spec section 2). */
+  /** The line under the label in the sidebars. */
   subtitle: string;
   icon: ReactNode;
 }
@@ -44,7 +44,7 @@ const support: NavigationItem = {
 /** Member sidebar: the main group and the bottom group. */
 export const memberMainItems = [dashboard, referrals, userTree, rewards];
 export const memberBottomItems = [profile, support];
-/** The member links of the mobile menu, in the spec's order. */
+/** The member links of the mobile menu, where Rewards comes before User Tree. */
 export const memberMobileItems = [dashboard, referrals, rewards, userTree, profile];
 
 export const adminItems: NavigationItem[] = [

@@ -1,54 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, type ErrorEnvelope } from '../../lib/api-error';
+import { errorText } from '../../lib/error-text';
 import {
-  forgotPasswordErrorText,
-  registerErrorText,
-  resendVerificationErrorText,
-  resetPasswordErrorText,
-  signInErrorText,
-  verifyEmailErrorText,
+  forgotPasswordFailure,
+  registerFailure,
+  resendVerificationFailure,
+  resetPasswordFailure,
+  signInFailure,
+  verifyEmailFailure,
 } from './auth-errors';
 
 const networkError = new ApiError('NETWORK_ERROR', 'Please check your connection and try again.', 0);
 
-function refusal(code: ConstructorParameters<typeof ApiError>[0], message: string, status = 400, data: unknown = null) {
+function refusal(
+  code: ConstructorParameters<typeof ApiError>[0],
+  message: string,
+  status = 400,
+  data: ErrorEnvelope['data'] = null,
+) {
   return new ApiError(code, message, status, { success: false, message, data, error: null, errorCode: code });
 }
 
-describe('signInErrorText', () => {
+describe('signInFailure', () => {
   it('shows the fixed text for wrong credentials whatever the server says', () => {
-    expect(signInErrorText(refusal('UNAUTHORIZED', 'Invalid credentials', 401))).toBe(
+    expect(errorText(refusal('UNAUTHORIZED', 'Invalid credentials', 401), signInFailure)).toBe(
       'Invalid email or password. Please try again.',
     );
-    expect(signInErrorText(refusal('VALIDATION_ERROR', 'Email is invalid'))).toBe(
+    expect(errorText(refusal('VALIDATION_ERROR', 'Email is invalid'), signInFailure)).toBe(
       'Invalid email or password. Please try again.',
     );
   });
 
   it("shows the server's text for a locked or disabled account", () => {
-    expect(signInErrorText(refusal('ACCOUNT_LOCKED', 'Your account is locked. Please contact support.', 403))).toBe(
-      'Your account is locked. Please contact support.',
-    );
-    expect(signInErrorText(refusal('ACCOUNT_DISABLED', 'Your account is disabled. Please contact support.', 403))).toBe(
-      'Your account is disabled. Please contact support.',
-    );
+    expect(
+      errorText(refusal('ACCOUNT_LOCKED', 'Your account is locked. Please contact support.', 403), signInFailure),
+    ).toBe('Your account is locked. Please contact support.');
+    expect(
+      errorText(refusal('ACCOUNT_DISABLED', 'Your account is disabled. Please contact support.', 403), signInFailure),
+    ).toBe('Your account is disabled. Please contact support.');
   });
 
   it('shows the unexpected-error text for server faults and exceptions', () => {
-    expect(signInErrorText(refusal('INTERNAL_SERVER_ERROR', 'Internal error', 500))).toBe(
+    expect(errorText(refusal('INTERNAL_SERVER_ERROR', 'Internal error', 500), signInFailure)).toBe(
       'An unexpected error occurred. Please try again.',
     );
-    expect(signInErrorText(new TypeError('x is undefined'))).toBe('An unexpected error occurred. Please try again.');
-    expect(signInErrorText(networkError)).toBe('Please check your connection and try again.');
+    expect(errorText(new TypeError('x is undefined'), signInFailure)).toBe(
+      'An unexpected error occurred. Please try again.',
+    );
+    expect(errorText(networkError, signInFailure)).toBe('Please check your connection and try again.');
   });
 });
 
-describe('registerErrorText', () => {
+describe('registerFailure', () => {
   it("shows the server's message", () => {
     expect(
-      registerErrorText(refusal('USER_EXISTS', 'An account with this email already exists. Please sign in.', 409)),
+      errorText(
+        refusal('USER_EXISTS', 'An account with this email already exists. Please sign in.', 409),
+        registerFailure,
+      ),
     ).toBe('An account with this email already exists. Please sign in.');
-    expect(registerErrorText(refusal('INVALID_REFERRAL_CODE', 'Invalid referral code.'))).toBe(
+    expect(errorText(refusal('INVALID_REFERRAL_CODE', 'Invalid referral code.'), registerFailure)).toBe(
       'Invalid referral code.',
     );
   });
@@ -60,36 +71,36 @@ describe('registerErrorText', () => {
         { field: 'password', message: 'Password must be at least 8 characters' },
       ],
     });
-    expect(registerErrorText(error)).toBe('Email is invalid Password must be at least 8 characters');
+    expect(errorText(error, registerFailure)).toBe('Email is invalid Password must be at least 8 characters');
   });
 
   it('shows the unexpected-error text for an exception', () => {
-    expect(registerErrorText(new Error('boom'))).toBe('An unexpected error occurred. Please try again.');
+    expect(errorText(new Error('boom'), registerFailure)).toBe('An unexpected error occurred. Please try again.');
   });
 });
 
-describe('forgotPasswordErrorText', () => {
+describe('forgotPasswordFailure', () => {
   it("shows the server's message, else the generic text", () => {
-    expect(forgotPasswordErrorText(refusal('RATE_LIMITED', 'Too many requests. Please wait.', 429))).toBe(
+    expect(errorText(refusal('RATE_LIMITED', 'Too many requests. Please wait.', 429), forgotPasswordFailure)).toBe(
       'Too many requests. Please wait.',
     );
-    expect(forgotPasswordErrorText(refusal('BAD_REQUEST', ''))).toBe('An error occurred. Please try again.');
-    expect(forgotPasswordErrorText(networkError)).toBe('An error occurred. Please try again.');
+    expect(errorText(refusal('BAD_REQUEST', ''), forgotPasswordFailure)).toBe('An error occurred. Please try again.');
+    expect(errorText(networkError, forgotPasswordFailure)).toBe('An error occurred. Please try again.');
   });
 });
 
-describe('resetPasswordErrorText', () => {
+describe('resetPasswordFailure', () => {
   it('maps each refusal to its text', () => {
-    expect(resetPasswordErrorText(refusal('INVALID_OR_EXPIRED_TOKEN', 'whatever'))).toBe(
+    expect(errorText(refusal('INVALID_OR_EXPIRED_TOKEN', 'whatever'), resetPasswordFailure)).toBe(
       'Password reset token is invalid or has expired. Please request a new password reset.',
     );
-    expect(resetPasswordErrorText(refusal('ACCOUNT_NOT_ACTIVE', 'whatever', 403))).toBe(
+    expect(errorText(refusal('ACCOUNT_NOT_ACTIVE', 'whatever', 403), resetPasswordFailure)).toBe(
       'Your account is not active. Please contact support.',
     );
-    expect(resetPasswordErrorText(refusal('TOKEN_REQUIRED', 'Token required'))).toBe(
+    expect(errorText(refusal('TOKEN_REQUIRED', 'Token required'), resetPasswordFailure)).toBe(
       'Failed to reset password. Please try again.',
     );
-    expect(resetPasswordErrorText(networkError)).toBe('Failed to reset password. Please try again.');
+    expect(errorText(networkError, resetPasswordFailure)).toBe('Failed to reset password. Please try again.');
   });
 
   it('joins validation messages, else uses the message, else the generic validation text', () => {
@@ -99,29 +110,31 @@ describe('resetPasswordErrorText', () => {
         { field: 'newPassword', message: 'Password must contain at least one uppercase letter' },
       ],
     });
-    expect(resetPasswordErrorText(listed)).toBe(
+    expect(errorText(listed, resetPasswordFailure)).toBe(
       'Password must contain at least one number, Password must contain at least one uppercase letter',
     );
-    expect(resetPasswordErrorText(refusal('VALIDATION_ERROR', 'Passwords differ'))).toBe('Passwords differ');
-    expect(resetPasswordErrorText(refusal('VALIDATION_ERROR', ''))).toBe('Validation error occurred.');
+    expect(errorText(refusal('VALIDATION_ERROR', 'Passwords differ'), resetPasswordFailure)).toBe('Passwords differ');
+    expect(errorText(refusal('VALIDATION_ERROR', ''), resetPasswordFailure)).toBe('Validation error occurred.');
   });
 });
 
 describe('verification texts', () => {
   it('tells a refused token from a failed call', () => {
-    expect(verifyEmailErrorText(refusal('INVALID_OR_EXPIRED_TOKEN', 'Invalid token'))).toBe(
+    expect(errorText(refusal('INVALID_OR_EXPIRED_TOKEN', 'Invalid token'), verifyEmailFailure)).toBe(
       'Email verification failed. The token may be invalid or expired.',
     );
-    expect(verifyEmailErrorText(networkError)).toBe('An error occurred during verification. Please try again.');
+    expect(errorText(networkError, verifyEmailFailure)).toBe(
+      'An error occurred during verification. Please try again.',
+    );
   });
 
   it("shows the server's resend refusal, else the fixed texts", () => {
-    expect(resendVerificationErrorText(refusal('EMAIL_ALREADY_VERIFIED', 'Already verified. You can sign in.'))).toBe(
-      'Already verified. You can sign in.',
-    );
-    expect(resendVerificationErrorText(refusal('USER_NOT_FOUND', '', 404))).toBe(
+    expect(
+      errorText(refusal('EMAIL_ALREADY_VERIFIED', 'Already verified. You can sign in.'), resendVerificationFailure),
+    ).toBe('Already verified. You can sign in.');
+    expect(errorText(refusal('USER_NOT_FOUND', '', 404), resendVerificationFailure)).toBe(
       'Failed to resend verification email.',
     );
-    expect(resendVerificationErrorText(networkError)).toBe('An error occurred while resending the email.');
+    expect(errorText(networkError, resendVerificationFailure)).toBe('An error occurred while resending the email.');
   });
 });

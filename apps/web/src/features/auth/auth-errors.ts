@@ -1,58 +1,48 @@
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { type FailureWording, serverMessage } from '../../lib/error-text';
 import { authTexts } from './auth-texts';
 
-/** The server answered with a failure envelope (as opposed to the call itself failing). */
-function isServerRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code !== 'NETWORK_ERROR';
-}
+/**
+ * How each auth call words its failures (chosen by `errorText`). Sign-in: a reason the user can act
+ * on (locked, disabled, too many tries) in the server's words; any other refusal reads as wrong
+ * credentials, so nobody learns whether an address is registered.
+ */
+export const signInFailure: FailureWording = {
+  codes: { ACCOUNT_LOCKED: serverMessage, ACCOUNT_DISABLED: serverMessage, RATE_LIMITED: serverMessage },
+  refusal: authTexts.invalidCredentials,
+  serverFault: authTexts.unexpected,
+  exception: authTexts.unexpected,
+};
 
-/** Sign-in refused for a reason the user can act on, else the credentials were wrong. */
-export function signInErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'NETWORK_ERROR') return errorMessage(error);
-  if (!isServerRefusal(error) || error.status >= 500) return authTexts.unexpected;
-  switch (error.code) {
-    case 'ACCOUNT_LOCKED':
-    case 'ACCOUNT_DISABLED':
-    case 'RATE_LIMITED':
-      return errorMessage(error);
-    default:
-      return authTexts.invalidCredentials;
-  }
-}
+/** Registration shows the server's message (USER_EXISTS, INVALID_REFERRAL_CODE, ...) or every refused field. */
+export const registerFailure: FailureWording = { fieldSeparator: ' ', exception: authTexts.unexpected };
 
-/** Registration failures show the server's message (USER_EXISTS, INVALID_REFERRAL_CODE, ...). */
-export function registerErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'VALIDATION_ERROR' && error.fieldMessages.length > 0) return error.fieldMessages.join(' ');
-    return errorMessage(error, authTexts.unexpected);
-  }
-  return authTexts.unexpected;
-}
+export const forgotPasswordFailure: FailureWording = {
+  silentServer: authTexts.forgotFailed,
+  noAnswer: authTexts.forgotFailed,
+  exception: authTexts.forgotFailed,
+};
 
-export function forgotPasswordErrorText(error: unknown): string {
-  return isServerRefusal(error) ? error.message || authTexts.forgotFailed : authTexts.forgotFailed;
-}
+export const resetPasswordFailure: FailureWording = {
+  codes: {
+    INVALID_OR_EXPIRED_TOKEN: authTexts.resetTokenInvalid,
+    ACCOUNT_NOT_ACTIVE: authTexts.accountNotActive,
+    VALIDATION_ERROR: serverMessage,
+  },
+  fieldSeparator: ', ',
+  silentServer: authTexts.resetValidationFailed,
+  refusal: authTexts.resetFailed,
+  noAnswer: authTexts.resetFailed,
+  exception: authTexts.resetFailed,
+};
 
-export function resetPasswordErrorText(error: unknown): string {
-  if (!isServerRefusal(error)) return authTexts.resetFailed;
-  switch (error.code) {
-    case 'INVALID_OR_EXPIRED_TOKEN':
-      return authTexts.resetTokenInvalid;
-    case 'ACCOUNT_NOT_ACTIVE':
-      return authTexts.accountNotActive;
-    case 'VALIDATION_ERROR':
-      return error.fieldMessages.length > 0
-        ? error.fieldMessages.join(', ')
-        : error.message || authTexts.resetValidationFailed;
-    default:
-      return authTexts.resetFailed;
-  }
-}
+export const verifyEmailFailure: FailureWording = {
+  refusal: authTexts.verificationFailed,
+  noAnswer: authTexts.verificationCrashed,
+  exception: authTexts.verificationCrashed,
+};
 
-export function verifyEmailErrorText(error: unknown): string {
-  return isServerRefusal(error) ? authTexts.verificationFailed : authTexts.verificationCrashed;
-}
-
-export function resendVerificationErrorText(error: unknown): string {
-  return isServerRefusal(error) ? error.message || authTexts.resendFailed : authTexts.resendCrashed;
-}
+export const resendVerificationFailure: FailureWording = {
+  silentServer: authTexts.resendFailed,
+  noAnswer: authTexts.resendCrashed,
+  exception: authTexts.resendCrashed,
+};

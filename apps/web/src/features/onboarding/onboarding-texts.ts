@@ -1,4 +1,4 @@
-/** The onboarding screen's texts; those in quotes in the spec are verbatim. */
+/** The onboarding screen's texts. */
 export const onboardingTexts = {
   title: 'Activate your membership',
   subtitle: 'Two quick steps: pay the subscription, then link the BingX account you copy-trade with.',
@@ -12,4 +12,9 @@ export const onboardingTexts = {
   refreshStatus: 'refresh status',
   notYetConfirmed: 'No confirmed payment yet. Confirmation takes about 1-3 minutes after your transfer.',
   refreshFailed: 'Could not refresh the status. Please try again.',
+  waitingForPayment: 'Waiting for your payment. This page moves on by itself once it is confirmed.',
+  paymentProgressLabel: 'Subscription payment received',
+  partialPaymentHint: 'Send the rest to the same address: transfers add up.',
+  fullAmountArrived: 'The full amount has arrived. Your subscription is being activated…',
+  partialNotice: 'Your payment is not complete yet. Send the amount still due to the same address.',
 } as const;

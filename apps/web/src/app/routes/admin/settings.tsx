@@ -1,10 +1,10 @@
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { AdminAccessBanner } from '../../../features/admin-settings/components/admin-access-banner';
-import { AdminProfileCard } from '../../../features/admin-settings/components/admin-profile-card';
 import { NotificationSettings, SystemSettings } from '../../../features/admin-settings/components/preference-cards';
 import { SystemOverview } from '../../../features/admin-settings/components/system-overview';
 import { useAdminSettings } from '../../../features/admin-settings/hooks/use-admin-settings';
+import { AdminProfileCard } from '../../../features/profile/components/admin-profile-card';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { adminSecurityGuidelines, SecurityTips } from '../../../features/profile/components/security-tips';
 import { useAuth } from '../../../lib/auth';

@@ -1,7 +1,7 @@
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
-import { ProfileCard } from '../../../features/profile/components/profile-card';
+import { MemberProfileCard } from '../../../features/profile/components/member-profile-card';
 import { memberSecurityTips, SecurityTips } from '../../../features/profile/components/security-tips';
 import { useAuth } from '../../../lib/auth';
 
@@ -13,7 +13,7 @@ export default function ProfilePage() {
     <div>
       <PageHeader title="Profile Settings" subtitle="Your account information and security" />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <ProfileCard user={user} />
+        <MemberProfileCard user={user} />
         <Card>
           <CardHeader title="Security" subtitle="Keep your account safe" />
           <CardBody className="space-y-5">

@@ -1,12 +1,12 @@
 import { levelOptions, referralHistoryPageSize } from '@uplink/contract/constants';
+import { formatCount } from '@uplink/contract/format';
 import { referralTexts } from '@uplink/contract/referrals';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
-import { RefreshIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { Pagination } from '../../../components/pagination';
+import { RefreshButton } from '../../../components/refresh-button';
 import { SelectField } from '../../../components/select-field';
 import { useReferralHistory } from '../../../features/referrals/api/get-referral-history';
 import { ReferralHistoryTable } from '../../../features/referrals/components/referral-history-table';
@@ -32,20 +32,14 @@ export default function ReferralsPage() {
       <PageHeader
         title="Referrals"
         subtitle="Invite & Earn"
-        actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshIcon size={16} />}
-            busy={history.isFetching}
-            onClick={() => history.refetch()}
-          >
-            Refresh
-          </Button>
-        }
+        actions={<RefreshButton busy={history.isFetching} onClick={() => history.refetch()} />}
       />
       <div className="space-y-6">
         {user ? <ReferralLinkCard referralCode={user.referralCode} /> : null}
-        <ReferralStatistics statistics={data?.statistics} loading={history.isPending} />
+        <ReferralStatistics
+          statistics={history.isError ? undefined : data?.statistics}
+          loading={history.isPending && !history.isError}
+        />
         <Card>
           <CardHeader
             title="Referral History"
@@ -67,13 +61,11 @@ export default function ReferralsPage() {
           {history.isError ? (
             <div className="space-y-3 p-5">
               <Alert tone="error" title={referralTexts.historyLoadFailed} />
-              <Button variant="secondary" icon={<RefreshIcon size={16} />} onClick={() => history.refetch()}>
-                Retry
-              </Button>
+              <RefreshButton onClick={() => history.refetch()}>Retry</RefreshButton>
             </div>
           ) : (
             <>
-              <ReferralHistoryTable referrals={data?.referrals ?? []} loading={history.isFetching} />
+              <ReferralHistoryTable referrals={data?.referrals ?? []} loading={history.isFetching} level={level} />
               {data && data.pagination.totalRecords > 0 ? (
                 <div className="border-slate-100 border-t px-5 py-4">
                   <Pagination
@@ -81,7 +73,7 @@ export default function ReferralsPage() {
                     totalPages={data.pagination.totalPages}
                     onPageChange={setPage}
                     disabled={history.isFetching}
-                    summary={`Showing ${firstShown}-${firstShown + data.referrals.length - 1} of ${data.pagination.totalRecords}`}
+                    summary={`Showing ${formatCount(firstShown)}-${formatCount(firstShown + data.referrals.length - 1)} of ${formatCount(data.pagination.totalRecords)}`}
                   />
                 </div>
               ) : null}

@@ -3,36 +3,31 @@ import { referralTexts } from '@uplink/contract/referrals';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { RefreshIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/layouts/page-header';
+import { RefreshButton } from '../../../components/refresh-button';
 import { useReferralTree } from '../../../features/user-tree/api/get-referral-tree';
 import { ReferralTreeView } from '../../../features/user-tree/components/referral-tree-view';
 import { TreeStatistics } from '../../../features/user-tree/components/tree-statistics';
-import { ApiError } from '../../../lib/api-client';
+import { errorText, type FailureWording } from '../../../lib/error-text';
+
+/** A refusal, whatever its code, is a failed load; no answer at all, a network error. */
+const treeFailure: FailureWording = {
+  refusal: referralTexts.treeLoadFailed,
+  noAnswer: referralTexts.treeNetworkError,
+  exception: referralTexts.treeNetworkError,
+};
 
 export default function UserTreePage() {
   const [maxLevels, setMaxLevels] = useState(referralLevels);
   const tree = useReferralTree(maxLevels);
-  const failure =
-    tree.error instanceof ApiError && tree.error.code !== 'NETWORK_ERROR'
-      ? referralTexts.treeLoadFailed
-      : referralTexts.treeNetworkError;
+  const failure = errorText(tree.error, treeFailure);
 
   return (
     <>
       <PageHeader
         title={referralTexts.treeTitle}
         subtitle="Referral Network"
-        actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshIcon size={16} />}
-            busy={tree.isFetching}
-            onClick={() => tree.refetch()}
-          >
-            Refresh
-          </Button>
-        }
+        actions={<RefreshButton busy={tree.isFetching} onClick={() => tree.refetch()} />}
       />
       <div className="space-y-6">
         {tree.isError ? (
@@ -42,7 +37,10 @@ export default function UserTreePage() {
             </Button>
           </Alert>
         ) : null}
-        <TreeStatistics statistics={tree.data?.statistics} loading={tree.isPending && !tree.isError} />
+        <TreeStatistics
+          statistics={tree.isError ? undefined : tree.data?.statistics}
+          loading={tree.isPending && !tree.isError}
+        />
         <ReferralTreeView
           tree={tree.data}
           loading={tree.isPending}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { SelectField } from '../../../components/select-field';
 import { Toggle } from '../../../components/toggle';
@@ -13,7 +14,13 @@ interface PreferencesProps {
   update: <K extends keyof AdminSettings>(key: K, value: AdminSettings[K]) => void;
 }
 
-const notificationToggles: { key: AdminToggle; label: string; description: string }[] = [
+interface PreferenceToggle {
+  key: AdminToggle;
+  label: string;
+  description: string;
+}
+
+const notificationToggles: PreferenceToggle[] = [
   { key: 'emailNotifications', label: 'Email Notifications', description: 'Receive platform notifications by e-mail.' },
   { key: 'withdrawalAlerts', label: 'Withdrawal Alerts', description: 'Be alerted when a withdrawal is requested.' },
   {
@@ -23,40 +30,26 @@ const notificationToggles: { key: AdminToggle; label: string; description: strin
   },
 ];
 
-const systemToggles: { key: AdminToggle; label: string; description: string }[] = [
+const systemToggles: PreferenceToggle[] = [
   { key: 'systemMaintenanceMode', label: 'Maintenance Mode', description: 'Show members a maintenance notice.' },
   { key: 'autoBackup', label: 'Auto Backup', description: 'Back up the platform data automatically every day.' },
   { key: 'auditLogs', label: 'Audit Logs', description: 'Record administrator actions for later review.' },
 ];
 
-const savedNote = 'Saved automatically in this browser.';
-
-export function NotificationSettings({ settings, update }: PreferencesProps) {
+/** A card of on/off preferences, one line apart, and whatever else it holds (`children`). */
+function PreferenceCard({
+  title,
+  toggles,
+  settings,
+  update,
+  children,
+}: PreferencesProps & { title: string; toggles: PreferenceToggle[]; children?: ReactNode }) {
   return (
     <Card>
-      <CardHeader title="Notification Settings" subtitle={savedNote} />
-      <CardBody className="divide-y divide-slate-100 py-1">
-        {notificationToggles.map((toggle) => (
-          <Toggle
-            key={toggle.key}
-            label={toggle.label}
-            description={toggle.description}
-            checked={settings[toggle.key]}
-            onChange={(checked) => update(toggle.key, checked)}
-          />
-        ))}
-      </CardBody>
-    </Card>
-  );
-}
-
-export function SystemSettings({ settings, update }: PreferencesProps) {
-  return (
-    <Card>
-      <CardHeader title="System Settings" subtitle={savedNote} />
+      <CardHeader title={title} subtitle="Saved automatically in this browser." />
       <CardBody className="py-1">
         <div className="divide-y divide-slate-100">
-          {systemToggles.map((toggle) => (
+          {toggles.map((toggle) => (
             <Toggle
               key={toggle.key}
               label={toggle.label}
@@ -66,21 +59,33 @@ export function SystemSettings({ settings, update }: PreferencesProps) {
             />
           ))}
         </div>
-        <div className="grid gap-4 border-slate-100 border-t py-5 sm:grid-cols-2">
-          <SelectField
-            label="Session Timeout"
-            value={settings.sessionTimeout}
-            onChange={(event) => update('sessionTimeout', event.target.value as AdminSettings['sessionTimeout'])}
-            options={sessionTimeoutOptions.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
-          />
-          <SelectField
-            label="Max Login Attempts"
-            value={settings.maxLoginAttempts}
-            onChange={(event) => update('maxLoginAttempts', event.target.value as AdminSettings['maxLoginAttempts'])}
-            options={maxLoginAttemptsOptions.map((attempts) => ({ value: attempts, label: `${attempts} attempts` }))}
-          />
-        </div>
+        {children}
       </CardBody>
     </Card>
+  );
+}
+
+export function NotificationSettings(props: PreferencesProps) {
+  return <PreferenceCard title="Notification Settings" toggles={notificationToggles} {...props} />;
+}
+
+export function SystemSettings({ settings, update }: PreferencesProps) {
+  return (
+    <PreferenceCard title="System Settings" toggles={systemToggles} settings={settings} update={update}>
+      <div className="grid gap-4 border-slate-100 border-t py-5 sm:grid-cols-2">
+        <SelectField
+          label="Session Timeout"
+          value={settings.sessionTimeout}
+          onChange={(event) => update('sessionTimeout', event.target.value as AdminSettings['sessionTimeout'])}
+          options={sessionTimeoutOptions.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
+        />
+        <SelectField
+          label="Max Login Attempts"
+          value={settings.maxLoginAttempts}
+          onChange={(event) => update('maxLoginAttempts', event.target.value as AdminSettings['maxLoginAttempts'])}
+          options={maxLoginAttemptsOptions.map((attempts) => ({ value: attempts, label: `${attempts} attempts` }))}
+        />
+      </div>
+    </PreferenceCard>
   );
 }

@@ -13,7 +13,7 @@ const defaults = {
 };
 
 describe('readAdminSettings', () => {
-  it('gives the spec defaults when nothing is stored', () => {
+  it('gives the defaults when nothing is stored', () => {
     expect(readAdminSettings(null)).toEqual(defaults);
   });
 

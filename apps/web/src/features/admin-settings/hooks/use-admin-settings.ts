@@ -5,7 +5,7 @@ import { adminSettingsStorage } from '../../../lib/storage';
 export const sessionTimeoutOptions = ['15', '30', '60', '120', '240'] as const;
 export const maxLoginAttemptsOptions = ['3', '5', '10'] as const;
 
-/** Spec section 3 'Local admin settings' with the defaults of section 9. */
+/** The admin's preferences and their defaults; anything unreadable falls back to its default. */
 const adminSettingsSchema = z.object({
   emailNotifications: z.boolean().catch(true),
   withdrawalAlerts: z.boolean().catch(true),
@@ -33,7 +33,7 @@ export function readAdminSettings(stored: string | null): AdminSettings {
   return adminSettingsSchema.parse(typeof parsed === 'object' && parsed !== null ? parsed : {});
 }
 
-/** The admin's preferences, kept only in this browser (the spec shows no save call). */
+/** The admin's preferences, kept only in this browser (the API has no call to save them). */
 export function useAdminSettings() {
   const [settings, setSettings] = useState(() => readAdminSettings(adminSettingsStorage.get()));
   const update = useCallback(<K extends keyof AdminSettings>(key: K, value: AdminSettings[K]) => {

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { emailRequestSchema } from '@uplink/contract/accounts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /** POST /users/forgot-password — mails a reset link if the address belongs to an account. */
-export async function forgotPassword(email: string) {
-  return api.post<unknown>('/users/forgot-password', { email });
+export async function forgotPassword(body: z.input<typeof emailRequestSchema>) {
+  return api.post<null>('/users/forgot-password', body);
 }
 
 export function useForgotPassword() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PendingUser, RegisterRequest } from '@uplink/contract/accounts';
+import type { RegisterRequest, RegistrationResult } from '@uplink/contract/accounts';
 import { api } from '../../../lib/api-client';
 
 /** POST /users/register — creates the account under the sponsor of `referredByCode`; `data` is who to verify. */
 export async function register(body: RegisterRequest) {
-  return api.post<PendingUser | null>('/users/register', body);
+  return api.post<RegistrationResult>('/users/register', body);
 }
 
 export function useRegister() {

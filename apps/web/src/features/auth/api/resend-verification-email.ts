@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { optionalEmailRequestSchema } from '@uplink/contract/accounts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /** POST /users/resend-verification-email — a new link to the stored pending e-mail address. */
-export async function resendVerificationEmail(email: string) {
-  return api.post<unknown>('/users/resend-verification-email', { email });
+export async function resendVerificationEmail(body: z.input<typeof optionalEmailRequestSchema>) {
+  return api.post<null>('/users/resend-verification-email', body);
 }
 
 export function useResendVerificationEmail() {

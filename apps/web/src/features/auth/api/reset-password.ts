@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** POST /users/reset-password — sets a new password with the token of a reset link. */
 export async function resetPassword(body: ResetPasswordRequest) {
-  return api.post<unknown>('/users/reset-password', body);
+  return api.post<null>('/users/reset-password', body);
 }
 
 export function useResetPassword() {

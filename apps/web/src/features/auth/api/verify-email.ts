@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { tokenRequestSchema } from '@uplink/contract/accounts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /** POST /users/verify-email — spends the token of a verification link. */
-export async function verifyEmail(token: string) {
-  return api.post<unknown>('/users/verify-email', { token });
+export async function verifyEmail(body: z.input<typeof tokenRequestSchema>) {
+  return api.post<null>('/users/verify-email', body);
 }
 
 export function useVerifyEmail() {

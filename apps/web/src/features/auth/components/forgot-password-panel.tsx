@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { MailIcon } from '../../../components/icons';
 import { AuthCard } from '../../../components/layouts/auth-card';
-import { TextField } from '../../../components/text-field';
+import { EmailField } from '../../../components/text-field';
+import { errorText } from '../../../lib/error-text';
 import { useForgotPassword } from '../api/forgot-password';
-import { forgotPasswordErrorText } from '../auth-errors';
+import { forgotPasswordFailure } from '../auth-errors';
 import { authTexts } from '../auth-texts';
-import { FormAlert } from './form-alert';
+import { AuthForm, backToSignIn } from './auth-form';
 import { ResultView } from './result-view';
 
 export function ForgotPasswordPanel() {
@@ -20,9 +20,9 @@ export function ForgotPasswordPanel() {
     if (!email.trim()) return;
     setError(null);
     try {
-      await forgotPassword.mutateAsync(email.trim());
+      await forgotPassword.mutateAsync({ email: email.trim() });
     } catch (failure) {
-      setError(forgotPasswordErrorText(failure));
+      setError(errorText(failure, forgotPasswordFailure));
     }
   }
 
@@ -39,36 +39,23 @@ export function ForgotPasswordPanel() {
   }
 
   return (
-    <AuthCard
+    <AuthForm
       title="Forgot your password?"
       subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
-      footer={
-        <>
-          Remembered it?{' '}
-          <Link to="/signin" className="font-semibold text-brand-700 hover:text-brand-800">
-            Back to Sign In
-          </Link>
-        </>
-      }
+      wayOut={backToSignIn}
+      error={error}
+      onSubmit={handleSubmit}
     >
-      <form onSubmit={handleSubmit}>
-        <FormAlert message={error} />
-        <div className="space-y-5">
-          <TextField
-            label="Email address"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={!email.trim()} busy={forgotPassword.isPending}>
-            Send Reset Link
-          </Button>
-        </div>
-      </form>
-    </AuthCard>
+      <EmailField
+        name="email"
+        required
+        placeholder="you@example.com"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={!email.trim()} busy={forgotPassword.isPending}>
+        Send Reset Link
+      </Button>
+    </AuthForm>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert } from '../../../components/alert';
+import { Alert, type AlertTone } from '../../../components/alert';
 
-/** The form-level error under an auth card's title, or nothing. */
-export function FormAlert({ message }: { message: string | null }) {
+/** A message for the whole form under an auth card's title (an error unless told), or nothing. */
+export function FormAlert({ message, tone = 'error' }: { message: string | null; tone?: AlertTone }) {
   if (!message) return null;
   return (
     <div className="mb-5">
-      <Alert tone="error">{message}</Alert>
+      <Alert tone={tone}>{message}</Alert>
     </div>
   );
 }

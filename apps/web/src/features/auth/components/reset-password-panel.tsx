@@ -1,33 +1,37 @@
 import { redirectDelayMs } from '@uplink/contract/constants';
 import { resetPasswordMessages, unmetPasswordRequirements } from '@uplink/contract/password-rules';
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
-import { Alert } from '../../../components/alert';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/button';
 import { CheckCircleIcon } from '../../../components/icons';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { PasswordField } from '../../../components/text-field';
+import { errorText } from '../../../lib/error-text';
 import { useResetPassword } from '../api/reset-password';
-import { resetPasswordErrorText } from '../auth-errors';
+import { resetPasswordFailure } from '../auth-errors';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
-import { FormAlert } from './form-alert';
+import { AuthForm, backToSignIn } from './auth-form';
 import { PasswordRequirementsList } from './password-requirements-list';
 import { ResultView } from './result-view';
 
+type PasswordInput = 'newPassword' | 'confirmPassword';
+
 export function ResetPasswordPanel({ token }: { token: string }) {
   const resetPassword = useResetPassword();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [newPasswordTouched, setNewPasswordTouched] = useState(false);
-  const [confirmTouched, setConfirmTouched] = useState(false);
+  const [form, setForm] = useState<Record<PasswordInput, string>>({ newPassword: '', confirmPassword: '' });
+  // A field is touched once it loses focus: its problems are pointed out from then on.
+  const [touched, setTouched] = useState<Record<PasswordInput, boolean>>({
+    newPassword: false,
+    confirmPassword: false,
+  });
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { newPassword, confirmPassword } = form;
 
   const requirementsMet = unmetPasswordRequirements(newPassword).length === 0;
   // A mismatch is pointed out once the confirmation is complete, not on every keystroke.
-  const confirmComplete = confirmTouched || submitted || confirmPassword.length >= newPassword.length;
+  const confirmComplete = touched.confirmPassword || submitted || confirmPassword.length >= newPassword.length;
   const mismatch = confirmPassword !== '' && confirmPassword !== newPassword && confirmComplete;
-  const showSummary = !requirementsMet && (newPasswordTouched || submitted) && newPassword !== '';
+  const showSummary = !requirementsMet && (touched.newPassword || submitted) && newPassword !== '';
 
   useRedirectAfter(resetPassword.isSuccess, '/signin', redirectDelayMs);
 
@@ -40,9 +44,18 @@ export function ResetPasswordPanel({ token }: { token: string }) {
     try {
       await resetPassword.mutateAsync({ token, newPassword, confirmPassword });
     } catch (failure) {
-      setError(resetPasswordErrorText(failure));
+      setError(errorText(failure, resetPasswordFailure));
     }
   }
+
+  const field = (name: PasswordInput) => ({
+    name,
+    autoComplete: 'new-password',
+    value: form[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setForm((current) => ({ ...current, [name]: event.target.value })),
+    onBlur: () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
+  });
 
   if (resetPassword.isSuccess) {
     return (
@@ -61,55 +74,31 @@ export function ResetPasswordPanel({ token }: { token: string }) {
   }
 
   return (
-    <AuthCard
+    <AuthForm
       title="Set a new password"
       subtitle="Choose a strong password you do not use anywhere else."
-      footer={
-        <>
-          Remembered it?{' '}
-          <Link to="/signin" className="font-semibold text-brand-700 hover:text-brand-800">
-            Back to Sign In
-          </Link>
-        </>
-      }
+      wayOut={backToSignIn}
+      error={error}
+      warning={showSummary ? resetPasswordMessages.summary : null}
+      onSubmit={handleSubmit}
+      noValidate
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <FormAlert message={error} />
-        {showSummary ? (
-          <div className="mb-5">
-            <Alert tone="warning">{resetPasswordMessages.summary}</Alert>
-          </div>
-        ) : null}
-        <div className="space-y-5">
-          <PasswordField
-            label="New password"
-            name="newPassword"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-            onBlur={() => setNewPasswordTouched(true)}
-          />
-          <PasswordRequirementsList password={newPassword} />
-          <PasswordField
-            label="Confirm new password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-            onBlur={() => setConfirmTouched(true)}
-            error={mismatch ? resetPasswordMessages.mismatch : null}
-          />
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            disabled={!requirementsMet || !confirmPassword}
-            busy={resetPassword.isPending}
-          >
-            Reset Password
-          </Button>
-        </div>
-      </form>
-    </AuthCard>
+      <PasswordField label="New password" {...field('newPassword')} />
+      <PasswordRequirementsList password={newPassword} />
+      <PasswordField
+        label="Confirm new password"
+        {...field('confirmPassword')}
+        error={mismatch ? resetPasswordMessages.mismatch : null}
+      />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!requirementsMet || !confirmPassword}
+        busy={resetPassword.isPending}
+      >
+        Reset Password
+      </Button>
+    </AuthForm>
   );
 }

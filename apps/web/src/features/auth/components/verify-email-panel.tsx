@@ -1,16 +1,19 @@
 import { redirectDelayMs } from '@uplink/contract/constants';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Alert, type AlertTone } from '../../../components/alert';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { AlertTone } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
 import { AlertIcon, CheckCircleIcon, MailIcon } from '../../../components/icons';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Spinner } from '../../../components/spinner';
+import { EmailField } from '../../../components/text-field';
+import { errorText } from '../../../lib/error-text';
 import { pendingUserStorage } from '../../../lib/storage';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmail } from '../api/verify-email';
-import { resendVerificationErrorText, verifyEmailErrorText } from '../auth-errors';
+import { resendVerificationFailure, verifyEmailFailure } from '../auth-errors';
 import { authTexts } from '../auth-texts';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
+import { FormAlert } from './form-alert';
 import { ResultView } from './result-view';
 
 type VerificationState = 'pending' | 'verifying' | 'success' | 'error';
@@ -35,16 +38,19 @@ function useVerifyOnce(token: string | null) {
   useEffect(() => {
     if (!token || attemptedToken.current === token) return;
     attemptedToken.current = token;
-    mutate(token);
+    mutate({ token });
   }, [token, mutate]);
   return verify;
 }
 
 export function VerifyEmailPanel({ token }: { token: string | null }) {
-  const [pendingUser] = useState(() => pendingUserStorage.get());
+  const [pendingUser, setPendingUser] = useState(() => pendingUserStorage.get());
   const verify = useVerifyOnce(token);
   const resend = useResendVerificationEmail();
   const [resendNotice, setResendNotice] = useState<Notice | null>(null);
+  // Without a stored e-mail (another browser, storage cleared) the member types it for a new link.
+  const [typedEmail, setTypedEmail] = useState('');
+  const emailField = useRef<HTMLInputElement>(null);
 
   const state: VerificationState = !token
     ? 'pending'
@@ -59,24 +65,42 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
   }, [state]);
   useRedirectAfter(state === 'success', '/signin', redirectDelayMs);
 
-  async function handleResend() {
-    if (!pendingUser?.email) {
-      setResendNotice({ tone: 'error', text: authTexts.noPendingEmail });
+  async function handleResend(event?: FormEvent) {
+    event?.preventDefault();
+    const email = pendingUser?.email ?? typedEmail.trim();
+    if (!email) {
+      setResendNotice({ tone: 'error', text: authTexts.enterRegisteredEmail });
+      emailField.current?.focus();
       return;
     }
     setResendNotice(null);
     try {
-      await resend.mutateAsync(pendingUser.email);
+      await resend.mutateAsync({ email });
       setResendNotice({ tone: 'success', text: authTexts.verificationSent });
+      if (!pendingUser) {
+        // From now on this browser knows the address, as after registering here.
+        pendingUserStorage.set({ email });
+        setPendingUser({ email });
+      }
     } catch (failure) {
-      setResendNotice({ tone: 'error', text: resendVerificationErrorText(failure) });
+      setResendNotice({ tone: 'error', text: errorText(failure, resendVerificationFailure) });
     }
   }
 
-  const resendButton = (
-    <Button variant="primary" size="lg" className="w-full" busy={resend.isPending} onClick={handleResend}>
-      Resend Verification Email
-    </Button>
+  const resendForm = (
+    <form onSubmit={handleResend} noValidate className="space-y-3 text-left">
+      {pendingUser ? null : (
+        <EmailField
+          ref={emailField}
+          name="email"
+          value={typedEmail}
+          onChange={(event) => setTypedEmail(event.target.value)}
+        />
+      )}
+      <Button type="submit" variant="primary" size="lg" className="w-full" busy={resend.isPending}>
+        Resend Verification Email
+      </Button>
+    </form>
   );
 
   const bodies: Record<VerificationState, ReactNode> = {
@@ -91,14 +115,17 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
               Open it to activate your account, then sign in.
             </>
           ) : (
-            authTexts.noPendingEmail
+            <>
+              <span className="block font-semibold text-red-700">{authTexts.noPendingEmail}</span>
+              <span className="mt-1 block">{authTexts.noPendingEmailHelp}</span>
+            </>
           )
         }
       >
-        {resendButton}
+        {resendForm}
         {pendingUser?.email ? null : (
-          <ButtonLink to="/register" variant="secondary" size="lg" className="w-full">
-            Register
+          <ButtonLink to="/signin" variant="secondary" size="lg" className="w-full">
+            Back to Sign In
           </ButtonLink>
         )}
       </ResultView>
@@ -117,8 +144,8 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
       </ResultView>
     ),
     error: (
-      <ResultView icon={AlertIcon} tone="error" message={verifyEmailErrorText(verify.error)}>
-        {resendButton}
+      <ResultView icon={AlertIcon} tone="error" message={errorText(verify.error, verifyEmailFailure)}>
+        {resendForm}
         <ButtonLink to="/signin" variant="secondary" size="lg" className="w-full">
           Back to Sign In
         </ButtonLink>
@@ -134,7 +161,7 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
           Didn't receive the e-mail? Check your spam folder or{' '}
           <button
             type="button"
-            onClick={handleResend}
+            onClick={() => handleResend()}
             disabled={resend.isPending}
             className="font-semibold text-brand-700 hover:text-brand-800 disabled:text-slate-400"
           >
@@ -144,11 +171,7 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
         </>
       }
     >
-      {resendNotice ? (
-        <div className="mb-5">
-          <Alert tone={resendNotice.tone}>{resendNotice.text}</Alert>
-        </div>
-      ) : null}
+      <FormAlert tone={resendNotice?.tone} message={resendNotice?.text ?? null} />
       {bodies[state]}
     </AuthCard>
   );

@@ -9,7 +9,7 @@ const headlineFigures = [
   { value: '24/7', label: 'access, any device' },
 ];
 
-/** The dark hero: the promise, the headline figures of spec section 1 and the four-step guide. */
+/** The dark hero: the promise, the headline figures and the four-step guide. */
 export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-ink-950 text-white">

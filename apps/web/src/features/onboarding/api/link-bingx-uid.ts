@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LinkBingxUidRequest } from '@uplink/contract/onboarding';
+import type { LinkBingxUidRequest, linkBingxUidResultSchema } from '@uplink/contract/onboarding';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /** PUT /users/bingx-uid — links the member's BingX UID once the exchange confirms it. */
 export async function linkBingxUid(body: LinkBingxUidRequest) {
-  return api.put<{ bingXUID: string }>('/users/bingx-uid', body);
+  return api.put<z.infer<typeof linkBingxUidResultSchema>>('/users/bingx-uid', body);
 }
 
 export function useLinkBingxUid() {

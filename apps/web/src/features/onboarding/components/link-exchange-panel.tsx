@@ -4,18 +4,27 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { TextField } from '../../../components/text-field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth';
+import { errorText, type FailureWording } from '../../../lib/error-text';
 import { useLinkBingxUid } from '../api/link-bingx-uid';
 import { onboardingTexts } from '../onboarding-texts';
 
-/** The spec's rule: a message containing 'successfully' is a success, any other an error. */
+/** The server says 'successfully' only when the UID was linked: such a message is a success, any other an error. */
 const isSuccessMessage = (message: string) => message.includes('successfully');
+
+/** A server answer shows its message; a failure to get one, the exception text. */
+const linkFailure: FailureWording = {
+  noAnswer: onboardingMessages.linkException,
+  exception: onboardingMessages.linkException,
+};
 
 /** Step 2: the member's BingX UID, checked by the server against the exchange. */
 export function LinkExchangePanel({ onLinked }: { onLinked: () => void }) {
   const [uid, setUid] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const link = useLinkBingxUid();
+  const { refreshProfile } = useAuth();
   const trimmed = uid.trim();
 
   async function handleSubmit(event: FormEvent) {
@@ -30,12 +39,9 @@ export function LinkExchangePanel({ onLinked }: { onLinked: () => void }) {
       setMessage(result.message || onboardingMessages.linkFailed);
       if (result.success) onLinked();
     } catch (error) {
-      // A server answer shows its message; a failure to get one is the spec's exception text.
-      setMessage(
-        error instanceof ApiError && error.code !== 'NETWORK_ERROR'
-          ? errorMessage(error, onboardingMessages.linkFailed)
-          : onboardingMessages.linkException,
-      );
+      // The subscription lapsed since the page loaded: the profile brings the payment step back.
+      if (error instanceof ApiError && error.code === 'SUBSCRIPTION_NOT_PAID') void refreshProfile();
+      setMessage(errorText(error, linkFailure));
     }
   }
 

@@ -1,16 +1,25 @@
+import type { SubscriptionFee } from '@uplink/contract/accounts';
 import { bscNetworkName } from '@uplink/contract/constants';
-import { formatUsdt, shortenAddress } from '@uplink/contract/format';
+import { formatCount, formatMoney, shortenAddress } from '@uplink/contract/format';
 import { onboardingMessages } from '@uplink/contract/onboarding';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
-import { ClockIcon, RefreshIcon } from '../../../components/icons';
+import { ClockIcon } from '../../../components/icons';
+import { RefreshButton } from '../../../components/refresh-button';
 import { Spinner } from '../../../components/spinner';
 import { usePaymentDetails } from '../api/payment-details';
 import { onboardingTexts } from '../onboarding-texts';
+import { DepositAddress } from './deposit-address';
 import { DepositQrCode } from './deposit-qr-code';
+import { PaymentProgress } from './payment-progress';
+
+/** What 'refresh status' found: no payment yet (info), or that it could not look (error). */
+export interface RefreshNotice {
+  tone: 'info' | 'error';
+  text: string;
+}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,18 +30,20 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Step 1: where and how much to pay, and the 'refresh status' action. */
+/** Step 1: where and how much to pay, what has arrived so far, and the 'refresh status' action. */
 export function PaymentPanel({
   depositAddress,
+  subscription,
   onRefresh,
   refreshNotice,
 }: {
   depositAddress: string;
+  subscription: SubscriptionFee;
   onRefresh: () => void;
-  refreshNotice: { tone: 'info' | 'error'; text: string } | null;
+  refreshNotice: RefreshNotice | null;
 }) {
   const details = usePaymentDetails();
-  const fee = details.data ? formatUsdt(details.data.fee) : '…';
+  const fee = details.data ? formatMoney(details.data.fee, { unit: 'USDT' }) : '…';
 
   return (
     <Card>
@@ -47,10 +58,8 @@ export function PaymentPanel({
           </div>
           <dl className="min-w-0 flex-1">
             <Detail label="Your deposit address">
-              <div className="flex items-start gap-2">
-                <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-slate-900 text-sm">
-                  {depositAddress}
-                </code>
+              <div className="flex flex-wrap items-center gap-2">
+                <DepositAddress address={depositAddress} />
                 <CopyButton value={depositAddress} ariaLabel="Copy deposit address" />
               </div>
             </Detail>
@@ -58,7 +67,7 @@ export function PaymentPanel({
             <Detail label="Amount">
               <span className="font-semibold">{fee}</span>
               {details.data ? (
-                <span className="text-slate-500"> · valid for {details.data.periodDays} days</span>
+                <span className="text-slate-500">{` · valid for ${formatCount(details.data.periodDays, ['day', 'days'])}`}</span>
               ) : null}
             </Detail>
             <Detail label="USDT contract">
@@ -77,6 +86,7 @@ export function PaymentPanel({
         </div>
 
         <div className="mt-6 space-y-3">
+          {details.data ? <PaymentProgress subscription={subscription} fee={details.data.fee} /> : null}
           <Alert tone="warning">Send only USDT on {bscNetworkName}. Other tokens or networks cannot be credited.</Alert>
           <div className="flex flex-col gap-3 rounded-lg bg-slate-50 px-4 py-3 text-slate-700 text-sm sm:flex-row sm:items-center sm:justify-between">
             <p className="flex items-start gap-2">
@@ -85,9 +95,9 @@ export function PaymentPanel({
             </p>
             <p className="flex shrink-0 items-center gap-2">
               <span className="text-slate-500">Paid already?</span>
-              <Button variant="secondary" size="sm" icon={<RefreshIcon size={16} />} onClick={onRefresh}>
+              <RefreshButton size="sm" onClick={onRefresh}>
                 {onboardingTexts.refreshStatus}
-              </Button>
+              </RefreshButton>
             </p>
           </div>
           {refreshNotice ? <Alert tone={refreshNotice.tone}>{refreshNotice.text}</Alert> : null}

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest, ChangePasswordResult } from '@uplink/contract/accounts';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import type { FailureWording } from '../../../lib/error-text';
 import { tokenStorage } from '../../../lib/storage';
 
 /**
@@ -17,13 +18,9 @@ export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
 }
 
-/**
- * Spec section 8: the server's message, else 'Failed to change password'; when the call itself
- * failed (no answer from the server) 'Failed to change password. Please try again.'
- */
-export function changePasswordFailureText(error: unknown): string {
-  if (error instanceof ApiError && error.code !== 'NETWORK_ERROR') {
-    return error.message || 'Failed to change password';
-  }
-  return 'Failed to change password. Please try again.';
-}
+/** The server's message, else 'Failed to change password'; when the call itself failed, a plea to try again. */
+export const changePasswordFailure: FailureWording = {
+  silentServer: 'Failed to change password',
+  noAnswer: 'Failed to change password. Please try again.',
+  exception: 'Failed to change password. Please try again.',
+};

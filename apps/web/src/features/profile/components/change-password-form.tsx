@@ -6,10 +6,22 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { KeyIcon } from '../../../components/icons';
 import { PasswordField } from '../../../components/text-field';
-import { changePasswordFailureText, useChangePassword } from '../api/change-password';
+import { errorText } from '../../../lib/error-text';
+import { changePasswordFailure, useChangePassword } from '../api/change-password';
 
 const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Field = keyof typeof emptyForm;
+
+const fields: { name: Field; label: string; autoComplete: string; hint?: string }[] = [
+  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
+  {
+    name: 'newPassword',
+    label: 'New Password',
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&.',
+  },
+  { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+];
 
 const labels = {
   member: { submit: 'Update Password', busy: 'Updating...' },
@@ -18,7 +30,7 @@ const labels = {
 
 /**
  * The Change Password form of /profile and /admin/settings. It opens on 'Change Password' and
- * closes (and resets) on Cancel or success; the client rules run in the spec's order before the
+ * closes (and resets) on Cancel or success; the client rules run in a fixed order before the
  * call, typing clears the error, and success is confirmed for 3 seconds.
  */
 export function ChangePasswordForm({ variant = 'member' }: { variant?: keyof typeof labels }) {
@@ -57,7 +69,7 @@ export function ChangePasswordForm({ variant = 'member' }: { variant?: keyof typ
       close();
       setSuccess(message || accountMessages.passwordChanged);
     } catch (failure) {
-      setError(changePasswordFailureText(failure));
+      setError(errorText(failure, changePasswordFailure));
     }
   };
 
@@ -72,28 +84,17 @@ export function ChangePasswordForm({ variant = 'member' }: { variant?: keyof typ
       {open ? (
         <form onSubmit={submit} noValidate className="space-y-4" aria-label="Change password">
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <PasswordField
-            label="Current Password"
-            autoComplete="current-password"
-            required
-            value={form.currentPassword}
-            onChange={(event) => update('currentPassword')(event.target.value)}
-          />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            required
-            hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&."
-            value={form.newPassword}
-            onChange={(event) => update('newPassword')(event.target.value)}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            required
-            value={form.confirmPassword}
-            onChange={(event) => update('confirmPassword')(event.target.value)}
-          />
+          {fields.map((field) => (
+            <PasswordField
+              key={field.name}
+              label={field.label}
+              autoComplete={field.autoComplete}
+              required
+              hint={field.hint}
+              value={form[field.name]}
+              onChange={(event) => update(field.name)(event.target.value)}
+            />
+          ))}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close} disabled={busy}>
               Cancel

@@ -43,7 +43,24 @@ const columns: Column<Referral>[] = [
   { key: 'joined', header: 'Joined', cell: (referral) => formatDate(referral.joinedAt) },
 ];
 
-export function ReferralHistoryTable({ referrals, loading }: { referrals: Referral[]; loading: boolean }) {
+/** The history of the member's downline; `level` is the level filter, if one is chosen. */
+export function ReferralHistoryTable({
+  referrals,
+  loading,
+  level,
+}: {
+  referrals: Referral[];
+  loading: boolean;
+  level: number | undefined;
+}) {
+  // An empty filtered list says what the filter found, not that the member has no referrals.
+  const empty =
+    level === undefined
+      ? {
+          title: referralTexts.noReferrals,
+          description: 'Share your referral link: everyone who joins with it appears here.',
+        }
+      : { title: `No referrals at level ${level}`, description: "Choose 'All Levels' to see your whole network." };
   return (
     <DataTable
       caption="Referral history"
@@ -51,8 +68,8 @@ export function ReferralHistoryTable({ referrals, loading }: { referrals: Referr
       rows={referrals}
       rowKey={(referral) => referral._id}
       loading={loading}
-      emptyTitle={referralTexts.noReferrals}
-      emptyDescription="Share your referral link: everyone who joins with it appears here."
+      emptyTitle={empty.title}
+      emptyDescription={empty.description}
     />
   );
 }

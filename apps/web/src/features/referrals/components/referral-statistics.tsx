@@ -1,40 +1,23 @@
+import { formatCount } from '@uplink/contract/format';
 import type { ReferralStatistics as Statistics } from '@uplink/contract/referrals';
 import { CheckCircleIcon, ExternalLinkIcon, UsersIcon, WalletIcon } from '../../../components/icons';
-import { StatCard } from '../../../components/stat-card';
+import { StatCards } from '../../../components/stat-card';
 
-const count = new Intl.NumberFormat('en-US');
-
-/** The four figures of the referrals screen, over every referral the level filter matches. */
+/**
+ * The four figures of the referrals screen, over every referral the level filter matches;
+ * without statistics (the load failed) each shows a dash.
+ */
 export function ReferralStatistics({ statistics, loading }: { statistics?: Statistics; loading: boolean }) {
+  const figure = (key: keyof Statistics) => (statistics ? formatCount(statistics[key]) : null);
   return (
-    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      <StatCard
-        label="Total Referrals"
-        value={count.format(statistics?.totalReferrals ?? 0)}
-        icon={<UsersIcon size={18} />}
-        loading={loading}
-      />
-      <StatCard
-        label="Active Users"
-        value={count.format(statistics?.activeReferrals ?? 0)}
-        icon={<CheckCircleIcon size={18} />}
-        accent="emerald"
-        loading={loading}
-      />
-      <StatCard
-        label="BingX Linked"
-        value={count.format(statistics?.bingxLinked ?? 0)}
-        icon={<ExternalLinkIcon size={18} />}
-        accent="sky"
-        loading={loading}
-      />
-      <StatCard
-        label="Paid Subscriptions"
-        value={count.format(statistics?.paidSubscriptions ?? 0)}
-        icon={<WalletIcon size={18} />}
-        accent="violet"
-        loading={loading}
-      />
-    </div>
+    <StatCards
+      loading={loading}
+      statistics={[
+        { label: 'Total Referrals', value: figure('totalReferrals'), icon: UsersIcon },
+        { label: 'Active Users', value: figure('activeReferrals'), icon: CheckCircleIcon, accent: 'emerald' },
+        { label: 'BingX Linked', value: figure('bingxLinked'), icon: ExternalLinkIcon, accent: 'sky' },
+        { label: 'Paid Subscriptions', value: figure('paidSubscriptions'), icon: WalletIcon, accent: 'violet' },
+      ]}
+    />
   );
 }

@@ -56,30 +56,36 @@ export function HelpTopics() {
   );
 }
 
-/** Spec: 24/7 via the messaging channel, e-mail answered within 24 hours. */
+/** When each channel answers: the messaging channel around the clock, e-mail within 24 hours. */
+const supportHours = [
+  {
+    channel: 'Telegram: 24/7',
+    text: 'Our team and community answer around the clock.',
+    accent: 'bg-emerald-50 text-emerald-700',
+  },
+  {
+    channel: 'Email: within 24 hours',
+    text: 'Every message gets a reply within one day.',
+    accent: 'bg-brand-50 text-brand-700',
+  },
+];
+
 export function SupportHours() {
   return (
     <Card>
       <CardHeader title="Support Hours" />
       <CardBody className="space-y-4">
-        <div className="flex items-start gap-3">
-          <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700">
-            <ClockIcon size={18} />
-          </span>
-          <div>
-            <p className="font-semibold text-slate-900 text-sm">Telegram: 24/7</p>
-            <p className="text-slate-600 text-sm">Our team and community answer around the clock.</p>
+        {supportHours.map((hours) => (
+          <div key={hours.channel} className="flex items-start gap-3">
+            <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ${hours.accent}`}>
+              <ClockIcon size={18} />
+            </span>
+            <div>
+              <p className="font-semibold text-slate-900 text-sm">{hours.channel}</p>
+              <p className="text-slate-600 text-sm">{hours.text}</p>
+            </div>
           </div>
-        </div>
-        <div className="flex items-start gap-3">
-          <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-            <ClockIcon size={18} />
-          </span>
-          <div>
-            <p className="font-semibold text-slate-900 text-sm">Email: within 24 hours</p>
-            <p className="text-slate-600 text-sm">Every message gets a reply within one day.</p>
-          </div>
-        </div>
+        ))}
       </CardBody>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { levelOptions } from '@uplink/contract/constants';
-import { fullName } from '@uplink/contract/format';
+import { formatCount, fullName } from '@uplink/contract/format';
 import { type ReferralTree, referralTexts, referralTreeExpandedLevels } from '@uplink/contract/referrals';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Alert } from '../../../components/alert';
@@ -10,10 +10,10 @@ import { TreeIcon, UserIcon, UsersIcon } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { filterTree } from '../utils/filter-tree';
+import { type OpenedMember, TreeMemberCard } from './tree-member-card';
 import { TreeNode } from './tree-node';
 
 const levelSelectOptions = levelOptions.map((level) => ({ value: String(level), label: `${level}` }));
-const count = new Intl.NumberFormat('en-US');
 
 interface ReferralTreeViewProps {
   tree: ReferralTree | undefined;
@@ -33,6 +33,7 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
   const deferredSearch = useDeferredValue(search);
   const searching = deferredSearch.trim() !== '';
   const nodes = useMemo(() => filterTree(tree?.referralTree ?? [], deferredSearch), [tree, deferredSearch]);
+  const [openedMember, setOpenedMember] = useState<OpenedMember | null>(null);
 
   return (
     <Card>
@@ -82,7 +83,7 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
             {tree.truncated ? (
               <div className="mb-4">
                 <Alert tone="info">
-                  Your network is large: this view shows the first {count.format(tree.nodeLimit)} members, level by
+                  Your network is large: this view shows the first {formatCount(tree.nodeLimit)} members, level by
                   level. Choose fewer levels in '{referralTexts.viewLevels}' to see a smaller part in full.
                 </Alert>
               </div>
@@ -94,8 +95,10 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
                     // A new search opens every kept branch afresh.
                     key={`${node._id}-${searching ? 'search' : 'tree'}`}
                     node={node}
+                    sponsorName="You"
                     expandedLevels={referralTreeExpandedLevels}
                     searching={searching}
+                    onOpenMember={setOpenedMember}
                   />
                 ))}
               </ul>
@@ -112,6 +115,7 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
           </>
         ) : null}
       </CardBody>
+      <TreeMemberCard member={openedMember} onClose={() => setOpenedMember(null)} />
     </Card>
   );
 }

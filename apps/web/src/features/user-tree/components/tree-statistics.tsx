@@ -1,44 +1,47 @@
-import { formatUsd } from '@uplink/contract/format';
+import { formatCount, formatMoney } from '@uplink/contract/format';
 import { type ReferralTreeStatistics, referralTexts } from '@uplink/contract/referrals';
 import { ChartIcon, TreeIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
-import { StatCard } from '../../../components/stat-card';
+import { StatCards } from '../../../components/stat-card';
 
-const count = new Intl.NumberFormat('en-US');
-
-/** The four cards above the tree; they always describe the whole tree, whatever the search. */
+/**
+ * The four cards above the tree; they always describe the whole downline, whatever the search
+ * or 'View Levels'. Without statistics (the load failed) each shows a dash.
+ */
 export function TreeStatistics({ statistics, loading }: { statistics?: ReferralTreeStatistics; loading: boolean }) {
   const depth = statistics?.maxDepthReached ?? 0;
+  const usd = (amount: number) => formatMoney(amount, { unit: 'USD' });
   return (
-    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      <StatCard
-        label="Total Referrals"
-        value={count.format(statistics?.totalReferrals ?? 0)}
-        hint={`${count.format(statistics?.directReferrals ?? 0)} direct, ${count.format(statistics?.indirectReferrals ?? 0)} indirect`}
-        icon={<UsersIcon size={18} />}
-        loading={loading}
-      />
-      <StatCard
-        label="Network Depth"
-        value={depth}
-        hint={depth > 0 ? referralTexts.levelsDeep : referralTexts.startReferring}
-        icon={<TreeIcon size={18} />}
-        accent="sky"
-        loading={loading}
-      />
-      <StatCard
-        label="Total Earnings (USD)"
-        value={formatUsd(statistics?.totalEarningsFromTree)}
-        icon={<TrendingUpIcon size={18} />}
-        accent="emerald"
-        loading={loading}
-      />
-      <StatCard
-        label="Avg per Referral"
-        value={formatUsd(statistics?.averageEarningsPerReferral)}
-        icon={<ChartIcon size={18} />}
-        accent="violet"
-        loading={loading}
-      />
-    </div>
+    <StatCards
+      loading={loading}
+      statistics={[
+        {
+          label: 'Total Referrals',
+          value: statistics ? formatCount(statistics.totalReferrals) : null,
+          hint: statistics
+            ? `${formatCount(statistics.directReferrals)} direct, ${formatCount(statistics.indirectReferrals)} indirect`
+            : null,
+          icon: UsersIcon,
+        },
+        {
+          label: 'Network Depth',
+          value: statistics ? formatCount(depth) : null,
+          hint: depth > 0 ? referralTexts.levelsDeep : referralTexts.startReferring,
+          icon: TreeIcon,
+          accent: 'sky',
+        },
+        {
+          label: 'Total Earnings (USD)',
+          value: statistics ? usd(statistics.totalEarningsFromTree) : null,
+          icon: TrendingUpIcon,
+          accent: 'emerald',
+        },
+        {
+          label: 'Avg per Referral',
+          value: statistics ? usd(statistics.averageEarningsPerReferral) : null,
+          icon: ChartIcon,
+          accent: 'violet',
+        },
+      ]}
+    />
   );
 }

@@ -5,8 +5,7 @@ function matches(node: ReferralTreeNode, needle: string): boolean {
 }
 
 /**
- * The tree cut down to a search (spec: case-insensitive on first name, last name, e-mail and
- * user ID). A matching node keeps only itself; a node above a match keeps only the branches that
+ * The tree cut down to a search (case-insensitive on first name, last name, e-mail and user ID). A matching node keeps only itself; a node above a match keeps only the branches that
  * lead to matches. An empty search returns the tree as it is (the same array, so memoised
  * children do not re-render).
  */

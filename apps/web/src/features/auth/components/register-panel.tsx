@@ -7,13 +7,14 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
-import { PasswordField, TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { EmailField, PasswordField, TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-error';
+import { errorText } from '../../../lib/error-text';
 import { pendingUserStorage, referralCodeStorage } from '../../../lib/storage';
 import { useRegister } from '../api/register';
-import { registerErrorText } from '../auth-errors';
+import { registerFailure } from '../auth-errors';
 import { authTexts } from '../auth-texts';
-import { FormAlert } from './form-alert';
+import { AuthForm } from './auth-form';
 
 const emptyForm: RegistrationForm = {
   firstName: '',
@@ -36,16 +37,15 @@ const formFieldOfServerField: Record<string, keyof RegistrationForm> = {
 
 function serverFieldErrors(error: unknown): RegistrationErrors {
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return {};
-  const data = error.envelope?.data as { errors?: { field?: string; message: string }[] } | null | undefined;
   const errors: RegistrationErrors = {};
-  for (const { field, message } of data?.errors ?? []) {
-    const formField = field ? formFieldOfServerField[field] : undefined;
+  for (const { field, message } of error.fieldErrors) {
+    const formField = formFieldOfServerField[field];
     if (formField && !errors[formField]) errors[formField] = message;
   }
   return errors;
 }
 
-export function RegisterForm() {
+export function RegisterPanel() {
   const navigate = useNavigate();
   const register = useRegister();
   // A code saved by an invitation link prefills the field; it is read once, then cleared below.
@@ -83,14 +83,14 @@ export function RegisterForm() {
         referredByCode: form.referralCode.trim(),
       });
       if (result.requiresVerification) {
-        pendingUserStorage.set(result.data ?? identity);
+        pendingUserStorage.set(result.data);
         navigate('/verify-email');
       } else {
         navigate('/dashboard');
       }
     } catch (failure) {
       setErrors(serverFieldErrors(failure));
-      setServerError(registerErrorText(failure));
+      setServerError(errorText(failure, registerFailure));
     }
   }
 
@@ -102,48 +102,47 @@ export function RegisterForm() {
   });
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate>
-      <FormAlert message={serverError} />
-      <div className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
-        </div>
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...field('email')}
-        />
-        <TextField
-          label="Referral code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder="Code from your invitation"
-          hint={
-            codeFromLink && form.referralCode === codeFromLink ? (
-              <span className="font-medium text-emerald-700">{authTexts.referralCodeApplied}</span>
-            ) : (
-              'Uplink is invite-only: enter the code of the member who invited you.'
-            )
-          }
-          {...field('referralCode')}
-        />
-        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
-        <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
-        <Checkbox
-          name="acceptTerms"
-          checked={form.acceptTerms}
-          onChange={(event) => update('acceptTerms', event.target.checked)}
-          error={errors.acceptTerms}
-          label="I agree to the Terms of Service and the Privacy Policy"
-        />
-        <Button type="submit" size="lg" className="w-full" busy={register.isPending}>
-          Create Account
-        </Button>
+    <AuthForm
+      title="Create your account"
+      subtitle="Join with the referral code of the member who invited you."
+      wayOut={{ prompt: 'Already have an account?', to: '/signin', label: 'Sign in' }}
+      error={serverError}
+      onSubmit={handleSubmit}
+      noValidate
+      formRef={formRef}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
-    </form>
+      <EmailField placeholder="you@example.com" {...field('email')} />
+      <TextField
+        label="Referral code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="Code from your invitation"
+        hint={
+          codeFromLink && form.referralCode === codeFromLink ? (
+            <span className="font-medium text-emerald-700">{authTexts.referralCodeApplied}</span>
+          ) : (
+            'Uplink is invite-only: enter the code of the member who invited you.'
+          )
+        }
+        {...field('referralCode')}
+      />
+      <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
+      <Checkbox
+        name="acceptTerms"
+        checked={form.acceptTerms}
+        onChange={(event) => update('acceptTerms', event.target.checked)}
+        error={errors.acceptTerms}
+        label="I agree to the Terms of Service and the Privacy Policy"
+      />
+      <Button type="submit" size="lg" className="w-full" busy={register.isPending}>
+        Create Account
+      </Button>
+    </AuthForm>
   );
 }

@@ -1,33 +1,27 @@
+import { type PendingUser, pendingUserSchema } from '@uplink/contract/accounts';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
-import { PasswordField, TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { EmailField, PasswordField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-error';
 import { destinationAfterSignIn, EmailNotVerifiedError, useAuth } from '../../../lib/auth';
+import { errorText } from '../../../lib/error-text';
 import { pendingUserStorage } from '../../../lib/storage';
 import { useLogin } from '../api/login';
-import { signInErrorText } from '../auth-errors';
-import { FormAlert } from './form-alert';
+import { signInFailure } from '../auth-errors';
+import { AuthForm } from './auth-form';
 
-interface PendingIdentity {
-  email: string;
-  firstName?: string;
-  lastName?: string;
+/** Who is to verify their address: as the server named them, else the address typed. */
+function identityFrom(value: unknown, fallbackEmail: string): PendingUser {
+  const named = pendingUserSchema.safeParse(value);
+  return named.success ? named.data : { email: fallbackEmail };
 }
 
-function identityFrom(value: unknown, fallbackEmail: string): PendingIdentity {
-  const candidate = value as Partial<PendingIdentity> | null | undefined;
-  if (candidate && typeof candidate.email === 'string') {
-    return { email: candidate.email, firstName: candidate.firstName, lastName: candidate.lastName };
-  }
-  return { email: fallbackEmail };
-}
-
-export function SignInForm() {
+export function SignInPanel() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { startSession } = useAuth();
+  const { startSession, sessionNotice, dismissSessionNotice } = useAuth();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -36,7 +30,7 @@ export function SignInForm() {
   const [error, setError] = useState<string | null>(null);
 
   // Unverified addresses cannot sign in: the user finishes verification first.
-  function continueToVerification(identity: PendingIdentity) {
+  function continueToVerification(identity: PendingUser) {
     pendingUserStorage.set(identity);
     navigate('/verify-email');
   }
@@ -44,6 +38,7 @@ export function SignInForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    dismissSessionNotice();
     setSubmitting(true);
     try {
       const result = await login.mutateAsync({ email: email.trim(), password });
@@ -63,7 +58,7 @@ export function SignInForm() {
       ) {
         continueToVerification(identityFrom(failure.envelope?.data, email.trim()));
       } else {
-        setError(signInErrorText(failure));
+        setError(errorText(failure, signInFailure));
       }
     } finally {
       setSubmitting(false);
@@ -71,37 +66,37 @@ export function SignInForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit}>
-      <FormAlert message={error} />
-      <div className="space-y-5">
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          placeholder="you@example.com"
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <div className="flex items-center justify-between gap-4">
-          <Checkbox label="Remember me" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          <Link to="/forgot-password" className="font-medium text-brand-700 text-sm hover:text-brand-800">
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" size="lg" className="w-full" busy={submitting}>
-          Sign In
-        </Button>
+    <AuthForm
+      title="Sign In"
+      subtitle="Welcome back. Sign in to your Uplink account."
+      wayOut={{ prompt: "Don't have an account?", to: '/register', label: 'Sign up' }}
+      error={error ?? sessionNotice}
+      onSubmit={handleSubmit}
+    >
+      <EmailField
+        name="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        placeholder="you@example.com"
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className="flex items-center justify-between gap-4">
+        <Checkbox label="Remember me" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+        <Link to="/forgot-password" className="font-medium text-brand-700 text-sm hover:text-brand-800">
+          Forgot password?
+        </Link>
       </div>
-    </form>
+      <Button type="submit" size="lg" className="w-full" busy={submitting}>
+        Sign In
+      </Button>
+    </AuthForm>
   );
 }

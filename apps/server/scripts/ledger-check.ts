@@ -1,0 +1,35 @@
+/**
+ * `npm run ledger:check`: proves that every member's ledger account equals the sum of its
+ * entries (DESIGN.md section 3, "Ledger"). Exits 1 and lists the accounts that differ.
+ * Reads DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: the embedded
+ * database belongs to one process).
+ */
+import path from 'node:path';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { findLedgerDiscrepancies } from '../src/modules/ledger/ledger-repository';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDataDir: path.join(config.dataDir, 'pglite'),
+});
+try {
+  const { accounts, entries } = await database.db
+    .selectFrom('ledger_accounts')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('accounts'),
+      eb.selectFrom('ledger_entries').select(eb.fn.countAll<string>().as('n')).as('entries'),
+    ])
+    .executeTakeFirstOrThrow();
+  const discrepancies = await findLedgerDiscrepancies(database.db);
+  if (discrepancies.length === 0) {
+    console.log(`Ledger sound: ${accounts} accounts, each equal to the sum of its ${entries} entries.`);
+  } else {
+    console.error(`Ledger BROKEN: ${discrepancies.length} account totals differ from their entries:`);
+    console.table(discrepancies);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,172 @@
+import type { LedgerReasonType, LedgerSettlement, OpeningLedgerEntryKind } from '@uplink/contract/ledger';
+import { type Kysely, sql } from 'kysely';
+import { violatedConstraint } from '../../db/constraint-violations';
+import type { Database, LedgerEntryRow } from '../../db/schema';
+
+/**
+ * The ledger (migration 0010): entries are appended here, and the database applies each to its
+ * account in the same statement, refuses an overdraft, a second booking of the same reason and a
+ * second settlement of a pending entry. Callers compose these functions inside their own
+ * transaction with the event that causes the movement (a reward, a withdrawal).
+ */
+
+export interface NewLedgerEntry {
+  accountId: string;
+  kind: OpeningLedgerEntryKind;
+  /** Positive decimal string, at most 8 decimals. */
+  amount: string;
+  reasonType: LedgerReasonType;
+  reasonId: string;
+}
+
+/** Books opening entries (credits, locked credits, holds, reversals) in one statement. */
+export async function bookLedgerEntries(
+  db: Kysely<Database>,
+  entries: readonly NewLedgerEntry[],
+  at: Date,
+): Promise<LedgerEntryRow[]> {
+  if (entries.length === 0) return [];
+  return db
+    .insertInto('ledger_entries')
+    .values(
+      entries.map((entry) => ({
+        account_id: entry.accountId,
+        kind: entry.kind,
+        amount: entry.amount,
+        reason_type: entry.reasonType,
+        reason_id: entry.reasonId,
+        created_at: at,
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
+/**
+ * Posts or voids a pending entry: a locked reward is released or forfeited, a withdrawal hold is
+ * settled or voided. Undefined when there is no such pending entry; a second settlement is
+ * refused by the database (`isLedgerEntryAlreadySettled`).
+ */
+export async function settleLedgerEntry(
+  db: Kysely<Database>,
+  pendingEntryId: string,
+  settlement: LedgerSettlement,
+  at: Date,
+): Promise<LedgerEntryRow | undefined> {
+  const { rows } = await sql<LedgerEntryRow>`
+    INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, settles_entry_id, created_at)
+    SELECT account_id,
+           CASE WHEN kind = 'CREDIT_PENDING' AND ${settlement} = 'POST' THEN 'CREDIT_RELEASED'
+                WHEN kind = 'CREDIT_PENDING' THEN 'CREDIT_FORFEITED'
+                WHEN ${settlement} = 'POST' THEN 'DEBIT_SETTLED'
+                ELSE 'DEBIT_VOIDED' END,
+           amount, reason_type, reason_id, id, ${at}
+      FROM ledger_entries
+     WHERE id = ${pendingEntryId} AND kind IN ('CREDIT_PENDING', 'DEBIT_PENDING')
+    RETURNING *`.execute(db);
+  return rows[0];
+}
+
+export interface LedgerBalance {
+  /** Total Earned. */
+  creditsPosted: string;
+  /** Locked rewards. */
+  creditsPending: string;
+  /** Total Withdrawn. */
+  debitsPosted: string;
+  /** Withdrawals on hold. */
+  debitsPending: string;
+  /** credits posted − debits posted − debits pending. */
+  available: string;
+}
+
+/** The member's balances, read from their account row (O(1), however long their history). */
+export async function findLedgerBalance(db: Kysely<Database>, userId: string): Promise<LedgerBalance | undefined> {
+  return db
+    .selectFrom('ledger_accounts')
+    .select([
+      sql<string>`credits_posted::text`.as('creditsPosted'),
+      sql<string>`credits_pending::text`.as('creditsPending'),
+      sql<string>`debits_posted::text`.as('debitsPosted'),
+      sql<string>`debits_pending::text`.as('debitsPending'),
+      sql<string>`(credits_posted - debits_posted - debits_pending)::text`.as('available'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Locks the member's account row until the transaction ends, so checks that span several rows
+ * (the number of pending withdrawals, say) cannot interleave for one member.
+ */
+export async function lockLedgerAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The newest entries of an account first. */
+export function findLedgerEntries(db: Kysely<Database>, userId: string, limit: number): Promise<LedgerEntryRow[]> {
+  return db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('account_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface LedgerDiscrepancy {
+  userId: string;
+  column: 'credits_posted' | 'credits_pending' | 'debits_posted' | 'debits_pending';
+  account: string;
+  entries: string;
+}
+
+/** Accounts whose totals differ from the sum of their entries: always none, unless the ledger is broken. */
+export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100): Promise<LedgerDiscrepancy[]> {
+  const { rows } = await sql<LedgerDiscrepancy>`
+    WITH sums AS (
+      SELECT account_id,
+             coalesce(sum(amount) FILTER (WHERE kind IN ('CREDIT_POSTED', 'CREDIT_RELEASED')), 0)
+               - coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_REVERSED'), 0) AS credits_posted,
+             coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_PENDING'), 0)
+               - coalesce(sum(amount) FILTER (WHERE kind IN ('CREDIT_RELEASED', 'CREDIT_FORFEITED')), 0) AS credits_pending,
+             coalesce(sum(amount) FILTER (WHERE kind = 'DEBIT_SETTLED'), 0) AS debits_posted,
+             coalesce(sum(amount) FILTER (WHERE kind = 'DEBIT_PENDING'), 0)
+               - coalesce(sum(amount) FILTER (WHERE kind IN ('DEBIT_SETTLED', 'DEBIT_VOIDED')), 0) AS debits_pending
+        FROM ledger_entries
+       GROUP BY account_id),
+    compared AS (
+      SELECT a.user_id,
+             a.credits_posted, coalesce(s.credits_posted, 0) AS sum_credits_posted,
+             a.credits_pending, coalesce(s.credits_pending, 0) AS sum_credits_pending,
+             a.debits_posted, coalesce(s.debits_posted, 0) AS sum_debits_posted,
+             a.debits_pending, coalesce(s.debits_pending, 0) AS sum_debits_pending
+        FROM ledger_accounts a
+        LEFT JOIN sums s ON s.account_id = a.user_id)
+    SELECT user_id AS "userId", c.total AS "column", c.account::text AS account, c.entries::text AS entries
+      FROM compared,
+           LATERAL (VALUES ('credits_posted', credits_posted, sum_credits_posted),
+                           ('credits_pending', credits_pending, sum_credits_pending),
+                           ('debits_posted', debits_posted, sum_debits_posted),
+                           ('debits_pending', debits_pending, sum_debits_pending)) AS c(total, account, entries)
+     WHERE c.account <> c.entries
+     ORDER BY user_id, c.total
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** The database refused a movement that would make the available balance negative. */
+export const isLedgerOverdraft = (error: unknown) => violatedConstraint(error) === 'ledger_accounts_no_overdraft';
+
+/** The database refused a second booking of the same reason on one account. */
+export const isDuplicateLedgerEntry = (error: unknown) => violatedConstraint(error) === 'ledger_entries_reason_once';
+
+/** The database refused a second settlement of one pending entry. */
+export const isLedgerEntryAlreadySettled = (error: unknown) =>
+  violatedConstraint(error) === 'ledger_entries_settled_once';

@@ -1,0 +1,46 @@
+import type { SubscriptionFee } from '@uplink/contract/accounts';
+import { toWireMoney, wireMoneyDecimals } from '@uplink/contract/money';
+import { Decimal } from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { SubscriptionConfig } from '../../config';
+import type { Database, UserRow } from '../../db/schema';
+import { unusedTransferTotal } from './deposit-repository';
+
+/** Paid: a payment whose period has not ended (what the profile, onboarding and statistics call paid). */
+export function hasPaidSubscription(member: UserRow, now = new Date()): boolean {
+  const periodEnds = member.subscription_period_ends_at;
+  return member.subscription_paid_at !== null && (periodEnds === null || periodEnds > now);
+}
+
+/**
+ * The subscription as the member sees it: `subscriptionFee` of the profile and of the refresh.
+ *
+ * "Paid" means the period has not ended (compared with the clock, so expiry needs no job).
+ * `received` is what has arrived toward the period not yet paid — the current one while unpaid,
+ * the next one (an early renewal) while paid — and `due` what is still missing of the fee now:
+ * nothing while a period runs. A partial payment is thus visible before it adds up to the fee.
+ */
+export async function subscriptionStatus(
+  db: Kysely<Database>,
+  member: UserRow,
+  subscription: Pick<SubscriptionConfig, 'fee'>,
+  now = new Date(),
+): Promise<SubscriptionFee> {
+  const periodEnds = member.subscription_period_ends_at;
+  const paid = hasPaidSubscription(member, now);
+  // Rounded down, so the screen never shows more than arrived; `due` is the exact rest of the fee.
+  const received = new Decimal(await unusedTransferTotal(db, member.id, member.created_at)).toDecimalPlaces(
+    wireMoneyDecimals,
+    Decimal.ROUND_DOWN,
+  );
+  const due = paid ? new Decimal(0) : Decimal.max(new Decimal(subscription.fee).minus(received), 0);
+  return {
+    paid,
+    timestamp: member.subscription_paid_at?.toISOString() ?? null,
+    amount: member.subscription_amount === null ? null : toWireMoney(member.subscription_amount),
+    transactionHash: member.subscription_tx_hash,
+    periodEndsAt: periodEnds?.toISOString() ?? null,
+    received: toWireMoney(received),
+    due: toWireMoney(due),
+  };
+}

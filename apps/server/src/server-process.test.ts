@@ -1,0 +1,151 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
+const main = path.join(import.meta.dirname, 'main.ts');
+const admin = { email: 'root@uplink.test', password: 'Root!Pass12345' };
+
+interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** `npm start`'s entry point as its own process, on the embedded database in `dataDir`. */
+function startServer(dataDir: string, port: number): ServerProcess {
+  const child = spawn(tsx, [main], {
+    cwd: repositoryRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      SEED_DEMO: 'false',
+      DEMO_CHAIN: 'false',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit').then(([code, signal]) => ({ code, signal }));
+  return { child, output: () => output, exited };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** Asks /api/readyz until the server answers (it builds a database first); no answer is a hang. */
+async function untilReady(baseUrl: string, server: ServerProcess): Promise<void> {
+  const ready = async () => {
+    for (;;) {
+      if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
+      const answer = await fetch(`${baseUrl}/api/readyz`).catch(() => undefined);
+      if (answer?.status === 200) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  await settlesBeforeHang(ready(), 'server start');
+}
+
+const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+
+describe('the server process on the embedded database', () => {
+  let root: string;
+  let dataDir: string;
+  let server: ServerProcess;
+  let baseUrl: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'uplink-process-'));
+    dataDir = path.join(root, 'data');
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = startServer(dataDir, port);
+    await untilReady(baseUrl, server);
+  }, hangDeadlineMs + 30_000);
+  afterAll(() => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('keeps DATA_DIR to its owner: the directory 0700, the JWT secret and the database files 0600', () => {
+    expect(mode(dataDir)).toBe('700');
+    expect(mode(path.join(dataDir, 'jwt-secret'))).toBe('600');
+    const wide = readdirSync(path.join(dataDir, 'pglite'), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .filter((file) => mode(file) !== '600');
+    expect(wide).toEqual([]);
+  });
+
+  it(
+    'refuses a second server on the same DATA_DIR',
+    async () => {
+      const second = startServer(dataDir, await freePort());
+      const { code } = await settlesBeforeHang(second.exited, 'second server');
+      expect(code).not.toBe(0);
+      expect(second.output()).toContain('is in use by another process');
+    },
+    hangDeadlineMs + 30_000,
+  );
+
+  it(
+    'stops on SIGTERM in the middle of a burst of requests: no request hangs, no forced exit',
+    async () => {
+      // Profile reads, not sign-ins: more concurrent sign-ins of one address than MAX_LOGIN_ATTEMPTS
+      // are refused by design (each is counted before its password is checked).
+      const signedIn = await fetch(`${baseUrl}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      });
+      const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
+      const readProfile = () =>
+        fetch(`${baseUrl}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } });
+      const burst = Array.from({ length: 60 }, (_, index) =>
+        settlesBeforeHang(
+          (index % 2 === 0 ? readProfile() : fetch(`${baseUrl}/api/readyz`)).then((answer) => answer.status),
+          `request ${index}`,
+        ),
+      );
+      // The signal arrives once the burst is under way, while the database still has work queued.
+      await Promise.race(burst);
+      server.child.kill('SIGTERM');
+      const answers = await Promise.allSettled(burst);
+      const { code, signal } = await settlesBeforeHang(server.exited, 'shutdown');
+
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // Requests already under way finish (200); later ones are turned away (503 while closing, or
+      // the port is closed): an answer or a refusal, never a hang.
+      const hung = answers.filter((answer) => answer.status === 'rejected' && /hung/.test(String(answer.reason)));
+      expect(hung).toEqual([]);
+      const statuses = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+      expect(statuses).toContain(200);
+      expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      expect(existsSync(path.join(dataDir, 'pglite.pid'))).toBe(false);
+    },
+    hangDeadlineMs + 30_000,
+  );
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatMoney, shortenAddress } from './format';
+
+describe('money formatting', () => {
+  it('shows 2 decimals, rounded to the nearest cent by default', () => {
+    expect(formatMoney(1234.5)).toBe('1,234.50');
+    expect(formatMoney(10, { unit: 'USDT' })).toBe('10.00 USDT');
+    expect(formatMoney(0.005)).toBe('0.01');
+  });
+
+  it('never rounds what has arrived up, nor what is due down', () => {
+    expect(formatMoney(9.99999999, { rounding: 'floor' })).toBe('9.99');
+    expect(formatMoney(0.00000001, { unit: 'USDT', rounding: 'ceil' })).toBe('0.01 USDT');
+    expect(formatMoney(4, { rounding: 'floor' })).toBe('4.00');
+    expect(formatMoney(6, { rounding: 'ceil' })).toBe('6.00');
+  });
+
+  it('puts the dollar sign before the amount', () => {
+    expect(formatMoney(1234.5, { unit: 'USD' })).toBe('$1,234.50');
+    expect(formatMoney(0, { unit: 'USD' })).toBe('$0.00');
+  });
+});
+
+describe('count formatting', () => {
+  it('separates thousands', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(2000)).toBe('2,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it('names the things counted in the singular only for one', () => {
+    expect(formatCount(1, ['descendant', 'descendants'])).toBe('1 descendant');
+    expect(formatCount(0, ['descendant', 'descendants'])).toBe('0 descendants');
+    expect(formatCount(12345, ['descendant', 'descendants'])).toBe('12,345 descendants');
+  });
+});
+
+describe('address shortening', () => {
+  it('keeps the first 6 and last 4 characters of a long address', () => {
+    expect(shortenAddress('0x55d398326f99059fF775485246999027B3197955')).toBe('0x55d3...7955');
+    expect(shortenAddress('0x1234567890')).toBe('0x1234567890');
+  });
+});
