@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/connection-provider';
-import { DomainError } from './domain-error';
+import { DomainError, ServiceUnavailableError } from './domain-error';
 import { failure } from './envelope';
+import { errorStatuses } from './error-statuses';
 
 /** The one place where every thrown error becomes the envelope `{ success, message, data, error, errorCode }`. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -11,7 +12,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const { errors, requiresVerification } = error.extra;
       const body = failure(error.code, error.message, errors ? { errors } : null);
       return reply
-        .status(error.statusCode)
+        .status(errorStatuses[error.code])
         .send(requiresVerification === undefined ? body : { ...body, requiresVerification });
     }
     if (error instanceof DatabaseUnavailableError) {
@@ -21,6 +22,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', '5')
         .send(failure('INTERNAL_SERVER_ERROR', 'The service is busy. Please try again in a moment.'));
+    }
+    if (error instanceof ServiceUnavailableError) {
+      request.log.warn({ err: error }, 'a service the request needs is not answering');
+      return reply.status(503).send(failure('INTERNAL_SERVER_ERROR', error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

@@ -36,7 +36,7 @@ export async function sendVerificationEmail(
     return;
   }
   if (user.is_email_verified) {
-    throw new DomainError('EMAIL_ALREADY_VERIFIED', accountMessages.emailAlreadyVerified, 400);
+    throw new DomainError('EMAIL_ALREADY_VERIFIED', accountMessages.emailAlreadyVerified);
   }
   await db.transaction().execute(async (trx) => {
     const token = await issueAccountToken(trx, user.id, 'EMAIL_VERIFICATION');
@@ -47,10 +47,10 @@ export async function sendVerificationEmail(
 
 /** Uses a verification link; each link works once. */
 export async function verifyEmail(deps: AccountsDependencies, token: string | undefined): Promise<void> {
-  if (!token) throw new DomainError('TOKEN_REQUIRED', accountMessages.tokenRequired, 400);
+  if (!token) throw new DomainError('TOKEN_REQUIRED', accountMessages.tokenRequired);
   await deps.db.transaction().execute(async (trx) => {
     const userId = await consumeAccountToken(trx, token, 'EMAIL_VERIFICATION');
-    if (!userId) throw new DomainError('INVALID_OR_EXPIRED_TOKEN', accountMessages.verificationTokenInvalid, 400);
+    if (!userId) throw new DomainError('INVALID_OR_EXPIRED_TOKEN', accountMessages.verificationTokenInvalid);
     await markEmailVerified(trx, userId);
   });
 }

@@ -33,7 +33,7 @@ export interface PasswordReset {
 
 /** Sets a new password through a reset link; the link, and every other open reset link, is used up. */
 export async function resetPassword(deps: AccountsDependencies, reset: PasswordReset): Promise<void> {
-  if (!reset.token) throw new DomainError('TOKEN_REQUIRED', accountMessages.resetTokenRequired, 400);
+  if (!reset.token) throw new DomainError('TOKEN_REQUIRED', accountMessages.resetTokenRequired);
   const unmet = unmetPasswordRequirements(reset.newPassword);
   if (unmet.length > 0) {
     throw validationFailed(unmet.map((message) => ({ field: 'newPassword', message })));
@@ -46,9 +46,9 @@ export async function resetPassword(deps: AccountsDependencies, reset: PasswordR
   await deps.db.transaction().execute(async (trx) => {
     const userId = await consumeAccountToken(trx, token, 'PASSWORD_RESET');
     const user = userId ? await findUserById(trx, userId) : undefined;
-    if (!user) throw new DomainError('INVALID_OR_EXPIRED_TOKEN', accountMessages.resetTokenInvalid, 400);
+    if (!user) throw new DomainError('INVALID_OR_EXPIRED_TOKEN', accountMessages.resetTokenInvalid);
     // Throwing rolls the transaction back, so the link stays usable once the account is active again.
-    if (user.status !== 'ACTIVE') throw new DomainError('ACCOUNT_NOT_ACTIVE', accountMessages.accountNotActive, 403);
+    if (user.status !== 'ACTIVE') throw new DomainError('ACCOUNT_NOT_ACTIVE', accountMessages.accountNotActive);
     await setPasswordHash(trx, user.id, passwordHash);
     await revokeAccountTokens(trx, user.id, 'PASSWORD_RESET');
     // The owner has just proven who they are: a sign-in cool-down on the address ends too.
@@ -71,10 +71,10 @@ export async function changePassword(
   const verdict = await checkPasswordAttempt(deps, user.email, user.password_hash, input.currentPassword);
   if (verdict === 'cooling-down') throw coolingDown();
   if (verdict === 'wrong') {
-    throw new DomainError('CURRENT_PASSWORD_INCORRECT', accountMessages.currentPasswordIncorrect, 400);
+    throw new DomainError('CURRENT_PASSWORD_INCORRECT', accountMessages.currentPasswordIncorrect);
   }
   if (input.newPassword === input.currentPassword) {
-    throw new DomainError('SAME_PASSWORD_ERROR', accountMessages.samePassword, 400);
+    throw new DomainError('SAME_PASSWORD_ERROR', accountMessages.samePassword);
   }
   const sessionVersion = await setPasswordHash(deps.db, user.id, await hashPassword(input.newPassword));
   return { token: await deps.sessionTokens.sign(user.id, sessionVersion) };

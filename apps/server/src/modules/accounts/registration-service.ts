@@ -22,7 +22,7 @@ export type Registration = z.output<typeof registerRequestSchema>;
 
 const referralCodeAttempts = 5;
 
-const userExists = () => new DomainError('USER_EXISTS', accountMessages.userExists, 409);
+const userExists = () => new DomainError('USER_EXISTS', accountMessages.userExists);
 
 /**
  * Registers a member under the sponsor whose code they were given. The user, their place in the
@@ -32,7 +32,7 @@ const userExists = () => new DomainError('USER_EXISTS', accountMessages.userExis
 export async function registerMember(deps: AccountsDependencies, input: Registration): Promise<RegistrationResult> {
   const { db, config } = deps;
   const sponsor = await findUserByReferralCode(db, input.referredByCode);
-  if (!sponsor) throw new DomainError('INVALID_REFERRAL_CODE', accountMessages.invalidReferralCode, 400);
+  if (!sponsor) throw new DomainError('INVALID_REFERRAL_CODE', accountMessages.invalidReferralCode);
   // A cheap early answer; the unique index on lower(email) still decides under concurrency.
   if (await findUserByEmail(db, input.email)) throw userExists();
 
@@ -73,6 +73,6 @@ function deriveDepositAddress(depositXpub: string, seq: string): string {
   try {
     return depositAddressFor(depositXpub, seq);
   } catch {
-    throw new DomainError('WALLET_CREATION_FAILED', accountMessages.walletCreationFailed, 500);
+    throw new DomainError('WALLET_CREATION_FAILED', accountMessages.walletCreationFailed);
   }
 }

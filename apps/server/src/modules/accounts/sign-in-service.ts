@@ -9,7 +9,7 @@ export interface Credentials {
   password: string;
 }
 
-const invalidCredentials = () => new DomainError('UNAUTHORIZED', accountMessages.invalidCredentials, 401);
+const invalidCredentials = () => new DomainError('UNAUTHORIZED', accountMessages.invalidCredentials);
 
 /**
  * Checks the credentials and opens a session. Unknown e-mail and wrong password look the same
@@ -26,7 +26,7 @@ export async function signIn(deps: AccountsDependencies, credentials: Credential
   if (user.status === 'LOCKED') throw accountLocked();
   if (user.status === 'DISABLED') throw accountDisabled();
   if (!user.is_email_verified) {
-    throw new DomainError('EMAIL_NOT_VERIFIED', accountMessages.emailNotVerified, 403, { requiresVerification: true });
+    throw new DomainError('EMAIL_NOT_VERIFIED', accountMessages.emailNotVerified, { requiresVerification: true });
   }
 
   await recordSuccessfulSignIn(deps.db, user.id);

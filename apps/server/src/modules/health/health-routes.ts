@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { DomainError } from '../../http/domain-error';
+import { ServiceUnavailableError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       await sql`SELECT 1`.execute(app.context.db);
     } catch {
-      throw new DomainError('INTERNAL_SERVER_ERROR', 'Database is not reachable', 503);
+      throw new ServiceUnavailableError('Database is not reachable');
     }
     return ok({ status: 'ready' });
   });

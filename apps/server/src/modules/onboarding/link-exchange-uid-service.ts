@@ -30,26 +30,25 @@ const uniqueViolation = '23505';
 export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member: UserRow, uid: string) {
   if (member.bingx_uid) throw alreadySet();
   if (!hasPaidSubscription(member)) {
-    throw new DomainError('SUBSCRIPTION_NOT_PAID', onboardingMessages.subscriptionNotPaid, 403);
+    throw new DomainError('SUBSCRIPTION_NOT_PAID', onboardingMessages.subscriptionNotPaid);
   }
   if (!(await reserveUidCheck(deps.db, member.id, deps.uidChecksPerDay))) {
-    throw new DomainError('RATE_LIMITED', onboardingMessages.tooManyUidChecks, 429);
+    throw new DomainError('RATE_LIMITED', onboardingMessages.tooManyUidChecks);
   }
   const holder = await deps.db.selectFrom('users').select('id').where('bingx_uid', '=', uid).executeTakeFirst();
   if (holder) throw holder.id === member.id ? alreadySet() : alreadyExists();
 
   const check = await askExchange(deps.exchange, uid);
   if (!check.invited) {
-    throw new DomainError('BINGX_UID_INELIGIBLE', 'This BingX UID was not registered through our invitation link', 400);
+    throw new DomainError('BINGX_UID_INELIGIBLE', 'This BingX UID was not registered through our invitation link');
   }
   if (!check.kycComplete) {
-    throw new DomainError('BINGX_UID_INCOMPLETE_KYC', 'KYC verification is not complete on this BingX account', 400);
+    throw new DomainError('BINGX_UID_INCOMPLETE_KYC', 'KYC verification is not complete on this BingX account');
   }
   if (new Decimal(check.balanceUsdt).lt(deps.minimumDeposit)) {
     throw new DomainError(
       'BINGX_UID_INSUFFICIENT_DEPOSIT',
       `The BingX account holds less than the minimum deposit of ${deps.minimumDeposit} USDT`,
-      400,
     );
   }
 
@@ -80,17 +79,13 @@ async function askExchange(exchange: ExchangeGateway, uid: string) {
     return await exchange.checkInvitee(uid);
   } catch (error) {
     if (error instanceof ExchangeUnavailableError) {
-      throw new DomainError(
-        'EXCHANGE_UNAVAILABLE',
-        'BingX is not answering right now. Please try again in a minute.',
-        503,
-      );
+      throw new DomainError('EXCHANGE_UNAVAILABLE', 'BingX is not answering right now. Please try again in a minute.');
     }
     throw error;
   }
 }
 
 const alreadySet = () =>
-  new DomainError('BINGX_UID_ALREADY_SET', 'A BingX UID is already linked to your account and cannot be changed', 409);
+  new DomainError('BINGX_UID_ALREADY_SET', 'A BingX UID is already linked to your account and cannot be changed');
 const alreadyExists = () =>
-  new DomainError('BINGX_UID_ALREADY_EXISTS', 'This BingX UID is already linked to another account', 409);
+  new DomainError('BINGX_UID_ALREADY_EXISTS', 'This BingX UID is already linked to another account');

@@ -43,7 +43,7 @@ export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(sql<string>`lower(email)`, '=', request.body.email.toLowerCase())
         .executeTakeFirst();
       if (!member?.deposit_address)
-        throw new DomainError('USER_NOT_FOUND', 'No member with a deposit address has this e-mail', 404);
+        throw new DomainError('USER_NOT_FOUND', 'No member with a deposit address has this e-mail');
       const transactionHash = await payOnDemoChain(
         { rpcUrl: config.chain.rpcUrl, chainId: chain.chainId, tokenAddress: chain.tokenAddress },
         member.deposit_address,

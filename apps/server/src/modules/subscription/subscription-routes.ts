@@ -4,7 +4,7 @@ import { envelopeSchema } from '@uplink/contract/envelope';
 import { toWireMoney } from '@uplink/contract/money';
 import { paymentDetailsSchema } from '@uplink/contract/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError } from '../../http/domain-error';
+import { ServiceUnavailableError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { createDepositScanner } from './subscription-dependencies';
@@ -30,16 +30,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scanner = createDepositScanner(app.context);
-      if (!scanner) throw new DomainError('INTERNAL_SERVER_ERROR', 'Deposit scanning is not configured', 503);
+      if (!scanner) throw new ServiceUnavailableError('Deposit scanning is not configured');
       try {
         await scanner.scanMember(request.currentUser.id);
       } catch (error) {
         request.log.warn({ err: error }, 'on-demand deposit scan failed');
-        throw new DomainError(
-          'INTERNAL_SERVER_ERROR',
-          'The BSC network is not reachable right now. Please try again.',
-          503,
-        );
+        throw new ServiceUnavailableError('The BSC network is not reachable right now. Please try again.');
       }
       const member = await db
         .selectFrom('users')

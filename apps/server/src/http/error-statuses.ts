@@ -1,0 +1,48 @@
+import type { ErrorCode } from '@uplink/contract/error-codes';
+
+/**
+ * The HTTP status of every error code, in one table: services throw a code, never a status, so a
+ * code answers with the same status wherever it is thrown.
+ */
+export const errorStatuses: Record<ErrorCode, number> = {
+  USER_NOT_FOUND: 404,
+  USER_EXISTS: 409,
+  EMAIL_ALREADY_VERIFIED: 400,
+  INVALID_OR_EXPIRED_TOKEN: 400,
+  TOKEN_REQUIRED: 400,
+  INVALID_REFERRAL_CODE: 400,
+  WALLET_CREATION_FAILED: 500,
+  ACCOUNT_LOCKED: 423,
+  ACCOUNT_DISABLED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  BINGX_UID_ALREADY_SET: 409,
+  BINGX_UID_ALREADY_EXISTS: 409,
+  BINGX_UID_INELIGIBLE: 400,
+  BINGX_UID_INCOMPLETE_KYC: 400,
+  BINGX_UID_INSUFFICIENT_DEPOSIT: 400,
+  EXCHANGE_UNAVAILABLE: 503,
+  SUBSCRIPTION_NOT_PAID: 403,
+  INSUFFICIENT_BALANCE: 400,
+  TOO_MANY_PENDING_WITHDRAWALS: 409,
+  ACCOUNT_NOT_ACTIVE: 403,
+  WITHDRAWAL_NOT_FOUND: 404,
+  WITHDRAWAL_ALREADY_PROCESSED: 409,
+  INSUFFICIENT_BALANCE_FOR_APPROVAL: 409,
+  WALLET_ADDRESS_IN_USE: 409,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  BAD_REQUEST: 400,
+  INVALID_STATUS: 400,
+  INTERNAL_SERVER_ERROR: 500,
+  VALIDATION_ERROR: 400,
+  // Named by the web app when no answer arrives; the server never sends it.
+  NETWORK_ERROR: 503,
+  CURRENT_PASSWORD_INCORRECT: 400,
+  SAME_PASSWORD_ERROR: 400,
+  // The spec's catalogue lists this success code beside the errors; it is never thrown.
+  PASSWORD_CHANGED_SUCCESSFULLY: 200,
+  UNKNOWN_ERROR: 500,
+};
