@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Integrations } from '../app';
+import { buildApp } from '../app';
+import type { Integrations } from '../app-context';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from './test-database';

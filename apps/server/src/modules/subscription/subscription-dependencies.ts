@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../app-context';
 import { DepositScanner } from './deposit-scanner';
 
 /** The scanner over the app's chain client; null when no chain is configured (tests of other features). */

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { SessionTokens } from './http/session-tokens';
+import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
+import type { MailWorker } from './modules/mail/mail-worker';
+import type { DepositChain } from './modules/subscription/deposit-chain';
+
+/** What every route and job of one app instance shares. Types only: nothing here runs. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  sessionTokens: SessionTokens;
+  /** Sends the mail outbox; `wake()` after enqueueing so mail goes out at once. */
+  mailWorker: MailWorker;
+  integrations: Integrations;
+}
+
+/** Outside systems; tests and the demo inject fakes or local nodes, otherwise built from the config. */
+export interface Integrations {
+  exchangeGateway: ExchangeGateway;
+  /** Null when no chain is configured (no BSC_RPC_URL and no demo chain): deposit scanning is off. */
+  depositChain: DepositChain | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
+}

@@ -1,0 +1,65 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+
+/** JSON lines in production (for log shippers), readable lines on a developer's terminal. */
+export function loggerOptions(config: Config): object {
+  if (config.production) return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+  };
+}
+
+/**
+ * With REDIS_URL the rate-limit counters are kept in Redis, so every API process counts against
+ * the same budget; without it (one local process) they stay in memory.
+ */
+function sharedRateLimitStore(
+  app: FastifyInstance,
+  config: Config,
+): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+  if (!config.redisUrl) return {};
+  const redis = new Redis(config.redisUrl, {
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  redis.on('error', (error) =>
+    app.log.warn({ err: error }, 'redis unavailable: rate limits are not enforced meanwhile'),
+  );
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  // Fail open: a Redis outage must not take sign-in down with it.
+  return { redis, nameSpace: config.rateLimitNamespace, skipOnError: true };
+}
+
+/** Security headers, rate limiting (shared through Redis when configured) and the OpenAPI docs. */
+export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false, ...sharedRateLimitStore(app, config) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Uplink API', version: '1.0.0', description: 'Invite-only referral network API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
