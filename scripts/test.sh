@@ -4,9 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== typecheck and lint"
+echo "== typecheck, lint and import cycles"
 npm run typecheck
 npm run lint
+npm run check:cycles
 
 echo "== unit and API tests (embedded PGlite)"
 npx vitest run
