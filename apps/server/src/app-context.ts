@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { SessionTokens } from './http/session-tokens';
@@ -14,6 +15,7 @@ export interface AppContext {
   /** Sends the mail outbox; `wake()` after enqueueing so mail goes out at once. */
   mailWorker: MailWorker;
   integrations: Integrations;
+  clock: Clock;
 }
 
 /** Outside systems; tests and the demo inject fakes or local nodes, otherwise built from the config. */

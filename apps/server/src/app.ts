@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppContext, Integrations } from './app-context';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authentication';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
    */
   jobLock?: JobLock;
   integrations?: Partial<Integrations>;
+  /** The time every service reads; tests set it (default: the system clock). */
+  clock?: Clock;
   /** Told of every route as it is registered (Fastify's `onRoute`): the admin-access test walks them. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -102,6 +105,7 @@ function createContext(app: FastifyInstance, options: BuildAppOptions): AppConte
     sessionTokens: new SessionTokens(config.jwtSecret, config.jwtExpiresInHours),
     mailWorker,
     integrations: integrationsFromConfig(config, options.integrations),
+    clock: options.clock ?? systemClock,
   };
 }
 

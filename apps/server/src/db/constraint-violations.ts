@@ -8,3 +8,8 @@ export function violatedConstraint(error: unknown): string | undefined {
   if (typeof code !== 'string' || !code.startsWith('23') || typeof constraint !== 'string') return undefined;
   return constraint;
 }
+
+/** A unique violation of that constraint (PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505' && violatedConstraint(error) === constraint;
+}

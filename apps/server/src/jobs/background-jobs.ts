@@ -10,7 +10,7 @@ import { startRecurringJob } from './recurring-job';
  * process runs it at a time; every job stops when the app closes.
  */
 export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
-  const { db } = app.context;
+  const { db, clock } = app.context;
   const jobs = [
     startDepositScanJob(app.context, lock, app.log),
     startRecurringJob({
@@ -19,7 +19,7 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       lock,
       logger: app.log,
       work: async () => {
-        await sweepLapsedSubscriptions(db);
+        await sweepLapsedSubscriptions(db, clock.now());
       },
     }),
     startRecurringJob({

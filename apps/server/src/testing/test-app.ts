@@ -3,12 +3,15 @@ import { buildApp } from '../app';
 import type { Integrations } from '../app-context';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { TestClock } from './test-clock';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** The app's clock: the system time until the test sets it. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -33,12 +36,14 @@ export async function createTestApp(
     webDistDir: '/nonexistent',
     ...overrides,
   };
-  const app = await buildApp({ config, db: database.db, logger: false, integrations });
+  const clock = new TestClock();
+  const app = await buildApp({ config, db: database.db, logger: false, integrations, clock });
   await app.ready();
   return {
     app,
     database,
     config,
+    clock,
     async close() {
       await app.close();
       await database.close();

@@ -48,8 +48,3 @@ export async function recordSuccessfulSignIn(db: Kysely<Database>, id: string): 
 }
 
 /** True when `error` is PostgreSQL's unique violation (23505) of the named constraint or index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
-  return code === '23505' && violated === constraint;
-}

@@ -97,7 +97,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(memberProfileSchema), 401: failed },
       },
     },
-    async (request) => ok(await memberProfile(db, request.currentUser, config.subscription)),
+    async (request) => ok(await memberProfile(db, request.currentUser, config.subscription, app.context.clock.now())),
   );
 
   for (const path of ['/users/send-verification-email', '/users/resend-verification-email']) {

@@ -9,7 +9,7 @@ export async function memberProfile(
   db: Kysely<Database>,
   user: UserRow,
   subscription: Pick<SubscriptionConfig, 'fee'>,
-  now = new Date(),
+  now: Date,
 ): Promise<MemberProfile> {
   return {
     _id: user.id,

@@ -1,17 +1,12 @@
 import type { registerRequestSchema } from '@uplink/contract/accounts';
 import { accountMessages, type RegistrationResult } from '@uplink/contract/accounts';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/constraint-violations';
 import { DomainError } from '../../http/domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { attachToSponsor } from '../referrals/referral-closure-repository';
 import { verificationMail } from './account-mails';
-import {
-  findUserByEmail,
-  findUserByReferralCode,
-  insertUser,
-  isUniqueViolation,
-  setDepositAddress,
-} from './account-repository';
+import { findUserByEmail, findUserByReferralCode, insertUser, setDepositAddress } from './account-repository';
 import { issueAccountToken } from './account-tokens';
 import type { AccountsDependencies } from './accounts-dependencies';
 import { depositAddressFor } from './deposit-addresses';

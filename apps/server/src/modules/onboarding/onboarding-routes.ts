@@ -3,7 +3,7 @@ import { linkBingxUidRequestSchema, linkBingxUidResultSchema } from '@uplink/con
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
-import { linkExchangeUid } from './link-exchange-uid-service';
+import { linkExchangeUid } from './link-exchange-uid';
 
 /** Each attempt may cost an exchange API call; a person needs only a few. Counted per member. */
 const linkRateLimit = perMemberRateLimit(10, '1 minute');
@@ -32,13 +32,14 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, config, integrations } = app.context;
+      const { db, config, integrations, clock } = app.context;
       const result = await linkExchangeUid(
         {
           db,
           exchange: integrations.exchangeGateway,
           minimumDeposit: config.exchange.minimumDeposit,
           uidChecksPerDay: config.uidChecksPerDay,
+          clock,
         },
         request.currentUser,
         request.body.bingXUID,

@@ -4,6 +4,7 @@ import type { ReferralHistory, referralHistoryQuerySchema } from '@uplink/contra
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { hasPaidSubscription } from '../subscription/subscription-status';
 import { findDownlinePage } from './referral-network-repository';
 
 type HistoryQuery = z.output<typeof referralHistoryQuerySchema>;
@@ -19,6 +20,7 @@ export async function viewReferralHistory(
   db: Kysely<Database>,
   callerId: string,
   query: HistoryQuery,
+  now: Date,
 ): Promise<ReferralHistory> {
   const { page, limit } = query;
   const levels = levelsOf(query);
@@ -39,7 +41,7 @@ export async function viewReferralHistory(
       email: member.email,
       level: member.level,
       status: member.status,
-      subscriptionPaid: member.subscription_paid,
+      subscriptionPaid: hasPaidSubscription(member, now),
       subscriptionTimestamp: member.subscription_paid_at?.toISOString() ?? null,
       bingxLinked: member.bingx_linked,
       joinedAt: member.joined_at.toISOString(),

@@ -30,8 +30,7 @@ export interface DownlineMemberRow {
   level: number;
   status: UserStatus;
   subscription_paid_at: Date | null;
-  /** Paid and the period not ended: the same rule as the profile's `subscriptionFee.paid`. */
-  subscription_paid: boolean;
+  subscription_period_ends_at: Date | null;
   bingx_linked: boolean;
   joined_at: Date;
 }
@@ -90,7 +89,7 @@ export async function findDownlinePage(
     )
     SELECT s.*, u.id, u.user_id, u.first_name, u.last_name, u.email, p.depth::int AS level, u.status,
            u.subscription_paid_at,
-           subscription_is_paid(u.subscription_paid_at, u.subscription_period_ends_at) AS subscription_paid,
+           u.subscription_period_ends_at,
            u.bingx_uid IS NOT NULL AS bingx_linked, p.member_joined_at AS joined_at
       FROM statistics s
       LEFT JOIN (page p JOIN users u ON u.id = p.descendant_id) ON true

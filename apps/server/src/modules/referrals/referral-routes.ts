@@ -25,7 +25,10 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await viewReferralHistory(app.context.db, request.currentUser.id, request.query), 'Referral history'),
+      ok(
+        await viewReferralHistory(app.context.db, request.currentUser.id, request.query, app.context.clock.now()),
+        'Referral history',
+      ),
   );
 
   app.get(

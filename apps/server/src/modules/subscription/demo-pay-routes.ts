@@ -1,11 +1,11 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
 import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import { DomainError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
+import { findDepositAddressByEmail } from './subscription-repository';
 
 const demoPayBodySchema = z.object({
   email: safeText('Email').trim().min(1).max(254),
@@ -37,19 +37,14 @@ export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!config.chain.demoChain || !chain || !config.chain.rpcUrl) {
         return reply.callNotFound();
       }
-      const member = await db
-        .selectFrom('users')
-        .select('deposit_address')
-        .where(sql<string>`lower(email)`, '=', request.body.email.toLowerCase())
-        .executeTakeFirst();
-      if (!member?.deposit_address)
-        throw new DomainError('USER_NOT_FOUND', 'No member with a deposit address has this e-mail');
+      const depositAddress = await findDepositAddressByEmail(db, request.body.email);
+      if (!depositAddress) throw new DomainError('USER_NOT_FOUND', 'No member with a deposit address has this e-mail');
       const transactionHash = await payOnDemoChain(
         { rpcUrl: config.chain.rpcUrl, chainId: chain.chainId, tokenAddress: chain.tokenAddress },
-        member.deposit_address,
+        depositAddress,
         request.body.amount ?? config.subscription.fee,
       );
-      return ok({ transactionHash, depositAddress: member.deposit_address }, 'Payment sent on the demo chain');
+      return ok({ transactionHash, depositAddress }, 'Payment sent on the demo chain');
     },
   );
 };

@@ -1,16 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../app-context';
+import { type Clock, systemClock } from '../../clock';
 import type { SubscriptionConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { DepositChain, UsdtTransfer } from './deposit-chain';
+import { creditSubscriptions } from './subscription-crediting';
 import {
   findCursor,
+  findDepositAddress,
   membersWithUncreditedTransfers,
   recordTransfers,
   saveCursor,
   watchedDepositAddresses,
-} from './deposit-repository';
-import { creditSubscriptions } from './subscription-crediting';
+} from './subscription-repository';
 
 export interface DepositScannerOptions {
   db: Kysely<Database>;
@@ -25,7 +28,7 @@ export interface DepositScannerOptions {
   /** Recipient addresses per eth_getLogs (an OR-list in the recipient topic). */
   recipientBatch?: number;
   logger?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 export interface ScanResult {
@@ -53,13 +56,13 @@ export class DepositScanner {
   private readonly blockRange: number;
   private readonly recipientBatch: number;
   private readonly cursorName: string;
-  private readonly now: () => Date;
+  private readonly clock: Clock;
 
   constructor(private readonly options: DepositScannerOptions) {
     this.blockRange = options.blockRange ?? 5000;
     this.recipientBatch = options.recipientBatch ?? 1000;
     this.cursorName = `usdt-deposits:${options.chain.chainId}:${options.chain.tokenAddress.toLowerCase()}`;
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? systemClock;
   }
 
   /** The background job: every watched member from the cursor up to the confirmed head. */
@@ -78,9 +81,9 @@ export class DepositScanner {
     }
     const credited = await creditSubscriptions(
       db,
-      await membersWithUncreditedTransfers(db, this.now()),
+      await membersWithUncreditedTransfers(db, this.clock.now()),
       this.options.subscription,
-      this.now(),
+      this.clock.now(),
     );
     return { fromBlock, toBlock: confirmedHead, transfersRecorded, membersCredited: credited.length };
   }
@@ -91,21 +94,17 @@ export class DepositScanner {
    */
   async scanMember(memberId: string): Promise<void> {
     const { db } = this.options;
-    const member = await db
-      .selectFrom('users')
-      .select(['id', 'deposit_address'])
-      .where('id', '=', memberId)
-      .executeTakeFirst();
-    if (!member?.deposit_address) return;
+    const depositAddress = await findDepositAddress(db, memberId);
+    if (!depositAddress) return;
     const confirmedHead = await this.confirmedHead();
     const cursor = await findCursor(db, this.cursorName);
     const fromBlock =
       cursor && cursor.lastBlock <= confirmedHead ? cursor.lastBlock + 1 : await this.firstBlock(confirmedHead);
     for (let start = fromBlock; start <= confirmedHead; start += this.blockRange) {
       const end = Math.min(start + this.blockRange - 1, confirmedHead);
-      await this.record(await this.readTransfers([member.deposit_address.toLowerCase()], start, end));
+      await this.record(await this.readTransfers([depositAddress.toLowerCase()], start, end));
     }
-    await creditSubscriptions(db, [memberId], this.options.subscription, this.now());
+    await creditSubscriptions(db, [memberId], this.options.subscription, this.clock.now());
   }
 
   private async confirmedHead(): Promise<number> {
@@ -194,4 +193,18 @@ export class DepositScanner {
 function isRangeTooLarge(error: unknown): boolean {
   const text = String((error as { message?: unknown })?.message ?? error);
   return /range|too many|limit|exceed|too large|response size/i.test(text);
+}
+
+/** The scanner over the app's chain client; null when no chain is configured (tests of other features). */
+export function createDepositScanner(context: AppContext): DepositScanner | null {
+  const chain = context.integrations.depositChain;
+  if (!chain) return null;
+  return new DepositScanner({
+    db: context.db,
+    chain,
+    subscription: context.config.subscription,
+    confirmations: context.config.chain.confirmations,
+    startBlock: context.config.chain.depositScanStartBlock,
+    clock: context.clock,
+  });
 }

@@ -4,7 +4,7 @@ import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createMember } from '../accounts/account-builders';
-import { createDepositScanner } from './subscription-dependencies';
+import { createDepositScanner } from './deposit-scanner';
 
 /**
  * Paying the subscription on a real in-process EVM with a deployed 18-decimal ERC-20, through

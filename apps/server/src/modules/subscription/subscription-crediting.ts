@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { SubscriptionConfig } from '../../config';
 import type { Database } from '../../db/schema';
-import { unusedTransfers } from './deposit-repository';
+import { lockMemberForCrediting, startSubscriptionPeriod, unusedTransfers } from './subscription-repository';
 
 const dayMs = 86_400_000;
 
@@ -27,7 +27,7 @@ export async function creditSubscriptions(
   db: Kysely<Database>,
   memberIds: readonly string[],
   config: SubscriptionConfig,
-  now = new Date(),
+  now: Date,
 ): Promise<string[]> {
   const credited: string[] = [];
   for (const memberId of memberIds) {
@@ -43,12 +43,7 @@ async function creditMember(
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const member = await trx
-      .selectFrom('users')
-      .select(['id', 'created_at', 'subscription_period_ends_at'])
-      .where('id', '=', memberId)
-      .forUpdate()
-      .executeTakeFirst();
+    const member = await lockMemberForCrediting(trx, memberId);
     if (!member) return false;
     const previousEnd = member.subscription_period_ends_at;
     if (previousEnd && previousEnd > now) return false;
@@ -70,26 +65,18 @@ async function creditMember(
 
     const paidAt = previousEnd && previousEnd > completing.block_time ? previousEnd : new Date(completing.block_time);
     const periodEndsAt = new Date(paidAt.getTime() + config.periodDays * dayMs);
-    await trx
-      .updateTable('users')
-      .set({
-        subscription_paid_at: paidAt,
-        subscription_period_ends_at: periodEndsAt,
-        subscription_amount: total.toFixed(),
-        subscription_tx_hash: completing.tx_hash,
-        updated_at: now,
-      })
-      .where('id', '=', memberId)
-      .execute();
-    await trx
-      .updateTable('deposit_transfers')
-      .set({ credited_period_ends_at: periodEndsAt })
-      .where(
-        'id',
-        'in',
-        transfers.map((transfer) => transfer.id),
-      )
-      .execute();
+    await startSubscriptionPeriod(
+      trx,
+      memberId,
+      {
+        paidAt,
+        periodEndsAt,
+        amount: total.toFixed(),
+        transactionHash: completing.tx_hash,
+        transferIds: transfers.map((transfer) => transfer.id),
+      },
+      now,
+    );
     return true;
   });
 }

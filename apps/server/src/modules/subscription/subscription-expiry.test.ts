@@ -39,7 +39,7 @@ describe('a subscription period runs out', () => {
 
     const afterPeriod = new Date(now + 5_000);
     expect(await sweepLapsedSubscriptions(t.database.db, afterPeriod)).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, afterPeriod.getTime() - Date.now())));
+    t.clock.set(afterPeriod);
 
     const after = await history(sponsor);
     expect(after.statistics.paidSubscriptions).toBe(1);

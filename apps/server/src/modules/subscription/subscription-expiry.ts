@@ -1,5 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import {
+  lockExpirySweepCheckpoint,
+  markLapsedSubscriptionsUnpaid,
+  saveExpirySweepCheckpoint,
+} from './subscription-repository';
 
 /**
  * Makes members whose subscription period has ended count as unpaid in their uplines'
@@ -8,21 +13,12 @@ import type { Database } from '../../db/schema';
  * Each sweep covers the periods that ended since the previous sweep (one indexed range), and
  * both steps run in one transaction, so a crash never skips a member.
  */
-export async function sweepLapsedSubscriptions(db: Kysely<Database>, now = new Date()): Promise<number> {
+export async function sweepLapsedSubscriptions(db: Kysely<Database>, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const checkpoint = await sql<{ swept_until: Date }>`
-      SELECT swept_until FROM subscription_expiry_checkpoint FOR UPDATE`.execute(trx);
-    const sweptUntil = checkpoint.rows[0]?.swept_until ?? new Date(0);
+    const sweptUntil = await lockExpirySweepCheckpoint(trx);
     if (sweptUntil >= now) return 0;
-    const lapsed = await sql`
-      UPDATE referral_closure c
-         SET member_subscription_paid = false
-        FROM users u
-       WHERE u.subscription_period_ends_at > ${sweptUntil}
-         AND u.subscription_period_ends_at <= ${now}
-         AND c.descendant_id = u.id
-         AND c.member_subscription_paid`.execute(trx);
-    await sql`UPDATE subscription_expiry_checkpoint SET swept_until = ${now}`.execute(trx);
-    return Number(lapsed.numAffectedRows ?? 0);
+    const lapsed = await markLapsedSubscriptionsUnpaid(trx, sweptUntil, now);
+    await saveExpirySweepCheckpoint(trx, now);
+    return lapsed;
   });
 }

@@ -4,17 +4,17 @@ import { envelopeSchema } from '@uplink/contract/envelope';
 import { toWireMoney } from '@uplink/contract/money';
 import { paymentDetailsSchema } from '@uplink/contract/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ServiceUnavailableError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
-import { createDepositScanner } from './subscription-dependencies';
-import { subscriptionStatus } from './subscription-status';
+import { createDepositScanner } from './deposit-scanner';
+import { refreshSubscription } from './refresh-subscription';
 
 /** A member may ask for an immediate scan a few times a minute; the job covers everyone anyway. */
 const refreshRateLimit = perMemberRateLimit(6, '1 minute');
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.context;
+  const scanner = createDepositScanner(app.context);
 
   app.get(
     '/users/refresh-subscription',
@@ -28,22 +28,14 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(subscriptionFeeSchema) },
       },
     },
-    async (request) => {
-      const scanner = createDepositScanner(app.context);
-      if (!scanner) throw new ServiceUnavailableError('Deposit scanning is not configured');
-      try {
-        await scanner.scanMember(request.currentUser.id);
-      } catch (error) {
-        request.log.warn({ err: error }, 'on-demand deposit scan failed');
-        throw new ServiceUnavailableError('The BSC network is not reachable right now. Please try again.');
-      }
-      const member = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', request.currentUser.id)
-        .executeTakeFirstOrThrow();
-      return ok(await subscriptionStatus(db, member, config.subscription), 'Subscription status refreshed');
-    },
+    async (request) =>
+      ok(
+        await refreshSubscription(
+          { db, scanner, subscription: config.subscription, clock: app.context.clock },
+          request.currentUser,
+        ),
+        'Subscription status refreshed',
+      ),
   );
 
   app.get(

@@ -4,10 +4,13 @@ import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { SubscriptionConfig } from '../../config';
 import type { Database, UserRow } from '../../db/schema';
-import { unusedTransferTotal } from './deposit-repository';
+import { unusedTransferTotal } from './subscription-repository';
 
 /** Paid: a payment whose period has not ended (what the profile, onboarding and statistics call paid). */
-export function hasPaidSubscription(member: UserRow, now = new Date()): boolean {
+export function hasPaidSubscription(
+  member: Pick<UserRow, 'subscription_paid_at' | 'subscription_period_ends_at'>,
+  now: Date,
+): boolean {
   const periodEnds = member.subscription_period_ends_at;
   return member.subscription_paid_at !== null && (periodEnds === null || periodEnds > now);
 }
@@ -24,7 +27,7 @@ export async function subscriptionStatus(
   db: Kysely<Database>,
   member: UserRow,
   subscription: Pick<SubscriptionConfig, 'fee'>,
-  now = new Date(),
+  now: Date,
 ): Promise<SubscriptionFee> {
   const periodEnds = member.subscription_period_ends_at;
   const paid = hasPaidSubscription(member, now);

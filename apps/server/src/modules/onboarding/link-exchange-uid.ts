@@ -1,11 +1,12 @@
 import { onboardingMessages } from '@uplink/contract/onboarding';
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { DomainError } from '../../http/domain-error';
 import { type ExchangeGateway, ExchangeUnavailableError } from '../exchange/exchange-gateway';
 import { hasPaidSubscription } from '../subscription/subscription-status';
-import { reserveUidCheck } from './uid-check-repository';
+import { findUidHolder, linkUidOnce, reserveUidCheck } from './onboarding-repository';
 
 export interface LinkExchangeUidDependencies {
   db: Kysely<Database>;
@@ -14,9 +15,8 @@ export interface LinkExchangeUidDependencies {
   minimumDeposit: string;
   /** UIDs a member may have checked per day. */
   uidChecksPerDay: number;
+  clock: Clock;
 }
-
-const uniqueViolation = '23505';
 
 /**
  * Links a BingX UID to the member, once. Order: the member's own UID (set once), a paid
@@ -29,13 +29,13 @@ const uniqueViolation = '23505';
  */
 export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member: UserRow, uid: string) {
   if (member.bingx_uid) throw alreadySet();
-  if (!hasPaidSubscription(member)) {
+  if (!hasPaidSubscription(member, deps.clock.now())) {
     throw new DomainError('SUBSCRIPTION_NOT_PAID', onboardingMessages.subscriptionNotPaid);
   }
-  if (!(await reserveUidCheck(deps.db, member.id, deps.uidChecksPerDay))) {
+  if (!(await reserveUidCheck(deps.db, member.id, deps.uidChecksPerDay, deps.clock.now()))) {
     throw new DomainError('RATE_LIMITED', onboardingMessages.tooManyUidChecks);
   }
-  const holder = await deps.db.selectFrom('users').select('id').where('bingx_uid', '=', uid).executeTakeFirst();
+  const holder = await findUidHolder(deps.db, uid);
   if (holder) throw holder.id === member.id ? alreadySet() : alreadyExists();
 
   const check = await askExchange(deps.exchange, uid);
@@ -52,25 +52,14 @@ export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member:
     );
   }
 
-  try {
-    const updated = await deps.db
-      .updateTable('users')
-      .set({
-        bingx_uid: uid,
-        bingx_kyc: check.kycComplete,
-        bingx_balance: check.balanceUsdt,
-        bingx_linked_at: new Date(),
-        updated_at: new Date(),
-      })
-      .where('id', '=', member.id)
-      // A second request of the same member may have linked meanwhile: set once means once.
-      .where('bingx_uid', 'is', null)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw alreadySet();
-  } catch (error) {
-    if ((error as { code?: string }).code === uniqueViolation) throw alreadyExists();
-    throw error;
-  }
+  const outcome = await linkUidOnce(
+    deps.db,
+    member.id,
+    { uid, kycComplete: check.kycComplete, balanceUsdt: check.balanceUsdt },
+    deps.clock.now(),
+  );
+  if (outcome === 'member-already-linked') throw alreadySet();
+  if (outcome === 'uid-taken') throw alreadyExists();
   return { bingXUID: uid, message: onboardingMessages.linkSucceeded };
 }
 

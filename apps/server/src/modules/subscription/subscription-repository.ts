@@ -115,3 +115,86 @@ export async function unusedTransferTotal(
     .executeTakeFirstOrThrow();
   return row.total;
 }
+
+/** The member row a crediting transaction holds locked, so two crediting runs take turns. */
+export function lockMemberForCrediting(trx: Kysely<Database>, memberId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'created_at', 'subscription_period_ends_at'])
+    .where('id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface SubscriptionPeriod {
+  paidAt: Date;
+  periodEndsAt: Date;
+  /** Every transfer taken into the period (an overpayment included). */
+  amount: string;
+  /** The transfer that completed the fee. */
+  transactionHash: string;
+  transferIds: readonly string[];
+}
+
+/** Records a paid period on the member and marks its transfers used for it. */
+export async function startSubscriptionPeriod(
+  trx: Kysely<Database>,
+  memberId: string,
+  period: SubscriptionPeriod,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      subscription_paid_at: period.paidAt,
+      subscription_period_ends_at: period.periodEndsAt,
+      subscription_amount: period.amount,
+      subscription_tx_hash: period.transactionHash,
+      updated_at: now,
+    })
+    .where('id', '=', memberId)
+    .execute();
+  await trx
+    .updateTable('deposit_transfers')
+    .set({ credited_period_ends_at: period.periodEndsAt })
+    .where('id', 'in', period.transferIds)
+    .execute();
+}
+
+export async function findDepositAddress(db: Kysely<Database>, memberId: string): Promise<string | null> {
+  const member = await db.selectFrom('users').select('deposit_address').where('id', '=', memberId).executeTakeFirst();
+  return member?.deposit_address ?? null;
+}
+
+export async function findDepositAddressByEmail(db: Kysely<Database>, email: string): Promise<string | null> {
+  const member = await db
+    .selectFrom('users')
+    .select('deposit_address')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return member?.deposit_address ?? null;
+}
+
+/** The end of the last expiry sweep, locked until the transaction ends (one sweep at a time). */
+export async function lockExpirySweepCheckpoint(trx: Kysely<Database>): Promise<Date> {
+  const checkpoint = await sql<{ swept_until: Date }>`
+    SELECT swept_until FROM subscription_expiry_checkpoint FOR UPDATE`.execute(trx);
+  return checkpoint.rows[0]?.swept_until ?? new Date(0);
+}
+
+/** Clears the paid flag on the closure rows of members whose period ended in (after, until]. */
+export async function markLapsedSubscriptionsUnpaid(trx: Kysely<Database>, after: Date, until: Date): Promise<number> {
+  const lapsed = await sql`
+    UPDATE referral_closure c
+       SET member_subscription_paid = false
+      FROM users u
+     WHERE u.subscription_period_ends_at > ${after}
+       AND u.subscription_period_ends_at <= ${until}
+       AND c.descendant_id = u.id
+       AND c.member_subscription_paid`.execute(trx);
+  return Number(lapsed.numAffectedRows ?? 0);
+}
+
+export async function saveExpirySweepCheckpoint(trx: Kysely<Database>, sweptUntil: Date): Promise<void> {
+  await sql`UPDATE subscription_expiry_checkpoint SET swept_until = ${sweptUntil}`.execute(trx);
+}
