@@ -1,23 +1,34 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema';
 import { accountDisabled, accountLocked, forbidden, unauthorized } from './domain-error';
+import { apiDocsPrefix } from './http-plugins';
 import type { SessionTokens } from './session-tokens';
 
+/**
+ * Who may call a route, declared once on it (`config: { access }`): `member` needs a signed-in
+ * ACTIVE account, `admin` an administrator's, `public` nothing. Every API route declares one.
+ */
+export type RouteAccess = 'public' | 'member' | 'admin';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
   interface FastifyRequest {
     /** The signed-in user, loaded once by `authenticate`. */
     currentUser: UserRow;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
 /**
  * `authenticate` accepts a valid bearer token of an existing user whose account is ACTIVE;
- * `requireAdmin` additionally needs `isAdmin`. Both are preHandlers routes opt into.
+ * `requireAdmin` additionally needs `isAdmin`. A route gets the one its `access` names, ahead of
+ * its own preHandlers (a per-member rate limit counts the verified member); an API route that
+ * declares no access is refused when it registers, so none can be left open by omission.
  *
  * The account status is read on every call, so a LOCKED or DISABLED account loses every open
  * session at once, each with its own code (the web app ends the session on either).
@@ -38,9 +49,29 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     request.currentUser = user;
   }
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+  async function requireAdmin(request: FastifyRequest): Promise<void> {
     await authenticate(request);
     if (!request.currentUser.is_admin) throw forbidden();
-  });
+  }
+
+  app.decorate('authenticate', authenticate);
+  app.addHook('onRoute', (route) => guardByAccess(route, { member: authenticate, admin: requireAdmin }));
+}
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+function guardByAccess(route: RouteOptions, guards: Record<Exclude<RouteAccess, 'public'>, Guard>): void {
+  const access = route.config?.access;
+  if (access === undefined) {
+    if (isApiRoute(route.url)) throw new Error(`${route.method} ${route.url} declares no access`);
+    return;
+  }
+  if (access === 'public') return;
+  const own = route.preHandler === undefined ? [] : [route.preHandler].flat();
+  route.preHandler = [guards[access], ...own];
+}
+
+/** API routes, which must declare their access; the documentation's own routes are public. */
+export function isApiRoute(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith(apiDocsPrefix);
 }

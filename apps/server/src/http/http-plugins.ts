@@ -40,6 +40,9 @@ function sharedRateLimitStore(
   return { redis, nameSpace: config.rateLimitNamespace, skipOnError: true };
 }
 
+/** The OpenAPI documentation: public, served by swagger-ui's own routes. */
+export const apiDocsPrefix = '/api/docs';
+
 /** Security headers, rate limiting (shared through Redis when configured) and the OpenAPI docs. */
 export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
@@ -61,5 +64,5 @@ export async function registerHttpPlugins(app: FastifyInstance, config: Config):
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: apiDocsPrefix });
 }

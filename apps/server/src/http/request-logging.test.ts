@@ -49,7 +49,7 @@ describe('request logging', () => {
       // Production wants the real exchange; a request log test talks to none.
       integrations: { depositChain: null, exchangeGateway: new SandboxExchangeGateway() },
     });
-    app.get('/api/test/failure', async () => {
+    app.get('/api/test/failure', { config: { access: 'public' } }, async () => {
       throw new Error('a bug');
     });
     await app.ready();

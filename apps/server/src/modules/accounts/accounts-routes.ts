@@ -45,7 +45,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/register',
     {
-      config: authLimit,
+      config: { access: 'public', ...authLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Register with the referral code of an existing member',
@@ -68,7 +68,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/login',
     {
-      config: authLimit,
+      config: { access: 'public', ...authLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
@@ -89,7 +89,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/profile',
     {
-      preHandler: app.authenticate,
+      config: { access: 'member' },
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in member',
@@ -104,7 +104,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        config: mailLimit,
+        config: { access: 'public', ...mailLimit },
         preHandler: sessionIfPresent,
         schema: {
           tags: ['accounts'],
@@ -126,6 +126,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/verify-email',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Use the token of a verification link',
@@ -142,7 +143,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/forgot-password',
     {
-      config: mailLimit,
+      config: { access: 'public', ...mailLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Send a password reset link (same answer whether or not the e-mail is registered)',
@@ -159,7 +160,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/reset-password',
     {
-      config: authLimit,
+      config: { access: 'public', ...authLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password with the token of a reset link',
@@ -176,9 +177,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/change-password',
     {
-      preHandler: app.authenticate,
       // Counted per member (each call may check a password), as sign-in is per address.
-      config: { rateLimit: perMemberRateLimit(config.rateLimits.authPerMinute, 60_000) },
+      config: { access: 'member', rateLimit: perMemberRateLimit(config.rateLimits.authPerMinute, 60_000) },
       schema: {
         tags: ['accounts'],
         summary: 'Change the password of the signed-in user',

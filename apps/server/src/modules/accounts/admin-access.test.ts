@@ -1,12 +1,17 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { isApiRoute } from '../../http/authentication';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, createMember, signIn } from './account-builders';
 
 interface RouteEntry {
   method: string;
   url: string;
+}
+
+interface RegisteredRoute extends RouteEntry {
+  access: string | undefined;
 }
 
 /** Administrator routes: paths with an `/admin` segment under /api, and the member status change. */
@@ -16,19 +21,23 @@ function isAdministratorRoute(url: string): boolean {
 
 /** The routes of one app as Fastify registers them, recorded by its `onRoute` hook. */
 function routeRecorder() {
-  const routes: RouteEntry[] = [];
+  const routes: RegisteredRoute[] = [];
   return {
     onRoute(route: RouteOptions) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: route.url });
+        routes.push({ method, url: route.url, access: route.config?.access });
       }
     },
+    apiRoutes: () => routes.filter((route) => isApiRoute(route.url)),
     administratorRoutes: () =>
       routes
         .filter((route) => isAdministratorRoute(route.url))
-        .map((route) => ({ ...route, url: route.url.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000') })),
+        .map((route) => ({
+          method: route.method,
+          url: route.url.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000'),
+        })),
   };
 }
 
@@ -37,13 +46,16 @@ const probe = { method: 'GET', url: '/api/users/admin/probe' };
 /**
  * Every administrator route of the real app refuses members (403 FORBIDDEN) and visitors (401),
  * found by registration, not by name. The API has no administrator route yet beyond what the
- * admin issues will add, so a probe route behind `requireAdmin` keeps the list from being empty
+ * admin issues will add, so a probe route declared `admin` keeps the list from being empty
  * and proves the enumeration finds what is registered; every real one is walked the same way.
+ * Access is route metadata (`config: { access }`): every API route declares it, and a route on
+ * an administrator path must declare `admin`.
  */
 describe('administrator routes refuse members', () => {
   let t: TestApp;
   let app: FastifyInstance;
   let routes: RouteEntry[];
+  let apiRoutes: RegisteredRoute[];
   let memberToken: string;
   let adminToken: string;
   beforeAll(async () => {
@@ -51,9 +63,10 @@ describe('administrator routes refuse members', () => {
     t = await createTestApp();
     const recorder = routeRecorder();
     app = await buildApp({ config: t.config, db: t.database.db, logger: false, onRoute: recorder.onRoute });
-    app.get(probe.url, { preHandler: app.requireAdmin }, async () => ({ success: true }));
+    app.get(probe.url, { config: { access: 'admin' } }, async () => ({ success: true }));
     await app.ready();
     routes = recorder.administratorRoutes();
+    apiRoutes = recorder.apiRoutes();
     memberToken = await signIn(app, (await createMember(t.database.db)).email);
     adminToken = await signIn(app, (await createMember(t.database.db, { isAdmin: true })).email);
   });
@@ -87,6 +100,24 @@ describe('administrator routes refuse members', () => {
         status: 401,
         code: 'UNAUTHORIZED',
       });
+    }
+  });
+
+  it('each declare their access, and every route on an administrator path declares admin', () => {
+    expect(apiRoutes.length).toBeGreaterThan(10);
+    expect(apiRoutes.filter((route) => !['public', 'member', 'admin'].includes(route.access ?? ''))).toEqual([]);
+    const administratorPaths = apiRoutes.filter((route) => isAdministratorRoute(route.url));
+    expect(administratorPaths.filter((route) => route.access !== 'admin')).toEqual([]);
+  });
+
+  it('cannot be registered without an access declaration', async () => {
+    const bare = await buildApp({ config: t.config, db: t.database.db, logger: false });
+    try {
+      expect(() => bare.get('/api/users/admin/undeclared', async () => ({ success: true }))).toThrow(
+        /declares no access/,
+      );
+    } finally {
+      await bare.close();
     }
   });
 

@@ -32,6 +32,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['dev'],
         summary: 'E-mails sent by the app (local development only)',

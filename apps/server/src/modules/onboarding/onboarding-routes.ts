@@ -12,8 +12,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/bingx-uid',
     {
-      preHandler: app.authenticate,
-      config: { rateLimit: linkRateLimit },
+      config: { access: 'member', rateLimit: linkRateLimit },
       schema: {
         tags: ['onboarding'],
         summary: "Link the member's BingX UID (once), after the exchange confirms invitation, KYC and deposit",

@@ -15,7 +15,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/referrals/history',
     {
-      preHandler: app.authenticate,
+      config: { access: 'member' },
       schema: {
         tags: ['referrals'],
         summary: 'A page of your downline (newest first) with statistics over the filtered set',
@@ -34,7 +34,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/referral-tree',
     {
-      preHandler: app.authenticate,
+      config: { access: 'member' },
       schema: {
         tags: ['referrals'],
         summary: 'Your referral tree down to maxLevels, with per-member downline size and your earnings',

@@ -25,6 +25,7 @@ export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dev/demo-pay',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['dev'],
         summary: "Pay a member's subscription on the local demo chain (local mode only)",

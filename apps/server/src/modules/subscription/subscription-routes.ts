@@ -19,8 +19,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/refresh-subscription',
     {
-      preHandler: app.authenticate,
-      config: { rateLimit: refreshRateLimit },
+      config: { access: 'member', rateLimit: refreshRateLimit },
       schema: {
         tags: ['subscription'],
         summary: "Scan the member's deposit address now and answer the subscription status",
@@ -41,7 +40,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription/payment-details',
     {
-      preHandler: app.authenticate,
+      config: { access: 'member' },
       schema: {
         tags: ['subscription'],
         summary: 'Where and how much to pay: network, token contract, fee',
