@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn } from '../modules/accounts/account-builders';
+import { bearer, signIn } from '../testing/builders';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { runBootstrap } from './bootstrap';
 import { demoMember } from './demo-network';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createMember } from '../modules/accounts/account-builders';
+import { bearer, createMember } from '../testing/builders';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './database';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';
-import { createMember, registrationBody, strongPassword, uniqueEmail } from '../modules/accounts/account-builders';
+import { createMember, registrationBody, strongPassword, uniqueEmail } from '../testing/builders';
 import { hangDeadlineMs, settlesBeforeHang } from '../testing/hang-deadline';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

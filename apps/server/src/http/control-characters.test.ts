@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createMember,
-  registrationBody,
-  signIn,
-  strongPassword,
-  uniqueEmail,
-} from '../modules/accounts/account-builders';
+import { bearer, createMember, registrationBody, signIn, strongPassword, uniqueEmail } from '../testing/builders';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const nul = '\u0000';

@@ -2,8 +2,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { isApiRoute } from '../../http/authentication';
+import { bearer, createMember, signIn } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { bearer, createMember, signIn } from './account-builders';
 
 interface RouteEntry {
   method: string;

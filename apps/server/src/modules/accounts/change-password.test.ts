@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answersUnderRateLimits,
+  bearer,
+  createMember,
+  signIn,
+  statusesOf,
+  strongPassword,
+} from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { appWithSettings, bearer, createMember, signIn, strongPassword } from './account-builders';
 
 const newPassword = 'Fresh!Start77';
 
@@ -153,23 +160,19 @@ describe('change password', () => {
   });
 
   it('limits change-password calls per member (429), however the Authorization header is spelt', async () => {
-    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 3, mailPerMinute: 3 } });
-    try {
-      const { token } = await signedIn();
-      const statuses = [];
-      for (const authorization of [`Bearer ${token}`, `bearer ${token}`, `Bearer  ${token}`, `BEARER ${token}`]) {
-        const response = await limited.inject({
-          method: 'PUT',
-          url: '/api/users/change-password',
-          headers: { authorization },
-          payload: { currentPassword: strongPassword, newPassword: strongPassword, confirmPassword: strongPassword },
-        });
-        statuses.push(response.statusCode);
-      }
-      expect(statuses).toEqual([400, 400, 400, 429]);
-    } finally {
-      await limited.close();
-    }
+    const { token } = await signedIn();
+    const spellings = [`Bearer ${token}`, `bearer ${token}`, `Bearer  ${token}`, `BEARER ${token}`];
+    const answers = await answersUnderRateLimits(
+      t,
+      { authPerMinute: 3, mailPerMinute: 3 },
+      spellings.map((authorization) => ({
+        method: 'PUT',
+        url: '/api/users/change-password',
+        headers: { authorization },
+        payload: { currentPassword: strongPassword, newPassword: strongPassword, confirmPassword: strongPassword },
+      })),
+    );
+    expect(statusesOf(answers)).toEqual([400, 400, 400, 429]);
   });
 
   it('needs a session', async () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answersUnderRateLimits,
+  composeRequestedMail,
+  createMember,
+  mailTo,
+  statusesOf,
+  uniqueEmail,
+} from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { appWithSettings, composeRequestedMail, createMember, mailTo, uniqueEmail } from './account-builders';
 
 const sameAnswer = {
   success: true,
@@ -101,20 +108,15 @@ describe('forgot password', () => {
   });
 
   it('limits reset requests per address (429 RATE_LIMITED)', async () => {
-    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 100, mailPerMinute: 2 } });
-    try {
-      const statuses = [];
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const response = await limited.inject({
-          method: 'POST',
-          url: '/api/users/forgot-password',
-          payload: { email: uniqueEmail() },
-        });
-        statuses.push(response.statusCode);
-      }
-      expect(statuses).toEqual([200, 200, 429]);
-    } finally {
-      await limited.close();
-    }
+    const answers = await answersUnderRateLimits(
+      t,
+      { authPerMinute: 100, mailPerMinute: 2 },
+      Array.from({ length: 3 }, () => ({
+        method: 'POST' as const,
+        url: '/api/users/forgot-password',
+        payload: { email: uniqueEmail() },
+      })),
+    );
+    expect(statusesOf(answers)).toEqual([200, 200, 429]);
   });
 });

@@ -1,7 +1,7 @@
 import type { UserStatus } from '@uplink/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createMember, signIn, strongPassword } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { bearer, createMember, signIn, strongPassword } from './account-builders';
 
 /** Every call that needs a session, with a body it would accept from an active member. */
 const authenticatedCalls = [

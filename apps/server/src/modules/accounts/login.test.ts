@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
+  answersUnderRateLimits,
   appWithSettings,
   bearer,
   createMember,
   setSignInAttempts,
   signInAttemptsOf,
+  statusesOf,
   strongPassword,
   uniqueEmail,
-} from './account-builders';
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { verifyAgainstNoAccount, verifyPassword } from './password-hashing';
 import { forgetStaleSignInAttempts, signInAttemptKey } from './sign-in-attempts-repository';
 
@@ -250,22 +252,17 @@ describe('login', () => {
   });
 
   it('counts against the connecting address: a forged X-Forwarded-For does not escape the limit', async () => {
-    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 2, mailPerMinute: 2 } });
-    try {
-      const statuses = [];
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const response = await limited.inject({
-          method: 'POST',
-          url: '/api/users/login',
-          headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
-          payload: { email: uniqueEmail(), password: 'Wrong!Pass1' },
-        });
-        statuses.push(response.statusCode);
-      }
-      expect(statuses).toEqual([401, 401, 429]);
-    } finally {
-      await limited.close();
-    }
+    const answers = await answersUnderRateLimits(
+      t,
+      { authPerMinute: 2, mailPerMinute: 2 },
+      Array.from({ length: 3 }, (_, attempt) => ({
+        method: 'POST' as const,
+        url: '/api/users/login',
+        headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
+        payload: { email: uniqueEmail(), password: 'Wrong!Pass1' },
+      })),
+    );
+    expect(statusesOf(answers)).toEqual([401, 401, 429]);
   });
 
   it('behind a trusted proxy counts each client address separately', async () => {
@@ -290,21 +287,16 @@ describe('login', () => {
   });
 
   it('limits sign-in attempts per address (429 RATE_LIMITED)', async () => {
-    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 3, mailPerMinute: 3 } });
-    try {
-      const statuses = [];
-      for (let attempt = 0; attempt < 4; attempt += 1) {
-        const response = await limited.inject({
-          method: 'POST',
-          url: '/api/users/login',
-          payload: { email: uniqueEmail(), password: 'Wrong!Pass1' },
-        });
-        statuses.push(response.statusCode);
-        if (response.statusCode === 429) expect(response.json().errorCode).toBe('RATE_LIMITED');
-      }
-      expect(statuses).toEqual([401, 401, 401, 429]);
-    } finally {
-      await limited.close();
-    }
+    const answers = await answersUnderRateLimits(
+      t,
+      { authPerMinute: 3, mailPerMinute: 3 },
+      Array.from({ length: 4 }, () => ({
+        method: 'POST' as const,
+        url: '/api/users/login',
+        payload: { email: uniqueEmail(), password: 'Wrong!Pass1' },
+      })),
+    );
+    expect(statusesOf(answers)).toEqual([401, 401, 401, 429]);
+    expect(answers[3]?.json().errorCode).toBe('RATE_LIMITED');
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createMember, signIn } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { bearer, createMember, signIn } from './account-builders';
 
 describe('profile', () => {
   let t: TestApp;

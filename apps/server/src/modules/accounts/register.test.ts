@@ -1,14 +1,16 @@
 import { HDNodeWallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
+  answersUnderRateLimits,
   appWithSettings,
   createMember,
   mailTo,
   registrationBody,
+  statusesOf,
   strongPassword,
   uniqueEmail,
-} from './account-builders';
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('register', () => {
   let t: TestApp;
@@ -188,17 +190,13 @@ describe('register', () => {
   });
 
   it('limits registrations per address (429 RATE_LIMITED)', async () => {
-    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 2, mailPerMinute: 2 } });
-    try {
-      const payload = registrationBody('ZZZZZZZZ', { password: strongPassword });
-      const answers = [];
-      for (let index = 0; index < 3; index += 1) {
-        answers.push(await limited.inject({ method: 'POST', url: '/api/users/register', payload }));
-      }
-      expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 429]);
-      expect(answers[2]?.json()).toMatchObject({ success: false, errorCode: 'RATE_LIMITED' });
-    } finally {
-      await limited.close();
-    }
+    const payload = registrationBody('ZZZZZZZZ', { password: strongPassword });
+    const answers = await answersUnderRateLimits(
+      t,
+      { authPerMinute: 2, mailPerMinute: 2 },
+      Array.from({ length: 3 }, () => ({ method: 'POST' as const, url: '/api/users/register', payload })),
+    );
+    expect(statusesOf(answers)).toEqual([400, 400, 429]);
+    expect(answers[2]?.json()).toMatchObject({ success: false, errorCode: 'RATE_LIMITED' });
   });
 });

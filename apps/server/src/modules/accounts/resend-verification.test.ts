@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
-  appWithSettings,
+  answersUnderRateLimits,
   bearer,
   composeRequestedMail,
   createMember,
   mailTo,
   signIn,
+  statusesOf,
   uniqueEmail,
-} from './account-builders';
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const sameAnswer = {
   success: true,
@@ -100,20 +101,15 @@ describe('resend and send verification e-mail', () => {
   });
 
   it('limits verification mails per address (429 RATE_LIMITED)', async () => {
-    const limited = await appWithSettings(t, { rateLimits: { authPerMinute: 100, mailPerMinute: 2 } });
-    try {
-      const statuses = [];
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const response = await limited.inject({
-          method: 'POST',
-          url: '/api/users/resend-verification-email',
-          payload: { email: uniqueEmail() },
-        });
-        statuses.push(response.statusCode);
-      }
-      expect(statuses).toEqual([200, 200, 429]);
-    } finally {
-      await limited.close();
-    }
+    const answers = await answersUnderRateLimits(
+      t,
+      { authPerMinute: 100, mailPerMinute: 2 },
+      Array.from({ length: 3 }, () => ({
+        method: 'POST' as const,
+        url: '/api/users/resend-verification-email',
+        payload: { email: uniqueEmail() },
+      })),
+    );
+    expect(statusesOf(answers)).toEqual([200, 200, 429]);
   });
 });

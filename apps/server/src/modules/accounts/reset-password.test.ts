@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   composeRequestedMail,
   createMember,
@@ -7,7 +6,8 @@ import {
   signInAttemptsOf,
   strongPassword,
   tokenFromLatestMail,
-} from './account-builders';
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const newPassword = 'Brand!New2026';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   composeRequestedMail,
   createMember,
   registrationBody,
   strongPassword,
   tokenFromLatestMail,
-} from './account-builders';
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('verify e-mail', () => {
   let t: TestApp;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { appWithSettings, composeRequestedMail, createMember, registrationBody } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { appWithSettings, composeRequestedMail, createMember, registrationBody } from '../accounts/account-builders';
 
 describe('dev mailbox', () => {
   let t: TestApp;

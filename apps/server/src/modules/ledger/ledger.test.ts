@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
+import { createMember } from '../../testing/builders';
 import { createTestDatabase } from '../../testing/test-database';
-import { createMember } from '../accounts/account-builders';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import {
   bookLedgerEntries,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createMember } from '../accounts/account-builders';
 import { BingxAgentClient } from '../exchange/bingx-agent-client';
 import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
 import { sandboxUids } from '../exchange/sandbox-exchange-gateway';

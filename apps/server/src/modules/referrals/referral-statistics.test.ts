@@ -1,8 +1,8 @@
 import { userStatuses } from '@uplink/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { addMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addMember } from './downline-builder';
 
 /** A random network, then the API's statistics against a count done the slow, obvious way. */
 describe('referral statistics match a brute-force count', () => {

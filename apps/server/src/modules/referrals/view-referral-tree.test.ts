@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { addChain, addMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addChain, addMember } from './downline-builder';
 import { viewReferralTree } from './referral-tree';
 
 describe('a member views their referral tree', () => {

@@ -2,8 +2,8 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
 import { loadConfig } from '../../config';
+import { createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createMember } from '../accounts/account-builders';
 import { createDepositScanner } from './deposit-scanner';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createMember } from '../accounts/account-builders';
 import type { DepositChain } from './deposit-chain';
 
 /** A chain that cannot be reached: every call fails as a dead RPC endpoint would. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { addMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addMember } from '../referrals/downline-builder';
 import { sweepLapsedSubscriptions } from './subscription-expiry';
 
 const dayMs = 86_400_000;

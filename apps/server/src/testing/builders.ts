@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { UserStatus } from '@uplink/contract/constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { buildApp } from '../../app';
-import type { Config } from '../../config';
-import type { Database, MailRow, UserRow } from '../../db/schema';
-import type { TestApp } from '../../testing/test-app';
-import { attachToSponsor } from '../referrals/referral-closure-repository';
-import { hashPassword } from './password-hashing';
-import { newReferralCode } from './referral-codes';
-import { composeRequestedAccountMail } from './requested-account-mail';
-import { signInAttemptKey } from './sign-in-attempts-repository';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import type { Database, MailRow, NewUser, UserRow } from '../db/schema';
+import { hashPassword } from '../modules/accounts/password-hashing';
+import { newReferralCode } from '../modules/accounts/referral-codes';
+import { composeRequestedAccountMail } from '../modules/accounts/requested-account-mail';
+import { signInAttemptKey } from '../modules/accounts/sign-in-attempts-repository';
+import { attachToSponsor } from '../modules/referrals/referral-closure-repository';
+import type { TestApp } from './test-app';
 
-/** Tiny builders for the account API tests. */
+/** The test builders of every API test: members, downlines, sessions, mail, sign-in attempts. */
 
 export const strongPassword = 'Sunny!Day42';
 
@@ -38,34 +38,63 @@ export interface MemberSpec {
   sponsorId?: string;
   /** The subscription paid now for a year (10 USDT), as the deposit scanner would record it. */
   subscriptionPaid?: boolean;
+  /** Any other column, as written. */
+  columns?: Partial<NewUser>;
 }
 
-/** A member written straight to the database (verified and active unless told otherwise). */
+/**
+ * A member written straight to the database the way registration writes one (the user row and
+ * its closure rows in one transaction): verified and active unless told otherwise.
+ */
 export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}): Promise<UserRow> {
-  const member = await db
-    .insertInto('users')
-    .values({
-      first_name: spec.firstName ?? 'Ada',
-      last_name: 'Lovelace',
-      email: spec.email ?? uniqueEmail(),
-      password_hash: await hashOnce(spec.password ?? strongPassword),
-      is_email_verified: spec.verified ?? true,
-      is_admin: spec.isAdmin ?? false,
-      status: spec.status ?? 'ACTIVE',
-      referral_code: newReferralCode(),
-      sponsor_id: spec.sponsorId ?? null,
-      ...(spec.subscriptionPaid
-        ? {
-            subscription_paid_at: new Date(),
-            subscription_period_ends_at: new Date(Date.now() + 365 * 86_400_000),
-            subscription_amount: '10',
-          }
-        : {}),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (spec.sponsorId) await attachToSponsor(db, member.id, spec.sponsorId);
-  return member;
+  const passwordHash = await hashOnce(spec.password ?? strongPassword);
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .insertInto('users')
+      .values({
+        first_name: spec.firstName ?? 'Ada',
+        last_name: 'Lovelace',
+        email: spec.email ?? uniqueEmail(),
+        password_hash: passwordHash,
+        is_email_verified: spec.verified ?? true,
+        is_admin: spec.isAdmin ?? false,
+        status: spec.status ?? 'ACTIVE',
+        referral_code: newReferralCode(),
+        sponsor_id: spec.sponsorId ?? null,
+        ...(spec.subscriptionPaid
+          ? {
+              subscription_paid_at: new Date(),
+              subscription_period_ends_at: new Date(Date.now() + 365 * 86_400_000),
+              subscription_amount: '10',
+            }
+          : {}),
+        ...spec.columns,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (member.sponsor_id) await attachToSponsor(trx, member.id, member.sponsor_id);
+    return member;
+  });
+}
+
+/** A member below `sponsor` (or a root), with any columns set as given: the downline tests' shape. */
+export function addMember(
+  db: Kysely<Database>,
+  sponsor: UserRow | null,
+  columns: Partial<NewUser> = {},
+): Promise<UserRow> {
+  return createMember(db, { sponsorId: sponsor?.id, columns });
+}
+
+/** A chain of `length` members, each the sponsor of the next, below `sponsor`. */
+export async function addChain(db: Kysely<Database>, sponsor: UserRow, length: number): Promise<UserRow[]> {
+  const chain: UserRow[] = [];
+  let current = sponsor;
+  for (let index = 0; index < length; index += 1) {
+    current = await addMember(db, current);
+    chain.push(current);
+  }
+  return chain;
 }
 
 export function registrationBody(referredByCode: string, overrides: Record<string, unknown> = {}) {
@@ -118,6 +147,27 @@ export async function appWithSettings(t: TestApp, overrides: Partial<Config>): P
   await app.ready();
   return app;
 }
+
+/**
+ * The answers to `requests`, sent one after another to an app with these rate limits (closed
+ * afterwards): every rate-limit test is "N requests, then 429".
+ */
+export async function answersUnderRateLimits(
+  t: TestApp,
+  rateLimits: Config['rateLimits'],
+  requests: InjectOptions[],
+): Promise<LightMyRequestResponse[]> {
+  const limited = await appWithSettings(t, { rateLimits });
+  try {
+    const answers: LightMyRequestResponse[] = [];
+    for (const request of requests) answers.push(await limited.inject(request));
+    return answers;
+  } finally {
+    await limited.close();
+  }
+}
+
+export const statusesOf = (answers: LightMyRequestResponse[]) => answers.map((answer) => answer.statusCode);
 
 export interface SignInAttempts {
   failedAttempts: number;
