@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordMinLength, referralCodeMinLength, userStatuses } from './constants';
+import { errorTexts } from './error-codes';
 import { wireMoneySchema } from './money';
 import { registrationMessages } from './registration-rules';
 import { safeText } from './safe-text';
@@ -39,6 +40,7 @@ export const loginRequestSchema = z.object({
     .max(128),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
+export type LoginInput = z.output<typeof loginRequestSchema>;
 
 export const loginResultSchema = z.object({
   token: z.string(),
@@ -60,6 +62,7 @@ export const resetPasswordRequestSchema = z.object({
   confirmPassword: password('Password confirmation'),
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
 
 /** A new password ends every other session; the one that changed it continues with this token. */
 export const changePasswordResultSchema = z.object({ token: z.string() });
@@ -134,7 +137,7 @@ export const accountMessages = {
   resetLinkSent: "If an account with that email exists, we've sent you a password reset link.",
   resetTokenRequired: 'Password reset token is required.',
   resetTokenInvalid: 'Password reset token is invalid or has expired. Please request a new password reset.',
-  accountNotActive: 'Your account is not active. Please contact support.',
+  accountNotActive: errorTexts.ACCOUNT_NOT_ACTIVE,
   passwordReset: 'Password reset successfully! You can now sign in with your new password.',
   passwordChanged: 'Password changed successfully!',
   currentPasswordIncorrect: 'Current password is incorrect',

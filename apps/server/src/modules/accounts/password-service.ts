@@ -1,4 +1,4 @@
-import { accountMessages } from '@uplink/contract/accounts';
+import { accountMessages, type ResetPasswordInput } from '@uplink/contract/accounts';
 import {
   type ChangePasswordInput,
   changePasswordError,
@@ -25,14 +25,8 @@ export async function requestPasswordReset(deps: AccountsDependencies, email: st
   deps.mailWorker.wake();
 }
 
-export interface PasswordReset {
-  token?: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
 /** Sets a new password through a reset link; the link, and every other open reset link, is used up. */
-export async function resetPassword(deps: AccountsDependencies, reset: PasswordReset): Promise<void> {
+export async function resetPassword(deps: AccountsDependencies, reset: ResetPasswordInput): Promise<void> {
   if (!reset.token) throw new DomainError('TOKEN_REQUIRED', accountMessages.resetTokenRequired);
   const unmet = unmetPasswordRequirements(reset.newPassword);
   if (unmet.length > 0) {

@@ -1,13 +1,8 @@
-import { accountMessages, type LoginResult } from '@uplink/contract/accounts';
+import { accountMessages, type LoginInput, type LoginResult } from '@uplink/contract/accounts';
 import { accountDisabled, accountLocked, DomainError } from '../../http/domain-error';
 import { findUserByEmail, recordSuccessfulSignIn } from './account-repository';
 import type { AccountsDependencies } from './accounts-dependencies';
 import { checkPasswordAttempt, coolingDown } from './password-attempts';
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
 
 const invalidCredentials = () => new DomainError('UNAUTHORIZED', accountMessages.invalidCredentials);
 
@@ -17,7 +12,7 @@ const invalidCredentials = () => new DomainError('UNAUTHORIZED', accountMessages
  * LOCKED status an administrator sets); the account state is revealed only to the owner of the
  * right password.
  */
-export async function signIn(deps: AccountsDependencies, credentials: Credentials): Promise<LoginResult> {
+export async function signIn(deps: AccountsDependencies, credentials: LoginInput): Promise<LoginResult> {
   const user = await findUserByEmail(deps.db, credentials.email);
   const verdict = await checkPasswordAttempt(deps, credentials.email, user?.password_hash, credentials.password);
   if (verdict === 'cooling-down') throw coolingDown();

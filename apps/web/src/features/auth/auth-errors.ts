@@ -1,3 +1,4 @@
+import { errorTexts } from '@uplink/contract/error-codes';
 import { type FailureWording, serverMessage } from '../../lib/error-text';
 import { authTexts } from './auth-texts';
 
@@ -25,7 +26,7 @@ export const forgotPasswordFailure: FailureWording = {
 export const resetPasswordFailure: FailureWording = {
   codes: {
     INVALID_OR_EXPIRED_TOKEN: authTexts.resetTokenInvalid,
-    ACCOUNT_NOT_ACTIVE: authTexts.accountNotActive,
+    ACCOUNT_NOT_ACTIVE: errorTexts.ACCOUNT_NOT_ACTIVE,
     VALIDATION_ERROR: serverMessage,
   },
   fieldSeparator: ', ',

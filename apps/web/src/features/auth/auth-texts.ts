@@ -5,7 +5,6 @@ export const authTexts = {
   forgotFailed: 'An error occurred. Please try again.',
   resetLinkSent: "If an account with that email exists, we've sent you a password reset link.",
   resetTokenInvalid: 'Password reset token is invalid or has expired. Please request a new password reset.',
-  accountNotActive: 'Your account is not active. Please contact support.',
   resetValidationFailed: 'Validation error occurred.',
   resetFailed: 'Failed to reset password. Please try again.',
   verificationFailed: 'Email verification failed. The token may be invalid or expired.',
