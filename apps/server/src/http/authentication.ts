@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema';
+import { findUserById } from '../modules/accounts/account-repository';
 import { accountDisabled, accountLocked, forbidden, unauthorized } from './domain-error';
 import { apiDocsPrefix } from './http-plugins';
 import type { SessionTokens } from './session-tokens';
@@ -42,7 +43,7 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     if (!match?.[1]) throw unauthorized();
     const claims = await tokens.verify(match[1]);
     if (!claims) throw unauthorized('Invalid or expired token');
-    const user = await db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
+    const user = await findUserById(db, claims.sub);
     if (!user || user.session_version !== claims.sessionVersion) throw unauthorized('Invalid or expired token');
     if (user.status === 'LOCKED') throw accountLocked();
     if (user.status === 'DISABLED') throw accountDisabled();

@@ -19,11 +19,14 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import type { AccountsDependencies } from './accounts-dependencies';
-import { sendVerificationEmail, verifyEmail } from './email-verification-service';
+import { changePassword } from './change-password';
 import { memberProfile } from './member-profile';
-import { changePassword, requestPasswordReset, resetPassword } from './password-service';
-import { registerMember } from './registration-service';
-import { signIn } from './sign-in-service';
+import { registerMember } from './register-member';
+import { requestPasswordReset } from './request-password-reset';
+import { resetPassword } from './reset-password';
+import { sendVerificationEmail } from './send-verification-email';
+import { signIn } from './sign-in';
+import { verifyEmail } from './verify-email';
 
 const messageOnly = envelopeSchema(z.null());
 const failed = errorEnvelopeSchema;

@@ -4,8 +4,7 @@ import { DomainError, validationFailed } from '../../http/domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { requestAccountMail } from './account-mail-requests-repository';
 import { verificationMail } from './account-mails';
-import { markEmailVerified } from './account-repository';
-import { consumeAccountToken, issueAccountToken } from './account-tokens';
+import { issueAccountToken } from './account-tokens';
 import type { AccountsDependencies } from './accounts-dependencies';
 
 export interface VerificationMailRequest {
@@ -43,14 +42,4 @@ export async function sendVerificationEmail(
     await enqueueMail(trx, user.email, verificationMail({ firstName: user.first_name }, config.publicUrl, token));
   });
   deps.mailWorker.wake();
-}
-
-/** Uses a verification link; each link works once. */
-export async function verifyEmail(deps: AccountsDependencies, token: string | undefined): Promise<void> {
-  if (!token) throw new DomainError('TOKEN_REQUIRED', accountMessages.tokenRequired);
-  await deps.db.transaction().execute(async (trx) => {
-    const userId = await consumeAccountToken(trx, token, 'EMAIL_VERIFICATION');
-    if (!userId) throw new DomainError('INVALID_OR_EXPIRED_TOKEN', accountMessages.verificationTokenInvalid);
-    await markEmailVerified(trx, userId);
-  });
 }
