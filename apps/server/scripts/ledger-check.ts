@@ -1,6 +1,6 @@
 /**
  * `npm run ledger:check`: proves that every member's ledger account equals the sum of its
- * entries (DESIGN.md section 3, "Ledger"). Exits 1 and lists the accounts that differ.
+ * entries. Exits 1 and lists the accounts that differ.
  * Reads DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: the embedded
  * database belongs to one process).
  */

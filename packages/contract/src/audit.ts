@@ -1,4 +1,4 @@
-/** What the audit log records: every administrator action (DESIGN.md section 3, "Administration"). */
+/** What the audit log records: every administrator action. */
 export const auditActions = [
   'USER_STATUS_CHANGED',
   'USER_DELETED',

@@ -1,4 +1,4 @@
-/** Business constants of the product spec (section 9) and DESIGN.md section 3. */
+/** Business constants: levels, page sizes, limits and the reward plan's defaults. */
 export const referralLevels = 15;
 export const levelOptions = Array.from({ length: referralLevels }, (_, index) => index + 1);
 

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of the product spec (section 8). The server answers with one of these
+ * The error catalogue. The server answers with one of these
  * codes; the web app maps a code to the text a user reads in exactly one place (`errorText`).
  */
 export const errorCodes = [

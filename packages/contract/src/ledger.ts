@@ -1,5 +1,5 @@
 /**
- * The ledger's vocabulary (DESIGN.md section 3, "Ledger"). A member's balance is four totals:
+ * The ledger's vocabulary. A member's balance is four totals:
  * credits posted (Total Earned), credits pending (locked rewards), debits posted (Total Withdrawn)
  * and debits pending (withdrawals on hold); available = credits posted − debits posted − debits pending.
  */

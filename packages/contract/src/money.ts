@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 
-/** Decimals money carries on the wire (DESIGN.md: numbers rounded to 8 decimals). */
+/** Decimals money carries on the wire: amounts are rounded to 8 decimals. */
 export const wireMoneyDecimals = 8;
 
 /**

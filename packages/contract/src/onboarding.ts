@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { subscriptionFeeSchema } from './accounts';
 import { safeText } from './safe-text';
 
-/** The onboarding screen's own texts (spec sections 2 and 8). */
+/** The onboarding screen's own texts. */
 export const onboardingMessages = {
   uidRequired: 'Please enter your BingX UID',
   uidDigitsOnly: 'The BingX UID must contain digits only',

@@ -29,7 +29,7 @@ export interface RegistrationForm {
 
 export type RegistrationErrors = Partial<Record<keyof RegistrationForm, string>>;
 
-/** Client-side registration checks of spec section 5, each field's first failing message. */
+/** Client-side registration checks, each field's first failing message. */
 export function registrationErrors(form: RegistrationForm): RegistrationErrors {
   const errors: RegistrationErrors = {};
   if (!form.firstName.trim()) errors.firstName = registrationMessages.firstNameRequired;

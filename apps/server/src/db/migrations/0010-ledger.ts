@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The money ledger (DESIGN.md section 3, after TigerBeetle's accounts and transfers) and the
+ * The money ledger (after TigerBeetle's accounts and transfers) and the
  * administrators' audit log.
  *
  * - One `ledger_accounts` row per member holds four running totals. Nothing writes them but the

@@ -18,7 +18,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
-import type { AccountsDependencies } from './accounts-dependencies';
 import { changePassword } from './change-password';
 import { memberProfile } from './member-profile';
 import { registerMember } from './register-member';
@@ -33,10 +32,10 @@ const failed = errorEnvelopeSchema;
 const bearer = [{ bearer: [] }];
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-/** The accounts API of spec section 7: registration, sign-in, e-mail verification and passwords. */
+/** The accounts API: registration, sign-in, e-mail verification and passwords. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, sessionTokens, mailWorker } = app.context;
-  const deps: AccountsDependencies = { db, config, sessionTokens, mailWorker };
+  const deps = app.context;
+  const { db, config } = deps;
   const authLimit = perMinute(config.rateLimits.authPerMinute);
   const mailLimit = perMinute(config.rateLimits.mailPerMinute);
 

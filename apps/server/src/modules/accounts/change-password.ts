@@ -1,9 +1,9 @@
 import { accountMessages } from '@uplink/contract/accounts';
 import { type ChangePasswordInput, changePasswordError } from '@uplink/contract/password-rules';
+import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
 import { DomainError, validationFailed } from '../../http/domain-error';
 import { setPasswordHash } from './account-repository';
-import type { AccountsDependencies } from './accounts-dependencies';
 import { checkPasswordAttempt, coolingDown } from './password-attempts';
 import { hashPassword } from './password-hashing';
 
@@ -13,7 +13,7 @@ import { hashPassword } from './password-hashing';
  * other session ends; the caller gets a new token for this one.
  */
 export async function changePassword(
-  deps: AccountsDependencies,
+  deps: Pick<AppContext, 'db' | 'config' | 'sessionTokens'>,
   user: UserRow,
   input: ChangePasswordInput,
 ): Promise<{ token: string }> {

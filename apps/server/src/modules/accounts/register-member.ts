@@ -1,6 +1,7 @@
 import type { registerRequestSchema } from '@uplink/contract/accounts';
 import { accountMessages, type RegistrationResult } from '@uplink/contract/accounts';
 import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/constraint-violations';
 import { DomainError } from '../../http/domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
@@ -8,7 +9,6 @@ import { attachToSponsor } from '../referrals/referral-closure-repository';
 import { verificationMail } from './account-mails';
 import { findUserByEmail, findUserByReferralCode, insertUser, setDepositAddress } from './account-repository';
 import { issueAccountToken } from './account-tokens';
-import type { AccountsDependencies } from './accounts-dependencies';
 import { depositAddressFor } from './deposit-addresses';
 import { hashPassword } from './password-hashing';
 import { newReferralCode } from './referral-codes';
@@ -24,7 +24,10 @@ const userExists = () => new DomainError('USER_EXISTS', accountMessages.userExis
  * sponsor tree, their deposit address, the verification token and the verification e-mail are
  * written in one transaction: either the member exists completely or not at all.
  */
-export async function registerMember(deps: AccountsDependencies, input: Registration): Promise<RegistrationResult> {
+export async function registerMember(
+  deps: Pick<AppContext, 'db' | 'config' | 'mailWorker'>,
+  input: Registration,
+): Promise<RegistrationResult> {
   const { db, config } = deps;
   const sponsor = await findUserByReferralCode(db, input.referredByCode);
   if (!sponsor) throw new DomainError('INVALID_REFERRAL_CODE', accountMessages.invalidReferralCode);

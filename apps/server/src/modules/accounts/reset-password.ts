@@ -1,14 +1,14 @@
 import { accountMessages, type ResetPasswordInput } from '@uplink/contract/accounts';
 import { resetPasswordMessages, unmetPasswordRequirements } from '@uplink/contract/password-rules';
+import type { AppContext } from '../../app-context';
 import { DomainError, validationFailed } from '../../http/domain-error';
 import { findUserById, setPasswordHash } from './account-repository';
 import { consumeAccountToken, revokeAccountTokens } from './account-tokens';
-import type { AccountsDependencies } from './accounts-dependencies';
 import { hashPassword } from './password-hashing';
 import { clearSignInAttempts, signInAttemptKey } from './sign-in-attempts-repository';
 
 /** Sets a new password through a reset link; the link, and every other open reset link, is used up. */
-export async function resetPassword(deps: AccountsDependencies, reset: ResetPasswordInput): Promise<void> {
+export async function resetPassword(deps: Pick<AppContext, 'db' | 'config'>, reset: ResetPasswordInput): Promise<void> {
   if (!reset.token) throw new DomainError('TOKEN_REQUIRED', accountMessages.resetTokenRequired);
   const unmet = unmetPasswordRequirements(reset.newPassword);
   if (unmet.length > 0) {

@@ -1,11 +1,11 @@
 import { accountMessages } from '@uplink/contract/accounts';
+import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
 import { DomainError, validationFailed } from '../../http/domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { requestAccountMail } from './account-mail-requests-repository';
 import { verificationMail } from './account-mails';
 import { issueAccountToken } from './account-tokens';
-import type { AccountsDependencies } from './accounts-dependencies';
 
 export interface VerificationMailRequest {
   /** The signed-in user, when the request carries a session. */
@@ -23,7 +23,7 @@ export interface VerificationMailRequest {
  * address is already verified.
  */
 export async function sendVerificationEmail(
-  deps: AccountsDependencies,
+  deps: Pick<AppContext, 'db' | 'config' | 'mailWorker'>,
   request: VerificationMailRequest,
 ): Promise<void> {
   const { db, config } = deps;

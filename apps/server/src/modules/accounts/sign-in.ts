@@ -1,7 +1,7 @@
 import { accountMessages, type LoginInput, type LoginResult } from '@uplink/contract/accounts';
+import type { AppContext } from '../../app-context';
 import { accountDisabled, accountLocked, DomainError } from '../../http/domain-error';
 import { findUserByEmail, recordSuccessfulSignIn } from './account-repository';
-import type { AccountsDependencies } from './accounts-dependencies';
 import { checkPasswordAttempt, coolingDown } from './password-attempts';
 
 const invalidCredentials = () => new DomainError('UNAUTHORIZED', accountMessages.invalidCredentials);
@@ -12,7 +12,10 @@ const invalidCredentials = () => new DomainError('UNAUTHORIZED', accountMessages
  * LOCKED status an administrator sets); the account state is revealed only to the owner of the
  * right password.
  */
-export async function signIn(deps: AccountsDependencies, credentials: LoginInput): Promise<LoginResult> {
+export async function signIn(
+  deps: Pick<AppContext, 'db' | 'config' | 'sessionTokens'>,
+  credentials: LoginInput,
+): Promise<LoginResult> {
   const user = await findUserByEmail(deps.db, credentials.email);
   const verdict = await checkPasswordAttempt(deps, credentials.email, user?.password_hash, credentials.password);
   if (verdict === 'cooling-down') throw coolingDown();

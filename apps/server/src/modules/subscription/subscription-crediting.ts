@@ -9,7 +9,7 @@ const dayMs = 86_400_000;
 /**
  * Marks members paid whose confirmed, not yet used transfers reach the fee.
  *
- * Rules (DESIGN.md section 3 leaves them to us):
+ * Rules (ours; the product leaves them open):
  * - Only transfers since the member's account exists count (by block time, allowing for the
  *   validators' clock running behind ours). A transfer is used for one period only.
  * - Several smaller transfers add up. The period is paid at the block time of the transfer that
