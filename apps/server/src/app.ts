@@ -22,6 +22,7 @@ import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
+import { rewardsRoutes } from './modules/rewards/rewards-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
 
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(referralRoutes);
+      await api.register(rewardsRoutes);
       await api.register(accountsRoutes);
       await api.register(subscriptionRoutes);
       await api.register(onboardingRoutes);

@@ -6,6 +6,7 @@ import * as subscriptionExpiry from './migrations/0005-subscription-expiry';
 import * as sessionVersion from './migrations/0006-session-version';
 import * as accountSecurity from './migrations/0007-account-security';
 import * as ledger from './migrations/0010-ledger';
+import * as rewardPlan from './migrations/0020-reward-plan';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0006-session-version': sessionVersion,
   '0007-account-security': accountSecurity,
   '0010-ledger': ledger,
+  '0020-reward-plan': rewardPlan,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

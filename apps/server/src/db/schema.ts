@@ -196,6 +196,16 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** One version of the reward plan; a new plan is a new row (migration 0020). */
+export interface RewardPlansTable {
+  version: number;
+  /** NUMERIC as a string: percent of the subscription fee paid to the sponsor. */
+  direct_percent: string;
+  /** NUMERIC[] as strings: percent of the master trader's share for levels 1..15. */
+  level_percents: string[];
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   referral_closure: ReferralClosureTable;
@@ -211,6 +221,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
   audit_log: AuditLogTable;
+  reward_plans: RewardPlansTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,17 @@
+import { toWireMoney } from '@uplink/contract/money';
+import type { RewardPlan } from '@uplink/contract/rewards';
+import { Decimal } from 'decimal.js';
+import type { AppContext } from '../../app-context';
+import { findCurrentRewardPlan } from './rewards-repository';
+
+/** The plan in force, as the landing page's calculator and the members' screens show it. */
+export async function viewRewardPlan(deps: Pick<AppContext, 'db'>): Promise<RewardPlan> {
+  const plan = await findCurrentRewardPlan(deps.db);
+  const total = plan.levelPercents.reduce((sum, percent) => sum.plus(percent), new Decimal(0));
+  return {
+    version: plan.version,
+    directPercent: toWireMoney(plan.directPercent),
+    levelPercents: plan.levelPercents.map((percent) => toWireMoney(percent)),
+    totalLevelPercent: toWireMoney(total),
+  };
+}
