@@ -134,6 +134,27 @@ test.describe('public site', () => {
     await expect(page).toHaveURL(/\/#contact-us$/);
   });
 
+  test('the Earn section estimates from the plan the server answers, and refuses figures it cannot use', async ({
+    page,
+  }) => {
+    await page.goto('/#earn');
+    const calculator = page.locator('#earn');
+    await expect(calculator.getByText('reward plan in force (version 1)')).toBeVisible();
+    // 3 invites, 5 levels, 20 USDT: 3×20×5% + 9×20×2% + (27 + 81 + 243)×20×1% = 3 + 3.6 + 70.2.
+    await expect(calculator.getByText('363', { exact: true })).toBeVisible();
+    await expect(calculator.getByText('76.80 USDT')).toBeVisible();
+    await expect(calculator.getByText('6.00 USDT')).toBeVisible();
+
+    await calculator.getByLabel('Levels below you').fill('1');
+    await expect(calculator.getByText('3.00 USDT')).toBeVisible();
+    await calculator.getByLabel('Levels below you').fill('16');
+    await expect(calculator.getByText('Levels must be a whole number from 1 to 15.')).toBeVisible();
+    await expect(calculator.getByText('Members in your network')).toHaveCount(0);
+    await calculator.getByLabel('Levels below you').fill('15');
+    await calculator.getByLabel('Monthly profit share per member (USDT)').fill('1.234');
+    await expect(calculator.getByText('The monthly profit share has at most 2 decimals.')).toBeVisible();
+  });
+
   test('an unknown address shows the not-found page', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMoney, shortenAddress } from './format';
+import { formatCents, formatCount, formatMoney, shortenAddress } from './format';
 
 describe('money formatting', () => {
   it('shows 2 decimals, rounded to the nearest cent by default', () => {
@@ -39,5 +39,15 @@ describe('address shortening', () => {
   it('keeps the first 6 and last 4 characters of a long address', () => {
     expect(shortenAddress('0x55d398326f99059fF775485246999027B3197955')).toBe('0x55d3...7955');
     expect(shortenAddress('0x1234567890')).toBe('0x1234567890');
+  });
+});
+
+describe('formatCents', () => {
+  it('formats exact cents of any size with separators and the unit', () => {
+    expect(formatCents(0n)).toBe('0.00');
+    expect(formatCents(5n, { unit: 'USDT' })).toBe('0.05 USDT');
+    expect(formatCents(1_234_567n, { unit: 'USD' })).toBe('$12,345.67');
+    expect(formatCents(123_456_789_012_345_678_901n)).toBe('1,234,567,890,123,456,789.01');
+    expect(formatCents(-250n)).toBe('-2.50');
   });
 });

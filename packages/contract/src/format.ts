@@ -29,15 +29,27 @@ export function formatMoney(
   return figure;
 }
 
+const wholeUnitsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** An exact amount in cents (any size) as money, e.g. 1234567n → "12,345.67 USDT"; no float involved. */
+export function formatCents(amountInCents: bigint, { unit }: { unit?: MoneyUnit } = {}): string {
+  const negative = amountInCents < 0n;
+  const magnitude = negative ? -amountInCents : amountInCents;
+  const figure = `${negative ? '-' : ''}${wholeUnitsFormat.format(magnitude / 100n)}.${String(magnitude % 100n).padStart(2, '0')}`;
+  if (unit === 'USD') return `$${figure}`;
+  if (unit === 'USDT') return `${figure} USDT`;
+  return figure;
+}
+
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /**
  * A number of things with thousands separators, e.g. 12,345; given the noun's singular and
  * plural, with the noun: "1 descendant", "12,345 descendants".
  */
-export function formatCount(count: number, noun?: readonly [singular: string, plural: string]): string {
+export function formatCount(count: number | bigint, noun?: readonly [singular: string, plural: string]): string {
   const figure = countFormat.format(count);
-  return noun ? `${figure} ${count === 1 ? noun[0] : noun[1]}` : figure;
+  return noun ? `${figure} ${count === 1 || count === 1n ? noun[0] : noun[1]}` : figure;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });

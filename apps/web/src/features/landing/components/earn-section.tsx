@@ -1,6 +1,7 @@
 import { referralLevels } from '@uplink/contract/constants';
 import { ButtonLink } from '../../../components/button';
 import { CheckIcon, GiftIcon, TreeIcon, UsersIcon } from '../../../components/icons';
+import { RewardCalculator } from './reward-calculator';
 import { SectionHeading } from './section-heading';
 
 const rewardKinds = [
@@ -80,6 +81,7 @@ export function EarnSection() {
             </ButtonLink>
           </div>
         </div>
+        <RewardCalculator />
       </div>
     </section>
   );

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RewardPlan } from '@uplink/contract/rewards';
+import { api } from '../../../lib/api-client';
+
+/** GET /rewards/plan: the plan in force, public. */
+export async function getRewardPlan(signal?: AbortSignal): Promise<RewardPlan> {
+  const { data } = await api.get<RewardPlan>('/rewards/plan', { signal });
+  return data;
+}
+
+export function useRewardPlan() {
+  return useQuery({
+    queryKey: ['reward-plan'],
+    queryFn: ({ signal }) => getRewardPlan(signal),
+    staleTime: 60 * 60_000,
+  });
+}
