@@ -71,7 +71,11 @@ async function main(): Promise<void> {
   const scanner = new DepositScanner({
     db,
     chain: new EthersDepositChain(batched.provider, chain.tokenAddress, 31337),
-    subscription: { fee: '10', periodDays: 365 },
+    crediting: {
+      subscription: { fee: '10', periodDays: 365 },
+      rewards: { cycleEpoch: new Date('2026-01-05T00:00:00Z'), cycleDays: 7 },
+      exchange: { minimumDeposit: '100' },
+    },
     confirmations: 1,
     startBlock: firstBlock,
     blockRange,

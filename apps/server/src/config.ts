@@ -63,6 +63,9 @@ const environmentSchema = z.object({
   BINGX_API_SECRET: z.string().min(1).optional(),
   BINGX_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open-api.bingx.com'),
   MIN_EXCHANGE_DEPOSIT: usdtAmount.default('100'),
+  REWARD_CYCLE_DAYS: z.coerce.number().int().min(1).max(366).default(7),
+  REWARD_CYCLE_EPOCH: z.iso.datetime({ offset: true }).default('2026-01-05T00:00:00Z'),
+  EXCHANGE_BALANCE_CHECKS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(250),
   UID_CHECKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -105,6 +108,7 @@ export interface Config {
   chain: ChainConfig;
   subscription: SubscriptionConfig;
   exchange: ExchangeConfig;
+  rewards: RewardsConfig;
   /** BingX UIDs a member may have checked per day (counted in the database, across processes). */
   uidChecksPerDay: number;
   /** Bad passwords in a row before sign-in is refused for `loginLockMinutes`. */
@@ -152,6 +156,14 @@ export interface ExchangeConfig {
   baseUrl: string;
   /** USDT on the exchange account a UID needs to be linked. */
   minimumDeposit: string;
+}
+
+export interface RewardsConfig {
+  /** Cycle #1 starts here (a Monday 00:00 UTC by default); each cycle lasts `cycleDays`. */
+  cycleEpoch: Date;
+  cycleDays: number;
+  /** Members whose exchange balance the compliance job asks the exchange for in one run (≈ 5 a second). */
+  balanceChecksPerRun: number;
 }
 
 export class ConfigError extends Error {
@@ -217,6 +229,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiSecret: vars.BINGX_API_SECRET,
       baseUrl: vars.BINGX_BASE_URL.replace(/\/+$/, ''),
       minimumDeposit: vars.MIN_EXCHANGE_DEPOSIT,
+    },
+    rewards: {
+      cycleEpoch: new Date(vars.REWARD_CYCLE_EPOCH),
+      cycleDays: vars.REWARD_CYCLE_DAYS,
+      balanceChecksPerRun: vars.EXCHANGE_BALANCE_CHECKS_PER_RUN,
     },
     uidChecksPerDay: vars.UID_CHECKS_PER_DAY,
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,

@@ -1,5 +1,7 @@
+import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { referralLevels } from './constants';
+import { referralLevels, rewardsPageSizes } from './constants';
+import { wireMoneyDecimals, wireMoneySchema } from './money';
 
 /** A percent on the wire: a number with at most 4 decimals (the plan stores NUMERIC(7,4)). */
 const percentSchema = z.number().min(0).max(100);
@@ -17,3 +19,234 @@ export const rewardPlanSchema = z.object({
   totalLevelPercent: percentSchema,
 });
 export type RewardPlan = z.infer<typeof rewardPlanSchema>;
+
+export const rewardTypes = ['DIRECT', 'DOWNLINE'] as const;
+export type RewardType = (typeof rewardTypes)[number];
+
+/** Where a reward stands in the ledger: available, locked awaiting compliance, released later, or forfeited. */
+export const rewardStates = ['POSTED', 'LOCKED', 'RELEASED', 'FORFEITED'] as const;
+export type RewardState = (typeof rewardStates)[number];
+
+export const rewardSorts = ['-createdAt', 'createdAt', '-rewardAmount', 'rewardAmount'] as const;
+export type RewardSort = (typeof rewardSorts)[number];
+
+/** `GET /rewards/user`: the caller's rewards, newest first unless asked otherwise. */
+export const memberRewardsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000, 'Page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .refine((value) => (rewardsPageSizes as readonly number[]).includes(value), {
+      error: `Limit must be one of ${rewardsPageSizes.join(', ')}`,
+    })
+    .default(rewardsPageSizes[0]),
+  type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
+  level: z.coerce
+    .number({ error: 'Level must be a number' })
+    .int('Level must be a whole number')
+    .min(1, `Level must be between 1 and ${referralLevels}`)
+    .max(referralLevels, `Level must be between 1 and ${referralLevels}`)
+    .optional(),
+  sort: z.enum(rewardSorts, { error: `Sort must be one of ${rewardSorts.join(', ')}` }).default('-createdAt'),
+});
+/** What a client may send (every field optional; the server fills the defaults). */
+export type MemberRewardsQuery = Partial<z.output<typeof memberRewardsQuerySchema>>;
+
+export const rewardDownlineUserSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  userId: z.string(),
+});
+
+export const rewardRecordSchema = z.object({
+  _id: z.string(),
+  type: z.enum(rewardTypes),
+  rewardAmount: wireMoneySchema,
+  percent: percentSchema,
+  masterAmount: wireMoneySchema,
+  level: z.number().int().min(1).max(referralLevels),
+  cycle: z.number().int().positive(),
+  state: z.enum(rewardStates),
+  createdAt: z.string(),
+  /** The member whose trading (DOWNLINE) earned it; absent for DIRECT. */
+  downlineUser: rewardDownlineUserSchema.optional(),
+});
+export type RewardRecord = z.infer<typeof rewardRecordSchema>;
+
+export const memberRewardsPaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalRecords: z.number().int(),
+  limit: z.number().int(),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+});
+
+export const memberRewardsSchema = z.object({
+  rewards: z.array(rewardRecordSchema),
+  pagination: memberRewardsPaginationSchema,
+});
+export type MemberRewards = z.infer<typeof memberRewardsSchema>;
+
+/** Why a member's new rewards are locked now (each condition of compliance that fails). */
+export const lockReasons = [
+  'SUBSCRIPTION_UNPAID',
+  'EXCHANGE_UID_MISSING',
+  'BALANCE_BELOW_MINIMUM',
+  'NOT_COPYING',
+] as const;
+export type LockReason = (typeof lockReasons)[number];
+
+export const lockReasonTexts: Record<LockReason, string> = {
+  SUBSCRIPTION_UNPAID: 'Your subscription is not paid.',
+  EXCHANGE_UID_MISSING: 'No exchange account is linked.',
+  BALANCE_BELOW_MINIMUM: 'Your exchange balance is below 100 USDT.',
+  NOT_COPYING: 'You were not copying the master trader in the last cycle.',
+};
+
+/** A locked credit: released when the member is compliant again before `deadline`, forfeited after. */
+export const lockedRewardSchema = z.object({
+  type: z.enum(rewardTypes),
+  cycle: z.number().int().positive(),
+  amount: wireMoneySchema,
+  lockedAt: z.string(),
+  deadline: z.string(),
+});
+export type LockedReward = z.infer<typeof lockedRewardSchema>;
+
+/** What the member earned in one cycle, posted or locked (forfeited excluded). */
+export const cycleEarningsSchema = z.object({
+  cycle: z.number().int().positive(),
+  startsAt: z.string(),
+  direct: wireMoneySchema,
+  downline: wireMoneySchema,
+});
+export type CycleEarnings = z.infer<typeof cycleEarningsSchema>;
+
+/**
+ * `GET /rewards/stats/{id}`. Balances come from the member's ledger account:
+ * currentBalance = available, totalRewards = credits posted (Total Earned), totalWithdrawn = debits posted.
+ * The breakdown splits credits posted by type (calculatedTotal = directRewards + downlineRewards = totalRewards).
+ */
+export const rewardStatsSchema = z.object({
+  currentBalance: wireMoneySchema,
+  totalRewards: wireMoneySchema,
+  totalWithdrawn: wireMoneySchema,
+  pendingWithdrawals: wireMoneySchema,
+  lockedRewards: wireMoneySchema,
+  rewardBreakdown: z.object({
+    calculatedTotal: wireMoneySchema,
+    directRewards: wireMoneySchema,
+    downlineRewards: wireMoneySchema,
+  }),
+  /** Compliance conditions that fail now: empty when new rewards are credited at once. */
+  lockReasons: z.array(z.enum(lockReasons)),
+  locked: z.array(lockedRewardSchema),
+  /** The last cycles, oldest first, for the earnings chart. */
+  earningsByCycle: z.array(cycleEarningsSchema),
+});
+export type RewardStats = z.infer<typeof rewardStatsSchema>;
+
+export const rewardTexts = {
+  typeOptions: { DIRECT: 'Referral Rewards (DIRECT)', DOWNLINE: 'Trading Rewards (DOWNLINE)' } satisfies Record<
+    RewardType,
+    string
+  >,
+  allTypes: 'All Types',
+  emptyHistory: 'No rewards found',
+  loadStatsFailed: 'Failed to load reward stats',
+  loadRewardsFailed: 'Failed to fetch rewards',
+  loadRewardsError: 'An error occurred while fetching rewards',
+};
+
+/** The most statement lines one upload may carry. */
+export const statementMaxLines = 2_000_000;
+
+const cycleNumberSchema = z.coerce
+  .number({ error: 'Cycle must be a number' })
+  .int('Cycle must be a whole number')
+  .min(1, 'Cycle must be at least 1')
+  .max(1_000_000, 'Cycle is too large');
+
+/** A non-negative amount with at most 8 decimals, as a JSON number or a decimal string; kept as an exact string. */
+const masterAmountSchema = z.union([z.number(), z.string().trim()]).transform((value, context) => {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (!/^(\d+(\.\d*)?|\.\d+)(e-?\d+)?$/i.test(text)) {
+    context.addIssue({ code: 'custom', message: 'masterAmount must be a non-negative number' });
+    return z.NEVER;
+  }
+  const amount = new Decimal(text);
+  if (amount.decimalPlaces() > wireMoneyDecimals || amount.gt('1e20')) {
+    context.addIssue({ code: 'custom', message: `masterAmount has at most ${wireMoneyDecimals} decimals` });
+    return z.NEVER;
+  }
+  return amount.toFixed();
+});
+
+export const statementEntrySchema = z.object({
+  bingXUID: z
+    .string({ error: 'bingXUID is required' })
+    .trim()
+    .regex(/^\d{6,20}$/, 'bingXUID must be 6 to 20 digits'),
+  masterAmount: masterAmountSchema,
+});
+export type StatementEntry = z.output<typeof statementEntrySchema>;
+
+/**
+ * `POST /rewards/admin/cycles`: distribute a finished cycle from an uploaded statement or from
+ * the exchange. A UID may appear once per statement.
+ */
+export const rewardCycleRunRequestSchema = z.union([
+  z.strictObject({
+    cycle: cycleNumberSchema,
+    entries: z
+      .array(statementEntrySchema)
+      .min(1, 'The statement has no entries')
+      .max(statementMaxLines, `A statement has at most ${statementMaxLines} entries`)
+      .superRefine((entries, context) => {
+        const seen = new Set<string>();
+        for (const [index, entry] of entries.entries()) {
+          if (seen.has(entry.bingXUID)) {
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'bingXUID'],
+              message: `bingXUID ${entry.bingXUID} appears twice`,
+            });
+            return;
+          }
+          seen.add(entry.bingXUID);
+        }
+      }),
+  }),
+  z.strictObject({ cycle: cycleNumberSchema, source: z.literal('exchange') }),
+]);
+export type RewardCycleRunRequest = z.input<typeof rewardCycleRunRequestSchema>;
+
+export const rewardCycleRunSchema = z.object({
+  _id: z.string(),
+  cycle: z.number().int().positive(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  source: z.enum(['EXCHANGE', 'UPLOAD']),
+  /** ALREADY_DISTRIBUTED: the cycle had been distributed before; this run wrote nothing. */
+  outcome: z.enum(['DISTRIBUTED', 'ALREADY_DISTRIBUTED']),
+  startedBy: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  planVersion: z.number().int().positive(),
+  inputCount: z.number().int(),
+  matchedCount: z.number().int(),
+  /** Statement UIDs that no member has linked (at most the first 1,000; `unknownCount` has them all). */
+  unknownUids: z.array(z.string()),
+  unknownCount: z.number().int(),
+  rewardsWritten: z.number().int(),
+  totalMasterAmount: wireMoneySchema,
+  totalPaid: wireMoneySchema,
+  totalLocked: wireMoneySchema,
+  durationMs: z.number().int(),
+});
+export type RewardCycleRun = z.infer<typeof rewardCycleRunSchema>;

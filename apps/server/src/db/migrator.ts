@@ -7,6 +7,7 @@ import * as sessionVersion from './migrations/0006-session-version';
 import * as accountSecurity from './migrations/0007-account-security';
 import * as ledger from './migrations/0010-ledger';
 import * as rewardPlan from './migrations/0020-reward-plan';
+import * as rewards from './migrations/0030-rewards';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0007-account-security': accountSecurity,
   '0010-ledger': ledger,
   '0020-reward-plan': rewardPlan,
+  '0030-rewards': rewards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditTargetType } from '@uplink/contract/audit';
 import type { UserStatus } from '@uplink/contract/constants';
 import type { LedgerEntryKind, LedgerReasonType } from '@uplink/contract/ledger';
+import type { RewardState, RewardType } from '@uplink/contract/rewards';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -26,6 +27,8 @@ export interface UsersTable {
   bingx_kyc: boolean | null;
   bingx_balance: Numeric | null;
   bingx_linked_at: NullableTimestamp;
+  /** When the exchange last reported `bingx_balance` (linking, then the compliance refresh). */
+  bingx_balance_checked_at: NullableTimestamp;
   subscription_paid_at: NullableTimestamp;
   subscription_period_ends_at: NullableTimestamp;
   subscription_amount: Numeric | null;
@@ -59,21 +62,60 @@ export interface ReferralDownlineCountsTable {
   members: number;
 }
 
-export type RewardType = 'DIRECT' | 'DOWNLINE';
-
-/** Rewards credited to a beneficiary; `source_user_id` is the member whose payment or trading caused it. */
+/** A reward credited to a beneficiary; `source_user_id` is the member whose payment or trading caused it (migration 0030). */
 export interface RewardsTable {
-  id: Generated<string>;
+  id: ColumnType<string, never, never>;
   beneficiary_id: string;
-  source_user_id: string | null;
+  source_user_id: string;
   type: RewardType;
   level: number;
+  cycle: number;
+  plan_version: number;
   percent: Numeric;
   master_amount: Numeric;
   reward_amount: Numeric;
-  cycle: number;
-  status: string;
+  state: RewardState;
   created_at: Timestamp;
+}
+
+/** How many rewards a beneficiary has per type and level, kept by the writers of `rewards`. */
+export interface RewardCountsTable {
+  beneficiary_id: string;
+  type: RewardType;
+  level: number;
+  rewards: ColumnType<string, string | number, string | number>;
+}
+
+/** What one copier's trading paid the master trader in a cycle. */
+export interface RewardStatementEntriesTable {
+  cycle: number;
+  copier_id: string;
+  bingx_uid: string;
+  master_amount: Numeric;
+}
+
+export type RewardCycleSource = 'EXCHANGE' | 'UPLOAD';
+export type RewardCycleOutcome = 'DISTRIBUTED' | 'ALREADY_DISTRIBUTED';
+
+/** One run of a reward cycle; at most one per cycle is DISTRIBUTED. */
+export interface RewardCycleRunsTable {
+  id: ColumnType<string, never, never>;
+  cycle: number;
+  cycle_starts_at: Timestamp;
+  cycle_ends_at: Timestamp;
+  source: RewardCycleSource;
+  outcome: RewardCycleOutcome;
+  started_by: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  plan_version: number;
+  input_count: number;
+  unknown_uids: string[];
+  rewards_written: ColumnType<string, string | number, never>;
+  total_master_amount: Numeric;
+  total_paid: Numeric;
+  total_locked: Numeric;
+  duration_ms: number;
 }
 
 /**
@@ -211,6 +253,9 @@ export interface Database {
   referral_closure: ReferralClosureTable;
   referral_downline_counts: ReferralDownlineCountsTable;
   rewards: RewardsTable;
+  reward_counts: RewardCountsTable;
+  reward_statement_entries: RewardStatementEntriesTable;
+  reward_cycle_runs: RewardCycleRunsTable;
   account_tokens: AccountTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   account_mail_requests: AccountMailRequestsTable;

@@ -197,3 +197,80 @@ export async function setSignInAttempts(t: TestApp, email: string, state: SignIn
     .onConflict((conflict) => conflict.column('email_key').doUpdateSet(row))
     .execute();
 }
+
+export interface RewardSpec {
+  beneficiary: UserRow;
+  source: UserRow;
+  /** Decimal string, at most 8 decimals. */
+  amount: string;
+  level?: number;
+  type?: 'DIRECT' | 'DOWNLINE';
+  cycle?: number;
+  /** LOCKED books a pending credit. */
+  state?: 'POSTED' | 'LOCKED';
+  createdAt?: Date;
+  masterAmount?: string;
+  percent?: string;
+}
+
+/** A reward booked the way the reward writers book one: the row, its counter and its ledger credit. */
+export async function creditReward(db: Kysely<Database>, spec: RewardSpec): Promise<string> {
+  const at = spec.createdAt ?? new Date();
+  const type = spec.type ?? 'DOWNLINE';
+  const level = spec.level ?? 1;
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('rewards')
+      .values({
+        beneficiary_id: spec.beneficiary.id,
+        source_user_id: spec.source.id,
+        type,
+        level,
+        cycle: spec.cycle ?? 1,
+        plan_version: 1,
+        percent: spec.percent ?? '5',
+        master_amount: spec.masterAmount ?? '100',
+        reward_amount: spec.amount,
+        state: spec.state ?? 'POSTED',
+        created_at: at,
+      })
+      .returning(sql<string>`id::text`.as('id'))
+      .executeTakeFirstOrThrow();
+    await sql`
+      INSERT INTO reward_counts AS rc (beneficiary_id, type, level, rewards)
+      VALUES (${spec.beneficiary.id}, ${type}, ${level}, 1)
+      ON CONFLICT (beneficiary_id, type, level) DO UPDATE SET rewards = rc.rewards + 1`.execute(trx);
+    await trx
+      .insertInto('ledger_entries')
+      .values({
+        account_id: spec.beneficiary.id,
+        kind: spec.state === 'LOCKED' ? 'CREDIT_PENDING' : 'CREDIT_POSTED',
+        amount: spec.amount,
+        reason_type: 'REWARD',
+        reason_id: id,
+        created_at: at,
+      })
+      .execute();
+    return id;
+  });
+}
+
+/** A fresh exchange UID (12 digits, never ending in 9: the sandbox treats those as not copying). */
+export const uniqueUid = () => `4${randomBytes(6).readUIntBE(0, 6).toString().padStart(11, '0').slice(0, 10)}1`;
+
+/**
+ * The columns of a member who has paid for a year, linked `uid` and holds `balance` USDT on the
+ * exchange: compliant whenever they are also copying.
+ */
+export function linkedMemberColumns(uid: string, balance = '250'): Partial<NewUser> {
+  const now = new Date();
+  return {
+    bingx_uid: uid,
+    bingx_balance: balance,
+    bingx_linked_at: now,
+    bingx_balance_checked_at: now,
+    subscription_paid_at: now,
+    subscription_period_ends_at: new Date(now.getTime() + 365 * 86_400_000),
+    subscription_amount: '10',
+  };
+}

@@ -25,6 +25,8 @@ describe('the BingX agent API client', () => {
     fake.invitees.clear();
     fake.failNext.length = 0;
     fake.requests = 0;
+    fake.commissionDays.length = 0;
+    fake.commissionQueries.length = 0;
   });
 
   it('signs the sorted parameters with HMAC-SHA256 (vector computed with openssl)', () => {
@@ -101,5 +103,53 @@ describe('the BingX agent API client', () => {
         new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
     });
     await expect(hanging.checkInvitee('20000001')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+  });
+
+  describe('the copy-trading statement', () => {
+    const day = 86_400_000;
+    const start = Date.UTC(2026, 10, 2);
+
+    it("sums each invitee's days over the period, reading every page", async () => {
+      for (let index = 0; index < 130; index += 1) {
+        fake.commissionDays.push({
+          uid: `3${String(index % 65).padStart(7, '0')}`,
+          time: start + (index % 7) * day,
+          extCopyProfitShare: '0.10000001',
+        });
+      }
+      fake.commissionDays.push({ uid: '30000000', time: start + 8 * day, extCopyProfitShare: 999 });
+      const lines = await client.copyTradingStatement({ startsAt: new Date(start), endsAt: new Date(start + 7 * day) });
+      expect(lines).toHaveLength(65);
+      expect(lines.find((line) => line.uid === '30000000')?.masterAmount).toBe('0.20000002');
+      expect(fake.commissionQueries.map((query) => query.get('pageIndex'))).toEqual(['1', '2']);
+      expect(fake.commissionQueries[0]?.get('endTime')).toBe(String(start + 7 * day - 1));
+    });
+
+    it('asks a long period in windows of at most 30 days', async () => {
+      fake.commissionDays.push({ uid: '31000000', time: start + 40 * day, extCopyProfitShare: '2.5' });
+      const lines = await client.copyTradingStatement({
+        startsAt: new Date(start),
+        endsAt: new Date(start + 45 * day),
+      });
+      expect(lines).toEqual([{ uid: '31000000', masterAmount: '2.5' }]);
+      expect(fake.commissionQueries).toHaveLength(2);
+    });
+
+    it('counts malformed amounts as nothing and skips rows without a UID', async () => {
+      fake.commissionDays.push(
+        { uid: '32000000', time: start, extCopyProfitShare: 'lots' },
+        { uid: '32000000', time: start + day, extCopyProfitShare: '-4' },
+        { uid: '32000000', time: start + 2 * day, extCopyProfitShare: '1.25' },
+      );
+      const lines = await client.copyTradingStatement({ startsAt: new Date(start), endsAt: new Date(start + 7 * day) });
+      expect(lines).toEqual([{ uid: '32000000', masterAmount: '1.25' }]);
+    });
+
+    it('reports an exchange error code as unavailable', async () => {
+      fake.failNext.push({ status: 200, body: { code: 100500, msg: 'internal' } });
+      await expect(
+        client.copyTradingStatement({ startsAt: new Date(start), endsAt: new Date(start + day) }),
+      ).rejects.toBeInstanceOf(ExchangeUnavailableError);
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { signedQuery } from './bingx-request-signing';
-import { type ExchangeGateway, ExchangeUnavailableError, type InviteeCheck } from './exchange-gateway';
+import {
+  type CopyTradingLine,
+  type ExchangeGateway,
+  ExchangeUnavailableError,
+  type InviteeCheck,
+  type StatementPeriod,
+} from './exchange-gateway';
 
 export interface BingxAgentClientOptions {
   apiKey: string;
@@ -55,6 +61,33 @@ function decimalOrZero(value: string | number | null | undefined): string {
   }
 }
 
+/**
+ * One page of daily commission data per invitee. Copy trading is reported under `extCopy*`; the
+ * profit share the copier paid the master trader is `extCopyProfitShare` (a field absent or not a
+ * number counts as 0, so an undocumented shape never invents money).
+ */
+const commissionPageSchema = z.object({
+  code: z.coerce.number(),
+  msg: z.string().nullish(),
+  data: z
+    .object({
+      total: z.coerce.number().nullish(),
+      list: z
+        .array(
+          z.object({
+            uid: z.union([z.string(), z.number()]).nullish(),
+            extCopyProfitShare: z.union([z.string(), z.number()]).nullish(),
+          }),
+        )
+        .nullish(),
+    })
+    .nullish(),
+});
+
+/** The agent API answers at most 100 rows a page and at most 30 days a query. */
+const commissionPageSize = 100;
+const commissionWindowMs = 30 * 86_400_000;
+
 class RetryableAnswer extends Error {
   constructor(
     message: string,
@@ -88,6 +121,41 @@ export class BingxAgentClient implements ExchangeGateway {
       kycComplete: isTrue(data.kycResult),
       balanceUsdt: decimalOrZero(data.balanceVolume),
     };
+  }
+
+  /** Daily copy-trading commission per invitee over the period, summed per UID (every page, 30-day windows). */
+  async copyTradingStatement(period: StatementPeriod): Promise<CopyTradingLine[]> {
+    const totals = new Map<string, Decimal>();
+    for (let from = period.startsAt.getTime(); from < period.endsAt.getTime(); from += commissionWindowMs) {
+      const to = Math.min(from + commissionWindowMs, period.endsAt.getTime()) - 1;
+      for (let pageIndex = 1; ; pageIndex += 1) {
+        const rows = await this.commissionPage(from, to, pageIndex);
+        for (const row of rows) {
+          const uid = row.uid === null || row.uid === undefined ? '' : String(row.uid).trim();
+          if (!/^\d{1,20}$/.test(uid)) continue;
+          totals.set(uid, (totals.get(uid) ?? new Decimal(0)).plus(decimalOrZero(row.extCopyProfitShare)));
+        }
+        if (rows.length < commissionPageSize) break;
+      }
+    }
+    return [...totals].map(([uid, amount]) => ({
+      uid,
+      masterAmount: amount.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(),
+    }));
+  }
+
+  private async commissionPage(startTime: number, endTime: number, pageIndex: number) {
+    const body = await this.signedGet('/openApi/agent/v2/reward/commissionDataList', {
+      startTime: String(startTime),
+      endTime: String(endTime),
+      pageIndex: String(pageIndex),
+      pageSize: String(commissionPageSize),
+    });
+    const parsed = commissionPageSchema.safeParse(body);
+    if (!parsed.success) throw new ExchangeUnavailableError('BingX answered an unexpected commissionDataList shape');
+    const { code, msg, data } = parsed.data;
+    if (code !== 0) throw new ExchangeUnavailableError(`BingX commissionDataList failed: ${code} ${msg ?? ''}`.trim());
+    return data?.list ?? [];
   }
 
   /** One signed GET with timeout, spacing and retries; resolves to the parsed JSON body. */

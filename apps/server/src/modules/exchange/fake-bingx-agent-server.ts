@@ -10,6 +10,14 @@ export interface FakeInvitee {
   balanceVolume: string;
 }
 
+/** One day of copy-trading commission of one invitee, as commissionDataList reports it. */
+export interface FakeCommissionDay {
+  uid: string;
+  /** Milliseconds; the day the commission was earned. */
+  time: number;
+  extCopyProfitShare: string | number;
+}
+
 export interface FakeReply {
   status: number;
   body: unknown;
@@ -17,12 +25,16 @@ export interface FakeReply {
 }
 
 /**
- * A local HTTP server speaking the BingX agent endpoint the gateway uses, for tests: it checks
- * the API key header and the HMAC signature exactly as BingX does, and answers from `invitees`.
+ * A local HTTP server speaking the BingX agent endpoints the gateway uses, for tests: it checks
+ * the API key header and the HMAC signature exactly as BingX does, and answers from `invitees` and
+ * `commissionDays` (pages of at most 100 rows, windows of at most 30 days).
  * Replies queued in `failNext` are served first (5xx, 429, rate-limit codes…).
  */
 export class FakeBingxAgentServer {
   readonly invitees = new Map<string, FakeInvitee>();
+  readonly commissionDays: FakeCommissionDay[] = [];
+  /** The query strings of commissionDataList requests, in order (signature stripped). */
+  readonly commissionQueries: URLSearchParams[] = [];
   readonly failNext: FakeReply[] = [];
   requests = 0;
   private server: Server | null = null;
@@ -51,7 +63,7 @@ export class FakeBingxAgentServer {
     const queued = this.failNext.shift();
     if (queued) return queued;
     const [path, query = ''] = url.split('?');
-    if (path !== '/openApi/agent/v1/account/inviteRelationCheck') return { status: 404, body: { code: 404 } };
+    if (path !== inviteRelationPath && path !== commissionPath) return { status: 404, body: { code: 404 } };
     if (apiKey !== this.apiKey) return { status: 200, body: { code: 100001, msg: 'api key invalid' } };
     const signatureAt = query.lastIndexOf('&signature=');
     const signed = query.slice(0, signatureAt);
@@ -60,11 +72,32 @@ export class FakeBingxAgentServer {
     if (signatureAt < 0 || signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
       return { status: 200, body: { code: 100001, msg: 'Signature verification failed' } };
     }
-    const uid = new URLSearchParams(signed).get('uid') ?? '';
+    const params = new URLSearchParams(signed);
+    if (path === commissionPath) return this.commissionPage(params);
+    const uid = params.get('uid') ?? '';
     const invitee = this.invitees.get(uid);
     const data = invitee
       ? { uid, ...invitee, deposit: true, trade: true }
       : { uid, inviteResult: false, kycResult: 'false', balanceVolume: '0', deposit: false, trade: false };
     return { status: 200, body: { code: 0, msg: '', data } };
   }
+
+  private commissionPage(params: URLSearchParams): FakeReply {
+    this.commissionQueries.push(params);
+    const startTime = Number(params.get('startTime'));
+    const endTime = Number(params.get('endTime'));
+    const pageIndex = Number(params.get('pageIndex'));
+    const pageSize = Number(params.get('pageSize'));
+    if (!(pageSize > 0 && pageSize <= 100) || !(pageIndex > 0) || endTime - startTime > 30 * 86_400_000) {
+      return { status: 200, body: { code: 100400, msg: 'invalid parameters' } };
+    }
+    const matching = this.commissionDays.filter((day) => day.time >= startTime && day.time <= endTime);
+    const list = matching
+      .slice((pageIndex - 1) * pageSize, pageIndex * pageSize)
+      .map((day) => ({ uid: Number(day.uid), commissionTime: day.time, extCopyProfitShare: day.extCopyProfitShare }));
+    return { status: 200, body: { code: 0, msg: '', data: { total: matching.length, list } } };
+  }
 }
+
+const inviteRelationPath = '/openApi/agent/v1/account/inviteRelationCheck';
+const commissionPath = '/openApi/agent/v2/reward/commissionDataList';

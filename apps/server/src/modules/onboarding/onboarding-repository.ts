@@ -56,6 +56,7 @@ export async function linkUidOnce(
         bingx_kyc: link.kycComplete,
         bingx_balance: link.balanceUsdt,
         bingx_linked_at: now,
+        bingx_balance_checked_at: now,
         updated_at: now,
       })
       .where('id', '=', memberId)

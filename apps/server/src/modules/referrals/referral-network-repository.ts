@@ -131,9 +131,10 @@ export interface TreeNodeRow {
  * what is drawn, never the figures.
  *
  * `earned_by_caller` is the sum of the caller's rewards whose source is that member (the rewards
- * table: beneficiary = caller, source_user_id = member), DIRECT and DOWNLINE alike and whatever
- * their lock state — what the caller earned *from that member*, not from the member's subtree,
- * so the per-node figures add up to the tree's total without counting anything twice.
+ * table: beneficiary = caller, source_user_id = member), DIRECT and DOWNLINE alike, credited or
+ * locked (forfeited ones are not earnings) — what the caller earned *from that member*, not from
+ * the member's subtree, so the per-node figures add up to the tree's total without counting
+ * anything twice.
  */
 export async function findDownlineTree(
   db: Kysely<Database>,
@@ -156,7 +157,8 @@ export async function findDownlineTree(
              WHERE k.ancestor_id = t.descendant_id AND k.depth <= ${referralLevels} - t.depth) AS total_descendants,
            (SELECT coalesce(sum(r.reward_amount), 0)
               FROM rewards r
-             WHERE r.beneficiary_id = ${callerId} AND r.source_user_id = t.descendant_id) AS earned_by_caller
+             WHERE r.beneficiary_id = ${callerId} AND r.source_user_id = t.descendant_id
+               AND r.state <> 'FORFEITED') AS earned_by_caller
       FROM tree_nodes t
       JOIN users u ON u.id = t.descendant_id
   `.execute(db);
@@ -167,7 +169,10 @@ export interface TreeStatisticsRow {
   total_referrals: number;
   direct_referrals: number;
   max_depth_reached: number;
-  /** NUMERIC as a string: everything the caller earned from members of the downline. */
+  /**
+   * NUMERIC as a string: everything the caller earned from members of the downline, credited or
+   * locked — the ledger account's credits (every credit is a reward from a downline member).
+   */
   earned_from_tree: string;
 }
 
@@ -180,9 +185,7 @@ export async function findDownlineTreeStatistics(db: Kysely<Database>, callerId:
     SELECT coalesce(sum(members), 0)::int AS total_referrals,
            coalesce(sum(members) FILTER (WHERE depth = 1), 0)::int AS direct_referrals,
            coalesce(max(depth) FILTER (WHERE members > 0), 0)::int AS max_depth_reached,
-           (SELECT coalesce(sum(reward_amount), 0)
-              FROM rewards
-             WHERE beneficiary_id = ${callerId} AND source_user_id IS NOT NULL)
+           (SELECT credits_posted + credits_pending FROM ledger_accounts WHERE user_id = ${callerId})
              AS earned_from_tree
       FROM referral_downline_counts
      WHERE ancestor_id = ${callerId}

@@ -1,8 +1,22 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
-import { rewardPlanSchema } from '@uplink/contract/rewards';
+import {
+  memberRewardsQuerySchema,
+  memberRewardsSchema,
+  rewardCycleRunRequestSchema,
+  rewardCycleRunSchema,
+  rewardPlanSchema,
+  rewardStatsSchema,
+} from '@uplink/contract/rewards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { runRewardCycle } from './run-reward-cycle';
+import { viewMemberRewards } from './view-member-rewards';
 import { viewRewardPlan } from './view-reward-plan';
+import { viewRewardStats } from './view-reward-stats';
+
+/** An uploaded statement of a million lines is about 50 MB of JSON. */
+const statementBodyLimit = 128 * 1024 * 1024;
 
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,5 +30,74 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ok(await viewRewardPlan(app.context), 'Reward plan'),
+  );
+
+  app.get(
+    '/rewards/stats/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['rewards'],
+        summary:
+          "A member's balances, earnings breakdown, locked rewards and earnings per cycle (own or as administrator)",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: envelopeSchema(rewardStatsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await viewRewardStats(app.context, request.currentUser, request.params.id), 'Reward statistics'),
+  );
+
+  app.get(
+    '/rewards/user',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['rewards'],
+        summary: 'A page of your rewards, filtered by type and level, in the order asked',
+        security: [{ bearer: [] }],
+        querystring: memberRewardsQuerySchema,
+        response: { 200: envelopeSchema(memberRewardsSchema) },
+      },
+    },
+    async (request) => ok(await viewMemberRewards(app.context, request.currentUser.id, request.query), 'Rewards'),
+  );
+
+  app.post(
+    '/rewards/admin/cycles',
+    {
+      config: { access: 'admin' },
+      bodyLimit: statementBodyLimit,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Distribute a finished cycle from an uploaded statement or from the exchange (once per cycle)',
+        security: [{ bearer: [] }],
+        body: rewardCycleRunRequestSchema,
+        response: { 200: envelopeSchema(rewardCycleRunSchema) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const run = await runRewardCycle(app.context, {
+        cycle: body.cycle,
+        statement:
+          'entries' in body
+            ? {
+                source: 'UPLOAD',
+                lines: body.entries.map((entry) => ({ uid: entry.bingXUID, masterAmount: entry.masterAmount })),
+              }
+            : { source: 'EXCHANGE' },
+        startedBy: request.currentUser.id,
+        ipAddress: request.ip,
+        requestId: request.id,
+      });
+      return ok(
+        run,
+        run.outcome === 'DISTRIBUTED'
+          ? `Cycle ${run.cycle} distributed: ${run.rewardsWritten} rewards`
+          : `Cycle ${run.cycle} was already distributed; nothing was written`,
+      );
+    },
   );
 };

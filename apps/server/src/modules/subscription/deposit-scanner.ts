@@ -2,10 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { type Clock, systemClock } from '../../clock';
-import type { SubscriptionConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { DepositChain, UsdtTransfer } from './deposit-chain';
-import { creditSubscriptions } from './subscription-crediting';
+import { type CreditingConfig, creditSubscriptions } from './subscription-crediting';
 import {
   findCursor,
   findDepositAddress,
@@ -18,7 +17,7 @@ import {
 export interface DepositScannerOptions {
   db: Kysely<Database>;
   chain: DepositChain;
-  subscription: SubscriptionConfig;
+  crediting: CreditingConfig;
   /** Blocks, the transfer's own included, before a transfer counts. */
   confirmations: number;
   /** Where a scanner without a cursor begins; unset: the current confirmed head (nothing older is read). */
@@ -82,7 +81,7 @@ export class DepositScanner {
     const credited = await creditSubscriptions(
       db,
       await membersWithUncreditedTransfers(db, this.clock.now()),
-      this.options.subscription,
+      this.options.crediting,
       this.clock.now(),
     );
     return { fromBlock, toBlock: confirmedHead, transfersRecorded, membersCredited: credited.length };
@@ -104,7 +103,7 @@ export class DepositScanner {
       const end = Math.min(start + this.blockRange - 1, confirmedHead);
       await this.record(await this.readTransfers([depositAddress.toLowerCase()], start, end));
     }
-    await creditSubscriptions(db, [memberId], this.options.subscription, this.clock.now());
+    await creditSubscriptions(db, [memberId], this.options.crediting, this.clock.now());
   }
 
   private async confirmedHead(): Promise<number> {
@@ -202,7 +201,7 @@ export function createDepositScanner(context: AppContext): DepositScanner | null
   return new DepositScanner({
     db: context.db,
     chain,
-    subscription: context.config.subscription,
+    crediting: context.config,
     confirmations: context.config.chain.confirmations,
     startBlock: context.config.chain.depositScanStartBlock,
     clock: context.clock,

@@ -1,10 +1,19 @@
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
-import type { SubscriptionConfig } from '../../config';
+import type { ExchangeConfig, RewardsConfig, SubscriptionConfig } from '../../config';
 import type { Database } from '../../db/schema';
+import { creditDirectReward } from '../rewards/direct-rewards-repository';
+import { cycleAt } from '../rewards/reward-cycle-calendar';
 import { lockMemberForCrediting, startSubscriptionPeriod, unusedTransfers } from './subscription-repository';
 
 const dayMs = 86_400_000;
+
+/** What crediting a period needs: the fee and period, and for the sponsor's DIRECT reward the cycle calendar and compliance minimum. */
+export interface CreditingConfig {
+  subscription: SubscriptionConfig;
+  rewards: Pick<RewardsConfig, 'cycleEpoch' | 'cycleDays'>;
+  exchange: Pick<ExchangeConfig, 'minimumDeposit'>;
+}
 
 /**
  * Marks members paid whose confirmed, not yet used transfers reach the fee.
@@ -20,13 +29,15 @@ const dayMs = 86_400_000;
  * - "Paid" means the period has not ended: the profile compares `subscription_period_ends_at`
  *   with the clock, so expiry needs no job.
  *
+ * - A paid period earns the sponsor a DIRECT reward in the same transaction (once per period).
+ *
  * Each member is credited in its own transaction under a row lock, so the background job and an
  * on-demand refresh cannot both credit the same transfers.
  */
 export async function creditSubscriptions(
   db: Kysely<Database>,
   memberIds: readonly string[],
-  config: SubscriptionConfig,
+  config: CreditingConfig,
   now: Date,
 ): Promise<string[]> {
   const credited: string[] = [];
@@ -39,7 +50,7 @@ export async function creditSubscriptions(
 async function creditMember(
   db: Kysely<Database>,
   memberId: string,
-  config: SubscriptionConfig,
+  config: CreditingConfig,
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -54,7 +65,7 @@ async function creditMember(
       .orderBy('log_index')
       .execute();
 
-    const fee = new Decimal(config.fee);
+    const fee = new Decimal(config.subscription.fee);
     let total = new Decimal(0);
     let completing: (typeof transfers)[number] | undefined;
     for (const transfer of transfers) {
@@ -64,7 +75,7 @@ async function creditMember(
     if (!completing) return false;
 
     const paidAt = previousEnd && previousEnd > completing.block_time ? previousEnd : new Date(completing.block_time);
-    const periodEndsAt = new Date(paidAt.getTime() + config.periodDays * dayMs);
+    const periodEndsAt = new Date(paidAt.getTime() + config.subscription.periodDays * dayMs);
     await startSubscriptionPeriod(
       trx,
       memberId,
@@ -75,6 +86,14 @@ async function creditMember(
         transactionHash: completing.tx_hash,
         transferIds: transfers.map((transfer) => transfer.id),
       },
+      now,
+    );
+    await creditDirectReward(
+      trx,
+      memberId,
+      config.subscription.fee,
+      Math.max(cycleAt(config.rewards, now), 1),
+      config.exchange.minimumDeposit,
       now,
     );
     return true;

@@ -1,0 +1,95 @@
+import { complianceWindowDays } from '@uplink/contract/constants';
+import type { LockReason } from '@uplink/contract/rewards';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * Locked rewards (pending ledger credits) and the compliance rule that decides them. A locked
+ * credit is released once its owner is compliant again, and forfeited when the compliance window
+ * has passed first; the rewards behind it follow its fate.
+ */
+
+export interface SettledLocks {
+  released: number;
+  forfeited: number;
+}
+
+/** Settles every open locked credit that can be decided at `now`, in one statement. */
+export async function settleOpenLocks(db: Kysely<Database>, minimumBalance: string, now: Date): Promise<SettledLocks> {
+  const { rows } = await sql<{ released: string; forfeited: string }>`
+    WITH open AS (
+      SELECT p.id, p.account_id, p.amount, p.reason_type, p.reason_id, p.created_at
+        FROM ledger_entries p
+       WHERE p.kind = 'CREDIT_PENDING'
+         AND NOT EXISTS (SELECT 1 FROM ledger_entries s WHERE s.settles_entry_id = p.id)
+    ),
+    decided AS (
+      SELECT o.*,
+             CASE WHEN cardinality(member_compliance_failures(u, ${now}, ${minimumBalance}::numeric,
+                                                              member_is_copying(u.id))) = 0
+                  THEN 'CREDIT_RELEASED'
+                  WHEN o.created_at <= ${now}::timestamptz - make_interval(days => ${complianceWindowDays})
+                  THEN 'CREDIT_FORFEITED' END AS kind
+        FROM open o
+        JOIN users u ON u.id = o.account_id
+    ),
+    settled AS (
+      INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, settles_entry_id, created_at)
+      SELECT account_id, kind, amount, reason_type, reason_id, id, ${now}
+        FROM decided
+       WHERE kind IS NOT NULL
+       ORDER BY account_id
+      RETURNING account_id, kind, reason_type, reason_id
+    ),
+    rewards_settled AS (
+      UPDATE rewards r
+         SET state = CASE s.kind WHEN 'CREDIT_RELEASED' THEN 'RELEASED' ELSE 'FORFEITED' END
+        FROM settled s
+       WHERE r.beneficiary_id = s.account_id
+         AND r.state = 'LOCKED'
+         AND CASE s.reason_type
+               WHEN 'REWARD' THEN r.id = s.reason_id::bigint
+               ELSE r.type = 'DOWNLINE' AND r.cycle = s.reason_id::integer END
+    )
+    SELECT count(*) FILTER (WHERE kind = 'CREDIT_RELEASED')::text AS released,
+           count(*) FILTER (WHERE kind = 'CREDIT_FORFEITED')::text AS forfeited
+      FROM settled
+  `.execute(db);
+  const row = rows[0] as { released: string; forfeited: string };
+  return { released: Number(row.released), forfeited: Number(row.forfeited) };
+}
+
+export interface OpenLock {
+  reason_type: 'REWARD' | 'REWARD_CYCLE';
+  cycle: number;
+  amount: string;
+  created_at: Date;
+}
+
+/** The member's open locked credits, oldest first, with the cycle each belongs to. */
+export async function findOpenLocks(db: Kysely<Database>, memberId: string): Promise<OpenLock[]> {
+  const { rows } = await sql<OpenLock>`
+    SELECT p.reason_type, p.amount::text AS amount, p.created_at,
+           CASE p.reason_type WHEN 'REWARD_CYCLE' THEN p.reason_id::integer
+                ELSE (SELECT r.cycle FROM rewards r WHERE r.id = p.reason_id::bigint) END AS cycle
+      FROM ledger_entries p
+     WHERE p.account_id = ${memberId}
+       AND p.kind = 'CREDIT_PENDING'
+       AND NOT EXISTS (SELECT 1 FROM ledger_entries s WHERE s.settles_entry_id = p.id)
+     ORDER BY p.created_at, p.id`.execute(db);
+  return rows;
+}
+
+/** The conditions of compliance the member fails now (none: new rewards are credited at once). */
+export async function findLockReasons(
+  db: Kysely<Database>,
+  memberId: string,
+  minimumBalance: string,
+  now: Date,
+): Promise<LockReason[]> {
+  const { rows } = await sql<{ reasons: LockReason[] }>`
+    SELECT member_compliance_failures(u, ${now}, ${minimumBalance}::numeric, member_is_copying(u.id)) AS reasons
+      FROM users u
+     WHERE u.id = ${memberId}`.execute(db);
+  return rows[0]?.reasons ?? [];
+}

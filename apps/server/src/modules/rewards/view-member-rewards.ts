@@ -1,0 +1,60 @@
+import { fullName } from '@uplink/contract/format';
+import { toWireMoney } from '@uplink/contract/money';
+import type { MemberRewards, memberRewardsQuerySchema, RewardSort } from '@uplink/contract/rewards';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { countMemberRewards, findMemberRewards, type MemberRewardOrder } from './rewards-repository';
+
+type MemberRewardsQuery = z.output<typeof memberRewardsQuerySchema>;
+
+const orderOfSort: Record<RewardSort, MemberRewardOrder> = {
+  '-createdAt': 'newest',
+  createdAt: 'oldest',
+  '-rewardAmount': 'largest',
+  rewardAmount: 'smallest',
+};
+
+/** A page of the caller's rewards with the type and level filters and the chosen order. */
+export async function viewMemberRewards(
+  deps: Pick<AppContext, 'db'>,
+  memberId: string,
+  query: MemberRewardsQuery,
+): Promise<MemberRewards> {
+  const { page, limit } = query;
+  const filters = { type: query.type, level: query.level };
+  const [rows, totalRecords] = await Promise.all([
+    findMemberRewards(deps.db, memberId, filters, orderOfSort[query.sort], { limit, offset: (page - 1) * limit }),
+    countMemberRewards(deps.db, memberId, filters),
+  ]);
+  const totalPages = Math.ceil(totalRecords / limit);
+  return {
+    rewards: rows.map((row) => ({
+      _id: row.id,
+      type: row.type,
+      rewardAmount: toWireMoney(row.reward_amount),
+      percent: toWireMoney(row.percent),
+      masterAmount: toWireMoney(row.master_amount),
+      level: row.level,
+      cycle: row.cycle,
+      state: row.state,
+      createdAt: row.created_at.toISOString(),
+      ...(row.source_user_id
+        ? {
+            downlineUser: {
+              name: fullName({ firstName: row.source_first_name ?? '', lastName: row.source_last_name ?? '' }),
+              email: row.source_email ?? '',
+              userId: row.source_user_number ?? '',
+            },
+          }
+        : {}),
+    })),
+    pagination: {
+      currentPage: page,
+      totalPages,
+      totalRecords,
+      limit,
+      hasNext: page < totalPages,
+      hasPrev: page > 1,
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { complianceWindowDays } from '@uplink/contract/constants';
+import { toWireMoney } from '@uplink/contract/money';
+import type { RewardStats } from '@uplink/contract/rewards';
+import { Decimal } from 'decimal.js';
+import type { AppContext } from '../../app-context';
+import type { UserRow } from '../../db/schema';
+import { DomainError, forbidden } from '../../http/domain-error';
+import { findLedgerBalance } from '../ledger/ledger-repository';
+import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
+import { cycleWindow } from './reward-cycle-calendar';
+import { findEarningsByCycle, findPostedCreditsByType } from './rewards-repository';
+
+const dayMs = 86_400_000;
+/** Cycles the earnings chart shows. */
+const chartedCycles = 12;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A member's balances and earnings, for the member themself or an administrator (anyone else is
+ * refused). Balances are the ledger account's totals; the breakdown splits the credits posted by
+ * reward type, so directRewards + downlineRewards = totalRewards.
+ */
+export async function viewRewardStats(
+  deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  caller: Pick<UserRow, 'id' | 'is_admin'>,
+  memberId: string,
+): Promise<RewardStats> {
+  if (memberId !== caller.id && !caller.is_admin) throw forbidden('You can only view your own reward statistics');
+  const { db, clock, config } = deps;
+  const balance = uuidPattern.test(memberId) ? await findLedgerBalance(db, memberId) : undefined;
+  if (!balance) throw new DomainError('USER_NOT_FOUND', 'User not found');
+  const now = clock.now();
+  const [byType, locks, lockReasons, earnings] = await Promise.all([
+    findPostedCreditsByType(db, memberId),
+    findOpenLocks(db, memberId),
+    findLockReasons(db, memberId, config.exchange.minimumDeposit, now),
+    findEarningsByCycle(db, memberId, chartedCycles),
+  ]);
+  return {
+    currentBalance: toWireMoney(balance.available),
+    totalRewards: toWireMoney(balance.creditsPosted),
+    totalWithdrawn: toWireMoney(balance.debitsPosted),
+    pendingWithdrawals: toWireMoney(balance.debitsPending),
+    lockedRewards: toWireMoney(balance.creditsPending),
+    rewardBreakdown: {
+      calculatedTotal: toWireMoney(new Decimal(byType.direct).plus(byType.downline)),
+      directRewards: toWireMoney(byType.direct),
+      downlineRewards: toWireMoney(byType.downline),
+    },
+    lockReasons,
+    locked: locks.map((lock) => ({
+      type: lock.reason_type === 'REWARD' ? 'DIRECT' : 'DOWNLINE',
+      cycle: lock.cycle,
+      amount: toWireMoney(lock.amount),
+      lockedAt: lock.created_at.toISOString(),
+      deadline: new Date(lock.created_at.getTime() + complianceWindowDays * dayMs).toISOString(),
+    })),
+    earningsByCycle: earnings.map((row) => ({
+      cycle: row.cycle,
+      startsAt: cycleWindow(config.rewards, row.cycle).startsAt.toISOString(),
+      direct: toWireMoney(row.direct),
+      downline: toWireMoney(row.downline),
+    })),
+  };
+}
