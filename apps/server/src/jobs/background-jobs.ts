@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { forgetStaleSignInAttempts } from '../modules/accounts/sign-in-attempts-repository';
+import { closeFinishedCycles } from '../modules/rewards/close-finished-cycles';
+import { refreshExchangeBalances } from '../modules/rewards/refresh-exchange-balances';
+import { settleLockedRewards } from '../modules/rewards/settle-locked-rewards';
 import { startDepositScanJob } from '../modules/subscription/deposit-scan-job';
 import { sweepLapsedSubscriptions } from '../modules/subscription/subscription-expiry';
 import type { JobLock } from './job-lock';
@@ -20,6 +23,35 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       logger: app.log,
       work: async () => {
         await sweepLapsedSubscriptions(db, clock.now());
+      },
+    }),
+    startRecurringJob({
+      name: 'reward-cycle-close',
+      intervalMs: 10 * 60_000,
+      lock,
+      logger: app.log,
+      work: async () => {
+        for (const run of await closeFinishedCycles(app.context)) app.log.info(run, 'reward cycle closed');
+      },
+    }),
+    startRecurringJob({
+      name: 'exchange-balance-refresh',
+      intervalMs: 60_000,
+      lock,
+      logger: app.log,
+      work: async () => {
+        const refresh = await refreshExchangeBalances(app.context);
+        if (refresh.checked > 0 || refresh.interrupted) app.log.info(refresh, 'exchange balances refreshed');
+      },
+    }),
+    startRecurringJob({
+      name: 'locked-rewards-sweep',
+      intervalMs: 60 * 60_000,
+      lock,
+      logger: app.log,
+      work: async () => {
+        const settled = await settleLockedRewards(app.context);
+        if (settled.released > 0 || settled.forfeited > 0) app.log.info(settled, 'locked rewards settled');
       },
     }),
     startRecurringJob({

@@ -213,7 +213,10 @@ export interface RewardSpec {
   percent?: string;
 }
 
-/** A reward booked the way the reward writers book one: the row, its counter and its ledger credit. */
+/**
+ * A reward booked the way the reward writers book one: the row, its counter and its ledger credit.
+ * A DOWNLINE reward is its cycle's credit, so a beneficiary gets at most one per cycle here.
+ */
 export async function creditReward(db: Kysely<Database>, spec: RewardSpec): Promise<string> {
   const at = spec.createdAt ?? new Date();
   const type = spec.type ?? 'DOWNLINE';
@@ -246,8 +249,9 @@ export async function creditReward(db: Kysely<Database>, spec: RewardSpec): Prom
         account_id: spec.beneficiary.id,
         kind: spec.state === 'LOCKED' ? 'CREDIT_PENDING' : 'CREDIT_POSTED',
         amount: spec.amount,
-        reason_type: 'REWARD',
-        reason_id: id,
+        // As the writers book them: a DIRECT reward on its own, DOWNLINE rewards as the cycle's one credit.
+        reason_type: type === 'DIRECT' ? 'REWARD' : 'REWARD_CYCLE',
+        reason_id: type === 'DIRECT' ? id : String(spec.cycle ?? 1),
         created_at: at,
       })
       .execute();

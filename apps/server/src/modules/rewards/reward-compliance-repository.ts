@@ -93,3 +93,35 @@ export async function findLockReasons(
      WHERE u.id = ${memberId}`.execute(db);
   return rows[0]?.reasons ?? [];
 }
+
+/** Linked members whose exchange balance was last checked before `checkedBefore`, oldest check first. */
+export async function membersDueForBalanceCheck(
+  db: Kysely<Database>,
+  checkedBefore: Date,
+  limit: number,
+): Promise<{ id: string; bingx_uid: string }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'bingx_uid'])
+    .where('bingx_uid', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('bingx_balance_checked_at', 'is', null), eb('bingx_balance_checked_at', '<', checkedBefore)]),
+    )
+    .orderBy(sql`bingx_balance_checked_at NULLS FIRST`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, bingx_uid: row.bingx_uid as string }));
+}
+
+export async function recordExchangeBalance(
+  db: Kysely<Database>,
+  memberId: string,
+  balanceUsdt: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ bingx_balance: balanceUsdt, bingx_balance_checked_at: at })
+    .where('id', '=', memberId)
+    .execute();
+}

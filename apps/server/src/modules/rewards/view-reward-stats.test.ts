@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import { addMember, bearer, createMember, creditReward, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { findLedgerBalance } from '../ledger/ledger-repository';
+import { cycleWindow } from './reward-cycle-calendar';
+
+describe('reward statistics of a member', () => {
+  let t: TestApp;
+  let member: UserRow;
+  let source: UserRow;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    member = await addMember(t.database.db, null, linkedMemberColumns(uniqueUid()));
+    source = await addMember(t.database.db, member);
+    await creditReward(t.database.db, { beneficiary: member, source, amount: '2', type: 'DIRECT', cycle: 3 });
+    await creditReward(t.database.db, { beneficiary: member, source, amount: '10.12345678', cycle: 3 });
+    await creditReward(t.database.db, { beneficiary: member, source, amount: '5', cycle: 4 });
+    await creditReward(t.database.db, {
+      beneficiary: member,
+      source,
+      amount: '1.5',
+      cycle: 5,
+      state: 'LOCKED',
+      createdAt: new Date('2026-11-01T00:00:00Z'),
+    });
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  const stats = async (of: UserRow | string, as: UserRow) => {
+    const id = typeof of === 'string' ? of : of.id;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/rewards/stats/${encodeURIComponent(id)}`,
+      headers: bearer(await t.app.context.sessionTokens.sign(as.id)),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('gives the member their balances from the ledger and the breakdown by type', async () => {
+    const { status, body } = await stats(member, member);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      currentBalance: 17.12345678,
+      totalRewards: 17.12345678,
+      totalWithdrawn: 0,
+      pendingWithdrawals: 0,
+      lockedRewards: 1.5,
+      rewardBreakdown: { calculatedTotal: 17.12345678, directRewards: 2, downlineRewards: 15.12345678 },
+    });
+    const balance = await findLedgerBalance(t.database.db, member.id);
+    expect(body.data.totalRewards).toBe(Number(balance?.creditsPosted));
+  });
+
+  it('lists the locked reward with its 30-day deadline', async () => {
+    const { body } = await stats(member, member);
+    expect(body.data.locked).toEqual([
+      {
+        type: 'DOWNLINE',
+        cycle: 5,
+        amount: 1.5,
+        lockedAt: '2026-11-01T00:00:00.000Z',
+        deadline: '2026-12-01T00:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('charts the earnings per cycle, oldest first, locked ones included', async () => {
+    const { body } = await stats(member, member);
+    const startOf = (cycle: number) => cycleWindow(t.config.rewards, cycle).startsAt.toISOString();
+    expect(body.data.earningsByCycle).toEqual([
+      { cycle: 3, startsAt: startOf(3), direct: 2, downline: 10.12345678 },
+      { cycle: 4, startsAt: startOf(4), direct: 0, downline: 5 },
+      { cycle: 5, startsAt: startOf(5), direct: 0, downline: 1.5 },
+    ]);
+  });
+
+  it('says which condition of compliance a member fails', async () => {
+    const unlinked = await createMember(t.database.db, { subscriptionPaid: true });
+    const { body } = await stats(unlinked, unlinked);
+    expect(body.data.lockReasons).toEqual(['EXCHANGE_UID_MISSING']);
+    expect((await stats(member, member)).body.data.lockReasons).toEqual([]);
+  });
+
+  it('refuses another member (403) and lets an administrator look', async () => {
+    const stranger = await createMember(t.database.db);
+    const refused = await stats(member, stranger);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorCode).toBe('FORBIDDEN');
+    const admin = await createMember(t.database.db, { isAdmin: true });
+    expect((await stats(member, admin)).body.data.totalRewards).toBe(17.12345678);
+  });
+
+  it('answers an administrator USER_NOT_FOUND for an unknown or malformed id, and a member 403', async () => {
+    const admin = await createMember(t.database.db, { isAdmin: true });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "' OR 1=1 --"]) {
+      const answer = await stats(id, admin);
+      expect(answer.status).toBe(404);
+      expect(answer.body.errorCode).toBe('USER_NOT_FOUND');
+      expect((await stats(id, member)).status).toBe(403);
+    }
+  });
+});
