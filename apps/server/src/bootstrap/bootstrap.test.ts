@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLedgerDiscrepancies } from '../modules/ledger/ledger-repository';
 import { bearer, signIn } from '../testing/builders';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { runBootstrap } from './bootstrap';
@@ -100,6 +101,16 @@ describe('bootstrap: configured administrator and demo network', () => {
       subscriptionFee: { paid: true, amount: 10 },
       bingXUID: expect.stringMatching(/^\d+$/),
     });
+
+    // Real figures: DIRECT rewards for paid referrals and two distributed cycles.
+    const stats = await t.app.inject({ method: 'GET', url: `/api/rewards/stats/${demo.id}`, headers: bearer(token) });
+    const figures = stats.json().data;
+    expect(figures.rewardBreakdown.directRewards).toBeGreaterThan(0);
+    expect(figures.rewardBreakdown.downlineRewards).toBeGreaterThan(0);
+    expect(figures.totalRewards).toBe(figures.rewardBreakdown.calculatedTotal);
+    const runs = await t.database.db.selectFrom('reward_cycle_runs').select('outcome').execute();
+    expect(runs.map((run) => run.outcome)).toEqual(['DISTRIBUTED', 'DISTRIBUTED']);
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   });
 
   it('seeds only once', async () => {
