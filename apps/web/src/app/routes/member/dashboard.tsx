@@ -1,5 +1,52 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { rewardTexts } from '@uplink/contract/rewards';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Card, CardHeader } from '../../../components/card';
+import { PageHeader } from '../../../components/layouts/page-header';
+import { RefreshButton } from '../../../components/refresh-button';
+import { ReferralCodeCard } from '../../../features/dashboard/components/referral-code-card';
+import { SubscriptionCard } from '../../../features/dashboard/components/subscription-card';
+import { VerificationBanner } from '../../../features/dashboard/components/verification-banner';
+import { WelcomeCard } from '../../../features/dashboard/components/welcome-card';
+import { useRewardStats } from '../../../features/rewards/api/get-reward-stats';
+import { BalanceOverview } from '../../../features/rewards/components/balance-overview';
+import { IncomeBreakdown } from '../../../features/rewards/components/income-breakdown';
+import { useAuth } from '../../../lib/auth';
 
 export default function DashboardPage() {
-  return <ComingSoon title="Dashboard" subtitle="Overview & Stats" />;
+  const { user } = useAuth();
+  const stats = useRewardStats(user?._id);
+  if (!user) return null;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="Overview & Stats" />
+      <div className="space-y-6">
+        <WelcomeCard user={user} />
+        {user.isEmailVerified ? null : <VerificationBanner email={user.email} />}
+        <div className="grid gap-6 md:grid-cols-2">
+          <SubscriptionCard subscription={user.subscriptionFee} />
+          <ReferralCodeCard referralCode={user.referralCode} />
+        </div>
+        <Card>
+          <CardHeader
+            title="Balance Overview"
+            actions={<RefreshButton busy={stats.isFetching} onClick={() => stats.refetch()} />}
+          />
+          <div className="p-5 sm:p-6">
+            {stats.isError ? (
+              <Alert tone="error" title={rewardTexts.loadStatsFailed}>
+                <Button variant="secondary" size="sm" className="mt-1" onClick={() => stats.refetch()}>
+                  Retry
+                </Button>
+              </Alert>
+            ) : (
+              <BalanceOverview stats={stats.data} loading={stats.isPending} />
+            )}
+          </div>
+        </Card>
+        <IncomeBreakdown stats={stats.data} loading={stats.isPending} />
+      </div>
+    </>
+  );
 }

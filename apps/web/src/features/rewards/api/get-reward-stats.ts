@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RewardStats } from '@uplink/contract/rewards';
+import { api } from '../../../lib/api-client';
+
+export const rewardStatsKeys = {
+  all: ['reward-stats'] as const,
+  of: (memberId: string) => [...rewardStatsKeys.all, memberId] as const,
+};
+
+/** GET /rewards/stats/{id}: the member's balances, breakdown, locked rewards and earnings per cycle. */
+export async function getRewardStats(memberId: string, signal?: AbortSignal): Promise<RewardStats> {
+  const { data } = await api.get<RewardStats>(`/rewards/stats/${encodeURIComponent(memberId)}`, { signal });
+  return data;
+}
+
+export function useRewardStats(memberId: string | undefined) {
+  return useQuery({
+    queryKey: rewardStatsKeys.of(memberId ?? ''),
+    queryFn: ({ signal }) => getRewardStats(memberId as string, signal),
+    enabled: Boolean(memberId),
+  });
+}

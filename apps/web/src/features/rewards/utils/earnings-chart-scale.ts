@@ -1,0 +1,45 @@
+import type { CycleEarnings } from '@uplink/contract/rewards';
+import { Decimal } from 'decimal.js';
+
+/** One bar of the earnings chart: heights are fractions (0..1) of the chart's full height. */
+export interface EarningsBar {
+  cycle: number;
+  startsAt: string;
+  direct: number;
+  downline: number;
+  total: number;
+  directHeight: number;
+  downlineHeight: number;
+}
+
+export interface EarningsChartScale {
+  bars: EarningsBar[];
+  /** The top of the axis: the largest total rounded up to a readable figure (1, 2, 2.5 or 5 × 10ⁿ). */
+  axisMax: number;
+}
+
+/** A readable axis top at or above `value`. */
+export function niceCeiling(value: number): number {
+  if (value <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= value) ?? 10;
+  return step * magnitude;
+}
+
+/** Scales the cycles' earnings (DIRECT stacked under DOWNLINE) to the axis. */
+export function scaleEarnings(cycles: readonly CycleEarnings[]): EarningsChartScale {
+  const totals = cycles.map((cycle) => new Decimal(cycle.direct).plus(cycle.downline).toNumber());
+  const axisMax = niceCeiling(Math.max(0, ...totals));
+  return {
+    axisMax,
+    bars: cycles.map((cycle, index) => ({
+      cycle: cycle.cycle,
+      startsAt: cycle.startsAt,
+      direct: cycle.direct,
+      downline: cycle.downline,
+      total: totals[index] as number,
+      directHeight: cycle.direct / axisMax,
+      downlineHeight: cycle.downline / axisMax,
+    })),
+  };
+}
