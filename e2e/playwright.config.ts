@@ -47,6 +47,8 @@ export default defineConfig({
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
       SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
+      // The rewards tests run their cycles as an administrator; the scheduled close must not run one first.
+      REWARD_CYCLE_CLOSE_INTERVAL_MS: '86400000',
       LOG_LEVEL: 'warn',
       // Payments are credited by the background scan within seconds, as a member waiting on
       // the onboarding screen would see them (the default is 15 s).

@@ -65,6 +65,7 @@ const environmentSchema = z.object({
   MIN_EXCHANGE_DEPOSIT: usdtAmount.default('100'),
   REWARD_CYCLE_DAYS: z.coerce.number().int().min(1).max(366).default(7),
   REWARD_CYCLE_EPOCH: z.iso.datetime({ offset: true }).default('2026-01-05T00:00:00Z'),
+  REWARD_CYCLE_CLOSE_INTERVAL_MS: z.coerce.number().int().min(1000).max(2_000_000_000).default(600_000),
   EXCHANGE_BALANCE_CHECKS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(250),
   UID_CHECKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
@@ -162,6 +163,8 @@ export interface RewardsConfig {
   /** Cycle #1 starts here (a Monday 00:00 UTC by default); each cycle lasts `cycleDays`. */
   cycleEpoch: Date;
   cycleDays: number;
+  /** How often the job looks for finished cycles to distribute from the exchange. */
+  cycleCloseIntervalMs: number;
   /** Members whose exchange balance the compliance job asks the exchange for in one run (≈ 5 a second). */
   balanceChecksPerRun: number;
 }
@@ -233,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rewards: {
       cycleEpoch: new Date(vars.REWARD_CYCLE_EPOCH),
       cycleDays: vars.REWARD_CYCLE_DAYS,
+      cycleCloseIntervalMs: vars.REWARD_CYCLE_CLOSE_INTERVAL_MS,
       balanceChecksPerRun: vars.EXCHANGE_BALANCE_CHECKS_PER_RUN,
     },
     uidChecksPerDay: vars.UID_CHECKS_PER_DAY,

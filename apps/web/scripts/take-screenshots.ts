@@ -25,6 +25,8 @@ const widths = { desktop: 1440, mobile: 390 } as const;
 const shots: { name: string; path: string; as?: keyof typeof accounts }[] = [
   { name: 'landing', path: '/' },
   { name: 'signin', path: '/signin' },
+  { name: 'dashboard', path: '/dashboard', as: 'member' },
+  { name: 'rewards', path: '/rewards', as: 'member' },
   { name: 'profile', path: '/profile', as: 'member' },
   { name: 'admin-settings', path: '/admin/settings', as: 'admin' },
 ];

@@ -27,7 +27,7 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
     }),
     startRecurringJob({
       name: 'reward-cycle-close',
-      intervalMs: 10 * 60_000,
+      intervalMs: app.context.config.rewards.cycleCloseIntervalMs,
       lock,
       logger: app.log,
       work: async () => {

@@ -49,7 +49,13 @@ export function DataTable<Row>({
     return <EmptyState title={emptyTitle} description={emptyDescription} action={emptyAction} />;
   }
   return (
-    <div className="-mx-px overflow-x-auto">
+    // A region that may scroll sideways must be reachable with the keyboard to scroll it.
+    <section
+      className="-mx-px overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls is focusable so the keyboard can scroll it.
+      tabIndex={0}
+      aria-label={caption}
+    >
       <table className="w-full min-w-max border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -96,6 +102,6 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,135 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config';
+import { expectNoSeriousViolations } from '../support/accessibility';
+import {
+  completeOnboarding,
+  createVerifiedMember,
+  type NewMember,
+  referralCodeOf,
+  signInThroughApi,
+} from '../support/accounts';
+import { shoot } from '../support/screenshots';
+import { signInAs } from '../support/session';
+
+const dayMs = 86_400_000;
+/** The server's default calendar: weekly cycles from Monday 2026-01-05. */
+const lastFinishedCycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs));
+
+async function uidOf(request: APIRequestContext, member: NewMember): Promise<string> {
+  const token = await signInThroughApi(request, member);
+  const profile = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
+  return (await profile.json()).data.bingXUID;
+}
+
+/**
+ * A member with three paying referrals (three DIRECT rewards of 2 USDT), then two cycles run by
+ * the administrator from uploaded statements: 5 % of what each referral paid the master trader.
+ */
+test.describe('rewards', () => {
+  test.describe.configure({ mode: 'serial' });
+  let owner: NewMember;
+
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(240_000);
+    owner = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'earner');
+    await completeOnboarding(request, owner);
+    const ownerCode = await referralCodeOf(request, owner);
+    const referrals: NewMember[] = [];
+    for (const label of ['copier-a', 'copier-b', 'copier-c']) {
+      const referral = await createVerifiedMember(request, ownerCode, label);
+      await completeOnboarding(request, referral);
+      referrals.push(referral);
+    }
+    const uids = await Promise.all([owner, ...referrals].map((member) => uidOf(request, member)));
+    const adminToken = await signInThroughApi(request, e2eAdmin);
+    // Two cycles: 100/200/300 then 40/50/60 paid to the master trader → 30 + 7.5 USDT at 5 %.
+    for (const [offset, amounts] of [
+      [1, [100, 200, 300]],
+      [0, [40, 50, 60]],
+    ] as const) {
+      const run = await request.post('/api/rewards/admin/cycles', {
+        headers: { authorization: `Bearer ${adminToken}` },
+        data: {
+          cycle: lastFinishedCycle - offset,
+          entries: [
+            { bingXUID: uids[0], masterAmount: 0 },
+            ...amounts.map((masterAmount, index) => ({ bingXUID: uids[index + 1], masterAmount })),
+          ],
+        },
+      });
+      expect(run.ok(), await run.text()).toBe(true);
+    }
+  });
+
+  async function open(page: Page, path: string) {
+    await signInAs(page, owner);
+    await page.goto(path);
+  }
+
+  test('the dashboard shows the balance, what was earned and where it came from', async ({ page }) => {
+    await open(page, '/dashboard');
+    await expect(page.getByRole('heading', { name: `Welcome back, ${owner.firstName}!` })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('dashboard-referral-code')).toHaveText(/^[A-Z2-9]{8}$/);
+    // 3 × 2 DIRECT + 30 + 7.5 DOWNLINE.
+    await expect(page.getByText('43.50 USDT').first()).toBeVisible();
+    await expect(page.getByTestId('total-income')).toHaveText('43.50 USDT');
+    await expect(page.getByText('6.00 USDT')).toBeVisible();
+    await expect(page.getByText('37.50 USDT')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'dashboard');
+  });
+
+  test('the rewards page charts the cycles and filters, sorts and pages the history', async ({ page }) => {
+    await open(page, '/rewards');
+    await expect(page.getByTestId('current-balance')).toHaveText('43.50 USDT');
+    await expect(page.getByRole('button', { name: 'Request Withdrawal' })).toBeEnabled();
+    const chart = page.getByRole('img', { name: /Earnings over the last \d+ cycles/ });
+    await expect(chart).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Rewards History' })).toHaveAttribute('aria-selected', 'true');
+
+    const rows = page.getByRole('table', { name: 'Rewards history' }).locator('tbody tr');
+    await expect(rows).toHaveCount(9);
+    await expect(page.getByText('Showing 1-9 of 9 rewards')).toBeVisible();
+
+    await page.getByLabel('Type').selectOption('DIRECT');
+    await expect(rows).toHaveCount(3);
+    await expect(page).toHaveURL(/type=DIRECT/);
+    await page.getByLabel('Type').selectOption('');
+    await page.getByLabel('Level').selectOption('2');
+    await expect(page.getByText('No rewards found')).toBeVisible();
+    await page.getByLabel('Level').selectOption('1');
+    await expect(rows).toHaveCount(9);
+
+    await page.getByLabel('Sort').selectOption('-rewardAmount');
+    await expect(rows.first()).toContainText('15.00 USDT');
+    await page.getByLabel('Sort').selectOption('rewardAmount');
+    await expect(rows.first()).toContainText('2.00 USDT');
+
+    await page.getByLabel('Per page').selectOption('25');
+    await expect(page).toHaveURL(/limit=25/);
+    await page.reload();
+    await expect(page.getByLabel('Per page')).toHaveValue('25');
+    await expect(page.getByLabel('Sort')).toHaveValue('rewardAmount');
+
+    await page.getByRole('tab', { name: 'Withdrawal History' }).click();
+    await expect(page.getByText('No withdrawals found')).toBeVisible();
+    await page.getByRole('tab', { name: 'Rewards History' }).click();
+
+    await expectNoSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(chart).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'rewards');
+  });
+
+  test('bad filters in the address fall back to what the page offers', async ({ page }) => {
+    await open(page, '/rewards?limit=7&level=99&type=BONUS&sort=evil');
+    await expect(page.getByLabel('Per page')).toHaveValue('10');
+    await expect(page.getByLabel('Type')).toHaveValue('');
+    await expect(page.getByRole('table', { name: 'Rewards history' }).locator('tbody tr')).toHaveCount(9);
+  });
+});
