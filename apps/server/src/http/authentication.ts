@@ -27,9 +27,10 @@ declare module 'fastify' {
 
 /**
  * `authenticate` accepts a valid bearer token of an existing user whose account is ACTIVE;
- * `requireAdmin` additionally needs `isAdmin`. A route gets the one its `access` names, ahead of
- * its own preHandlers (a per-member rate limit counts the verified member); an API route that
- * declares no access is refused when it registers, so none can be left open by omission.
+ * `requireAdmin` additionally needs `isAdmin`. A route gets the one its `access` names as its first
+ * onRequest hook — before its body is parsed or validated, and before its preHandlers (a
+ * per-member rate limit counts the verified member); an API route that declares no access is
+ * refused when it registers, so none can be left open by omission.
  *
  * The account status is read on every call, so a LOCKED or DISABLED account loses every open
  * session at once, each with its own code (the web app ends the session on either).
@@ -68,8 +69,10 @@ function guardByAccess(route: RouteOptions, guards: Record<Exclude<RouteAccess, 
     return;
   }
   if (access === 'public') return;
-  const own = route.preHandler === undefined ? [] : [route.preHandler].flat();
-  route.preHandler = [guards[access], ...own];
+  // onRequest: before the body is read or validated, so a caller without access learns nothing
+  // about the route's input and cannot make the server read a large body.
+  const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+  route.onRequest = [guards[access], ...own];
 }
 
 /** API routes, which must declare their access; the documentation's own routes are public. */
