@@ -67,6 +67,8 @@ const environmentSchema = z.object({
   REWARD_CYCLE_EPOCH: z.iso.datetime({ offset: true }).default('2026-01-05T00:00:00Z'),
   REWARD_CYCLE_CLOSE_INTERVAL_MS: z.coerce.number().int().min(1000).max(2_000_000_000).default(600_000),
   EXCHANGE_BALANCE_CHECKS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(250),
+  MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).max(10_000).default(3),
+  VERIFY_PAYOUTS: flag.optional(),
   UID_CHECKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -110,6 +112,7 @@ export interface Config {
   subscription: SubscriptionConfig;
   exchange: ExchangeConfig;
   rewards: RewardsConfig;
+  withdrawals: WithdrawalsConfig;
   /** BingX UIDs a member may have checked per day (counted in the database, across processes). */
   uidChecksPerDay: number;
   /** Bad passwords in a row before sign-in is refused for `loginLockMinutes`. */
@@ -167,6 +170,16 @@ export interface RewardsConfig {
   cycleCloseIntervalMs: number;
   /** Members whose exchange balance the compliance job asks the exchange for in one run (≈ 5 a second). */
   balanceChecksPerRun: number;
+}
+
+export interface WithdrawalsConfig {
+  /** Pending withdrawals a member may have at once. */
+  maxPending: number;
+  /**
+   * An approval must name an on-chain payment of that amount to that address. Only outside
+   * production can it be switched off (VERIFY_PAYOUTS=false), e.g. without a chain to read.
+   */
+  verifyPayouts: boolean;
 }
 
 export class ConfigError extends Error {
@@ -238,6 +251,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cycleDays: vars.REWARD_CYCLE_DAYS,
       cycleCloseIntervalMs: vars.REWARD_CYCLE_CLOSE_INTERVAL_MS,
       balanceChecksPerRun: vars.EXCHANGE_BALANCE_CHECKS_PER_RUN,
+    },
+    withdrawals: {
+      maxPending: vars.MAX_PENDING_WITHDRAWALS,
+      verifyPayouts: production || (vars.VERIFY_PAYOUTS ?? true),
     },
     uidChecksPerDay: vars.UID_CHECKS_PER_DAY,
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,

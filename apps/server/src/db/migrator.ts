@@ -8,6 +8,7 @@ import * as accountSecurity from './migrations/0007-account-security';
 import * as ledger from './migrations/0010-ledger';
 import * as rewardPlan from './migrations/0020-reward-plan';
 import * as rewards from './migrations/0030-rewards';
+import * as withdrawals from './migrations/0040-withdrawals';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0010-ledger': ledger,
   '0020-reward-plan': rewardPlan,
   '0030-rewards': rewards,
+  '0040-withdrawals': withdrawals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import type { AuditAction, AuditTargetType } from '@uplink/contract/audit';
 import type { UserStatus } from '@uplink/contract/constants';
 import type { LedgerEntryKind, LedgerReasonType } from '@uplink/contract/ledger';
 import type { RewardState, RewardType } from '@uplink/contract/rewards';
+import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -248,6 +249,43 @@ export interface RewardPlansTable {
   created_at: Timestamp;
 }
 
+/** A one-time code for a withdrawal, stored as an HMAC (migration 0040). */
+export interface WithdrawalCodesTable {
+  id: Generated<string>;
+  seq: ColumnType<string, never, never>;
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  verified_at: NullableTimestamp;
+  used_at: NullableTimestamp;
+}
+
+/** A member's withdrawal and the ledger hold behind it (migration 0040). */
+export interface WithdrawalsTable {
+  id: string;
+  user_id: string;
+  amount: Numeric;
+  asset: Generated<'USDT'>;
+  wallet_address: string;
+  status: Generated<WithdrawalStatus>;
+  reason: string | null;
+  transaction_hash: string | null;
+  code_id: string;
+  hold_entry_id: string;
+  requested_at: Timestamp;
+  processed_at: NullableTimestamp;
+  processed_by: string | null;
+}
+
+/** Count and amount of withdrawals per status, kept by a trigger on `withdrawals`. */
+export interface WithdrawalTotalsTable {
+  status: WithdrawalStatus;
+  withdrawals: ColumnType<string, never, never>;
+  amount: ColumnType<string, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   referral_closure: ReferralClosureTable;
@@ -256,6 +294,9 @@ export interface Database {
   reward_counts: RewardCountsTable;
   reward_statement_entries: RewardStatementEntriesTable;
   reward_cycle_runs: RewardCycleRunsTable;
+  withdrawal_codes: WithdrawalCodesTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_totals: WithdrawalTotalsTable;
   account_tokens: AccountTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   account_mail_requests: AccountMailRequestsTable;
@@ -273,6 +314,8 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MailRow = Selectable<MailOutboxTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type WithdrawalCodeRow = Selectable<WithdrawalCodesTable>;
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

@@ -278,3 +278,18 @@ export function linkedMemberColumns(uid: string, balance = '250'): Partial<NewUs
     subscription_amount: '10',
   };
 }
+
+/** A member who has finished onboarding and holds `balance` USDT available (one posted reward). */
+export async function fundedMember(db: Kysely<Database>, balance: string, spec: MemberSpec = {}): Promise<UserRow> {
+  const member = await createMember(db, { ...spec, columns: { ...linkedMemberColumns(uniqueUid()), ...spec.columns } });
+  await creditReward(db, { beneficiary: member, source: member, amount: balance, type: 'DIRECT' });
+  return member;
+}
+
+/** The 6-digit code of the newest withdrawal-code mail to `email`. */
+export async function latestWithdrawalCode(db: Kysely<Database>, email: string): Promise<string> {
+  const mail = (await mailTo(db, email)).find((candidate) => candidate.subject.includes('withdrawal code'));
+  const code = mail?.text.match(/code to confirm a withdrawal is (\d{6})/)?.[1];
+  if (!code) throw new Error(`no withdrawal code mailed to ${email}`);
+  return code;
+}

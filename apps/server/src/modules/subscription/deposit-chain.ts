@@ -23,6 +23,8 @@ export interface DepositChain {
   blockHash(blockNumber: number): Promise<string | null>;
   blockTime(blockNumber: number): Promise<Date>;
   transfersTo(recipients: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]>;
+  /** The USDT transfers a successful transaction made; null when the chain has no such mined transaction. */
+  transfersIn(txHash: string): Promise<UsdtTransfer[] | null>;
 }
 
 export const transferTopic = id('Transfer(address,address,uint256)');
@@ -55,6 +57,28 @@ export class EthersDepositChain implements DepositChain {
     const block = await this.provider.getBlock(blockNumber);
     if (!block) throw new Error(`Block ${blockNumber} is not on the chain`);
     return new Date(block.timestamp * 1000);
+  }
+
+  async transfersIn(txHash: string): Promise<UsdtTransfer[] | null> {
+    const receipt = await this.provider.getTransactionReceipt(txHash);
+    if (receipt?.status !== 1) return null;
+    return receipt.logs
+      .filter(
+        (log) =>
+          log.address.toLowerCase() === this.tokenAddress.toLowerCase() &&
+          log.topics[0] === transferTopic &&
+          log.topics.length === 3 &&
+          log.data.length >= 66,
+      )
+      .map((log) => ({
+        txHash: log.transactionHash.toLowerCase(),
+        logIndex: log.index,
+        blockNumber: log.blockNumber,
+        blockHash: log.blockHash.toLowerCase(),
+        from: topicToAddress(log.topics[1] as string),
+        to: topicToAddress(log.topics[2] as string),
+        amount: formatUnits(BigInt(log.data.slice(0, 66)), usdtDecimals),
+      }));
   }
 
   async transfersTo(recipients: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]> {

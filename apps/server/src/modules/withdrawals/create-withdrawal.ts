@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateWithdrawalRequest, Withdrawal } from '@uplink/contract/withdrawals';
+import type { AppContext } from '../../app-context';
+import type { UserRow } from '../../db/schema';
+import { DomainError } from '../../http/domain-error';
+import { bookLedgerEntries, isLedgerOverdraft, lockLedgerAccount } from '../ledger/ledger-repository';
+import { hasPaidSubscription } from '../subscription/subscription-status';
+import { hashCode } from './withdrawal-code-hash';
+import { useVerifiedCode } from './withdrawal-codes-repository';
+import { toWithdrawal } from './withdrawal-record';
+import { countPendingWithdrawals, insertWithdrawal, isWalletInUse } from './withdrawals-repository';
+
+type ValidRequest = { amount: string; walletAddress: string; otp: string } & Pick<CreateWithdrawalRequest, 'asset'>;
+
+/**
+ * Creates a withdrawal: the member's verified code is used, the amount is held on the ledger and
+ * the withdrawal written, all in one transaction under the member's ledger-account lock. The
+ * database refuses a hold beyond the available balance and a wallet address already in a pending
+ * withdrawal; a failure leaves the code usable for a corrected request.
+ */
+export async function createWithdrawal(
+  deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  member: Pick<UserRow, 'id' | 'status' | 'bingx_uid' | 'subscription_paid_at' | 'subscription_period_ends_at'>,
+  request: ValidRequest,
+): Promise<Withdrawal> {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  if (member.status !== 'ACTIVE' || !member.bingx_uid || !hasPaidSubscription(member, now)) {
+    throw new DomainError('ACCOUNT_NOT_ACTIVE', 'Only active members who have finished onboarding can withdraw.');
+  }
+  return db.transaction().execute(async (trx) => {
+    await lockLedgerAccount(trx, member.id);
+    const codeId = await useVerifiedCode(trx, member.id, hashCode(config.jwtSecret, member.id, request.otp), now);
+    if (!codeId) throw new DomainError('INVALID_OTP', 'Invalid OTP code. Verify a new code for this withdrawal.');
+    if ((await countPendingWithdrawals(trx, member.id)) >= config.withdrawals.maxPending) {
+      throw new DomainError('TOO_MANY_PENDING_WITHDRAWALS', 'You have reached the limit of pending withdrawals.');
+    }
+    const id = randomUUID();
+    try {
+      const [hold] = await bookLedgerEntries(
+        trx,
+        [
+          {
+            accountId: member.id,
+            kind: 'DEBIT_PENDING',
+            amount: request.amount,
+            reasonType: 'WITHDRAWAL',
+            reasonId: id,
+          },
+        ],
+        now,
+      );
+      const withdrawal = await insertWithdrawal(trx, {
+        id,
+        memberId: member.id,
+        amount: request.amount,
+        walletAddress: request.walletAddress,
+        codeId,
+        holdEntryId: (hold as { id: string }).id,
+        requestedAt: now,
+      });
+      return toWithdrawal(withdrawal);
+    } catch (error) {
+      if (isLedgerOverdraft(error))
+        throw new DomainError('INSUFFICIENT_BALANCE', 'Your balance is too low for this withdrawal.');
+      if (isWalletInUse(error))
+        throw new DomainError('WALLET_ADDRESS_IN_USE', 'This address is already used by a pending withdrawal.');
+      throw error;
+    }
+  });
+}

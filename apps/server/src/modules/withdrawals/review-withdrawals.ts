@@ -1,0 +1,89 @@
+import { toWireMoney } from '@uplink/contract/money';
+import type {
+  AdminWithdrawals,
+  adminWithdrawalsQuerySchema,
+  WithdrawalReview,
+  WithdrawalStatistics,
+  WithdrawalStatus,
+} from '@uplink/contract/withdrawals';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { DomainError } from '../../http/domain-error';
+import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';
+import { toAdminWithdrawal } from './withdrawal-record';
+import { findWithdrawalForReview, findWithdrawalsForReview, findWithdrawalTotals } from './withdrawals-repository';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const recentLedgerEntries = 10;
+
+/** Every member's withdrawals for the administrators' review, with the statistics of all of them. */
+export async function listWithdrawalsForReview(
+  deps: Pick<AppContext, 'db'>,
+  query: z.output<typeof adminWithdrawalsQuerySchema> & { memberId?: string },
+): Promise<AdminWithdrawals> {
+  const [page, totals] = await Promise.all([
+    findWithdrawalsForReview(
+      deps.db,
+      { search: query.search || undefined, status: query.status, memberId: query.memberId },
+      query.sort,
+      { limit: query.limit, offset: (query.page - 1) * query.limit },
+    ),
+    findWithdrawalTotals(deps.db),
+  ]);
+  const totalPages = Math.ceil(page.total / query.limit);
+  return {
+    withdrawals: page.rows.map(toAdminWithdrawal),
+    pagination: {
+      currentPage: query.page,
+      totalPages,
+      totalRecords: page.total,
+      hasNextPage: query.page < totalPages,
+      hasPrevPage: query.page > 1,
+      limit: query.limit,
+      resultsCount: page.rows.length,
+    },
+    statistics: toStatistics(totals),
+  };
+}
+
+function toStatistics(
+  totals: { status: WithdrawalStatus; withdrawals: string; amount: string }[],
+): WithdrawalStatistics {
+  const of = (status: WithdrawalStatus) =>
+    totals.find((row) => row.status === status) ?? { withdrawals: '0', amount: '0' };
+  const count = (status: WithdrawalStatus) => Number(of(status).withdrawals);
+  return {
+    total: totals.reduce((sum, row) => sum + Number(row.withdrawals), 0),
+    pending: count('PENDING'),
+    approved: count('APPROVED'),
+    rejected: count('REJECTED'),
+    blocked: count('BLOCKED_COMPLIANCE'),
+    totalApprovedAmount: toWireMoney(of('APPROVED').amount),
+    totalPendingAmount: toWireMoney(of('PENDING').amount),
+  };
+}
+
+/** One withdrawal with the member's balance and latest ledger entries, for the decision. */
+export async function viewWithdrawalForReview(deps: Pick<AppContext, 'db'>, id: string): Promise<WithdrawalReview> {
+  const row = uuidPattern.test(id) ? await findWithdrawalForReview(deps.db, id) : undefined;
+  if (!row) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
+  const [balance, entries] = await Promise.all([
+    findLedgerBalance(deps.db, row.user_id),
+    findLedgerEntries(deps.db, row.user_id, recentLedgerEntries),
+  ]);
+  return {
+    withdrawal: toAdminWithdrawal(row),
+    balance: {
+      available: toWireMoney(balance?.available ?? '0'),
+      totalEarned: toWireMoney(balance?.creditsPosted ?? '0'),
+      totalWithdrawn: toWireMoney(balance?.debitsPosted ?? '0'),
+      onHold: toWireMoney(balance?.debitsPending ?? '0'),
+    },
+    ledger: entries.map((entry) => ({
+      kind: entry.kind,
+      amount: toWireMoney(entry.amount),
+      reasonType: entry.reason_type,
+      createdAt: entry.created_at.toISOString(),
+    })),
+  };
+}

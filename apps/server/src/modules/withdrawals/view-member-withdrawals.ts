@@ -1,0 +1,43 @@
+import type { MemberWithdrawals, Withdrawal, withdrawalsQuerySchema } from '@uplink/contract/withdrawals';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { DomainError } from '../../http/domain-error';
+import { toWithdrawal } from './withdrawal-record';
+import { findMemberWithdrawals, findWithdrawal } from './withdrawals-repository';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A page of the caller's own withdrawals, newest first. */
+export async function viewMemberWithdrawals(
+  deps: Pick<AppContext, 'db'>,
+  memberId: string,
+  query: z.output<typeof withdrawalsQuerySchema>,
+): Promise<MemberWithdrawals> {
+  const { rows, total } = await findMemberWithdrawals(deps.db, memberId, query.status, {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const totalPages = Math.ceil(total / query.limit);
+  return {
+    withdrawals: rows.map(toWithdrawal),
+    pagination: {
+      currentPage: query.page,
+      totalPages,
+      totalRecords: total,
+      limit: query.limit,
+      hasNextPage: query.page < totalPages,
+      hasPrevPage: query.page > 1,
+    },
+  };
+}
+
+/** One of the caller's withdrawals; another member's is "not found", never "forbidden" (its existence stays hidden). */
+export async function viewMemberWithdrawal(
+  deps: Pick<AppContext, 'db'>,
+  memberId: string,
+  id: string,
+): Promise<Withdrawal> {
+  const row = uuidPattern.test(id) ? await findWithdrawal(deps.db, id) : undefined;
+  if (!row || row.user_id !== memberId) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
+  return toWithdrawal(row);
+}

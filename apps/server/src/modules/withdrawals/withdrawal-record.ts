@@ -1,0 +1,33 @@
+import { toWireMoney } from '@uplink/contract/money';
+import type { AdminWithdrawal, Withdrawal } from '@uplink/contract/withdrawals';
+import type { WithdrawalRow } from '../../db/schema';
+import type { AdminWithdrawalRow } from './withdrawals-repository';
+
+/** A withdrawal as the API answers it. */
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    _id: row.id,
+    amount: toWireMoney(row.amount),
+    walletAddress: row.wallet_address,
+    asset: 'USDT',
+    status: row.status,
+    reason: row.reason,
+    requestedAt: row.requested_at.toISOString(),
+    processedAt: row.processed_at?.toISOString() ?? null,
+    transactionHash: row.transaction_hash,
+  };
+}
+
+/** A withdrawal with its member, as administrators see it. */
+export function toAdminWithdrawal(row: AdminWithdrawalRow): AdminWithdrawal {
+  return {
+    ...toWithdrawal(row),
+    user: {
+      _id: row.user_id,
+      firstName: row.member_first_name,
+      lastName: row.member_last_name,
+      email: row.member_email,
+      userId: row.member_user_number,
+    },
+  };
+}

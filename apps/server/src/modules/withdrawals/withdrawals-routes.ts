@@ -1,0 +1,208 @@
+import { envelopeSchema } from '@uplink/contract/envelope';
+import {
+  adminWithdrawalsQuerySchema,
+  adminWithdrawalsSchema,
+  createWithdrawalRequestSchema,
+  memberWithdrawalsSchema,
+  otpRequestResultSchema,
+  otpStatusSchema,
+  verifyOtpRequestSchema,
+  withdrawalDecisionSchema,
+  withdrawalReviewSchema,
+  withdrawalSchema,
+  withdrawalsQuerySchema,
+} from '@uplink/contract/withdrawals';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { perMemberRateLimit } from '../../http/member-rate-limit';
+import { createWithdrawal } from './create-withdrawal';
+import { decideWithdrawal } from './decide-withdrawal';
+import { requestWithdrawalCode } from './request-withdrawal-code';
+import { listWithdrawalsForReview, viewWithdrawalForReview } from './review-withdrawals';
+import { verifyWithdrawalCode } from './verify-withdrawal-code';
+import { viewMemberWithdrawal, viewMemberWithdrawals } from './view-member-withdrawals';
+import { viewWithdrawalCodeStatus } from './view-withdrawal-code-status';
+
+const idParams = z.object({ id: z.string().max(100) });
+/** Guessing codes or creating withdrawals in bulk is refused long before it could matter. */
+const codeRateLimit = perMemberRateLimit(20, '15 minutes');
+const withdrawalRateLimit = perMemberRateLimit(60, '15 minutes');
+
+export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // POST /otp/withdrawal/request has an empty body, sent with or without a JSON content type.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else json(request, String(body), done);
+  });
+
+  app.post(
+    '/otp/withdrawal/request',
+    {
+      config: { access: 'member', rateLimit: codeRateLimit },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'E-mail a 6-digit code that authorises one withdrawal (valid 10 minutes)',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(otpRequestResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await requestWithdrawalCode(app.context, request.currentUser), 'A code was sent to your e-mail address'),
+  );
+
+  app.post(
+    '/otp/withdrawal/verify',
+    {
+      config: { access: 'member', rateLimit: codeRateLimit },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Verify the e-mailed code (5 tries)',
+        security: [{ bearer: [] }],
+        body: verifyOtpRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await verifyWithdrawalCode(app.context, request.currentUser.id, request.body.otp);
+      return ok(null, 'Code verified');
+    },
+  );
+
+  app.get(
+    '/otp/withdrawal/status',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Whether a code is waiting or verified, and until when',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(otpStatusSchema) },
+      },
+    },
+    async (request) => ok(await viewWithdrawalCodeStatus(app.context, request.currentUser.id), 'Code status'),
+  );
+
+  app.post(
+    '/withdrawals',
+    {
+      config: { access: 'member', rateLimit: withdrawalRateLimit },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Request a withdrawal with a verified code: the amount is held on your balance',
+        security: [{ bearer: [] }],
+        body: createWithdrawalRequestSchema,
+        response: { 200: envelopeSchema(withdrawalSchema) },
+      },
+    },
+    async (request) =>
+      ok(await createWithdrawal(app.context, request.currentUser, request.body), 'Withdrawal request submitted'),
+  );
+
+  app.get(
+    '/withdrawals',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'A page of your withdrawals, newest first',
+        security: [{ bearer: [] }],
+        querystring: withdrawalsQuerySchema,
+        response: { 200: envelopeSchema(memberWithdrawalsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await viewMemberWithdrawals(app.context, request.currentUser.id, request.query), 'Withdrawals'),
+  );
+
+  app.get(
+    '/withdrawals/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'One of your withdrawals',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: envelopeSchema(withdrawalSchema) },
+      },
+    },
+    async (request) =>
+      ok(await viewMemberWithdrawal(app.context, request.currentUser.id, request.params.id), 'Withdrawal'),
+  );
+
+  app.get(
+    '/withdrawals/admin/all',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: "Every member's withdrawals with search, sort and the statistics of all",
+        security: [{ bearer: [] }],
+        querystring: adminWithdrawalsQuerySchema,
+        response: { 200: envelopeSchema(adminWithdrawalsSchema) },
+      },
+    },
+    async (request) => ok(await listWithdrawalsForReview(app.context, request.query), 'Withdrawals'),
+  );
+
+  app.get(
+    '/withdrawals/admin/user/:userId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: "One member's withdrawals",
+        security: [{ bearer: [] }],
+        params: z.object({ userId: z.uuid({ error: 'userId must be a member id' }) }),
+        querystring: adminWithdrawalsQuerySchema,
+        response: { 200: envelopeSchema(adminWithdrawalsSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await listWithdrawalsForReview(app.context, { ...request.query, memberId: request.params.userId }),
+        'Withdrawals',
+      ),
+  );
+
+  app.get(
+    '/withdrawals/admin/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: "A withdrawal with the member's balance and latest ledger entries",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: envelopeSchema(withdrawalReviewSchema) },
+      },
+    },
+    async (request) => ok(await viewWithdrawalForReview(app.context, request.params.id), 'Withdrawal'),
+  );
+
+  app.put(
+    '/withdrawals/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Approve (with the payment transaction), reject (with a reason) or block a pending withdrawal',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: withdrawalDecisionSchema,
+        response: { 200: envelopeSchema(withdrawalSchema) },
+      },
+    },
+    async (request) => {
+      const withdrawal = await decideWithdrawal(
+        app.context,
+        { id: request.currentUser.id, ipAddress: request.ip, requestId: request.id },
+        request.params.id,
+        request.body,
+      );
+      return ok(withdrawal, `Withdrawal ${withdrawal.status.toLowerCase().replace('_', ' ')}`);
+    },
+  );
+};

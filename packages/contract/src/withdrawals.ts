@@ -1,0 +1,222 @@
+import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { Decimal } from 'decimal.js';
+import { z } from 'zod';
+import { otpLength } from './constants';
+import { wireMoneySchema } from './money';
+
+export const withdrawalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+export type WithdrawalDecision = Exclude<WithdrawalStatus, 'PENDING'>;
+
+/** The EIP-55 checksummed form of a 0x address (40 hex characters). */
+export function toChecksumAddress(address: string): string {
+  const lower = address.slice(2).toLowerCase();
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
+  let result = '0x';
+  for (let index = 0; index < lower.length; index += 1) {
+    const character = lower[index] as string;
+    result += Number.parseInt(hash[index] as string, 16) >= 8 ? character.toUpperCase() : character;
+  }
+  return result;
+}
+
+/**
+ * An EVM address: 0x and 40 hex characters; all lower or all upper case carries no checksum, mixed
+ * case must match EIP-55 (a mistyped character is then caught before any money moves).
+ */
+export function isValidWalletAddress(value: string): boolean {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return false;
+  const hex = value.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  return toChecksumAddress(value) === value;
+}
+
+export const withdrawalTexts = {
+  fillRequired: 'Please fill in all required fields',
+  invalidAddress: 'Please enter a valid wallet address',
+  addressFormatInvalid: 'Invalid wallet address format',
+  addressValid: 'Valid wallet address',
+  invalidAmount: 'Invalid withdrawal amount',
+  enterOtp: 'Please enter the OTP code.',
+  requestOtpFailed: 'Failed to request OTP',
+  verifyOtpFailed: 'Failed to verify OTP',
+  invalidOtp: 'Invalid OTP code',
+  submitFailed: 'Failed to submit withdrawal request',
+  emptyHistory: 'No withdrawals found',
+  loadFailed: 'Failed to fetch withdrawals',
+  loadError: 'An error occurred while fetching withdrawals',
+} as const;
+
+/** The wire form of a withdrawal amount: > 0, at most 2 decimals; kept as an exact decimal string. */
+const withdrawalAmountSchema = z.union([z.number(), z.string().trim()]).transform((value, context) => {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (!/^\d+(\.\d+)?$/.test(text)) {
+    context.addIssue({ code: 'custom', message: withdrawalTexts.invalidAmount });
+    return z.NEVER;
+  }
+  const amount = new Decimal(text);
+  if (amount.lte(0) || amount.decimalPlaces() > 2 || amount.gt('1e15')) {
+    context.addIssue({ code: 'custom', message: withdrawalTexts.invalidAmount });
+    return z.NEVER;
+  }
+  return amount.toFixed();
+});
+
+export const otpSchema = z
+  .string({ error: withdrawalTexts.enterOtp })
+  .trim()
+  .min(1, withdrawalTexts.enterOtp)
+  .regex(new RegExp(`^\\d{${otpLength}}$`), `The code is ${otpLength} digits`);
+
+/** `POST /withdrawals`. */
+export const createWithdrawalRequestSchema = z.object({
+  amount: withdrawalAmountSchema,
+  walletAddress: z
+    .string({ error: withdrawalTexts.fillRequired })
+    .trim()
+    .refine(isValidWalletAddress, withdrawalTexts.invalidAddress),
+  asset: z.literal('USDT', { error: 'Only USDT can be withdrawn' }).default('USDT'),
+  otp: otpSchema,
+});
+export type CreateWithdrawalRequest = z.input<typeof createWithdrawalRequestSchema>;
+
+export const verifyOtpRequestSchema = z.object({ otp: otpSchema });
+
+/** `POST /otp/withdrawal/request`. */
+export const otpRequestResultSchema = z.object({ expiresAt: z.string() });
+
+/** `GET /otp/withdrawal/status`: the member's newest code. */
+export const otpStatusSchema = z.object({
+  /** A code was sent and is still usable (not expired, not used, tries left). */
+  active: z.boolean(),
+  verified: z.boolean(),
+  expiresAt: z.string().nullable(),
+  attemptsLeft: z.number().int(),
+});
+export type OtpStatus = z.infer<typeof otpStatusSchema>;
+
+export const withdrawalSchema = z.object({
+  _id: z.string(),
+  amount: wireMoneySchema,
+  walletAddress: z.string(),
+  asset: z.literal('USDT'),
+  status: z.enum(withdrawalStatuses),
+  reason: z.string().nullable(),
+  requestedAt: z.string(),
+  processedAt: z.string().nullable(),
+  transactionHash: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const withdrawalsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000, 'Page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(10),
+  status: z.enum(withdrawalStatuses, { error: `Status must be one of ${withdrawalStatuses.join(', ')}` }).optional(),
+});
+export type WithdrawalsQuery = Partial<z.output<typeof withdrawalsQuerySchema>>;
+
+export const withdrawalsPaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalRecords: z.number().int(),
+  limit: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPrevPage: z.boolean(),
+});
+
+export const memberWithdrawalsSchema = z.object({
+  withdrawals: z.array(withdrawalSchema),
+  pagination: withdrawalsPaginationSchema,
+});
+export type MemberWithdrawals = z.infer<typeof memberWithdrawalsSchema>;
+
+/** `PUT /withdrawals/{id}`: an administrator's decision. */
+export const withdrawalDecisionSchema = z
+  .object({
+    status: z.enum(['APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'], {
+      error: 'Status must be APPROVED, REJECTED or BLOCKED_COMPLIANCE',
+    }),
+    reason: z.string().trim().max(500, 'The reason is at most 500 characters').optional(),
+    transactionHash: z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'The transaction hash is 0x and 64 hex characters')
+      .optional(),
+  })
+  .superRefine((decision, context) => {
+    if (decision.status === 'APPROVED' && !decision.transactionHash) {
+      context.addIssue({
+        code: 'custom',
+        path: ['transactionHash'],
+        message: 'An approval needs the transaction hash of the payment',
+      });
+    }
+    if (decision.status !== 'APPROVED' && !decision.reason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required' });
+    }
+  });
+export type WithdrawalDecisionRequest = z.input<typeof withdrawalDecisionSchema>;
+
+export const withdrawalSorts = ['-createdAt', 'createdAt', '-amount', 'amount'] as const;
+
+/** `GET /withdrawals/admin/all`. */
+export const adminWithdrawalsQuerySchema = withdrawalsQuerySchema.extend({
+  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  sort: z.enum(withdrawalSorts, { error: `Sort must be one of ${withdrawalSorts.join(', ')}` }).default('-createdAt'),
+});
+export type AdminWithdrawalsQuery = Partial<z.output<typeof adminWithdrawalsQuerySchema>>;
+
+export const withdrawalMemberSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  userId: z.string(),
+});
+
+export const adminWithdrawalSchema = withdrawalSchema.extend({ user: withdrawalMemberSchema });
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const withdrawalStatisticsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  blocked: z.number().int(),
+  totalApprovedAmount: wireMoneySchema,
+  totalPendingAmount: wireMoneySchema,
+});
+export type WithdrawalStatistics = z.infer<typeof withdrawalStatisticsSchema>;
+
+export const adminWithdrawalsSchema = z.object({
+  withdrawals: z.array(adminWithdrawalSchema),
+  pagination: withdrawalsPaginationSchema.extend({ resultsCount: z.number().int() }),
+  statistics: withdrawalStatisticsSchema,
+});
+export type AdminWithdrawals = z.infer<typeof adminWithdrawalsSchema>;
+
+/** `GET /withdrawals/admin/{id}`: the request, the member's balance and their latest ledger entries. */
+export const withdrawalReviewSchema = z.object({
+  withdrawal: adminWithdrawalSchema,
+  balance: z.object({
+    available: wireMoneySchema,
+    totalEarned: wireMoneySchema,
+    totalWithdrawn: wireMoneySchema,
+    onHold: wireMoneySchema,
+  }),
+  ledger: z.array(
+    z.object({ kind: z.string(), amount: wireMoneySchema, reasonType: z.string(), createdAt: z.string() }),
+  ),
+});
+export type WithdrawalReview = z.infer<typeof withdrawalReviewSchema>;
