@@ -10,6 +10,7 @@ import { newReferralCode } from '../modules/accounts/referral-codes';
 import { composeRequestedAccountMail } from '../modules/accounts/requested-account-mail';
 import { signInAttemptKey } from '../modules/accounts/sign-in-attempts-repository';
 import { attachToSponsor } from '../modules/referrals/referral-closure-repository';
+import { hashCode } from '../modules/withdrawals/withdrawal-code-hash';
 import type { TestApp } from './test-app';
 
 /** The test builders of every API test: members, downlines, sessions, mail, sign-in attempts. */
@@ -292,4 +293,23 @@ export async function latestWithdrawalCode(db: Kysely<Database>, email: string):
   const code = mail?.text.match(/code to confirm a withdrawal is (\d{6})/)?.[1];
   if (!code) throw new Error(`no withdrawal code mailed to ${email}`);
   return code;
+}
+
+/** `count` verified codes of the member, written as verification leaves them (the per-member mail limit skipped). */
+export async function verifiedWithdrawalCodes(t: TestApp, member: UserRow, count: number): Promise<string[]> {
+  const now = t.clock.now();
+  const codes = Array.from({ length: count }, (_, index) => String(100_000 + index * 7919).slice(0, 6));
+  await t.database.db
+    .insertInto('withdrawal_codes')
+    .values(
+      codes.map((code) => ({
+        user_id: member.id,
+        code_hash: hashCode(t.config.jwtSecret, member.id, code),
+        created_at: now,
+        expires_at: new Date(now.getTime() + 10 * 60_000),
+        verified_at: now,
+      })),
+    )
+    .execute();
+  return codes;
 }

@@ -18,7 +18,7 @@ export async function storeCode(
     .executeTakeFirstOrThrow();
 }
 
-/** The member's newest code: the only one that counts (a new request replaces the old). */
+/** The member's newest code: the one a verification checks. */
 export function findNewestCode(db: Kysely<Database>, memberId: string): Promise<WithdrawalCodeRow | undefined> {
   return db
     .selectFrom('withdrawal_codes')
@@ -65,9 +65,9 @@ export async function markVerified(db: Kysely<Database>, codeId: string, now: Da
 }
 
 /**
- * Uses the member's newest code for a withdrawal if it is verified, unused, unexpired and is the
- * code given; in the caller's transaction, so a failed withdrawal leaves it usable. Of concurrent
- * uses one wins: the rest find it used.
+ * Uses a verified, unused, unexpired code of the member that is the code given, for one
+ * withdrawal; in the caller's transaction, so a failed withdrawal leaves it usable. Of concurrent
+ * uses of one code, one wins: the others find it used once the winner commits.
  */
 export async function useVerifiedCode(
   db: Kysely<Database>,
@@ -79,12 +79,18 @@ export async function useVerifiedCode(
     .updateTable('withdrawal_codes')
     .set({ used_at: now })
     .where('id', '=', (eb) =>
-      eb.selectFrom('withdrawal_codes').select('id').where('user_id', '=', memberId).orderBy('seq', 'desc').limit(1),
+      eb
+        .selectFrom('withdrawal_codes')
+        .select('id')
+        .where('user_id', '=', memberId)
+        .where('code_hash', '=', codeHash)
+        .where('verified_at', 'is not', null)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('seq', 'desc')
+        .limit(1),
     )
-    .where('code_hash', '=', codeHash)
-    .where('verified_at', 'is not', null)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
     .returning('id')
     .executeTakeFirst();
   return row?.id;
