@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
 import { bearer, fundedMember, latestWithdrawalCode, mailTo } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
