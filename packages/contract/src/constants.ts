@@ -28,6 +28,8 @@ export const toastMs = 5000;
 
 export const usdtBscContract = '0x55d398326f99059fF775485246999027B3197955';
 export const bscNetworkName = 'BEP20 (BSC)';
+/** Transaction and address links point to the BSC test network's block explorer. */
+export const bscExplorerUrl = 'https://testnet.bscscan.com';
 
 export const userStatuses = ['ACTIVE', 'LOCKED', 'DISABLED'] as const;
 export type UserStatus = (typeof userStatuses)[number];

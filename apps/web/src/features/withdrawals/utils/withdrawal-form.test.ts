@@ -1,0 +1,36 @@
+import { withdrawalTexts } from '@uplink/contract/withdrawals';
+import { describe, expect, it } from 'vitest';
+import { addressHint, onlyCodeDigits, withdrawalFormError } from './withdrawal-form';
+
+const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+describe('the withdrawal form', () => {
+  it.each([
+    ['', address, withdrawalTexts.fillRequired],
+    ['10', '', withdrawalTexts.fillRequired],
+    ['10', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', withdrawalTexts.invalidAddress],
+    ['10', '0x1234', withdrawalTexts.invalidAddress],
+    ['0', address, withdrawalTexts.invalidAmount],
+    ['-1', address, withdrawalTexts.invalidAmount],
+    ['50.01', address, withdrawalTexts.invalidAmount],
+    ['1.005', address, withdrawalTexts.invalidAmount],
+    ['1e2', address, withdrawalTexts.invalidAmount],
+  ])('amount %j to %j: %s', (amount, wallet, error) => {
+    expect(withdrawalFormError(amount, wallet, 50)).toBe(error);
+  });
+
+  it('lets a valid request through, up to the whole balance', () => {
+    expect(withdrawalFormError('50', address, 50)).toBeNull();
+    expect(withdrawalFormError('0.01', address.toLowerCase(), 50)).toBeNull();
+  });
+
+  it('says live whether the address is valid', () => {
+    expect(addressHint('')).toBeNull();
+    expect(addressHint('0x12')).toEqual({ valid: false, text: withdrawalTexts.addressFormatInvalid });
+    expect(addressHint(address)).toEqual({ valid: true, text: withdrawalTexts.addressValid });
+  });
+
+  it('keeps digits only in the code, at most six', () => {
+    expect(onlyCodeDigits('12a3 45-678')).toBe('123456');
+  });
+});
