@@ -25,6 +25,7 @@ import { referralRoutes } from './modules/referrals/referral-routes';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
+import { demoTreasuryRoutes } from './modules/withdrawals/demo-treasury-routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes';
 
 export interface BuildAppOptions {
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(onboardingRoutes);
       await api.register(demoPayRoutes);
       await api.register(withdrawalsRoutes);
+      await api.register(demoTreasuryRoutes);
     },
     { prefix: '/api' },
   );

@@ -218,5 +218,7 @@ export const withdrawalReviewSchema = z.object({
   ledger: z.array(
     z.object({ kind: z.string(), amount: wireMoneySchema, reasonType: z.string(), createdAt: z.string() }),
   ),
+  /** Local mode: the demo chain's treasury can pay it (`POST /dev/demo-treasury-pay/{id}`). */
+  demoTreasury: z.boolean(),
 });
 export type WithdrawalReview = z.infer<typeof withdrawalReviewSchema>;

@@ -64,7 +64,10 @@ function toStatistics(
 }
 
 /** One withdrawal with the member's balance and latest ledger entries, for the decision. */
-export async function viewWithdrawalForReview(deps: Pick<AppContext, 'db'>, id: string): Promise<WithdrawalReview> {
+export async function viewWithdrawalForReview(
+  deps: Pick<AppContext, 'db' | 'config'>,
+  id: string,
+): Promise<WithdrawalReview> {
   const row = uuidPattern.test(id) ? await findWithdrawalForReview(deps.db, id) : undefined;
   if (!row) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
   const [balance, entries] = await Promise.all([
@@ -85,5 +88,6 @@ export async function viewWithdrawalForReview(deps: Pick<AppContext, 'db'>, id: 
       reasonType: entry.reason_type,
       createdAt: entry.created_at.toISOString(),
     })),
+    demoTreasury: deps.config.devToolsEnabled && deps.config.chain.demoChain,
   };
 }
