@@ -1,9 +1,7 @@
-import { rewardTexts } from '@uplink/contract/rewards';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
+import { useResendVerificationEmail } from '../../../features/auth/api/resend-verification-email';
 import { ReferralCodeCard } from '../../../features/dashboard/components/referral-code-card';
 import { SubscriptionCard } from '../../../features/dashboard/components/subscription-card';
 import { VerificationBanner } from '../../../features/dashboard/components/verification-banner';
@@ -11,11 +9,13 @@ import { WelcomeCard } from '../../../features/dashboard/components/welcome-card
 import { useRewardStats } from '../../../features/rewards/api/get-reward-stats';
 import { BalanceOverview } from '../../../features/rewards/components/balance-overview';
 import { IncomeBreakdown } from '../../../features/rewards/components/income-breakdown';
+import { RewardStatsError } from '../../../features/rewards/components/reward-stats-error';
 import { useAuth } from '../../../lib/auth';
 
 export default function DashboardPage() {
   const { user } = useAuth();
   const stats = useRewardStats(user?._id);
+  const resend = useResendVerificationEmail();
   if (!user) return null;
 
   return (
@@ -23,7 +23,14 @@ export default function DashboardPage() {
       <PageHeader title="Dashboard" subtitle="Overview & Stats" />
       <div className="space-y-6">
         <WelcomeCard user={user} />
-        {user.isEmailVerified ? null : <VerificationBanner email={user.email} />}
+        {user.isEmailVerified ? null : (
+          <VerificationBanner
+            email={user.email}
+            sending={resend.isPending}
+            outcome={resend.isSuccess ? 'sent' : resend.isError ? 'failed' : undefined}
+            onResend={() => resend.mutate({ email: user.email })}
+          />
+        )}
         <div className="grid gap-6 md:grid-cols-2">
           <SubscriptionCard subscription={user.subscriptionFee} />
           <ReferralCodeCard referralCode={user.referralCode} />
@@ -35,11 +42,7 @@ export default function DashboardPage() {
           />
           <div className="p-5 sm:p-6">
             {stats.isError ? (
-              <Alert tone="error" title={rewardTexts.loadStatsFailed}>
-                <Button variant="secondary" size="sm" className="mt-1" onClick={() => stats.refetch()}>
-                  Retry
-                </Button>
-              </Alert>
+              <RewardStatsError onRetry={() => stats.refetch()} />
             ) : (
               <BalanceOverview stats={stats.data} loading={stats.isPending} />
             )}

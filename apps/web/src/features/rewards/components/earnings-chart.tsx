@@ -1,17 +1,26 @@
 import { formatDate, formatMoney } from '@uplink/contract/format';
 import type { CycleEarnings } from '@uplink/contract/rewards';
 import { Card, CardBody, CardHeader } from '../../../components/card';
-import { scaleEarnings } from '../utils/earnings-chart-scale';
+import { describeEarnings, type EarningsBar, scaleEarnings } from '../utils/earnings-chart-scale';
 
 const chartHeight = 180;
+/** Room for at least this many bars, so two cycles are not drawn as two slabs across the page. */
+const minSlots = 6;
+/** Width of one bar's slot in the drawing's units; the bar takes the middle 56 %. */
+const slotWidth = 10;
+const barWidth = 5.6;
 
-/** Earnings per cycle, DIRECT stacked under DOWNLINE; a table of the same figures for screen readers. */
+function barTitle(bar: EarningsBar): string {
+  return `Cycle #${bar.cycle} (from ${formatDate(bar.startsAt)}): ${formatMoney(bar.total, { unit: 'USDT' })}, direct ${formatMoney(bar.direct)}, downline ${formatMoney(bar.downline)}`;
+}
+
+/**
+ * Earnings per cycle as hand-drawn SVG bars, DIRECT stacked under DOWNLINE. The drawing is one
+ * image whose label sums it up; a hidden table gives screen readers every figure.
+ */
 export function EarningsChart({ cycles }: { cycles: readonly CycleEarnings[] }) {
   const { bars, axisMax } = scaleEarnings(cycles);
-  const summary =
-    bars.length === 0
-      ? 'No earnings yet'
-      : `Earnings over the last ${bars.length} cycles with earnings, up to ${formatMoney(Math.max(...bars.map((bar) => bar.total)), { unit: 'USDT' })} in a cycle`;
+  const slots = Math.max(minSlots, bars.length);
   return (
     <Card>
       <CardHeader
@@ -30,50 +39,69 @@ export function EarningsChart({ cycles }: { cycles: readonly CycleEarnings[] }) 
             Your earnings per cycle appear here after your first reward.
           </p>
         ) : (
-          <figure>
-            <div className="flex gap-3">
+          <figure className="flex gap-3">
+            <div
+              className="flex shrink-0 flex-col justify-between text-right text-slate-500 text-xs tabular-nums"
+              style={{ height: chartHeight }}
+              aria-hidden="true"
+            >
+              <span className="-translate-y-1/2">{formatMoney(axisMax)}</span>
+              <span>{formatMoney(axisMax / 2)}</span>
+              <span className="translate-y-1/2">0</span>
+            </div>
+            <div className="min-w-0 flex-1">
+              <svg
+                role="img"
+                aria-label={describeEarnings(bars)}
+                data-testid="earnings-chart"
+                viewBox={`0 0 ${slots * slotWidth} 100`}
+                preserveAspectRatio="none"
+                width="100%"
+                height={chartHeight}
+                className="block border-slate-300 border-b border-l"
+              >
+                {[0, 50].map((y) => (
+                  <line
+                    key={y}
+                    x1={0}
+                    x2={slots * slotWidth}
+                    y1={y + 0.5}
+                    y2={y + 0.5}
+                    className="stroke-slate-200"
+                    strokeDasharray="4 4"
+                    vectorEffect="non-scaling-stroke"
+                  />
+                ))}
+                {bars.map((bar, index) => {
+                  const x = index * slotWidth + (slotWidth - barWidth) / 2;
+                  const direct = bar.directHeight * 100;
+                  const downline = bar.downlineHeight * 100;
+                  return (
+                    <g key={bar.cycle} data-cycle={bar.cycle}>
+                      <title>{barTitle(bar)}</title>
+                      <rect
+                        x={x}
+                        y={100 - direct - downline}
+                        width={barWidth}
+                        height={downline}
+                        className="fill-sky-400"
+                      />
+                      <rect x={x} y={100 - direct} width={barWidth} height={direct} className="fill-brand-600" />
+                    </g>
+                  );
+                })}
+              </svg>
               <div
-                className="flex flex-col justify-between text-right text-slate-500 text-xs tabular-nums"
-                style={{ height: chartHeight }}
+                className="mt-2 grid text-center text-slate-500 text-xs"
+                style={{ gridTemplateColumns: `repeat(${slots}, minmax(0, 1fr))` }}
                 aria-hidden="true"
               >
-                <span>{formatMoney(axisMax)}</span>
-                <span>{formatMoney(axisMax / 2)}</span>
-                <span>0</span>
-              </div>
-              <div
-                role="img"
-                aria-label={summary}
-                data-testid="earnings-chart"
-                className="relative flex flex-1 items-end gap-2 border-slate-200 border-b border-l px-2 sm:gap-3"
-                style={{ height: chartHeight }}
-              >
-                <div className="pointer-events-none absolute inset-x-0 top-0 border-slate-100 border-t border-dashed" />
-                <div className="pointer-events-none absolute inset-x-0 top-1/2 border-slate-100 border-t border-dashed" />
                 {bars.map((bar) => (
-                  <div
-                    key={bar.cycle}
-                    className="relative flex h-full min-w-0 flex-1 flex-col justify-end"
-                    title={`Cycle #${bar.cycle}: ${formatMoney(bar.total, { unit: 'USDT' })}`}
-                  >
-                    <div
-                      className="mx-auto w-full max-w-10 rounded-t bg-sky-400"
-                      style={{ height: `${bar.downlineHeight * 100}%` }}
-                    />
-                    <div
-                      className="mx-auto w-full max-w-10 bg-brand-600"
-                      style={{ height: `${bar.directHeight * 100}%` }}
-                    />
-                  </div>
+                  <span key={bar.cycle} className="truncate">
+                    #{bar.cycle}
+                  </span>
                 ))}
               </div>
-            </div>
-            <div className="mt-2 flex gap-2 pl-12 text-center text-slate-500 text-xs sm:gap-3" aria-hidden="true">
-              {bars.map((bar) => (
-                <span key={bar.cycle} className="min-w-0 flex-1 truncate">
-                  #{bar.cycle}
-                </span>
-              ))}
             </div>
             {/* A table ignores the 1 px width of sr-only; its wrapper does not. */}
             <div className="sr-only">

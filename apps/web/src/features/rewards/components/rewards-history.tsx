@@ -61,18 +61,20 @@ const columns: Column<RewardRecord>[] = [
           <p className="text-slate-500 text-xs">{reward.downlineUser.userId}</p>
         </div>
       ) : (
-        <span className="text-slate-500">Direct referral</span>
+        <span className="text-slate-500">—</span>
       ),
   },
-  { key: 'cycle', header: 'Cycle', cell: (reward) => `#${reward.cycle}` },
   {
-    key: 'basis',
-    header: 'Basis',
-    cell: (reward) => (
-      <span className="whitespace-nowrap tabular-nums">
-        {reward.percent}% of {formatMoney(reward.masterAmount)}
-      </span>
-    ),
+    key: 'master',
+    header: 'Master amount',
+    className: 'text-right',
+    cell: (reward) => <span className="whitespace-nowrap tabular-nums">{formatMoney(reward.masterAmount)}</span>,
+  },
+  {
+    key: 'percent',
+    header: 'Percent',
+    className: 'text-right',
+    cell: (reward) => <span className="tabular-nums">{reward.percent}%</span>,
   },
   {
     key: 'amount',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { niceCeiling, scaleEarnings } from './earnings-chart-scale';
+import { describeEarnings, niceCeiling, scaleEarnings } from './earnings-chart-scale';
 
 describe('the earnings chart scale', () => {
   it.each([
@@ -29,5 +29,27 @@ describe('the earnings chart scale', () => {
     expect(scaleEarnings([])).toEqual({ axisMax: 1, bars: [] });
     const { bars } = scaleEarnings([{ cycle: 3, startsAt: '2026-01-19T00:00:00.000Z', direct: 0, downline: 0 }]);
     expect(bars[0]).toMatchObject({ directHeight: 0, downlineHeight: 0 });
+  });
+
+  it('sums the cycles up for screen readers: how many, which, the total and the best one', () => {
+    const { bars } = scaleEarnings([
+      { cycle: 45, startsAt: '2026-11-09T00:00:00.000Z', direct: 6, downline: 30 },
+      { cycle: 46, startsAt: '2026-11-16T00:00:00.000Z', direct: 0, downline: 7.5 },
+    ]);
+    expect(describeEarnings(bars)).toBe(
+      'Earnings over the last 2 cycles (#45 to #46): 43.50 USDT in all, the most 36.00 USDT in cycle #45',
+    );
+    expect(describeEarnings(bars.slice(1))).toBe(
+      'Earnings over the last 1 cycle (#46): 7.50 USDT in all, the most 7.50 USDT in cycle #46',
+    );
+    expect(describeEarnings([])).toBe('No earnings yet');
+  });
+
+  it('adds cents exactly in the summary', () => {
+    const { bars } = scaleEarnings([
+      { cycle: 1, startsAt: '2026-01-05T00:00:00.000Z', direct: 0.1, downline: 0 },
+      { cycle: 2, startsAt: '2026-01-12T00:00:00.000Z', direct: 0.2, downline: 0.005 },
+    ]);
+    expect(describeEarnings(bars)).toContain('0.31 USDT in all');
   });
 });

@@ -1,3 +1,4 @@
+import { formatCount, formatMoney } from '@uplink/contract/format';
 import type { CycleEarnings } from '@uplink/contract/rewards';
 import { Decimal } from 'decimal.js';
 
@@ -42,4 +43,19 @@ export function scaleEarnings(cycles: readonly CycleEarnings[]): EarningsChartSc
       downlineHeight: cycle.downline / axisMax,
     })),
   };
+}
+
+/**
+ * What the chart says to a screen reader (its aria-label): how many cycles, which, the total over
+ * them and the best one, e.g. "Earnings over the last 2 cycles (#45 to #46): 43.50 USDT in all,
+ * the most 36.00 USDT in cycle #46".
+ */
+export function describeEarnings(bars: readonly EarningsBar[]): string {
+  const first = bars[0];
+  const last = bars.at(-1);
+  if (!first || !last) return 'No earnings yet';
+  const best = bars.reduce((top, bar) => (bar.total > top.total ? bar : top), first);
+  const sum = bars.reduce((total, bar) => total.plus(bar.total), new Decimal(0)).toNumber();
+  const range = first === last ? `#${first.cycle}` : `#${first.cycle} to #${last.cycle}`;
+  return `Earnings over the last ${formatCount(bars.length, ['cycle', 'cycles'])} (${range}): ${formatMoney(sum, { unit: 'USDT' })} in all, the most ${formatMoney(best.total, { unit: 'USDT' })} in cycle #${best.cycle}`;
 }
