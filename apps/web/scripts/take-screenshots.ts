@@ -28,6 +28,7 @@ const shots: { name: string; path: string; as?: keyof typeof accounts }[] = [
   { name: 'dashboard', path: '/dashboard', as: 'member' },
   { name: 'rewards', path: '/rewards', as: 'member' },
   { name: 'profile', path: '/profile', as: 'member' },
+  { name: 'admin-withdrawals', path: '/admin/withdrawals', as: 'admin' },
   { name: 'admin-settings', path: '/admin/settings', as: 'admin' },
 ];
 const only = process.env.ONLY?.split(',');

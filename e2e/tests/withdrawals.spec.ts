@@ -1,0 +1,128 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config';
+import { expectNoSeriousViolations } from '../support/accessibility';
+import {
+  completeOnboarding,
+  createVerifiedMember,
+  latestMail,
+  type NewMember,
+  referralCodeOf,
+  signInThroughApi,
+} from '../support/accounts';
+import { shoot } from '../support/screenshots';
+import { signInAs } from '../support/session';
+
+const dayMs = 86_400_000;
+/** A cycle of its own (the rewards tests run the two newest). */
+const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs)) - 2;
+const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+async function uidOf(request: APIRequestContext, member: NewMember): Promise<string> {
+  const token = await signInThroughApi(request, member);
+  const profile = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
+  return (await profile.json()).data.bingXUID;
+}
+
+/**
+ * A member earns 50 USDT in a cycle the administrator runs, withdraws 20 with the e-mailed code;
+ * the administrator finds it, pays it from the demo treasury and approves it.
+ */
+test.describe('withdrawals', () => {
+  test.describe.configure({ mode: 'serial' });
+  let member: NewMember;
+
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(240_000);
+    member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'withdrawer');
+    await completeOnboarding(request, member);
+    const copier = await createVerifiedMember(request, await referralCodeOf(request, member), 'their-copier');
+    await completeOnboarding(request, copier);
+    const adminToken = await signInThroughApi(request, e2eAdmin);
+    const run = await request.post('/api/rewards/admin/cycles', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: {
+        cycle,
+        entries: [
+          { bingXUID: await uidOf(request, member), masterAmount: 0 },
+          { bingXUID: await uidOf(request, copier), masterAmount: 1000 },
+        ],
+      },
+    });
+    expect(run.ok(), await run.text()).toBe(true);
+  });
+
+  test('the member requests a withdrawal with the e-mailed code and sees it pending', async ({ page, request }) => {
+    await signInAs(page, member);
+    await page.goto('/rewards');
+    const balance = page.getByTestId('current-balance');
+    await expect(balance).not.toHaveText('—');
+    const before = Number((await balance.textContent())?.replace(/[^\d.]/g, ''));
+    expect(before).toBeGreaterThanOrEqual(50);
+
+    await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
+    await dialog.getByLabel('Wallet address (BEP20)').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
+    await expect(dialog.getByText('Invalid wallet address format')).toBeVisible();
+    await dialog.getByLabel('Wallet address (BEP20)').fill(wallet);
+    await expect(dialog.getByText('Valid wallet address')).toBeVisible();
+    await dialog.getByLabel('Amount (USDT)').fill(String(before + 1));
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Invalid withdrawal amount')).toBeVisible();
+    await dialog.getByLabel('Amount (USDT)').fill('20');
+    await expectNoSeriousViolations(page);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    const codeStep = page.getByRole('dialog', { name: 'Enter your code' });
+    await expect(codeStep.getByLabel('One-time code')).toBeVisible();
+    await codeStep.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await expect(codeStep.getByText('Please enter the OTP code.')).toBeVisible();
+    const mail = await latestMail(request, member.email, /withdrawal code/);
+    const code = mail.text.match(/is (\d{6})/)?.[1] as string;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await codeStep.getByLabel('One-time code').fill(wrong);
+    await codeStep.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await expect(codeStep.getByText(/Invalid OTP code\. 4 tries left\./)).toBeVisible();
+    await codeStep.getByLabel('One-time code').fill(code);
+    await expectNoSeriousViolations(page);
+    await codeStep.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await expect(codeStep).toBeHidden();
+
+    await expect(balance).toHaveText(`${(before - 20).toFixed(2)} USDT`);
+    await page.getByRole('tab', { name: 'Withdrawal History' }).click();
+    const row = page.getByRole('table', { name: 'Withdrawal history' }).locator('tbody tr').first();
+    await expect(row).toContainText('20.00 USDT');
+    await expect(row).toContainText('Pending');
+    await expect(row.getByRole('link', { name: '0x5aAe...eAed' })).toHaveAttribute('href', /testnet\.bscscan\.com\/address\//);
+  });
+
+  test('the administrator finds it, pays it from the demo treasury and approves it', async ({ page }) => {
+    await signInAs(page, e2eAdmin);
+    await page.goto('/admin/withdrawals');
+    await page.getByLabel('Search withdrawals').fill(member.email);
+    const rows = page.getByRole('table', { name: 'Withdrawals' }).locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expectNoSeriousViolations(page);
+    await rows.first().getByRole('link', { name: /Review/ }).click();
+
+    await expect(page.getByRole('heading', { name: 'Withdrawal Review' })).toBeVisible();
+    await expect(page.getByText(member.email)).toBeVisible();
+    await page.getByRole('button', { name: 'Pay from the demo treasury' }).click();
+    await expect(page.getByLabel('Transaction hash')).toHaveValue(/^0x[0-9a-f]{64}$/);
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-withdrawal-review');
+    // The demo chain mines a block a second; the payment needs its confirmations.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Approve (paid)' }).click();
+      await expect(page.getByText('APPROVED')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ intervals: [1_000, 2_000], timeout: 30_000 });
+  });
+
+  test('the member sees the transaction link and the new balance', async ({ page }) => {
+    await signInAs(page, member);
+    await page.goto('/rewards?tab=withdrawals');
+    const row = page.getByRole('table', { name: 'Withdrawal history' }).locator('tbody tr').first();
+    await expect(row).toContainText('Approved');
+    await expect(row.getByRole('link', { name: /^0x[0-9a-f]{8}\.\.\.[0-9a-f]{4}$/ })).toHaveAttribute('href', /testnet\.bscscan\.com\/tx\/0x/);
+    await shoot(page, 'rewards-withdrawals');
+  });
+});
