@@ -92,7 +92,10 @@ test.describe('withdrawals', () => {
     const row = page.getByRole('table', { name: 'Withdrawal history' }).locator('tbody tr').first();
     await expect(row).toContainText('20.00 USDT');
     await expect(row).toContainText('Pending');
-    await expect(row.getByRole('link', { name: '0x5aAe...eAed' })).toHaveAttribute('href', /testnet\.bscscan\.com\/address\//);
+    await expect(row.getByRole('link', { name: '0x5aAe...eAed' })).toHaveAttribute(
+      'href',
+      /testnet\.bscscan\.com\/address\//,
+    );
   });
 
   test('the administrator finds it, pays it from the demo treasury and approves it', async ({ page }) => {
@@ -102,7 +105,10 @@ test.describe('withdrawals', () => {
     const rows = page.getByRole('table', { name: 'Withdrawals' }).locator('tbody tr');
     await expect(rows).toHaveCount(1);
     await expectNoSeriousViolations(page);
-    await rows.first().getByRole('link', { name: /Review/ }).click();
+    await rows
+      .first()
+      .getByRole('link', { name: /Review/ })
+      .click();
 
     await expect(page.getByRole('heading', { name: 'Withdrawal Review' })).toBeVisible();
     await expect(page.getByText(member.email)).toBeVisible();
@@ -122,7 +128,10 @@ test.describe('withdrawals', () => {
     await page.goto('/rewards?tab=withdrawals');
     const row = page.getByRole('table', { name: 'Withdrawal history' }).locator('tbody tr').first();
     await expect(row).toContainText('Approved');
-    await expect(row.getByRole('link', { name: /^0x[0-9a-f]{8}\.\.\.[0-9a-f]{4}$/ })).toHaveAttribute('href', /testnet\.bscscan\.com\/tx\/0x/);
+    await expect(row.getByRole('link', { name: /^0x[0-9a-f]{8}\.\.\.[0-9a-f]{4}$/ })).toHaveAttribute(
+      'href',
+      /testnet\.bscscan\.com\/tx\/0x/,
+    );
     await shoot(page, 'rewards-withdrawals');
   });
 });
