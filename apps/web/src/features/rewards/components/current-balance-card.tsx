@@ -9,7 +9,7 @@ export function canRequestWithdrawal(stats: RewardStats | undefined, loading: bo
   return !loading && stats !== undefined && stats.currentBalance > 0;
 }
 
-/** The balance available now, in USDT, with 'Request Withdrawal'. */
+/** The balance available now, in USDT, what is locked or held beside it, and 'Request Withdrawal'. */
 export function CurrentBalanceCard({
   stats,
   loading,
@@ -27,11 +27,20 @@ export function CurrentBalanceCard({
           <p className="mt-2 font-bold text-3xl text-slate-900 tabular-nums" data-testid="current-balance">
             {stats ? formatMoney(stats.currentBalance, { unit: 'USDT' }) : '—'}
           </p>
-          {stats && stats.pendingWithdrawals > 0 ? (
-            <p className="mt-1 text-slate-500 text-sm">
-              {formatMoney(stats.pendingWithdrawals, { unit: 'USDT' })} held for pending withdrawals
-            </p>
-          ) : null}
+          <dl className="mt-4 space-y-1.5 border-slate-100 border-t pt-4 text-sm">
+            {[
+              { label: 'Locked', value: stats?.lockedRewards },
+              { label: 'Pending withdrawals', value: stats?.pendingWithdrawals },
+              { label: 'Withdrawn', value: stats?.totalWithdrawn },
+            ].map((row) => (
+              <div key={row.label} className="flex justify-between gap-3">
+                <dt className="text-slate-600">{row.label}</dt>
+                <dd className="font-medium text-slate-900 tabular-nums">
+                  {row.value === undefined ? '—' : formatMoney(row.value, { unit: 'USDT' })}
+                </dd>
+              </div>
+            ))}
+          </dl>
         </div>
         <Button
           icon={<WalletIcon size={18} />}
