@@ -1,0 +1,238 @@
+/**
+ * `npm run bench:withdrawals` (PostgreSQL): two figures of the withdrawals capability, each
+ * beside its baseline in the same run.
+ *
+ * 1. The member's whole path — request a code, verify it (read from the outbox, as the member
+ *    reads the mail), create the withdrawal — as flows per second and HTTP requests per second,
+ *    with `BENCH_CONCURRENCY` members going through it at once for `BENCH_DURATION_MS`.
+ * 2. The administrators' first page of `GET /api/withdrawals/admin/all` with its statistics at
+ *    `BENCH_WITHDRAWALS` (1,000,000) withdrawals: p50/p95 over 200 calls beside the p95 of the
+ *    same SQL run bare through node-postgres.
+ *
+ * Runs in a fresh database `uplink_bench_withdrawals` on DATABASE_URL's server (dropped at the
+ * end). The server and the load share this process, so figures include the client's own work.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { Wallet } from 'ethers';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrator';
+import { hashPassword } from '../src/modules/accounts/password-hashing';
+import { SandboxExchangeGateway } from '../src/modules/exchange/sandbox-exchange-gateway';
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const withdrawals = Number(process.env.BENCH_WITHDRAWALS ?? 1_000_000);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
+const members = 10_000;
+const databaseName = 'uplink_bench_withdrawals';
+const memberPassword = 'Bench!Pass123';
+
+async function admin(work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+console.log(`load average at start: ${load()}`);
+await admin(async (client) => {
+  await client.query(`DROP DATABASE IF EXISTS ${databaseName}`);
+  await client.query(`CREATE DATABASE ${databaseName}`);
+});
+const url = new URL(serverUrl);
+url.pathname = `/${databaseName}`;
+const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://' });
+const db = database.db;
+
+try {
+  await migrateToLatest(db);
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      PUBLIC_URL: 'http://bench.local',
+      DATA_DIR: path.join(tmpdir(), 'uplink-bench'),
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+      MAX_PENDING_WITHDRAWALS: '1000',
+    }),
+  };
+
+  // Members: onboarded (paid, linked) and each credited a large balance, set-based.
+  const started = performance.now();
+  const passwordHash = await hashPassword(memberPassword);
+  await sql`
+    INSERT INTO users (first_name, last_name, email, password_hash, is_email_verified, referral_code,
+                       bingx_uid, bingx_balance, bingx_linked_at, subscription_paid_at, subscription_period_ends_at,
+                       subscription_amount, created_at, updated_at)
+    SELECT 'Bench', 'Member' || n, 'member' || n || '@bench.test', ${passwordHash}, true, 'B' || lpad(n::text, 7, '0'),
+           (700000000 + n)::text, 500, now(), now(), now() + interval '365 days', 10, now(), now()
+      FROM generate_series(1, ${members}) AS n`.execute(db);
+  await sql`
+    INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
+    SELECT id, 'CREDIT_POSTED', 1000000000, 'REWARD', 'bench-' || id, now() FROM users`.execute(db);
+  const admins = await sql<{ id: string }>`
+    INSERT INTO users (first_name, last_name, email, password_hash, is_email_verified, is_admin, referral_code, created_at, updated_at)
+    VALUES ('Bench', 'Admin', 'admin@bench.test', ${passwordHash}, true, true, 'BADMIN01', now(), now())
+    RETURNING id`.execute(db);
+
+  // Withdrawals: codes, holds and rows in bulk; 5 % pending, the rest decided. Triggers are off
+  // for the load (replica role) and the per-status totals are computed once afterwards.
+  await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await sql`
+      CREATE TEMP TABLE bench_rows ON COMMIT DROP AS
+      SELECT n, gen_random_uuid() AS withdrawal_id, gen_random_uuid() AS code_id,
+             (SELECT array_agg(id ORDER BY id) FROM users WHERE NOT is_admin) AS member_ids
+        FROM generate_series(1, ${withdrawals}) AS n`.execute(trx);
+    await sql`
+      INSERT INTO withdrawal_codes (id, user_id, code_hash, attempts, created_at, expires_at, verified_at, used_at)
+      SELECT code_id, member_ids[1 + n % ${members}], md5(n::text), 1, now() - make_interval(mins => n),
+             now() - make_interval(mins => n) + interval '10 minutes', now() - make_interval(mins => n),
+             now() - make_interval(mins => n)
+        FROM bench_rows`.execute(trx);
+    await sql`
+      INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
+      SELECT member_ids[1 + n % ${members}], 'DEBIT_PENDING', 1 + n % 500, 'WITHDRAWAL', withdrawal_id::text,
+             now() - make_interval(mins => n)
+        FROM bench_rows`.execute(trx);
+    await sql`
+      INSERT INTO withdrawals (id, user_id, amount, wallet_address, status, reason, transaction_hash, code_id,
+                               hold_entry_id, requested_at, processed_at, processed_by)
+      SELECT b.withdrawal_id, b.member_ids[1 + b.n % ${members}], 1 + b.n % 500,
+             '0x' || substr(md5(b.n::text) || md5((b.n + 1)::text), 1, 40),
+             CASE WHEN b.n % 20 = 0 THEN 'PENDING' WHEN b.n % 20 = 1 THEN 'REJECTED' ELSE 'APPROVED' END,
+             CASE WHEN b.n % 20 = 1 THEN 'bench' END,
+             CASE WHEN b.n % 20 > 1 THEN '0x' || md5(b.n::text) || md5((b.n + 7)::text) END,
+             b.code_id, e.id, now() - make_interval(mins => b.n),
+             CASE WHEN b.n % 20 <> 0 THEN now() - make_interval(mins => b.n) END,
+             CASE WHEN b.n % 20 <> 0 THEN ${admins.rows[0]?.id}::uuid END
+        FROM bench_rows b
+        JOIN ledger_entries e ON e.reason_type = 'WITHDRAWAL' AND e.reason_id = b.withdrawal_id::text`.execute(trx);
+    await sql`
+      UPDATE withdrawal_totals t
+         SET withdrawals = s.withdrawals, amount = s.amount
+        FROM (SELECT status, count(*) AS withdrawals, sum(amount) AS amount FROM withdrawals GROUP BY status) s
+       WHERE t.status = s.status`.execute(trx);
+  });
+  await sql`ANALYZE`.execute(db);
+  console.log(
+    `seeded ${members.toLocaleString('en-US')} members and ${withdrawals.toLocaleString('en-US')} withdrawals in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    integrations: { exchangeGateway: new SandboxExchangeGateway(), depositChain: null },
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const call = async (method: string, route: string, token: string, body?: unknown) => {
+    const response = await fetch(`${base}${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { success: boolean; data: unknown; message: string };
+    if (!envelope.success) throw new Error(`${method} ${route}: ${response.status} ${envelope.message}`);
+    return envelope.data;
+  };
+  // Every flow takes the next member, so no member meets the per-member limits on codes.
+  const memberRows = await db.selectFrom('users').select(['id', 'email']).where('is_admin', '=', false).execute();
+  let nextMember = 0;
+
+  // 1. The member's path, `concurrency` members at once.
+  let flows = 0;
+  const flowLatencies: number[] = [];
+  const until = Date.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const member = memberRows[nextMember++ % memberRows.length] as { id: string; email: string };
+        const token = await app.context.sessionTokens.sign(member.id);
+        const flowStarted = performance.now();
+        await call('POST', '/api/otp/withdrawal/request', token);
+        const mail = await db
+          .selectFrom('mail_outbox')
+          .select('text')
+          .where('to_address', '=', member.email)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+        const otp = mail.text.match(/withdrawal is (\d{6})/)?.[1] as string;
+        await call('POST', '/api/otp/withdrawal/verify', token, { otp });
+        await call('POST', '/api/withdrawals', token, {
+          amount: '1.25',
+          walletAddress: Wallet.createRandom().address,
+          asset: 'USDT',
+          otp,
+        });
+        flowLatencies.push(performance.now() - flowStarted);
+        flows += 1;
+      }
+    }),
+  );
+  flowLatencies.sort((a, b) => a - b);
+  const seconds = durationMs / 1000;
+  console.log(
+    `\nrequest → verify → create: ${(flows / seconds).toFixed(1)} flows/s = ${((3 * flows) / seconds).toFixed(0)} requests/s (${concurrency} members at once, ${flows} flows; flow p50 ${percentile(flowLatencies, 0.5).toFixed(0)} ms, p95 ${percentile(flowLatencies, 0.95).toFixed(0)} ms)`,
+  );
+
+  // 2. The administrators' first page with statistics, beside its bare SQL.
+  const adminToken = await app.context.sessionTokens.sign(admins.rows[0]?.id as string);
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const bareQueries = async () => {
+    await Promise.all([
+      pool.query(`SELECT w.*, u.first_name, u.last_name, u.email, u.user_id FROM withdrawals w JOIN users u ON u.id = w.user_id
+                   ORDER BY w.requested_at DESC, w.id DESC LIMIT 10 OFFSET 0`),
+      pool.query('SELECT sum(withdrawals)::text AS total FROM withdrawal_totals'),
+      pool.query('SELECT * FROM withdrawal_totals'),
+    ]);
+  };
+  const timeIt = async (work: () => Promise<unknown>, runs: number) => {
+    for (let index = 0; index < 20; index += 1) await work();
+    const times: number[] = [];
+    for (let index = 0; index < runs; index += 1) {
+      const at = performance.now();
+      await work();
+      times.push(performance.now() - at);
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const listed = (await call('GET', '/api/withdrawals/admin/all?page=1&limit=10', adminToken)) as {
+    statistics: { total: number };
+  };
+  if (listed.statistics.total < withdrawals) throw new Error('the statistics do not count the seeded withdrawals');
+  const api = await timeIt(() => call('GET', '/api/withdrawals/admin/all?page=1&limit=10', adminToken), 200);
+  const bare = await timeIt(bareQueries, 200);
+  const apiP95 = percentile(api, 0.95);
+  const bareP95 = percentile(bare, 0.95);
+  console.log(
+    `admin list, first page + statistics, ${listed.statistics.total.toLocaleString('en-US')} withdrawals: p50 ${percentile(api, 0.5).toFixed(1)} ms, p95 ${apiP95.toFixed(1)} ms; bare SQL p95 ${bareP95.toFixed(1)} ms; ratio ${(apiP95 / bareP95).toFixed(2)}`,
+  );
+  await pool.end();
+  await app.close();
+} finally {
+  await database.close();
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName}`));
+  console.log(`load average at end: ${load()}`);
+}
