@@ -204,7 +204,6 @@ try {
     await Promise.all([
       pool.query(`SELECT w.*, u.first_name, u.last_name, u.email, u.user_id FROM withdrawals w JOIN users u ON u.id = w.user_id
                    ORDER BY w.requested_at DESC, w.id DESC LIMIT 10 OFFSET 0`),
-      pool.query('SELECT sum(withdrawals)::text AS total FROM withdrawal_totals'),
       pool.query('SELECT * FROM withdrawal_totals'),
     ]);
   };

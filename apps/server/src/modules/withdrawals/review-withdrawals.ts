@@ -11,7 +11,12 @@ import type { AppContext } from '../../app-context';
 import { DomainError } from '../../http/domain-error';
 import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';
 import { toAdminWithdrawal } from './withdrawal-record';
-import { findWithdrawalForReview, findWithdrawalsForReview, findWithdrawalTotals } from './withdrawals-repository';
+import {
+  countWithdrawalsForReview,
+  findWithdrawalForReview,
+  findWithdrawalsForReview,
+  findWithdrawalTotals,
+} from './withdrawals-repository';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const recentLedgerEntries = 10;
@@ -21,28 +26,31 @@ export async function listWithdrawalsForReview(
   deps: Pick<AppContext, 'db'>,
   query: z.output<typeof adminWithdrawalsQuerySchema> & { memberId?: string },
 ): Promise<AdminWithdrawals> {
-  const [page, totals] = await Promise.all([
-    findWithdrawalsForReview(
-      deps.db,
-      { search: query.search || undefined, status: query.status, memberId: query.memberId },
-      query.sort,
-      { limit: query.limit, offset: (query.page - 1) * query.limit },
-    ),
+  const filters = { search: query.search || undefined, status: query.status, memberId: query.memberId };
+  const filtered = Boolean(filters.search || filters.status || filters.memberId);
+  const [rows, totals, filteredTotal] = await Promise.all([
+    findWithdrawalsForReview(deps.db, filters, query.sort, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
     findWithdrawalTotals(deps.db),
+    filtered ? countWithdrawalsForReview(deps.db, filters) : undefined,
   ]);
-  const totalPages = Math.ceil(page.total / query.limit);
+  const statistics = toStatistics(totals);
+  const total = filteredTotal ?? statistics.total;
+  const totalPages = Math.ceil(total / query.limit);
   return {
-    withdrawals: page.rows.map(toAdminWithdrawal),
+    withdrawals: rows.map(toAdminWithdrawal),
     pagination: {
       currentPage: query.page,
       totalPages,
-      totalRecords: page.total,
+      totalRecords: total,
       hasNextPage: query.page < totalPages,
       hasPrevPage: query.page > 1,
       limit: query.limit,
-      resultsCount: page.rows.length,
+      resultsCount: rows.length,
     },
-    statistics: toStatistics(totals),
+    statistics,
   };
 }
 

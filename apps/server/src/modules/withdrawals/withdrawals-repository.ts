@@ -117,14 +117,13 @@ const adminOrderings = {
 /** Escapes LIKE's wildcards so a search is taken literally. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** A page of all withdrawals with their members, optionally by status and by a search of name, e-mail, user ID or wallet. */
-export async function findWithdrawalsForReview(
-  db: Kysely<Database>,
-  filters: { search?: string; status?: WithdrawalStatus; memberId?: string },
-  sort: keyof typeof adminOrderings,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AdminWithdrawalRow[]; total: number }> {
-  const where = sql`
+export interface ReviewFilters {
+  search?: string;
+  status?: WithdrawalStatus;
+  memberId?: string;
+}
+
+const reviewWhere = (filters: ReviewFilters) => sql`
     WHERE true
     ${filters.status ? sql`AND w.status = ${filters.status}` : sql``}
     ${filters.memberId ? sql`AND w.user_id = ${filters.memberId}` : sql``}
@@ -136,21 +135,31 @@ export async function findWithdrawalsForReview(
                OR w.wallet_address ILIKE ${likeLiteral(filters.search)})`
         : sql``
     }`;
-  const [rows, count] = await Promise.all([
-    sql<AdminWithdrawalRow>`
-      SELECT w.*, u.first_name AS member_first_name, u.last_name AS member_last_name, u.email AS member_email,
-             u.user_id AS member_user_number
-        FROM withdrawals w JOIN users u ON u.id = w.user_id
-       ${where}
-       ORDER BY ${adminOrderings[sort]}
-       LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-    filters.search || filters.status || filters.memberId
-      ? sql<{
-          total: string;
-        }>`SELECT count(*)::text AS total FROM withdrawals w JOIN users u ON u.id = w.user_id ${where}`.execute(db)
-      : sql<{ total: string }>`SELECT sum(withdrawals)::text AS total FROM withdrawal_totals`.execute(db),
-  ]);
-  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+
+/** A page of withdrawals with their members, optionally by status, member and a search of name, e-mail, user ID or wallet. */
+export async function findWithdrawalsForReview(
+  db: Kysely<Database>,
+  filters: ReviewFilters,
+  sort: keyof typeof adminOrderings,
+  page: { limit: number; offset: number },
+): Promise<AdminWithdrawalRow[]> {
+  const { rows } = await sql<AdminWithdrawalRow>`
+    SELECT w.*, u.first_name AS member_first_name, u.last_name AS member_last_name, u.email AS member_email,
+           u.user_id AS member_user_number
+      FROM withdrawals w JOIN users u ON u.id = w.user_id
+     ${reviewWhere(filters)}
+     ORDER BY ${adminOrderings[sort]}
+     LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  return rows;
+}
+
+/** How many withdrawals the filters match (without filters, read the per-status totals instead). */
+export async function countWithdrawalsForReview(db: Kysely<Database>, filters: ReviewFilters): Promise<number> {
+  const { rows } = await sql<{ total: string }>`
+    SELECT count(*)::text AS total FROM withdrawals w JOIN users u ON u.id = w.user_id ${reviewWhere(filters)}`.execute(
+    db,
+  );
+  return Number(rows[0]?.total ?? 0);
 }
 
 export interface WithdrawalTotals {
