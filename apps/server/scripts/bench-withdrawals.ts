@@ -98,33 +98,37 @@ try {
     await sql`SET LOCAL session_replication_role = replica`.execute(trx);
     await sql`
       CREATE TEMP TABLE bench_rows ON COMMIT DROP AS
-      SELECT n, gen_random_uuid() AS withdrawal_id, gen_random_uuid() AS code_id,
-             (SELECT array_agg(id ORDER BY id) FROM users WHERE NOT is_admin) AS member_ids
-        FROM generate_series(1, ${withdrawals}) AS n`.execute(trx);
+      WITH numbered AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM users WHERE NOT is_admin)
+      SELECT n, gen_random_uuid() AS withdrawal_id, gen_random_uuid() AS code_id, m.id AS member_id
+        FROM generate_series(1, ${withdrawals}) AS n
+        JOIN numbered m ON m.k = n % ${members}`.execute(trx);
     await sql`
       INSERT INTO withdrawal_codes (id, user_id, code_hash, attempts, created_at, expires_at, verified_at, used_at)
-      SELECT code_id, member_ids[1 + n % ${members}], md5(n::text), 1, now() - make_interval(mins => n),
+      SELECT code_id, member_id, md5(n::text), 1, now() - make_interval(mins => n),
              now() - make_interval(mins => n) + interval '10 minutes', now() - make_interval(mins => n),
              now() - make_interval(mins => n)
         FROM bench_rows`.execute(trx);
+    await sql`ANALYZE bench_rows`.execute(trx);
     await sql`
-      INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
-      SELECT member_ids[1 + n % ${members}], 'DEBIT_PENDING', 1 + n % 500, 'WITHDRAWAL', withdrawal_id::text,
-             now() - make_interval(mins => n)
-        FROM bench_rows`.execute(trx);
-    await sql`
+      WITH holds AS (
+        INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
+        SELECT member_id, 'DEBIT_PENDING', 1 + n % 500, 'WITHDRAWAL', withdrawal_id::text,
+               now() - make_interval(mins => n)
+          FROM bench_rows
+        RETURNING id, reason_id
+      )
       INSERT INTO withdrawals (id, user_id, amount, wallet_address, status, reason, transaction_hash, code_id,
                                hold_entry_id, requested_at, processed_at, processed_by)
-      SELECT b.withdrawal_id, b.member_ids[1 + b.n % ${members}], 1 + b.n % 500,
+      SELECT b.withdrawal_id, b.member_id, 1 + b.n % 500,
              '0x' || substr(md5(b.n::text) || md5((b.n + 1)::text), 1, 40),
              CASE WHEN b.n % 20 = 0 THEN 'PENDING' WHEN b.n % 20 = 1 THEN 'REJECTED' ELSE 'APPROVED' END,
              CASE WHEN b.n % 20 = 1 THEN 'bench' END,
              CASE WHEN b.n % 20 > 1 THEN '0x' || md5(b.n::text) || md5((b.n + 7)::text) END,
-             b.code_id, e.id, now() - make_interval(mins => b.n),
+             b.code_id, h.id, now() - make_interval(mins => b.n),
              CASE WHEN b.n % 20 <> 0 THEN now() - make_interval(mins => b.n) END,
              CASE WHEN b.n % 20 <> 0 THEN ${admins.rows[0]?.id}::uuid END
         FROM bench_rows b
-        JOIN ledger_entries e ON e.reason_type = 'WITHDRAWAL' AND e.reason_id = b.withdrawal_id::text`.execute(trx);
+        JOIN holds h ON h.reason_id = b.withdrawal_id::text`.execute(trx);
     await sql`
       UPDATE withdrawal_totals t
          SET withdrawals = s.withdrawals, amount = s.amount
