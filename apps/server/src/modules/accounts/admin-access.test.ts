@@ -1,8 +1,8 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { isApiRoute } from '../../http/authentication';
 import { bearer, createMember, signIn } from '../../testing/builders';
+import { type RegisteredRoute, routeRecorder } from '../../testing/route-recorder';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 interface RouteEntry {
@@ -10,36 +10,18 @@ interface RouteEntry {
   url: string;
 }
 
-interface RegisteredRoute extends RouteEntry {
-  access: string | undefined;
-}
-
 /** Administrator routes: paths with an `/admin` segment under /api, and the member status change. */
 function isAdministratorRoute(url: string): boolean {
   return url.startsWith('/api/') && (/\/admin(\/|$)/.test(url) || /^\/api\/users\/:[^/]+\/status$/.test(url));
 }
 
-/** The routes of one app as Fastify registers them, recorded by its `onRoute` hook. */
-function routeRecorder() {
-  const routes: RegisteredRoute[] = [];
-  return {
-    onRoute(route: RouteOptions) {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
-        if (method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: route.url, access: route.config?.access });
-      }
-    },
-    apiRoutes: () => routes.filter((route) => isApiRoute(route.url)),
-    administratorRoutes: () =>
-      routes
-        .filter((route) => isAdministratorRoute(route.url))
-        .map((route) => ({
-          method: route.method,
-          url: route.url.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000'),
-        })),
-  };
-}
+const withPlaceholderIds = (routes: RegisteredRoute[]): RouteEntry[] =>
+  routes
+    .filter((route) => isAdministratorRoute(route.url))
+    .map((route) => ({
+      method: route.method,
+      url: route.url.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000'),
+    }));
 
 const probe = { method: 'GET', url: '/api/users/admin/probe' };
 
@@ -65,8 +47,8 @@ describe('administrator routes refuse members', () => {
     app = await buildApp({ config: t.config, db: t.database.db, logger: false, onRoute: recorder.onRoute });
     app.get(probe.url, { config: { access: 'admin' } }, async () => ({ success: true }));
     await app.ready();
-    routes = recorder.administratorRoutes();
     apiRoutes = recorder.apiRoutes();
+    routes = withPlaceholderIds(apiRoutes);
     memberToken = await signIn(app, (await createMember(t.database.db)).email);
     adminToken = await signIn(app, (await createMember(t.database.db, { isAdmin: true })).email);
   });
