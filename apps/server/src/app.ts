@@ -16,6 +16,7 @@ import { startBackgroundJobs } from './jobs/background-jobs';
 import type { JobLock } from './jobs/job-lock';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { composeRequestedAccountMail } from './modules/accounts/requested-account-mail';
+import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(onboardingRoutes);
       await api.register(demoPayRoutes);
       await api.register(withdrawalsRoutes);
+      await api.register(adminUsersRoutes);
       await api.register(demoTreasuryRoutes);
     },
     { prefix: '/api' },

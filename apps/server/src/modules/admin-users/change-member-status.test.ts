@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import { bearer, createMember } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+describe("an administrator changes a member's status", () => {
+  let t: TestApp;
+  let admin: UserRow;
+  let adminHeaders: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createMember(t.database.db, { isAdmin: true });
+    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  const change = (id: string, status: unknown, headers = adminHeaders) =>
+    t.app.inject({ method: 'PUT', url: `/api/users/${id}/status`, headers, payload: { status } });
+  const profile = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
+
+  it('locks a member, whose open session is refused at its next call, and unlocks them', async () => {
+    const member = await createMember(t.database.db);
+    const session = bearer(await t.app.context.sessionTokens.sign(member.id));
+    expect((await profile(session)).statusCode).toBe(200);
+
+    const locked = await change(member.id, 'LOCKED');
+    expect(locked.statusCode).toBe(200);
+    expect(locked.json()).toMatchObject({
+      data: { status: 'LOCKED' },
+      message: 'User status updated to LOCKED successfully!',
+    });
+    expect((await profile(session)).json()).toMatchObject({ errorCode: 'ACCOUNT_LOCKED' });
+
+    expect((await change(member.id, 'ACTIVE')).statusCode).toBe(200);
+    expect((await profile(session)).statusCode).toBe(200);
+
+    expect((await change(member.id, 'DISABLED')).statusCode).toBe(200);
+    expect((await profile(session)).json()).toMatchObject({ errorCode: 'ACCOUNT_DISABLED' });
+  });
+
+  it('writes each change to the audit log with the status before and after', async () => {
+    const member = await createMember(t.database.db);
+    await change(member.id, 'LOCKED');
+    const rows = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', member.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_id: admin.id,
+      action: 'USER_STATUS_CHANGED',
+      target_type: 'USER',
+      before: { status: 'ACTIVE' },
+      after: { status: 'LOCKED' },
+    });
+  });
+
+  it('refuses the status the member already has', async () => {
+    const member = await createMember(t.database.db);
+    const same = await change(member.id, 'ACTIVE');
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      errorCode: 'INVALID_STATUS',
+      message: 'The new status must differ from the current one.',
+    });
+  });
+
+  it("refuses an administrator's own status", async () => {
+    const own = await change(admin.id, 'LOCKED');
+    expect(own.json()).toMatchObject({ errorCode: 'INVALID_STATUS', message: 'You cannot change your own status.' });
+  });
+
+  it('never leaves the platform without an active administrator when two lock each other at once', async () => {
+    // Only two active administrators: every other one is disabled first.
+    const second = await createMember(t.database.db, { isAdmin: true });
+    const secondHeaders = bearer(await t.app.context.sessionTokens.sign(second.id));
+    const others = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_admin', '=', true)
+      .where('status', '=', 'ACTIVE')
+      .where('id', 'not in', [admin.id, second.id])
+      .execute();
+    for (const other of others) await change(other.id, 'DISABLED');
+    const [first, back] = await Promise.all([change(second.id, 'LOCKED'), change(admin.id, 'LOCKED', secondHeaders)]);
+    const statuses = [first.statusCode, back.statusCode].sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 423]).toContain(statuses[1]);
+    const active = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_admin', '=', true)
+      .where('status', '=', 'ACTIVE')
+      .execute();
+    expect(active).toHaveLength(1);
+    const survivor = active[0]?.id === admin.id ? adminHeaders : secondHeaders;
+    const lockedOne = active[0]?.id === admin.id ? second : admin;
+    expect((await change(lockedOne.id, 'ACTIVE', survivor)).statusCode).toBe(200);
+  });
+
+  it('answers USER_NOT_FOUND for an unknown member and VALIDATION_ERROR for an unknown status', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect((await change(id, 'LOCKED')).json()).toMatchObject({ errorCode: 'USER_NOT_FOUND' });
+    }
+    const member = await createMember(t.database.db);
+    for (const status of ['BANNED', 'locked', '', null]) {
+      expect((await change(member.id, status)).json().errorCode).toBe('VALIDATION_ERROR');
+    }
+  });
+});
