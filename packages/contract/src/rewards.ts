@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { referralLevels, rewardsPageSizes } from './constants';
+import { adminPageSize, referralLevels, rewardsPageSizes } from './constants';
 import { wireMoneyDecimals, wireMoneySchema } from './money';
+import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
 
 /** A percent on the wire: a number with at most 4 decimals (the plan stores NUMERIC(7,4)). */
 const percentSchema = z.number().min(0).max(100);
@@ -250,3 +251,108 @@ export const rewardCycleRunSchema = z.object({
   durationMs: z.number().int(),
 });
 export type RewardCycleRun = z.infer<typeof rewardCycleRunSchema>;
+
+export const adminRewardSorts = ['-createdAt', 'createdAt'] as const;
+
+/**
+ * `GET /rewards/admin/all`: every member's rewards, newest first. Search is a case-insensitive
+ * substring of the beneficiary's name, e-mail or user ID.
+ */
+export const adminRewardsQuerySchema = z.object({
+  page: pageNumberSchema,
+  limit: pageLimitSchema(adminPageSize),
+  search: searchSchema,
+  type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
+  level: z.coerce
+    .number({ error: 'Level must be a number' })
+    .int('Level must be a whole number')
+    .min(1, `Level must be between 1 and ${referralLevels}`)
+    .max(referralLevels, `Level must be between 1 and ${referralLevels}`)
+    .optional(),
+  sort: z.enum(adminRewardSorts, { error: `Sort must be one of ${adminRewardSorts.join(', ')}` }).default('-createdAt'),
+});
+export type AdminRewardsQuery = Partial<z.output<typeof adminRewardsQuerySchema>>;
+
+const rewardPersonSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  userId: z.string(),
+});
+
+export const adminRewardRecordSchema = rewardRecordSchema.omit({ downlineUser: true }).extend({
+  planVersion: z.number().int(),
+  /** The member who earned it. */
+  rewardUser: rewardPersonSchema,
+  /** The member whose trading (DOWNLINE) or subscription (DIRECT) produced it. */
+  downlineUser: rewardPersonSchema,
+});
+export type AdminRewardRecord = z.infer<typeof adminRewardRecordSchema>;
+
+/** Over every reward the filters match (type, level, search), whatever the page. */
+export const adminRewardStatisticsSchema = z.object({
+  total: z.number().int(),
+  totalRewardsDistributed: wireMoneySchema,
+  totalDirectRewards: wireMoneySchema,
+  totalDownlineRewards: wireMoneySchema,
+  directRewardsCount: z.number().int(),
+  downlineRewardsCount: z.number().int(),
+  totalMasterAmount: wireMoneySchema,
+  averageRewardAmount: wireMoneySchema,
+  maxRewardAmount: wireMoneySchema,
+  minRewardAmount: wireMoneySchema,
+});
+export type AdminRewardStatistics = z.infer<typeof adminRewardStatisticsSchema>;
+
+export const adminRewardsSchema = z.object({
+  rewards: z.array(adminRewardRecordSchema),
+  pagination: adminListPaginationSchema,
+  statistics: adminRewardStatisticsSchema,
+});
+export type AdminRewards = z.infer<typeof adminRewardsSchema>;
+
+/** `GET /rewards/admin/cycles`: the runs of the reward cycles, newest first. */
+export const rewardCycleRunsQuerySchema = z.object({
+  page: pageNumberSchema,
+  limit: pageLimitSchema(adminPageSize),
+});
+export type RewardCycleRunsQuery = Partial<z.output<typeof rewardCycleRunsQuerySchema>>;
+
+export const rewardCycleRunsSchema = z.object({
+  runs: z.array(rewardCycleRunSchema),
+  pagination: adminListPaginationSchema,
+  /** The last finished cycle (the one a run would normally distribute) and whether it is distributed. */
+  lastFinishedCycle: z.object({
+    cycle: z.number().int(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    distributed: z.boolean(),
+  }),
+});
+export type RewardCycleRuns = z.infer<typeof rewardCycleRunsSchema>;
+
+/**
+ * `POST /rewards/admin/cycles/preview`: what a run of this statement would do, without writing:
+ * the statement's totals, the UIDs no member has linked and the rewards it would credit.
+ */
+export const rewardCyclePreviewSchema = z.object({
+  cycle: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  alreadyDistributed: z.boolean(),
+  inputCount: z.number().int(),
+  matchedCount: z.number().int(),
+  unknownUids: z.array(z.string()),
+  unknownCount: z.number().int(),
+  totalMasterAmount: wireMoneySchema,
+  rewardsToWrite: z.number().int(),
+  totalToPay: wireMoneySchema,
+  totalToLock: wireMoneySchema,
+});
+export type RewardCyclePreview = z.infer<typeof rewardCyclePreviewSchema>;
+
+export const rewardCycleTexts = {
+  noRuns: 'No cycle has been run yet',
+  alreadyDistributed: (cycle: number) => `Cycle #${cycle} has already been distributed.`,
+} as const;

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DefaultQueryExecutor, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
@@ -68,7 +69,7 @@ async function openEmbedded(dataDir: string, waitTimeoutMs: number): Promise<Dat
     releaseLock = lockDataDirectory(dataDir);
   }
   try {
-    const pglite = await PGlite.create(dataDir);
+    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
     if (onDisk) restrictToOwner(dataDir);
     const socketFolder = createSocketFolder();
     const server = new PGLiteSocketServer({

@@ -9,6 +9,7 @@ import * as ledger from './migrations/0010-ledger';
 import * as rewardPlan from './migrations/0020-reward-plan';
 import * as rewards from './migrations/0030-rewards';
 import * as withdrawals from './migrations/0040-withdrawals';
+import * as administration from './migrations/0050-administration';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0020-reward-plan': rewardPlan,
   '0030-rewards': rewards,
   '0040-withdrawals': withdrawals,
+  '0050-administration': administration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,8 @@ export interface UsersTable {
   last_login_at: NullableTimestamp;
   /** Raised by every new password; session tokens of an older version are refused. */
   session_version: Generated<number>;
+  /** Set by an administrator's soft delete (migration 0050): personal data blanked, the row kept. */
+  deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -286,8 +288,18 @@ export interface WithdrawalTotalsTable {
   amount: ColumnType<string, never, never>;
 }
 
+/** Members not deleted, by group: the admin user statistics (migration 0050). */
+export interface UserCountsTable {
+  status: UserStatus;
+  email_verified: boolean;
+  ever_paid: boolean;
+  exchange_linked: boolean;
+  members: ColumnType<string, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
+  user_counts: UserCountsTable;
   referral_closure: ReferralClosureTable;
   referral_downline_counts: ReferralDownlineCountsTable;
   rewards: RewardsTable;

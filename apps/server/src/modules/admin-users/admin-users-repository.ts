@@ -1,9 +1,11 @@
 import type { UserStatus } from '@uplink/contract/constants';
+import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
+import { memberMatches } from '../../db/member-search';
 import type { Database, UserRow } from '../../db/schema';
 
 /** Locks the member's row until the transaction ends: one status change at a time. */
-export function lockUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+function lockUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
@@ -12,14 +14,30 @@ export function lockUser(db: Kysely<Database>, id: string): Promise<UserRow | un
  * changing each other at once queue instead of deadlocking) and answers how many are active
  * besides `exceptId`.
  */
-export async function lockAdministrators(db: Kysely<Database>, exceptId: string): Promise<number> {
+async function lockAdministrators(db: Kysely<Database>, exceptId: string): Promise<number> {
   const { rows } = await sql<{ id: string; status: UserStatus }>`
     SELECT id, status FROM users WHERE is_admin ORDER BY id FOR UPDATE`.execute(db);
   return rows.filter((row) => row.id !== exceptId && row.status === 'ACTIVE').length;
 }
 
-export function findUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+function findUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks the member an administrator acts on, and — when they are an administrator themselves —
+ * every administrator's row first, answering how many others stay active (so the last active
+ * administrator cannot be removed by two administrators acting on each other at once).
+ */
+export async function lockMemberForAdminAction(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ member: UserRow; otherActiveAdministrators: number } | undefined> {
+  const target = await findUser(db, id);
+  if (!target) return undefined;
+  const otherActiveAdministrators = target.is_admin ? await lockAdministrators(db, id) : 0;
+  const member = await lockUser(db, id);
+  return member && { member, otherActiveAdministrators };
 }
 
 export function setUserStatus(db: Kysely<Database>, id: string, status: UserStatus, at: Date): Promise<UserRow> {
@@ -29,4 +47,229 @@ export function setUserStatus(db: Kysely<Database>, id: string, status: UserStat
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export interface UserCounts {
+  total: string;
+  active: string;
+  locked: string;
+  disabled: string;
+  verified: string;
+  onboarded: string;
+  everPaid: string;
+}
+
+/** The admin statistics of members not deleted, summed from their maintained counters (at most 24 rows). */
+export async function findUserCounts(db: Kysely<Database>): Promise<UserCounts> {
+  const { rows } = await sql<UserCounts>`
+    SELECT coalesce(sum(members), 0)::text AS total,
+           coalesce(sum(members) FILTER (WHERE status = 'ACTIVE'), 0)::text AS active,
+           coalesce(sum(members) FILTER (WHERE status = 'LOCKED'), 0)::text AS locked,
+           coalesce(sum(members) FILTER (WHERE status = 'DISABLED'), 0)::text AS disabled,
+           coalesce(sum(members) FILTER (WHERE email_verified), 0)::text AS verified,
+           coalesce(sum(members) FILTER (WHERE ever_paid AND exchange_linked), 0)::text AS onboarded,
+           coalesce(sum(members) FILTER (WHERE ever_paid), 0)::text AS "everPaid"
+      FROM user_counts`.execute(db);
+  return rows[0] as UserCounts;
+}
+
+/** Members whose paid period has ended by `at`: an index-only count over the lapsed period ends. */
+export async function countLapsedSubscriptions(db: Kysely<Database>, at: Date): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select(sql<string>`count(*)::text`.as('lapsed'))
+    .where('deleted_at', 'is', null)
+    .where('subscription_paid_at', 'is not', null)
+    .where('subscription_period_ends_at', '<=', at)
+    .executeTakeFirstOrThrow();
+  return Number(row.lapsed);
+}
+
+/** Members (not deleted) who joined at or after `since`, counted over the creation-time index. */
+export async function countMembersJoinedSince(db: Kysely<Database>, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select(sql<string>`count(*)::text`.as('joined'))
+    .where('created_at', '>=', since)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.joined);
+}
+
+export interface AdminUserRow extends UserRow {
+  sponsor_first_name: string | null;
+  sponsor_last_name: string | null;
+  sponsor_user_number: string | null;
+  sponsor_referral_code: string | null;
+  credits_posted: string;
+  credits_pending: string;
+  debits_posted: string;
+  available: string;
+}
+
+/**
+ * Members not deleted, newest first (`seq` follows creation), optionally those matching a search;
+ * the page is chosen first, then its sponsors and balances are joined.
+ */
+export async function findUsersPage(
+  db: Kysely<Database>,
+  search: string | undefined,
+  order: 'newest' | 'oldest',
+  page: { limit: number; offset: number },
+): Promise<AdminUserRow[]> {
+  const direction = order === 'newest' ? sql`DESC` : sql`ASC`;
+  const { rows } = await sql<AdminUserRow>`
+    WITH page AS (
+      SELECT * FROM users u
+       WHERE u.deleted_at IS NULL ${search ? sql`AND ${memberMatches('u', search)}` : sql``}
+       ORDER BY u.seq ${direction}
+       LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT p.*, ${sponsorAndBalanceColumns}
+      FROM page p
+      ${sponsorAndBalanceJoins}
+     ORDER BY p.seq ${direction}`.execute(db);
+  return rows;
+}
+
+/** How many members (not deleted) match a search. */
+export async function countUsersMatching(db: Kysely<Database>, search: string): Promise<number> {
+  const { rows } = await sql<{ total: string }>`
+    SELECT count(*)::text AS total FROM users u WHERE u.deleted_at IS NULL AND ${memberMatches('u', search)}`.execute(
+    db,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** One member (deleted or not) with their sponsor and balances. */
+export async function findAdminUser(db: Kysely<Database>, id: string): Promise<AdminUserRow | undefined> {
+  const { rows } = await sql<AdminUserRow>`
+    SELECT p.*, ${sponsorAndBalanceColumns}
+      FROM users p
+      ${sponsorAndBalanceJoins}
+     WHERE p.id = ${id}`.execute(db);
+  return rows[0];
+}
+
+const sponsorAndBalanceColumns = sql`
+  s.first_name AS sponsor_first_name, s.last_name AS sponsor_last_name, s.user_id AS sponsor_user_number,
+  s.referral_code AS sponsor_referral_code,
+  coalesce(a.credits_posted, 0)::text AS credits_posted, coalesce(a.credits_pending, 0)::text AS credits_pending,
+  coalesce(a.debits_posted, 0)::text AS debits_posted,
+  coalesce(a.credits_posted - a.debits_posted - a.debits_pending, 0)::text AS available`;
+
+const sponsorAndBalanceJoins = sql`
+  LEFT JOIN users s ON s.id = p.sponsor_id
+  LEFT JOIN ledger_accounts a ON a.user_id = p.id`;
+
+/** The member's downline within 15 levels and their direct referrals, from the maintained per-level counts. */
+export async function findReferralCounts(
+  db: Kysely<Database>,
+  memberId: string,
+): Promise<{ total: number; direct: number }> {
+  const row = await db
+    .selectFrom('referral_downline_counts')
+    .select([
+      sql<string>`coalesce(sum(members), 0)::text`.as('total'),
+      sql<string>`coalesce(sum(members) FILTER (WHERE depth = 1), 0)::text`.as('direct'),
+    ])
+    .where('ancestor_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), direct: Number(row.direct) };
+}
+
+export interface MemberWithdrawalTotals {
+  requested: string;
+  approved: string;
+  pending: string;
+}
+
+/** The member's withdrawal totals (a member's withdrawals are few: read through their index). */
+export async function findMemberWithdrawalTotals(
+  db: Kysely<Database>,
+  memberId: string,
+): Promise<MemberWithdrawalTotals> {
+  const { rows } = await sql<MemberWithdrawalTotals>`
+    SELECT coalesce(sum(amount), 0)::text AS requested,
+           coalesce(sum(amount) FILTER (WHERE status = 'APPROVED'), 0)::text AS approved,
+           coalesce(sum(amount) FILTER (WHERE status = 'PENDING'), 0)::text AS pending
+      FROM withdrawals WHERE user_id = ${memberId}`.execute(db);
+  return rows[0] as MemberWithdrawalTotals;
+}
+
+/** Whether the member has a withdrawal waiting for a decision. */
+export async function hasPendingWithdrawal(db: Kysely<Database>, memberId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('user_id', '=', memberId)
+    .where('status', '=', 'PENDING')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The soft delete: the row stays for the tree, the ledger and the rewards; sign-in ends (a new
+ * session version, an e-mail no one can type) and personal data is blanked. The referral code
+ * becomes lower-case, which no typed code matches (codes are compared upper-case).
+ */
+export function blankDeletedMember(db: Kysely<Database>, id: string, at: Date): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      deleted_at: at,
+      status: 'DISABLED',
+      first_name: 'Deleted',
+      last_name: 'member',
+      email: sql<string>`'deleted-' || id || '@deleted.invalid'`,
+      referral_code: sql<string>`'deleted-' || seq`,
+      bingx_uid: null,
+      bingx_kyc: null,
+      bingx_balance: null,
+      bingx_balance_checked_at: null,
+      session_version: eb('session_version', '+', 1),
+      updated_at: at,
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface RecentWithdrawalRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  amount: string;
+  status: WithdrawalStatus;
+  requested_at: Date;
+}
+
+/** The latest withdrawal requests with their members' names, over the request-time index. */
+export async function findRecentWithdrawals(db: Kysely<Database>, limit: number): Promise<RecentWithdrawalRow[]> {
+  const { rows } = await sql<RecentWithdrawalRow>`
+    SELECT w.id, u.first_name, u.last_name, w.amount::text AS amount, w.status, w.requested_at
+      FROM withdrawals w JOIN users u ON u.id = w.user_id
+     ORDER BY w.requested_at DESC, w.id DESC
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** The members who joined last (not deleted). */
+export function findRecentMembers(db: Kysely<Database>, limit: number): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Credited rewards (posted at once or released after a lock), from the reward counters. */
+export async function findRewardsDistributed(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ distributed: string }>`
+    SELECT coalesce(sum(reward_amount), 0)::text AS distributed
+      FROM reward_totals WHERE state IN ('POSTED', 'RELEASED')`.execute(db);
+  return rows[0]?.distributed ?? '0';
 }

@@ -1,11 +1,94 @@
-import { adminUserTexts, memberStatusChangeSchema } from '@uplink/contract/admin-users';
+import {
+  adminUserDetailQuerySchema,
+  adminUserDetailSchema,
+  adminUsersQuerySchema,
+  adminUsersSchema,
+  adminUserTexts,
+  memberStatusChangeSchema,
+  overallStatsSchema,
+} from '@uplink/contract/admin-users';
 import { envelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { changeMemberStatus } from './change-member-status';
+import { deleteMember } from './delete-member';
+import { listUsers } from './list-users';
+import { viewOverallStats } from './view-overall-stats';
+import { viewUserDetail } from './view-user-detail';
+
+const memberIdParams = z.object({ id: z.string().max(100) });
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const actingAdministrator = (request: { currentUser: { id: string }; ip: string; id: string }) => ({
+    id: request.currentUser.id,
+    ipAddress: request.ip,
+    requestId: request.id,
+  });
+
+  app.get(
+    '/users/admin/overall-stats',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The admin dashboard: member, withdrawal and reward totals, the latest withdrawals and members',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(overallStatsSchema) },
+      },
+    },
+    async () => ok(await viewOverallStats(app.context)),
+  );
+
+  app.get(
+    '/users/admin/all',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A page of members, searched by name, e-mail, user ID or referral code, with unfiltered statistics',
+        security: [{ bearer: [] }],
+        querystring: adminUsersQuerySchema,
+        response: { 200: envelopeSchema(adminUsersSchema) },
+      },
+    },
+    async (request) => ok(await listUsers(app.context, request.query)),
+  );
+
+  app.get(
+    '/users/admin/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One member with balances, sponsor and subscription; a page of rewards and withdrawals on request',
+        security: [{ bearer: [] }],
+        params: memberIdParams,
+        querystring: adminUserDetailQuerySchema,
+        response: { 200: envelopeSchema(adminUserDetailSchema) },
+      },
+    },
+    async (request) => ok(await viewUserDetail(app.context, request.params.id, request.query)),
+  );
+
+  app.delete(
+    '/users/admin/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a member (soft): sign-in ends, personal data is blanked, the tree and the ledger stay',
+        security: [{ bearer: [] }],
+        params: memberIdParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteMember(app.context, actingAdministrator(request), request.params.id);
+      return ok(null, adminUserTexts.deleted);
+    },
+  );
+
   app.put(
     '/users/:id/status',
     {
@@ -14,7 +97,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Set a member's status (ACTIVE, LOCKED or DISABLED); LOCKED and DISABLED end their sessions",
         security: [{ bearer: [] }],
-        params: z.object({ id: z.string().max(100) }),
+        params: memberIdParams,
         body: memberStatusChangeSchema,
         response: { 200: envelopeSchema(z.object({ status: memberStatusChangeSchema.shape.status })) },
       },
@@ -22,7 +105,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await changeMemberStatus(
         app.context,
-        { id: request.currentUser.id, ipAddress: request.ip, requestId: request.id },
+        actingAdministrator(request),
         request.params.id,
         request.body.status,
       );

@@ -1,11 +1,10 @@
 import { adminUserTexts } from '@uplink/contract/admin-users';
 import type { UserStatus } from '@uplink/contract/constants';
 import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
-import { findUser, lockAdministrators, lockUser, setUserStatus } from './admin-users-repository';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { lockMemberForAdminAction, setUserStatus } from './admin-users-repository';
 
 /**
  * An administrator sets a member's status: ACTIVE, LOCKED or DISABLED. It must change; an
@@ -19,17 +18,14 @@ export async function changeMemberStatus(
   memberId: string,
   status: UserStatus,
 ): Promise<{ status: UserStatus }> {
-  if (!uuidPattern.test(memberId)) throw new DomainError('USER_NOT_FOUND', 'User not found');
+  if (!isUuid(memberId)) throw new DomainError('USER_NOT_FOUND', 'User not found');
   if (memberId === administrator.id) throw new DomainError('INVALID_STATUS', adminUserTexts.ownStatus);
   return deps.db.transaction().execute(async (trx) => {
-    // An administrator's row is locked with all the others (one order), a member's alone.
-    const target = await findUser(trx, memberId);
-    if (!target) throw new DomainError('USER_NOT_FOUND', 'User not found');
-    const othersActive = target.is_admin ? await lockAdministrators(trx, memberId) : undefined;
-    const member = await lockUser(trx, memberId);
-    if (!member) throw new DomainError('USER_NOT_FOUND', 'User not found');
+    const locked = await lockMemberForAdminAction(trx, memberId);
+    if (!locked || locked.member.deleted_at) throw new DomainError('USER_NOT_FOUND', 'User not found');
+    const { member, otherActiveAdministrators } = locked;
     if (member.status === status) throw new DomainError('INVALID_STATUS', adminUserTexts.sameStatus);
-    if (member.is_admin && status !== 'ACTIVE' && othersActive === 0) {
+    if (member.is_admin && status !== 'ACTIVE' && otherActiveAdministrators === 0) {
       throw new DomainError('INVALID_STATUS', adminUserTexts.lastAdministrator);
     }
     const now = deps.clock.now();

@@ -12,7 +12,7 @@ export interface CreditedDirectReward {
  * The sponsor's DIRECT reward for a referral whose subscription period was just paid: the
  * current plan's percent of the fee, level 1, in the cycle of the payment, credited or locked by
  * the sponsor's compliance now, with its ledger entry and counter — in the caller's transaction.
- * Nothing when the member has no sponsor, the sponsor is an administrator, or this cycle's
+ * Nothing when the member has no sponsor, the sponsor is an administrator or deleted, or this cycle's
  * DIRECT reward for the member was already credited (once per paid period).
  */
 export async function creditDirectReward(
@@ -38,6 +38,7 @@ export async function creditDirectReward(
        CROSS JOIN (SELECT version, direct_percent FROM reward_plans ORDER BY version DESC LIMIT 1) AS plan
        WHERE payer.id = ${payerId}
          AND NOT sponsor.is_admin
+         AND sponsor.deleted_at IS NULL
          AND round(${fee}::numeric * plan.direct_percent / 100, 8) > 0
       ON CONFLICT ON CONSTRAINT rewards_credited_once DO NOTHING
       RETURNING id, beneficiary_id, reward_amount, state

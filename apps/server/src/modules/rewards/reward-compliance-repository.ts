@@ -1,6 +1,6 @@
 import { complianceWindowDays } from '@uplink/contract/constants';
 import type { LockReason } from '@uplink/contract/rewards';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /**
@@ -15,21 +15,45 @@ export interface SettledLocks {
 }
 
 /** Settles every open locked credit that can be decided at `now`, in one statement. */
-export async function settleOpenLocks(db: Kysely<Database>, minimumBalance: string, now: Date): Promise<SettledLocks> {
+export function settleOpenLocks(db: Kysely<Database>, minimumBalance: string, now: Date): Promise<SettledLocks> {
+  return settleLocks(
+    db,
+    sql`true`,
+    sql`CASE WHEN cardinality(member_compliance_failures(u, ${now}, ${minimumBalance}::numeric,
+                                                         member_is_copying(u.id))) = 0
+             THEN 'CREDIT_RELEASED'
+             WHEN o.created_at <= ${now}::timestamptz - make_interval(days => ${complianceWindowDays})
+             THEN 'CREDIT_FORFEITED' END`,
+    now,
+  );
+}
+
+/** Forfeits every open locked credit of one member at once (the member is deleted). */
+export function forfeitMemberLocks(db: Kysely<Database>, memberId: string, now: Date): Promise<SettledLocks> {
+  return settleLocks(db, sql`p.account_id = ${memberId}`, sql`'CREDIT_FORFEITED'`, now);
+}
+
+/**
+ * Settles the open locked credits in `scope` (a condition on the pending entry `p`) as `decision`
+ * says (an expression over the entry `o` and its member `u`: released, forfeited or still open),
+ * each with its settling entry, and moves the rewards behind them to the same fate.
+ */
+async function settleLocks(
+  db: Kysely<Database>,
+  scope: RawBuilder<unknown>,
+  decision: RawBuilder<unknown>,
+  now: Date,
+): Promise<SettledLocks> {
   const { rows } = await sql<{ released: string; forfeited: string }>`
     WITH open AS (
       SELECT p.id, p.account_id, p.amount, p.reason_type, p.reason_id, p.created_at
         FROM ledger_entries p
        WHERE p.kind = 'CREDIT_PENDING'
+         AND ${scope}
          AND NOT EXISTS (SELECT 1 FROM ledger_entries s WHERE s.settles_entry_id = p.id)
     ),
     decided AS (
-      SELECT o.*,
-             CASE WHEN cardinality(member_compliance_failures(u, ${now}, ${minimumBalance}::numeric,
-                                                              member_is_copying(u.id))) = 0
-                  THEN 'CREDIT_RELEASED'
-                  WHEN o.created_at <= ${now}::timestamptz - make_interval(days => ${complianceWindowDays})
-                  THEN 'CREDIT_FORFEITED' END AS kind
+      SELECT o.*, ${decision} AS kind
         FROM open o
         JOIN users u ON u.id = o.account_id
     ),

@@ -113,7 +113,7 @@ export interface DistributionTotals {
 
 /**
  * Every DOWNLINE reward of the cycle in one statement: for each copier of the statement and each
- * of their (at most 15) uplines — administrators excepted — `master × percent[level] / 100`,
+ * of their (at most 15) uplines — administrators and deleted members excepted — `master × percent[level] / 100`,
  * rounded half up to 8 decimals (a reward that rounds to nothing is not written). A beneficiary
  * who is compliant in the cycle (copying in it among the rest) is credited; any other gets a
  * locked credit. The ledger gets one entry per beneficiary and cycle; the database refuses a
@@ -130,8 +130,8 @@ export async function distributeDownlineRewards(
     WITH plan AS (
       SELECT ${plan.levelPercents}::numeric[] AS level_percents
     ),
-    administrators AS (
-      SELECT id FROM users WHERE is_admin
+    excluded AS (
+      SELECT id FROM users WHERE is_admin OR deleted_at IS NOT NULL
     ),
     compliant AS (
       SELECT u.id
@@ -152,7 +152,7 @@ export async function distributeDownlineRewards(
         LEFT JOIN compliant k ON k.id = c.ancestor_id
        WHERE s.cycle = ${cycle}
          AND round(s.master_amount * p.level_percents[c.depth] / 100, 8) > 0
-         AND c.ancestor_id NOT IN (SELECT id FROM administrators)
+         AND c.ancestor_id NOT IN (SELECT id FROM excluded)
       RETURNING beneficiary_id, level, reward_amount, state
     ),
     counted AS (

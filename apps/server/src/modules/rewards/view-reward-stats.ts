@@ -4,6 +4,7 @@ import type { RewardStats } from '@uplink/contract/rewards';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { DomainError, forbidden } from '../../http/domain-error';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
@@ -13,8 +14,6 @@ import { findEarningsByCycle, findPostedCreditsByType } from './rewards-reposito
 const dayMs = 86_400_000;
 /** Cycles the earnings chart shows. */
 const chartedCycles = 12;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A member's balances and earnings, for the member themself or an administrator (anyone else is
  * refused). Balances are the ledger account's totals; the breakdown splits the credits posted by
@@ -27,7 +26,7 @@ export async function viewRewardStats(
 ): Promise<RewardStats> {
   if (memberId !== caller.id && !caller.is_admin) throw forbidden('You can only view your own reward statistics');
   const { db, clock, config } = deps;
-  const balance = uuidPattern.test(memberId) ? await findLedgerBalance(db, memberId) : undefined;
+  const balance = isUuid(memberId) ? await findLedgerBalance(db, memberId) : undefined;
   if (!balance) throw new DomainError('USER_NOT_FOUND', 'User not found');
   const now = clock.now();
   const [byType, locks, lockReasons, earnings] = await Promise.all([

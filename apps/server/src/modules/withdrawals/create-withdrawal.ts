@@ -3,6 +3,7 @@ import type { CreateWithdrawalRequest, Withdrawal } from '@uplink/contract/withd
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
 import { DomainError } from '../../http/domain-error';
+import { findUserById } from '../accounts/account-repository';
 import { bookLedgerEntries, isLedgerOverdraft, lockLedgerAccount } from '../ledger/ledger-repository';
 import { hasPaidSubscription } from '../subscription/subscription-status';
 import { hashCode } from './withdrawal-code-hash';
@@ -30,6 +31,11 @@ export async function createWithdrawal(
   }
   return db.transaction().execute(async (trx) => {
     await lockLedgerAccount(trx, member.id);
+    // Read again under the lock: a status changed since the request began is seen here, and a
+    // delete (which takes this lock before it looks for pending withdrawals) cannot miss this one.
+    if ((await findUserById(trx, member.id))?.status !== 'ACTIVE') {
+      throw new DomainError('ACCOUNT_NOT_ACTIVE', 'Only active members who have finished onboarding can withdraw.');
+    }
     const codeId = await useVerifiedCode(trx, member.id, hashCode(config.jwtSecret, member.id, request.otp), now);
     if (!codeId) throw new DomainError('INVALID_OTP', 'Invalid OTP code. Verify a new code for this withdrawal.');
     if ((await countPendingWithdrawals(trx, member.id)) >= config.withdrawals.maxPending) {

@@ -1,5 +1,6 @@
 import type { Withdrawal, WithdrawalDecision } from '@uplink/contract/withdrawals';
 import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../http/domain-error';
 import { findUserById } from '../accounts/account-repository';
 import { recordAdminAction } from '../audit/audit-log-repository';
@@ -22,7 +23,6 @@ const auditActions = {
   BLOCKED_COMPLIANCE: 'WITHDRAWAL_BLOCKED',
 } as const;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
 const alreadyProcessed = () =>
   new DomainError('WITHDRAWAL_ALREADY_PROCESSED', 'This withdrawal has already been processed.');
@@ -40,7 +40,7 @@ export async function decideWithdrawal(
   decision: DecisionInput,
 ): Promise<Withdrawal> {
   const { db, clock, config } = deps;
-  const current = uuidPattern.test(withdrawalId) ? await findWithdrawal(db, withdrawalId) : undefined;
+  const current = isUuid(withdrawalId) ? await findWithdrawal(db, withdrawalId) : undefined;
   if (!current) throw notFound();
   if (current.status !== 'PENDING') throw alreadyProcessed();
   const transactionHash = decision.status === 'APPROVED' ? (decision.transactionHash ?? '').toLowerCase() : null;

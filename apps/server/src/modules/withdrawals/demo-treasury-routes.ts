@@ -2,11 +2,10 @@ import { envelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payOnDemoChain } from '../../chain/demo-chain';
+import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
 import { findWithdrawal } from './withdrawals-repository';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `POST /api/dev/demo-treasury-pay/{id}` (administrators, dev tools on, with the demo chain
@@ -31,7 +30,7 @@ export const demoTreasuryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const chain = app.context.integrations.depositChain;
       if (!config.chain.demoChain || !chain || !config.chain.rpcUrl) return reply.callNotFound();
-      const withdrawal = uuidPattern.test(request.params.id) ? await findWithdrawal(db, request.params.id) : undefined;
+      const withdrawal = isUuid(request.params.id) ? await findWithdrawal(db, request.params.id) : undefined;
       if (!withdrawal) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
       if (withdrawal.status !== 'PENDING') {
         throw new DomainError('WITHDRAWAL_ALREADY_PROCESSED', 'This withdrawal has already been processed.');

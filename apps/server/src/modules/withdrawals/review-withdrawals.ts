@@ -8,6 +8,7 @@ import type {
 } from '@uplink/contract/withdrawals';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
 import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';
 import { toAdminWithdrawal } from './withdrawal-record';
@@ -18,7 +19,6 @@ import {
   findWithdrawalTotals,
 } from './withdrawals-repository';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const recentLedgerEntries = 10;
 
 /** Every member's withdrawals for the administrators' review, with the statistics of all of them. */
@@ -76,7 +76,7 @@ export async function viewWithdrawalForReview(
   deps: Pick<AppContext, 'db' | 'config'>,
   id: string,
 ): Promise<WithdrawalReview> {
-  const row = uuidPattern.test(id) ? await findWithdrawalForReview(deps.db, id) : undefined;
+  const row = isUuid(id) ? await findWithdrawalForReview(deps.db, id) : undefined;
   if (!row) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
   const [balance, entries] = await Promise.all([
     findLedgerBalance(deps.db, row.user_id),

@@ -1,11 +1,10 @@
 import type { MemberWithdrawals, Withdrawal, withdrawalsQuerySchema } from '@uplink/contract/withdrawals';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
 import { toWithdrawal } from './withdrawal-record';
 import { findMemberWithdrawals, findWithdrawal } from './withdrawals-repository';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A page of the caller's own withdrawals, newest first. */
 export async function viewMemberWithdrawals(
@@ -37,7 +36,7 @@ export async function viewMemberWithdrawal(
   memberId: string,
   id: string,
 ): Promise<Withdrawal> {
-  const row = uuidPattern.test(id) ? await findWithdrawal(deps.db, id) : undefined;
+  const row = isUuid(id) ? await findWithdrawal(deps.db, id) : undefined;
   if (!row || row.user_id !== memberId) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
   return toWithdrawal(row);
 }

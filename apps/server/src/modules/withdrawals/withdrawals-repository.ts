@@ -1,6 +1,7 @@
 import type { WithdrawalDecision, WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
 import { violatedConstraint } from '../../db/constraint-violations';
+import { likeSubstring, memberMatches } from '../../db/member-search';
 import type { Database, WithdrawalRow } from '../../db/schema';
 
 export async function countPendingWithdrawals(db: Kysely<Database>, memberId: string): Promise<number> {
@@ -114,9 +115,6 @@ const adminOrderings = {
   amount: sql`w.amount ASC, w.id ASC`,
 } as const;
 
-/** Escapes LIKE's wildcards so a search is taken literally. */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 export interface ReviewFilters {
   search?: string;
   status?: WithdrawalStatus;
@@ -129,10 +127,7 @@ const reviewWhere = (filters: ReviewFilters) => sql`
     ${filters.memberId ? sql`AND w.user_id = ${filters.memberId}` : sql``}
     ${
       filters.search
-        ? sql`AND (u.first_name ILIKE ${likeLiteral(filters.search)} OR u.last_name ILIKE ${likeLiteral(filters.search)}
-               OR (u.first_name || ' ' || u.last_name) ILIKE ${likeLiteral(filters.search)}
-               OR u.email ILIKE ${likeLiteral(filters.search)} OR u.user_id ILIKE ${likeLiteral(filters.search)}
-               OR w.wallet_address ILIKE ${likeLiteral(filters.search)})`
+        ? sql`AND (${memberMatches('u', filters.search)} OR w.wallet_address ILIKE ${likeSubstring(filters.search)})`
         : sql``
     }`;
 

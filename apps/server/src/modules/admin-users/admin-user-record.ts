@@ -1,0 +1,48 @@
+import type { AdminUserListItem } from '@uplink/contract/admin-users';
+import { toWireMoney } from '@uplink/contract/money';
+import type { AdminUserRow } from './admin-users-repository';
+
+/** Whether the member has paid a period that has not ended at `at` (the profile's rule). */
+export const isSubscriptionPaid = (row: AdminUserRow, at: Date) =>
+  row.subscription_paid_at !== null &&
+  (row.subscription_period_ends_at === null || row.subscription_period_ends_at > at);
+
+/** Onboarding is complete once a subscription was paid and an exchange UID linked. */
+export const hasCompletedOnboarding = (row: Pick<AdminUserRow, 'subscription_paid_at' | 'bingx_uid'>) =>
+  row.subscription_paid_at !== null && row.bingx_uid !== null;
+
+export const toReferredBy = (row: AdminUserRow) =>
+  row.sponsor_id && row.sponsor_user_number
+    ? {
+        _id: row.sponsor_id,
+        firstName: row.sponsor_first_name ?? '',
+        lastName: row.sponsor_last_name ?? '',
+        userId: row.sponsor_user_number,
+      }
+    : null;
+
+/** A member as the administrators' list shows them. */
+export function toAdminUserListItem(row: AdminUserRow, at: Date): AdminUserListItem {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    status: row.status,
+    isEmailVerified: row.is_email_verified,
+    bingXUID: row.bingx_uid,
+    referralCode: row.referral_code,
+    referredByCode: row.sponsor_referral_code,
+    referredBy: toReferredBy(row),
+    subscriptionFee: { paid: isSubscriptionPaid(row, at) },
+    onboardingCompleted: hasCompletedOnboarding(row),
+    totalRewards: toWireMoney(row.credits_posted),
+    totalWithdrawals: toWireMoney(row.debits_posted),
+    balance: toWireMoney(row.available),
+    createdAt: row.created_at.toISOString(),
+    lastLogin: row.last_login_at?.toISOString() ?? null,
+    isAdmin: row.is_admin,
+    walletAddress: row.deposit_address,
+  };
+}

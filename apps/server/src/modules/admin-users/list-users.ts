@@ -1,0 +1,55 @@
+import type { AdminUsers, adminUsersQuerySchema, UserStats } from '@uplink/contract/admin-users';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { toAdminUserListItem } from './admin-user-record';
+import { countLapsedSubscriptions, countUsersMatching, findUserCounts, findUsersPage } from './admin-users-repository';
+
+/**
+ * A page of members (deleted ones left out) with the statistics of all of them: the statistics
+ * come from maintained counters and never follow the search; only a search is counted.
+ */
+export async function listUsers(
+  deps: Pick<AppContext, 'db' | 'clock'>,
+  query: z.output<typeof adminUsersQuerySchema>,
+): Promise<AdminUsers> {
+  const now = deps.clock.now();
+  const search = query.search || undefined;
+  const [rows, stats, matching] = await Promise.all([
+    findUsersPage(deps.db, search, query.sort === 'createdAt' ? 'oldest' : 'newest', {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    viewUserStats(deps, now),
+    search ? countUsersMatching(deps.db, search) : undefined,
+  ]);
+  const total = matching ?? stats.totalUsers;
+  const totalPages = Math.ceil(total / query.limit);
+  return {
+    users: rows.map((row) => toAdminUserListItem(row, now)),
+    pagination: {
+      currentPage: query.page,
+      totalPages,
+      totalUsers: total,
+      limit: query.limit,
+      hasNext: query.page < totalPages,
+      hasPrev: query.page > 1,
+    },
+    stats,
+  };
+}
+
+/** The user statistics at `at`: counters, less the paid periods that have ended since they were paid. */
+export async function viewUserStats(deps: Pick<AppContext, 'db'>, at: Date): Promise<UserStats> {
+  const [counts, lapsed] = await Promise.all([findUserCounts(deps.db), countLapsedSubscriptions(deps.db, at)]);
+  const total = Number(counts.total);
+  return {
+    totalUsers: total,
+    activeUsers: Number(counts.active),
+    lockedUsers: Number(counts.locked),
+    disabledUsers: Number(counts.disabled),
+    verifiedUsers: Number(counts.verified),
+    unverifiedUsers: total - Number(counts.verified),
+    onboardingCompleted: Number(counts.onboarded),
+    subscriptionPaid: Number(counts.everPaid) - lapsed,
+  };
+}

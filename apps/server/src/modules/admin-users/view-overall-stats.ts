@@ -1,0 +1,58 @@
+import { dashboardRecentCount, type OverallStats } from '@uplink/contract/admin-users';
+import { fullName } from '@uplink/contract/format';
+import { toWireMoney } from '@uplink/contract/money';
+import { Decimal } from 'decimal.js';
+import type { AppContext } from '../../app-context';
+import { findWithdrawalTotals } from '../withdrawals/withdrawals-repository';
+import { hasCompletedOnboarding } from './admin-user-record';
+import {
+  countMembersJoinedSince,
+  findRecentMembers,
+  findRecentWithdrawals,
+  findRewardsDistributed,
+  findUserCounts,
+} from './admin-users-repository';
+
+const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+
+/** The admin dashboard: every figure from a maintained counter or a short index range. */
+export async function viewOverallStats(deps: Pick<AppContext, 'db' | 'clock'>): Promise<OverallStats> {
+  const now = deps.clock.now();
+  const [counts, joinedToday, withdrawalTotals, distributed, recentWithdrawals, recentMembers] = await Promise.all([
+    findUserCounts(deps.db),
+    countMembersJoinedSince(deps.db, startOfUtcDay(now)),
+    findWithdrawalTotals(deps.db),
+    findRewardsDistributed(deps.db),
+    findRecentWithdrawals(deps.db, dashboardRecentCount),
+    findRecentMembers(deps.db, dashboardRecentCount),
+  ]);
+  const withdrawalsOf = (status: string) => withdrawalTotals.find((row) => row.status === status);
+  return {
+    users: {
+      totalUsers: Number(counts.total),
+      completedOnboarding: Number(counts.onboarded),
+      newUsersToday: joinedToday,
+    },
+    withdrawals: {
+      pendingCount: Number(withdrawalsOf('PENDING')?.withdrawals ?? 0),
+      totalAmount: toWireMoney(
+        new Decimal(withdrawalsOf('APPROVED')?.amount ?? 0).plus(withdrawalsOf('PENDING')?.amount ?? 0),
+      ),
+    },
+    rewards: { totalDistributed: toWireMoney(distributed) },
+    recentWithdrawals: recentWithdrawals.map((row) => ({
+      _id: row.id,
+      user: { name: fullName({ firstName: row.first_name, lastName: row.last_name }) },
+      amount: toWireMoney(row.amount),
+      status: row.status,
+      createdAt: row.requested_at.toISOString(),
+    })),
+    recentJoinedUsers: recentMembers.map((row) => ({
+      _id: row.id,
+      name: fullName({ firstName: row.first_name, lastName: row.last_name }),
+      email: row.email,
+      joinedAt: row.created_at.toISOString(),
+      onboardingCompleted: hasCompletedOnboarding(row),
+    })),
+  };
+}

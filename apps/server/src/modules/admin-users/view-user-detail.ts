@@ -1,0 +1,136 @@
+import type { AdminMemberReward, AdminUserDetail, adminUserDetailQuerySchema } from '@uplink/contract/admin-users';
+import { toWireMoney } from '@uplink/contract/money';
+import { adminListPagination } from '@uplink/contract/paging';
+import { Decimal } from 'decimal.js';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/uuid';
+import { DomainError } from '../../http/domain-error';
+import { countMemberRewards, findMemberRewards, type RewardRow } from '../rewards/rewards-repository';
+import { toWithdrawal } from '../withdrawals/withdrawal-record';
+import { findMemberWithdrawals } from '../withdrawals/withdrawals-repository';
+import { isSubscriptionPaid, toReferredBy } from './admin-user-record';
+import { findAdminUser, findMemberWithdrawalTotals, findReferralCounts } from './admin-users-repository';
+
+type AdminUserDetailQuery = z.output<typeof adminUserDetailQuerySchema>;
+
+/** One member as an administrator inspects them, with a page of their rewards and withdrawals on request. */
+export async function viewUserDetail(
+  deps: Pick<AppContext, 'db' | 'clock'>,
+  id: string,
+  query: AdminUserDetailQuery,
+): Promise<AdminUserDetail> {
+  const row = isUuid(id) ? await findAdminUser(deps.db, id) : undefined;
+  if (!row) throw new DomainError('USER_NOT_FOUND', 'User not found');
+  const [referrals, rewards, withdrawals] = await Promise.all([
+    findReferralCounts(deps.db, id),
+    query.includeRewards ? viewRewardsPage(deps, id, query.rewardsPage, query.rewardsLimit, row) : undefined,
+    query.includeWithdrawals ? viewWithdrawalsPage(deps, id, query.withdrawalsPage, query.withdrawalsLimit) : undefined,
+  ]);
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    isEmailVerified: row.is_email_verified,
+    status: row.status,
+    isAdmin: row.is_admin,
+    deletedAt: row.deleted_at?.toISOString() ?? null,
+    bingXUID: row.bingx_uid,
+    referralCode: row.referral_code,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    lastLogin: row.last_login_at?.toISOString() ?? null,
+    totalRewards: toWireMoney(row.credits_posted),
+    balance: toWireMoney(row.available),
+    lockedRewards: toWireMoney(row.credits_pending),
+    totalWithdrawn: toWireMoney(row.debits_posted),
+    referralStats: { totalReferrals: referrals.total, directReferrals: referrals.direct },
+    referredBy: toReferredBy(row),
+    subscriptionFee: {
+      hasPaid: isSubscriptionPaid(row, deps.clock.now()),
+      amount: row.subscription_amount === null ? null : toWireMoney(row.subscription_amount),
+      timestamp: row.subscription_paid_at?.toISOString() ?? null,
+      periodEndsAt: row.subscription_period_ends_at?.toISOString() ?? null,
+    },
+    ...(rewards ? { rewards } : {}),
+    ...(withdrawals ? { withdrawals } : {}),
+  };
+}
+
+/**
+ * A page of the member's rewards, newest first. Counts come from the per-(type, level) counters;
+ * the amount is every reward credited and not forfeited — the ledger's credits, posted and locked.
+ */
+async function viewRewardsPage(
+  deps: Pick<AppContext, 'db'>,
+  memberId: string,
+  page: number,
+  limit: number,
+  balances: { credits_posted: string; credits_pending: string },
+): Promise<NonNullable<AdminUserDetail['rewards']>> {
+  const [rows, direct, downline] = await Promise.all([
+    findMemberRewards(deps.db, memberId, {}, 'newest', { limit, offset: (page - 1) * limit }),
+    countMemberRewards(deps.db, memberId, { type: 'DIRECT' }),
+    countMemberRewards(deps.db, memberId, { type: 'DOWNLINE' }),
+  ]);
+  const total = direct + downline;
+  return {
+    data: rows.map(toAdminMemberReward),
+    statistics: {
+      total,
+      totalRewardAmount: toWireMoney(new Decimal(balances.credits_posted).plus(balances.credits_pending)),
+      directRewardsCount: direct,
+      downlineRewardsCount: downline,
+    },
+    pagination: adminListPagination(page, limit, total, rows.length),
+  };
+}
+
+function toAdminMemberReward(row: RewardRow): AdminMemberReward {
+  return {
+    _id: row.id,
+    type: row.type,
+    rewardAmount: toWireMoney(row.reward_amount),
+    percent: toWireMoney(row.percent),
+    masterAmount: toWireMoney(row.master_amount),
+    level: row.level,
+    cycle: row.cycle,
+    state: row.state,
+    createdAt: row.created_at.toISOString(),
+    ...(row.source_user_id
+      ? {
+          downlineUser: {
+            firstName: row.source_first_name ?? '',
+            lastName: row.source_last_name ?? '',
+            email: row.source_email ?? '',
+            userId: row.source_user_number ?? '',
+          },
+        }
+      : {}),
+  };
+}
+
+/** A page of the member's withdrawals, newest first, with the totals of all of them. */
+async function viewWithdrawalsPage(
+  deps: Pick<AppContext, 'db'>,
+  memberId: string,
+  page: number,
+  limit: number,
+): Promise<NonNullable<AdminUserDetail['withdrawals']>> {
+  const [{ rows, total }, totals] = await Promise.all([
+    findMemberWithdrawals(deps.db, memberId, undefined, { limit, offset: (page - 1) * limit }),
+    findMemberWithdrawalTotals(deps.db, memberId),
+  ]);
+  return {
+    data: rows.map(toWithdrawal),
+    statistics: {
+      total,
+      totalRequestedAmount: toWireMoney(totals.requested),
+      totalApprovedAmount: toWireMoney(totals.approved),
+      totalPendingAmount: toWireMoney(totals.pending),
+    },
+    pagination: adminListPagination(page, limit, total, rows.length),
+  };
+}
