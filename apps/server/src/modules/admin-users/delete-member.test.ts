@@ -1,0 +1,208 @@
+import { Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import type { UserRow } from '../../db/schema';
+import {
+  addChain,
+  bearer,
+  createMember,
+  creditReward,
+  fundedMember,
+  registrationBody,
+  signIn,
+  strongPassword,
+  verifiedWithdrawalCodes,
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { creditDirectReward } from '../rewards/direct-rewards-repository';
+
+describe('an administrator deletes a member (soft delete)', () => {
+  let t: TestApp;
+  let admin: UserRow;
+  let adminHeaders: Record<string, string>;
+
+  beforeAll(async () => {
+    const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
+    t = await createTestApp({ withdrawals: { ...base.withdrawals, verifyPayouts: false } });
+    admin = await createMember(t.database.db, { isAdmin: true });
+    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  const remove = (id: string, headers = adminHeaders) =>
+    t.app.inject({ method: 'DELETE', url: `/api/users/admin/${id}`, headers });
+  const downlineCount = async (ancestorId: string) =>
+    (
+      await t.database.db
+        .selectFrom('referral_closure')
+        .select('descendant_id')
+        .where('ancestor_id', '=', ancestorId)
+        .execute()
+    ).length;
+
+  it('ends sign-in and sessions, blanks personal data and keeps the tree, the ledger and the rewards', async () => {
+    const sponsor = await createMember(t.database.db, { firstName: 'Sponsor' });
+    const member = await fundedMember(t.database.db, '40', { firstName: 'Doomed', sponsorId: sponsor.id });
+    const [child] = await addChain(t.database.db, member, 2);
+    await creditReward(t.database.db, {
+      beneficiary: member,
+      source: child as UserRow,
+      amount: '3',
+      cycle: 4,
+      state: 'LOCKED',
+    });
+    const session = bearer(await signIn(t.app, member.email));
+    const ledgerBefore = await t.database.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('account_id', '=', member.id)
+      .execute();
+    const sponsorDownline = await downlineCount(sponsor.id);
+
+    const answer = await remove(member.id);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ success: true, message: 'User deleted successfully' });
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: session })).statusCode).toBe(401);
+    const signInAgain = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: member.email, password: strongPassword },
+    });
+    expect(signInAgain.statusCode).not.toBe(200);
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ first_name: 'Deleted', last_name: 'member', status: 'DISABLED', bingx_uid: null });
+    expect(row.email).not.toBe(member.email);
+    expect(row.deleted_at).not.toBeNull();
+
+    // The sponsor's tree still counts the deleted member and their downline.
+    expect(await downlineCount(sponsor.id)).toBe(sponsorDownline);
+    // The ledger keeps every entry; the locked credit is forfeited by a settling entry.
+    const ledgerAfter = await t.database.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('account_id', '=', member.id)
+      .execute();
+    expect(ledgerAfter.slice(0, ledgerBefore.length)).toEqual(ledgerBefore);
+    expect(ledgerAfter.slice(ledgerBefore.length).map((entry) => entry.kind)).toEqual(['CREDIT_FORFEITED']);
+    const rewards = await t.database.db
+      .selectFrom('rewards')
+      .select(['state', 'reward_amount'])
+      .where('beneficiary_id', '=', member.id)
+      .execute();
+    expect(rewards.map((reward) => reward.state).sort()).toEqual(['FORFEITED', 'POSTED']);
+    const account = await t.database.db
+      .selectFrom('ledger_accounts')
+      .selectAll()
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(account.credits_posted)).toBe(40);
+    expect(Number(account.credits_pending)).toBe(0);
+
+    // The detail still opens, marked deleted; the list leaves them out.
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/users/admin/${member.id}`, headers: adminHeaders })
+    ).json();
+    expect(detail.data).toMatchObject({
+      firstName: 'Deleted',
+      deletedAt: expect.any(String),
+      referralStats: { totalReferrals: 2 },
+    });
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/users/admin/all',
+        query: { search: member.user_id },
+        headers: adminHeaders,
+      })
+    ).json();
+    expect(list.data.users).toEqual([]);
+  });
+
+  it('lets nobody register with the deleted member’s code and credits them no reward again', async () => {
+    const member = await createMember(t.database.db, { firstName: 'Inviter' });
+    const referral = await createMember(t.database.db, { sponsorId: member.id });
+    expect((await remove(member.id)).statusCode).toBe(200);
+    const registration = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: registrationBody(member.referral_code),
+    });
+    expect(registration.json().errorCode).toBe('INVALID_REFERRAL_CODE');
+    const credited = await t.database.db
+      .transaction()
+      .execute((trx) => creditDirectReward(trx, referral.id, '10', 1, '100', new Date()));
+    expect(credited).toBeUndefined();
+  });
+
+  it('writes the audit row without the personal data it blanked', async () => {
+    const member = await createMember(t.database.db, { firstName: 'Audited' });
+    await remove(member.id);
+    const rows = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', member.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_id: admin.id,
+      action: 'USER_DELETED',
+      target_type: 'USER',
+      before: { userId: member.user_id, status: 'ACTIVE' },
+    });
+    expect(JSON.stringify(rows[0])).not.toContain(member.email);
+  });
+
+  it('refuses: oneself, a member already deleted, a member with a pending withdrawal, an unknown id', async () => {
+    expect((await remove(admin.id)).json()).toMatchObject({
+      errorCode: 'INVALID_STATUS',
+      message: 'You cannot delete your own account.',
+    });
+    const member = await createMember(t.database.db);
+    await remove(member.id);
+    expect((await remove(member.id)).json()).toMatchObject({
+      errorCode: 'INVALID_STATUS',
+      message: 'This member has already been deleted.',
+    });
+    const withdrawer = await fundedMember(t.database.db, '50');
+    const [otp] = await verifiedWithdrawalCodes(t, withdrawer, 1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      headers: bearer(await t.app.context.sessionTokens.sign(withdrawer.id)),
+      payload: { amount: 20, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
+    });
+    expect((await remove(withdrawer.id)).json()).toMatchObject({
+      errorCode: 'INVALID_STATUS',
+      message: "Decide the member's pending withdrawals before deleting them.",
+    });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect((await remove(id)).json().errorCode).toBe('USER_NOT_FOUND');
+    }
+    const memberHeaders = bearer(await t.app.context.sessionTokens.sign(withdrawer.id));
+    expect((await remove(member.id, memberHeaders)).statusCode).toBe(403);
+  });
+
+  it('never deletes the last active administrator, even when two delete each other at once', async () => {
+    const second = await createMember(t.database.db, { isAdmin: true });
+    const secondHeaders = bearer(await t.app.context.sessionTokens.sign(second.id));
+    const others = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_admin', '=', true)
+      .where('status', '=', 'ACTIVE')
+      .where('id', 'not in', [admin.id, second.id])
+      .execute();
+    for (const other of others) await remove(other.id);
+    const answers = await Promise.all([remove(second.id), remove(admin.id, secondHeaders)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const active = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_admin', '=', true)
+      .where('status', '=', 'ACTIVE')
+      .where('deleted_at', 'is', null)
+      .execute();
+    expect(active).toHaveLength(1);
+  });
+});
