@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCount, formatMoney, shortenAddress } from './format';
+import { formatCents, formatCount, formatMoney, shortenAddress, shortenAdminWallet } from './format';
 
 describe('money formatting', () => {
   it('shows 2 decimals, rounded to the nearest cent by default', () => {
@@ -49,5 +49,16 @@ describe('formatCents', () => {
     expect(formatCents(1_234_567n, { unit: 'USD' })).toBe('$12,345.67');
     expect(formatCents(123_456_789_012_345_678_901n)).toBe('1,234,567,890,123,456,789.01');
     expect(formatCents(-250n)).toBe('-2.50');
+  });
+});
+
+describe('shortenAdminWallet', () => {
+  it('keeps the first 10 and the last 6 characters of an address', () => {
+    expect(shortenAdminWallet('0x55d398326f99059fF775485246999027B3197955')).toBe('0x55d39832...197955');
+  });
+
+  it('leaves an address no longer than its shortened form as it is', () => {
+    expect(shortenAdminWallet('0x1234567890abcdef1')).toBe('0x1234567890abcdef1');
+    expect(shortenAdminWallet('0x1234567890abcdef12')).toBe('0x12345678...cdef12');
   });
 });

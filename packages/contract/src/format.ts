@@ -80,6 +80,11 @@ export function shortenAddress(address: string): string {
   return address.length <= 13 ? address : `${address.slice(0, 6)}...${address.slice(-4)}`;
 }
 
+/** A wallet address in an admin list: its first 10 and last 6 characters (spec 9). */
+export function shortenAdminWallet(address: string): string {
+  return address.length <= 19 ? address : `${address.slice(0, 10)}...${address.slice(-6)}`;
+}
+
 /** A transaction hash shortened for tables, e.g. 0x12ab34cd56...9f0e (10 first and 4 last characters). */
 export function shortenHash(hash: string): string {
   return hash.length <= 17 ? hash : `${hash.slice(0, 10)}...${hash.slice(-4)}`;

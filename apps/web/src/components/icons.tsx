@@ -176,6 +176,16 @@ export const RefreshIcon = icon(
   </>,
 );
 export const ArrowRightIcon = icon(<path d="M5 12h14M13 6l6 6-6 6" />);
+export const ArrowLeftIcon = icon(<path d="M19 12H5M11 18l-6-6 6-6" />);
+export const TrashIcon = icon(
+  <path d="M3 6h18M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />,
+);
+export const XCircleIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15 9-6 6M9 9l6 6" />
+  </>,
+);
 export const ExternalLinkIcon = icon(
   <>
     <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
@@ -191,3 +201,4 @@ export const InboxIcon = icon(
 export const PlaneIcon = icon(
   <path d="M17.8 19.2 16 11l3.5-3.5C21 6 21.5 4 21 3c-1-.5-3 0-4.5 1.5L13 8 4.8 6.2c-.5-.1-.9.1-1.1.5l-.3.5c-.2.5-.1 1 .3 1.3L9 12l-2 3H4l-1 1 3 2 2 3 1-1v-3l3-2 3.5 5.3c.3.4.8.5 1.3.3l.5-.2c.4-.3.6-.7.5-1.2z" />,
 );
+export const PlayIcon = icon(<path d="m7 4 13 8-13 8z" />);

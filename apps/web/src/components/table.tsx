@@ -51,7 +51,7 @@ export function DataTable<Row>({
   return (
     // A region that may scroll sideways must be reachable with the keyboard to scroll it.
     <section
-      className="-mx-px overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
+      className="relative -mx-px overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls is focusable so the keyboard can scroll it.
       tabIndex={0}
       aria-label={caption}

@@ -1,5 +1,5 @@
 import { adminPageSize, searchDebounceMs } from '@uplink/contract/constants';
-import { formatCount, formatDateTime, formatMoney, shortenAddress } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contract/format';
 import { type AdminWithdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Decimal } from 'decimal.js';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ const columns: Column<AdminWithdrawal>[] = [
     header: 'Address',
     cell: (w) => (
       <span className="font-mono" title={w.walletAddress}>
-        {shortenAddress(w.walletAddress)}
+        {shortenAdminWallet(w.walletAddress)}
       </span>
     ),
   },

@@ -4,11 +4,11 @@ import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
+import { Tabs } from '../../../components/tabs';
 import { memberRewardsKeys } from '../../../features/rewards/api/get-member-rewards';
 import { useRewardStats } from '../../../features/rewards/api/get-reward-stats';
 import { CurrentBalanceCard } from '../../../features/rewards/components/current-balance-card';
 import { EarningsChart } from '../../../features/rewards/components/earnings-chart';
-import { HistoryTabs } from '../../../features/rewards/components/history-tabs';
 import { IncomeBreakdown } from '../../../features/rewards/components/income-breakdown';
 import { LockedRewards } from '../../../features/rewards/components/locked-rewards';
 import { RewardStatsError } from '../../../features/rewards/components/reward-stats-error';
@@ -58,7 +58,8 @@ export default function RewardsPage() {
         {stats.data ? <LockedRewards stats={stats.data} /> : null}
         <EarningsChart cycles={stats.data?.earningsByCycle ?? []} />
         <Card>
-          <HistoryTabs
+          <Tabs
+            label="History"
             selected={tab}
             onSelect={(id) =>
               setParams((current) => {

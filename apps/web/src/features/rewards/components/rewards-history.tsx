@@ -1,10 +1,10 @@
 import { levelOptions, rewardsPageSizes } from '@uplink/contract/constants';
 import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
-import { type RewardRecord, type RewardSort, type RewardState, rewardTexts } from '@uplink/contract/rewards';
+import { type RewardRecord, type RewardSort, rewardTexts } from '@uplink/contract/rewards';
 import { Alert } from '../../../components/alert';
-import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Pagination } from '../../../components/pagination';
+import { RewardStateBadge, RewardTypeBadge } from '../../../components/reward-badges';
 import { SelectField } from '../../../components/select-field';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
@@ -28,13 +28,6 @@ const sortOptions: { value: RewardSort; label: string }[] = [
 ];
 const pageSizeOptions = rewardsPageSizes.map((size) => ({ value: String(size), label: `${size} per page` }));
 
-const stateBadges: Record<RewardState, { tone: BadgeTone; label: string }> = {
-  POSTED: { tone: 'green', label: 'Credited' },
-  RELEASED: { tone: 'green', label: 'Released' },
-  LOCKED: { tone: 'amber', label: 'Locked' },
-  FORFEITED: { tone: 'grey', label: 'Forfeited' },
-};
-
 const columns: Column<RewardRecord>[] = [
   {
     key: 'date',
@@ -44,11 +37,7 @@ const columns: Column<RewardRecord>[] = [
   {
     key: 'type',
     header: 'Type',
-    cell: (reward) => (
-      <Badge tone={reward.type === 'DIRECT' ? 'brand' : 'blue'}>
-        {reward.type === 'DIRECT' ? 'Referral' : 'Trading'}
-      </Badge>
-    ),
+    cell: (reward) => <RewardTypeBadge type={reward.type} />,
   },
   { key: 'level', header: 'Level', cell: (reward) => `Level ${reward.level}` },
   {
@@ -89,7 +78,7 @@ const columns: Column<RewardRecord>[] = [
   {
     key: 'state',
     header: 'State',
-    cell: (reward) => <Badge tone={stateBadges[reward.state].tone}>{stateBadges[reward.state].label}</Badge>,
+    cell: (reward) => <RewardStateBadge state={reward.state} />,
   },
 ];
 

@@ -1,18 +1,21 @@
 import { type ReactNode, useId, useRef } from 'react';
 
-export interface HistoryTab {
+export interface Tab {
   id: string;
   label: string;
   panel: ReactNode;
 }
 
 /** Tabs with the WAI-ARIA tab pattern: arrow keys move between tabs, only the chosen panel is shown. */
-export function HistoryTabs({
+export function Tabs({
+  label,
   tabs,
   selected,
   onSelect,
 }: {
-  tabs: readonly HistoryTab[];
+  /** What the tab list is called for screen readers. */
+  label: string;
+  tabs: readonly Tab[];
   selected: string;
   onSelect: (id: string) => void;
 }) {
@@ -25,7 +28,7 @@ export function HistoryTabs({
   };
   return (
     <div>
-      <div role="tablist" aria-label="History" className="flex gap-1 border-slate-100 border-b px-3 sm:px-4">
+      <div role="tablist" aria-label={label} className="flex gap-1 border-slate-100 border-b px-3 sm:px-4">
         {tabs.map((tab, index) => {
           const active = tab.id === selected;
           return (

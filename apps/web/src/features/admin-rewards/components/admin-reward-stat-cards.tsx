@@ -1,0 +1,66 @@
+import { formatCount, formatMoney } from '@uplink/contract/format';
+import type { AdminRewardStatistics } from '@uplink/contract/rewards';
+import { ActivityIcon, ChartIcon, GiftIcon, TrendingUpIcon, UsersIcon, WalletIcon } from '../../../components/icons';
+import { StatCards } from '../../../components/stat-card';
+
+const usd = (amount: number) => formatMoney(amount, { unit: 'USD' });
+const rewardCount = (count: number) => formatCount(count, ['reward', 'rewards']);
+
+/** The statistics of every reward the filters match, whatever the page. */
+export function AdminRewardStatCards({
+  statistics,
+  loading,
+}: {
+  statistics: AdminRewardStatistics | undefined;
+  loading: boolean;
+}) {
+  const stats = statistics;
+  return (
+    <StatCards
+      loading={loading}
+      // Six figures in dollars: one column on phones, where two would break a six-digit amount.
+      grid="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      statistics={[
+        {
+          label: 'Total Distributed',
+          value: stats ? usd(stats.totalRewardsDistributed) : null,
+          hint: stats ? rewardCount(stats.total) : undefined,
+          icon: WalletIcon,
+        },
+        {
+          label: 'Referral Rewards',
+          value: stats ? usd(stats.totalDirectRewards) : null,
+          hint: stats ? `${rewardCount(stats.directRewardsCount)} (DIRECT)` : undefined,
+          icon: UsersIcon,
+          accent: 'violet',
+        },
+        {
+          label: 'Trading Rewards',
+          value: stats ? usd(stats.totalDownlineRewards) : null,
+          hint: stats ? `${rewardCount(stats.downlineRewardsCount)} (DOWNLINE)` : undefined,
+          icon: TrendingUpIcon,
+          accent: 'sky',
+        },
+        {
+          label: 'Master Amount',
+          value: stats ? usd(stats.totalMasterAmount) : null,
+          hint: 'What these rewards are a share of',
+          icon: ChartIcon,
+          accent: 'emerald',
+        },
+        {
+          label: 'Average Reward',
+          value: stats ? usd(stats.averageRewardAmount) : null,
+          icon: ActivityIcon,
+          accent: 'amber',
+        },
+        {
+          label: 'Largest Reward',
+          value: stats ? usd(stats.maxRewardAmount) : null,
+          hint: stats ? `Smallest ${usd(stats.minRewardAmount)}` : undefined,
+          icon: GiftIcon,
+        },
+      ]}
+    />
+  );
+}

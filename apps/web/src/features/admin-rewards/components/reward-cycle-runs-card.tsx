@@ -1,0 +1,213 @@
+import { formatCount, formatDate, formatDateTime, formatMoney } from '@uplink/contract/format';
+import { type RewardCycleRun, type RewardCycleRuns, rewardCycleTexts } from '@uplink/contract/rewards';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Card, CardHeader } from '../../../components/card';
+import { PlayIcon } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { type Column, DataTable } from '../../../components/table';
+import { errorText } from '../../../lib/error-text';
+import { formatDuration } from '../utils/format-duration';
+import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
+
+const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
+
+const columns: Column<RewardCycleRun>[] = [
+  {
+    key: 'cycle',
+    header: 'Cycle',
+    cell: (run) => (
+      <div className="whitespace-nowrap">
+        <p className="font-semibold text-slate-900 tabular-nums">#{run.cycle}</p>
+        <p className="text-slate-500 text-xs">
+          {formatDate(run.startsAt)} to {formatDate(run.endsAt)}
+        </p>
+      </div>
+    ),
+  },
+  {
+    key: 'source',
+    header: 'Source',
+    cell: (run) => <Badge tone="grey">{run.source === 'UPLOAD' ? 'Upload' : 'Exchange'}</Badge>,
+  },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    cell: (run) =>
+      run.outcome === 'DISTRIBUTED' ? (
+        <Badge tone="green">Distributed</Badge>
+      ) : (
+        <Badge tone="amber">Already distributed</Badge>
+      ),
+  },
+  {
+    key: 'started',
+    header: 'Started',
+    cell: (run) => (
+      <div className="whitespace-nowrap">
+        <p>{formatDateTime(run.startedAt)}</p>
+        <p className="text-slate-500 text-xs">
+          {run.startedBy ? (
+            <Link
+              className="text-brand-700 hover:underline"
+              to={`/admin/users/${encodeURIComponent(run.startedBy)}`}
+              title={run.startedBy}
+            >
+              by an administrator
+            </Link>
+          ) : (
+            'by the system'
+          )}
+        </p>
+      </div>
+    ),
+  },
+  { key: 'input', header: 'Input', className: 'text-right', cell: (run) => formatCount(run.inputCount) },
+  { key: 'matched', header: 'Matched', className: 'text-right', cell: (run) => formatCount(run.matchedCount) },
+  {
+    key: 'unknown',
+    header: 'Unknown',
+    className: 'text-right',
+    cell: (run) => (
+      <span className={run.unknownCount > 0 ? 'font-semibold text-amber-800' : ''}>
+        {formatCount(run.unknownCount)}
+      </span>
+    ),
+  },
+  { key: 'written', header: 'Rewards', className: 'text-right', cell: (run) => formatCount(run.rewardsWritten) },
+  {
+    key: 'master',
+    header: 'Master amount',
+    className: 'text-right whitespace-nowrap',
+    cell: (run) => usdt(run.totalMasterAmount),
+  },
+  { key: 'paid', header: 'Paid', className: 'text-right whitespace-nowrap', cell: (run) => usdt(run.totalPaid) },
+  {
+    key: 'locked',
+    header: 'Locked',
+    className: 'text-right whitespace-nowrap',
+    cell: (run) => usdt(run.totalLocked),
+  },
+  {
+    key: 'duration',
+    header: 'Duration',
+    className: 'text-right whitespace-nowrap',
+    cell: (run) => formatDuration(run.durationMs),
+  },
+];
+
+/** The result of the run just made, above the list where it now appears. */
+function RunOutcome({ run }: { run: RewardCycleRun }) {
+  if (run.outcome === 'ALREADY_DISTRIBUTED') {
+    return (
+      <Alert tone="warning" title={rewardCycleTexts.alreadyDistributed(run.cycle)}>
+        Nothing was written.
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="success" title={`Cycle #${run.cycle} distributed`}>
+      {formatCount(run.rewardsWritten, ['reward', 'rewards'])} written: {usdt(run.totalPaid)} credited,{' '}
+      {usdt(run.totalLocked)} locked.
+    </Alert>
+  );
+}
+
+/** The cycle runs with their totals, the last finished cycle and the 'Run a cycle' dialog. */
+export function RewardCycleRunsCard({
+  runs,
+  fetching,
+  error,
+  onRetry,
+  onPageChange,
+}: {
+  runs: RewardCycleRuns | undefined;
+  fetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  onPageChange: (page: number) => void;
+}) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // A new key per opening: the dialog starts from the last finished cycle with no file chosen.
+  const [dialogKey, setDialogKey] = useState(0);
+  const [lastRun, setLastRun] = useState<RewardCycleRun | null>(null);
+  const lastFinished = runs?.lastFinishedCycle;
+
+  return (
+    <Card>
+      <CardHeader
+        title="Reward cycles"
+        subtitle={
+          lastFinished && lastFinished.cycle >= 1
+            ? `Last finished: cycle #${lastFinished.cycle}, ${formatDate(lastFinished.startsAt)} to ${formatDate(lastFinished.endsAt)} (${lastFinished.distributed ? 'distributed' : 'not distributed yet'})`
+            : 'No cycle has finished yet'
+        }
+        actions={
+          <Button
+            icon={<PlayIcon size={16} />}
+            disabled={!lastFinished || lastFinished.cycle < 1}
+            onClick={() => {
+              setLastRun(null);
+              setDialogKey((key) => key + 1);
+              setDialogOpen(true);
+            }}
+          >
+            Run a cycle
+          </Button>
+        }
+      />
+      {lastRun ? (
+        <div className="px-5 pt-4 sm:px-6">
+          <RunOutcome run={lastRun} />
+        </div>
+      ) : null}
+      {error ? (
+        <div className="space-y-3 p-5">
+          <Alert tone="error" title={errorText(error)} />
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <>
+          <DataTable
+            caption="Reward cycle runs"
+            columns={columns}
+            rows={runs?.runs ?? []}
+            rowKey={(run) => run._id}
+            loading={fetching}
+            emptyTitle={rewardCycleTexts.noRuns}
+            emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
+          />
+          {runs && runs.pagination.totalRecords > 0 ? (
+            <div className="border-slate-100 border-t px-5 py-4">
+              <Pagination
+                currentPage={runs.pagination.currentPage}
+                totalPages={runs.pagination.totalPages}
+                onPageChange={onPageChange}
+                disabled={fetching}
+                summary={`Showing ${formatCount(runs.pagination.resultsCount)} of ${formatCount(runs.pagination.totalRecords)} runs`}
+              />
+            </div>
+          ) : null}
+        </>
+      )}
+      {lastFinished ? (
+        <RunRewardCycleDialog
+          key={dialogKey}
+          open={dialogOpen}
+          lastFinishedCycle={lastFinished}
+          onClose={() => setDialogOpen(false)}
+          onRun={(run) => {
+            setDialogOpen(false);
+            setLastRun(run);
+            onPageChange(1);
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
+import { type AdminRewardRecord, rewardTexts } from '@uplink/contract/rewards';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { DetailRow } from '../../../components/detail-row';
+import { Modal } from '../../../components/modal';
+import { RewardStateBadge } from '../../../components/reward-badges';
+
+function PersonRows({ person }: { person: AdminRewardRecord['rewardUser'] }) {
+  return (
+    <>
+      <DetailRow label="Name">
+        <Link className="text-brand-700 hover:underline" to={`/admin/users/${encodeURIComponent(person._id)}`}>
+          {fullName(person)}
+        </Link>
+      </DetailRow>
+      <DetailRow label="E-mail">{person.email}</DetailRow>
+      <DetailRow label="User ID">{person.userId}</DetailRow>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="font-semibold text-slate-900 text-sm">{title}</h3>
+      <dl className="divide-y divide-slate-100">{children}</dl>
+    </section>
+  );
+}
+
+/** Every field of one reward: the credit, who earned it and whose subscription or trading produced it. */
+export function RewardDetailsModal({ reward, onClose }: { reward: AdminRewardRecord | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={reward !== null}
+      onClose={onClose}
+      title="Reward details"
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {reward ? (
+        <div className="space-y-6">
+          <Section title="Reward">
+            <DetailRow label="Reward ID">
+              <span className="font-mono">{reward._id}</span>
+            </DetailRow>
+            <DetailRow label="Type">{rewardTexts.typeOptions[reward.type]}</DetailRow>
+            <DetailRow label="State">
+              <RewardStateBadge state={reward.state} />
+            </DetailRow>
+            <DetailRow label="Amount">{formatMoney(reward.rewardAmount, { unit: 'USDT' })}</DetailRow>
+            <DetailRow label="Percent">{reward.percent}%</DetailRow>
+            <DetailRow label="Master amount">{formatMoney(reward.masterAmount, { unit: 'USDT' })}</DetailRow>
+            <DetailRow label="Level">{`Level ${reward.level}`}</DetailRow>
+            <DetailRow label="Cycle">#{reward.cycle}</DetailRow>
+            <DetailRow label="Plan version">{reward.planVersion}</DetailRow>
+            <DetailRow label="Created">{formatDateTime(reward.createdAt)}</DetailRow>
+          </Section>
+          <Section title="Beneficiary">
+            <PersonRows person={reward.rewardUser} />
+          </Section>
+          <Section
+            title={reward.type === 'DIRECT' ? 'From (the referral who subscribed)' : 'From (the copier who traded)'}
+          >
+            <PersonRows person={reward.downlineUser} />
+          </Section>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserStorage } from '../../../testing/browser-storage';
+import { getAdminUserDetail } from './get-admin-user-detail';
+
+function replyWith(data: unknown) {
+  const envelope = JSON.stringify({ success: true, message: '', data, error: null, errorCode: null });
+  const fetchMock = vi.fn(async () => new Response(envelope, { headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return () => (fetchMock.mock.calls.at(-1) as unknown as [string])[0];
+}
+
+beforeEach(() => {
+  stubBrowserStorage();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the user detail screen → GET /users/admin/{id}', () => {
+  it('asks for the member with a page of rewards and a page of withdrawals, 10 each', async () => {
+    const requested = replyWith({});
+    await getAdminUserDetail('5b0e7a52-8f5e-4d8b-9c61-0a4a3a1d2f10', { rewardsPage: 2, withdrawalsPage: 3 });
+    expect(requested()).toBe(
+      '/api/users/admin/5b0e7a52-8f5e-4d8b-9c61-0a4a3a1d2f10?includeRewards=true&includeWithdrawals=true&rewardsPage=2&rewardsLimit=10&withdrawalsPage=3&withdrawalsLimit=10',
+    );
+  });
+
+  it('keeps an id from the address bar inside its path segment', async () => {
+    const requested = replyWith({});
+    await getAdminUserDetail('../all', { rewardsPage: 1, withdrawalsPage: 1 });
+    expect(requested()).toMatch(/^\/api\/users\/admin\/\.\.%2Fall\?/);
+  });
+});

@@ -1,0 +1,149 @@
+import { type AdminUserListItem, adminUserTexts } from '@uplink/contract/admin-users';
+import { formatDate, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
+import { Link } from 'react-router';
+import { Badge, StatusBadge } from '../../../components/badge';
+import { Button, ButtonLink } from '../../../components/button';
+import { type Column, DataTable } from '../../../components/table';
+import { EmailWithVerification } from './email-verification';
+
+function userColumns(
+  currentAdminId: string | undefined,
+  onEditStatus: (user: AdminUserListItem) => void,
+): Column<AdminUserListItem>[] {
+  return [
+    {
+      key: 'member',
+      header: 'Member',
+      cell: (user) => (
+        <div className="min-w-0">
+          <p className="flex items-center gap-2 font-medium text-slate-900">
+            <Link className="hover:text-brand-700 hover:underline" to={`/admin/users/${encodeURIComponent(user._id)}`}>
+              {fullName(user)}
+            </Link>
+            {user._id === currentAdminId ? <Badge tone="brand">You</Badge> : null}
+            {user.isAdmin && user._id !== currentAdminId ? <Badge tone="violet">Admin</Badge> : null}
+          </p>
+          <p className="text-slate-500 text-xs">
+            <EmailWithVerification email={user.email} verified={user.isEmailVerified} /> ·{' '}
+            <span className="font-mono">{user.userId}</span>
+          </p>
+        </div>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (user) => <StatusBadge status={user.status} /> },
+    {
+      key: 'onboarding',
+      header: 'Onboarding',
+      cell: (user) => (
+        <div className="space-y-1 text-xs">
+          <p>
+            <Badge tone={user.subscriptionFee.paid ? 'green' : 'grey'}>
+              {user.subscriptionFee.paid ? 'Paid' : 'Unpaid'}
+            </Badge>
+          </p>
+          <p className="text-slate-500">
+            {user.bingXUID ? <span className="font-mono">UID {user.bingXUID}</span> : adminUserTexts.notLinked}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: 'balance',
+      header: 'Balance',
+      className: 'text-right',
+      cell: (user) => <Money amount={user.balance} strong />,
+    },
+    {
+      key: 'rewards',
+      header: 'Total rewards',
+      className: 'text-right',
+      cell: (user) => <Money amount={user.totalRewards} />,
+    },
+    {
+      key: 'withdrawn',
+      header: 'Withdrawn',
+      className: 'text-right',
+      cell: (user) => <Money amount={user.totalWithdrawals} />,
+    },
+    {
+      key: 'wallet',
+      header: 'Deposit wallet',
+      cell: (user) =>
+        user.walletAddress ? (
+          <span className="font-mono text-xs" title={user.walletAddress}>
+            {shortenAdminWallet(user.walletAddress)}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      key: 'joined',
+      header: 'Joined',
+      cell: (user) => <span className="whitespace-nowrap">{formatDate(user.createdAt)}</span>,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      cell: (user) => (
+        <div className="flex items-center justify-end gap-2">
+          <ButtonLink
+            to={`/admin/users/${encodeURIComponent(user._id)}`}
+            variant="secondary"
+            size="sm"
+            aria-label={`View ${fullName(user)}`}
+          >
+            View
+          </ButtonLink>
+          {/* An administrator cannot change their own status (the server refuses it). */}
+          {user._id === currentAdminId ? null : (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onEditStatus(user)}
+              aria-label={`Edit the status of ${fullName(user)}`}
+            >
+              Edit status
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
+
+function Money({ amount, strong = false }: { amount: number; strong?: boolean }) {
+  return (
+    <span className={`whitespace-nowrap tabular-nums ${strong ? 'font-semibold text-slate-900' : ''}`}>
+      {formatMoney(amount, { unit: 'USDT' })}
+    </span>
+  );
+}
+
+/** A page of members with their status, onboarding, money and the view and edit-status actions. */
+export function AdminUsersTable({
+  users,
+  loading,
+  searched,
+  currentAdminId,
+  onEditStatus,
+}: {
+  users: AdminUserListItem[];
+  loading: boolean;
+  /** Whether a search narrowed the list (the empty state says so). */
+  searched: boolean;
+  currentAdminId: string | undefined;
+  onEditStatus: (user: AdminUserListItem) => void;
+}) {
+  return (
+    <DataTable
+      caption="Users"
+      columns={userColumns(currentAdminId, onEditStatus)}
+      rows={users}
+      rowKey={(user) => user._id}
+      loading={loading}
+      emptyTitle={adminUserTexts.emptyUsers}
+      emptyDescription={searched ? 'No member matches this search.' : undefined}
+    />
+  );
+}
