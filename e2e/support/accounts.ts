@@ -131,3 +131,10 @@ export async function completeOnboarding(request: APIRequestContext, member: New
   const link = await request.put('/api/users/bingx-uid', { headers, data: { bingXUID: uid } });
   expect(link.ok(), await link.text()).toBe(true);
 }
+
+/** The exchange UID the member linked during onboarding. */
+export async function uidOf(request: APIRequestContext, member: NewMember): Promise<string> {
+  const token = await signInThroughApi(request, member);
+  const profile = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
+  return (await profile.json()).data.bingXUID;
+}

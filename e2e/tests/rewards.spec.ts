@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
@@ -7,6 +7,7 @@ import {
   type NewMember,
   referralCodeOf,
   signInThroughApi,
+  uidOf,
 } from '../support/accounts';
 import { shoot } from '../support/screenshots';
 import { signInAs } from '../support/session';
@@ -14,12 +15,6 @@ import { signInAs } from '../support/session';
 const dayMs = 86_400_000;
 /** The server's default calendar: weekly cycles from Monday 2026-01-05. */
 const lastFinishedCycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs));
-
-async function uidOf(request: APIRequestContext, member: NewMember): Promise<string> {
-  const token = await signInThroughApi(request, member);
-  const profile = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
-  return (await profile.json()).data.bingXUID;
-}
 
 /**
  * A member with three paying referrals (three DIRECT rewards of 2 USDT), then two cycles run by

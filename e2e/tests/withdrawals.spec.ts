@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
@@ -8,6 +8,7 @@ import {
   type NewMember,
   referralCodeOf,
   signInThroughApi,
+  uidOf,
 } from '../support/accounts';
 import { shoot } from '../support/screenshots';
 import { signInAs } from '../support/session';
@@ -16,12 +17,6 @@ const dayMs = 86_400_000;
 /** A cycle of its own (the rewards tests run the two newest). */
 const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs)) - 2;
 const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-
-async function uidOf(request: APIRequestContext, member: NewMember): Promise<string> {
-  const token = await signInThroughApi(request, member);
-  const profile = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
-  return (await profile.json()).data.bingXUID;
-}
 
 /**
  * A member earns 50 USDT in a cycle the administrator runs, withdraws 20 with the e-mailed code;

@@ -65,7 +65,7 @@ describe('an administrator inspects one member', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  const detail = (id: string, query: Record<string, string> = {}) =>
+  const detail = (id: string, query: Record<string, string | undefined> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/users/admin/${id}`, query, headers: adminHeaders });
 
   it('answers every field of the member with balances from the ledger and the referral counts', async () => {
