@@ -65,7 +65,7 @@ describe('an administrator inspects one member', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  const detail = (id: string, query: Record<string, string | undefined> = {}) =>
+  const detail = (id: string, query: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/users/admin/${id}`, query, headers: adminHeaders });
 
   it('answers every field of the member with balances from the ledger and the referral counts', async () => {
@@ -159,7 +159,12 @@ describe('an administrator inspects one member', () => {
       expect(answer.statusCode).toBe(404);
       expect(answer.json().errorCode).toBe('USER_NOT_FOUND');
     }
-    for (const query of [{ includeRewards: 'yes' }, { rewardsPage: '0' }, { withdrawalsLimit: '1000' }]) {
+    const badQueries: Record<string, string>[] = [
+      { includeRewards: 'yes' },
+      { rewardsPage: '0' },
+      { withdrawalsLimit: '1000' },
+    ];
+    for (const query of badQueries) {
       expect((await detail(member.id, query)).json().errorCode).toBe('VALIDATION_ERROR');
     }
   });
