@@ -24,6 +24,36 @@ for (const width of [1440, 390]) {
       await expectNoSeriousViolations(page);
     });
 
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/users',
+      '/admin/withdrawals',
+      '/admin/rewards',
+      '/admin/user-reports',
+      '/admin/audit-log',
+    ]) {
+      test(`${path} has no serious or critical violations once loaded`, async ({ page }) => {
+        await signInAs(page, e2eAdmin);
+        await page.goto(path);
+        await expect(page.locator('h1').first()).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectNoSeriousViolations(page);
+      });
+    }
+
+    test('/admin/users/:id has no serious or critical violations on each tab', async ({ page }) => {
+      await signInAs(page, e2eAdmin);
+      await page.goto('/admin/users');
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const profile = await page.request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
+      await page.goto(`/admin/users/${(await profile.json()).data._id}`);
+      for (const tab of ['Overview', 'Rewards', 'Withdrawals']) {
+        await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await expectNoSeriousViolations(page);
+      }
+    });
+
     test.describe('member screens', () => {
       let member: NewMember;
 

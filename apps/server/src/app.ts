@@ -16,7 +16,10 @@ import { startBackgroundJobs } from './jobs/background-jobs';
 import type { JobLock } from './jobs/job-lock';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { composeRequestedAccountMail } from './modules/accounts/requested-account-mail';
+import { adminReportsRoutes } from './modules/admin-reports/admin-reports-routes';
+import { adminTotpRoutes } from './modules/admin-totp/admin-totp-routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
+import { auditRoutes } from './modules/audit/audit-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
@@ -85,6 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(demoPayRoutes);
       await api.register(withdrawalsRoutes);
       await api.register(adminUsersRoutes);
+      await api.register(auditRoutes);
+      await api.register(adminReportsRoutes);
+      await api.register(adminTotpRoutes);
       await api.register(demoTreasuryRoutes);
     },
     { prefix: '/api' },

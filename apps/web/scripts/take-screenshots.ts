@@ -28,6 +28,12 @@ const shots: { name: string; path: string; as?: keyof typeof accounts }[] = [
   { name: 'dashboard', path: '/dashboard', as: 'member' },
   { name: 'rewards', path: '/rewards', as: 'member' },
   { name: 'profile', path: '/profile', as: 'member' },
+  { name: 'admin-dashboard', path: '/admin/dashboard', as: 'admin' },
+  { name: 'admin-users', path: '/admin/users', as: 'admin' },
+  { name: 'admin-user-detail', path: '/admin/users/{demo}', as: 'admin' },
+  { name: 'admin-rewards', path: '/admin/rewards', as: 'admin' },
+  { name: 'admin-user-reports', path: '/admin/user-reports', as: 'admin' },
+  { name: 'admin-audit-log', path: '/admin/audit-log', as: 'admin' },
   { name: 'admin-withdrawals', path: '/admin/withdrawals', as: 'admin' },
   { name: 'admin-settings', path: '/admin/settings', as: 'admin' },
 ];
@@ -44,6 +50,19 @@ async function signIn(account: { email: string; password: string }): Promise<str
   return envelope.data.token;
 }
 
+/** `{demo}` in a path stands for the demo member's id, looked up as the administrator. */
+async function resolvePath(pathname: string): Promise<string> {
+  if (!pathname.includes('{demo}')) return pathname;
+  const token = await signIn(accounts.admin);
+  const response = await fetch(`${baseUrl}/api/users/admin/all?search=${encodeURIComponent(accounts.member.email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const envelope = (await response.json()) as Envelope<{ users: { _id: string }[] } | null>;
+  const id = envelope.data?.users[0]?._id;
+  if (!id) throw new Error(`No member ${accounts.member.email} to show`);
+  return pathname.replace('{demo}', id);
+}
+
 async function capture(browser: Browser, shot: (typeof shots)[number], device: keyof typeof widths) {
   const mobile = device === 'mobile';
   const context = await browser.newContext({
@@ -57,7 +76,7 @@ async function capture(browser: Browser, shot: (typeof shots)[number], device: k
     await context.addInitScript((value) => localStorage.setItem('token', value), token);
   }
   const page = await context.newPage();
-  await page.goto(`${baseUrl}${shot.path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${baseUrl}${await resolvePath(shot.path)}`, { waitUntil: 'networkidle' });
   await page.locator('h1').first().waitFor();
   const file = path.join(outDir, `${shot.name}-${widths[device]}.png`);
   await page.screenshot({ path: file, fullPage: true });

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema } from './paging';
+
 /** What the audit log records: every administrator action. */
 export const auditActions = [
   'USER_STATUS_CHANGED',
@@ -13,3 +16,103 @@ export type AuditAction = (typeof auditActions)[number];
 
 export const auditTargetTypes = ['USER', 'WITHDRAWAL', 'REWARD_CYCLE'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+/** How the audit screen names each action and kind of target. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  USER_STATUS_CHANGED: 'Member status changed',
+  USER_DELETED: 'Member deleted',
+  WITHDRAWAL_APPROVED: 'Withdrawal approved',
+  WITHDRAWAL_REJECTED: 'Withdrawal rejected',
+  WITHDRAWAL_BLOCKED: 'Withdrawal blocked (compliance)',
+  REWARD_CYCLE_RUN: 'Reward cycle run',
+  ADMIN_TOTP_ENROLLED: 'Two-factor sign-in turned on',
+  ADMIN_TOTP_REMOVED: 'Two-factor sign-in turned off',
+};
+
+export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
+  USER: 'Member',
+  WITHDRAWAL: 'Withdrawal',
+  REWARD_CYCLE: 'Reward cycle',
+};
+
+export const auditLogPageSize = 20;
+
+export const auditLogTexts = {
+  loadFailed: 'Failed to fetch the audit log',
+  loadError: 'An error occurred while fetching the audit log',
+  empty: 'No audit entries found',
+  fromAfterTo: 'From must be on or before To',
+  system: 'System',
+} as const;
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A moment bound of the audit query: an ISO 8601 date-time with its offset, or a calendar day
+ * (UTC). A day as `from` starts at its first millisecond, as `to` it ends at its last, so both
+ * bounds are inclusive either way.
+ */
+function momentBoundSchema(label: string, end: 'start' | 'end') {
+  const message = `${label} must be an ISO 8601 date or date-time`;
+  return z
+    .union([z.iso.datetime({ offset: true, error: message }), z.iso.date({ error: message })], { error: message })
+    .transform((value) => {
+      if (!dayPattern.test(value)) return new Date(value);
+      const start = new Date(`${value}T00:00:00.000Z`);
+      return end === 'start' ? start : new Date(start.getTime() + 86_400_000 - 1);
+    })
+    .optional();
+}
+
+/**
+ * `GET /api/admin/audit-log`: newest first. `actor` is an administrator's `_id`, or else a
+ * case-insensitive substring of their name, e-mail or user ID; `targetId` is the exact id the
+ * action was recorded on (a member's or withdrawal's `_id`, a cycle's number), or a member's user
+ * ID (UP…) for the actions on that member.
+ */
+export const auditLogQuerySchema = z
+  .object({
+    page: pageNumberSchema,
+    limit: pageLimitSchema(auditLogPageSize),
+    actor: z.string().trim().max(100, 'Actor is at most 100 characters').optional(),
+    action: z.enum(auditActions, { error: `Action must be one of ${auditActions.join(', ')}` }).optional(),
+    targetType: z
+      .enum(auditTargetTypes, { error: `Target type must be one of ${auditTargetTypes.join(', ')}` })
+      .optional(),
+    targetId: z.string().trim().max(100, 'Target ID is at most 100 characters').optional(),
+    from: momentBoundSchema('From', 'start'),
+    to: momentBoundSchema('To', 'end'),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: auditLogTexts.fromAfterTo,
+    path: ['to'],
+  });
+/** What a client may send: every field optional, moments as ISO strings. */
+export type AuditLogQuery = Partial<z.input<typeof auditLogQuerySchema>>;
+
+/** A member as an audit entry names them. */
+const auditPersonSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), userId: z.string() });
+
+export const auditLogEntrySchema = z.object({
+  _id: z.string(),
+  action: z.enum(auditActions),
+  /** The administrator who acted; null for the system (a scheduled job). */
+  actor: auditPersonSchema.nullable(),
+  targetType: z.enum(auditTargetTypes),
+  targetId: z.string(),
+  /** The member a USER entry is about; null for other targets (or an id no member has). */
+  target: z.object({ name: z.string(), userId: z.string() }).nullable(),
+  /** The JSON recorded as the record was before and became after (null where there was none). */
+  before: z.unknown(),
+  after: z.unknown(),
+  ipAddress: z.string().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+
+export const auditLogSchema = z.object({
+  entries: z.array(auditLogEntrySchema),
+  pagination: adminListPaginationSchema,
+});
+export type AuditLog = z.infer<typeof auditLogSchema>;

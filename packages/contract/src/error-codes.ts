@@ -42,6 +42,8 @@ export const errorCodes = [
   'SAME_PASSWORD_ERROR',
   'PASSWORD_CHANGED_SUCCESSFULLY',
   'UNKNOWN_ERROR',
+  'TOTP_REQUIRED',
+  'INVALID_TOTP',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -87,6 +89,8 @@ export const errorTexts: Record<ErrorCode, string> = {
   SAME_PASSWORD_ERROR: 'The new password must be different from the current one.',
   PASSWORD_CHANGED_SUCCESSFULLY: 'Password changed successfully!',
   UNKNOWN_ERROR: 'An unexpected error occurred',
+  TOTP_REQUIRED: 'Enter the authentication code from your authenticator app to finish signing in.',
+  INVALID_TOTP: 'Invalid authentication code. Please try again.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -256,7 +256,7 @@ export const adminRewardSorts = ['-createdAt', 'createdAt'] as const;
 
 /**
  * `GET /rewards/admin/all`: every member's rewards, newest first. Search is a case-insensitive
- * substring of the beneficiary's name, e-mail or user ID.
+ * substring of the beneficiary's name, e-mail, user ID or referral code.
  */
 export const adminRewardsQuerySchema = z.object({
   page: pageNumberSchema,
@@ -290,7 +290,14 @@ export const adminRewardRecordSchema = rewardRecordSchema.omit({ downlineUser: t
 });
 export type AdminRewardRecord = z.infer<typeof adminRewardRecordSchema>;
 
-/** Over every reward the filters match (type, level, search), whatever the page. */
+/**
+ * Over every reward record the filters match (type, level, search), whatever the page and whatever
+ * its state: a LOCKED or FORFEITED reward is still a record, listed and counted.
+ * "Distributed" is every such record's rewardAmount — what the cycles and DIRECT rewards wrote,
+ * not what reached balances (the admin dashboard's figure counts posted and released credits only).
+ * averageRewardAmount = totalRewardsDistributed / total, rounded half up to 8 decimals; the average,
+ * max and min are 0 when nothing matches.
+ */
 export const adminRewardStatisticsSchema = z.object({
   total: z.number().int(),
   totalRewardsDistributed: wireMoneySchema,

@@ -10,6 +10,9 @@ import * as rewardPlan from './migrations/0020-reward-plan';
 import * as rewards from './migrations/0030-rewards';
 import * as withdrawals from './migrations/0040-withdrawals';
 import * as administration from './migrations/0050-administration';
+import * as rewardStatistics from './migrations/0051-reward-statistics';
+import * as adminTotp from './migrations/0052-admin-totp';
+import * as adminReports from './migrations/0053-admin-reports';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +27,9 @@ const migrations: Record<string, Migration> = {
   '0030-rewards': rewards,
   '0040-withdrawals': withdrawals,
   '0050-administration': administration,
+  '0051-reward-statistics': rewardStatistics,
+  '0052-admin-totp': adminTotp,
+  '0053-admin-reports': adminReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -39,6 +39,8 @@ export interface UsersTable {
   session_version: Generated<number>;
   /** Set by an administrator's soft delete (migration 0050): personal data blanked, the row kept. */
   deleted_at: NullableTimestamp;
+  /** Successful sign-ins, raised with `last_login_at` (migration 0053). */
+  sign_in_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -87,6 +89,26 @@ export interface RewardCountsTable {
   type: RewardType;
   level: number;
   rewards: ColumnType<string, string | number, string | number>;
+}
+
+/** Count and amounts of the rewards per (type, level, state), kept by triggers on `rewards` (migration 0051). */
+export interface RewardTotalsTable {
+  type: RewardType;
+  level: number;
+  state: RewardState;
+  rewards: ColumnType<string, never, never>;
+  reward_amount: ColumnType<string, never, never>;
+  master_amount: ColumnType<string, never, never>;
+}
+
+/** The largest and smallest reward and the first and last reward id per (type, level) (migration 0051). */
+export interface RewardExtremesTable {
+  type: RewardType;
+  level: number;
+  max_reward: ColumnType<string, never, never>;
+  min_reward: ColumnType<string, never, never>;
+  first_id: ColumnType<string, never, never>;
+  last_id: ColumnType<string, never, never>;
 }
 
 /** What one copier's trading paid the master trader in a cycle. */
@@ -297,6 +319,25 @@ export interface UserCountsTable {
   members: ColumnType<string, never, never>;
 }
 
+/** An administrator's second factor, sealed; `enrolled_at` null until confirmed (migration 0052). */
+export interface AdminTotpTable {
+  user_id: string;
+  secret_sealed: string;
+  created_at: Timestamp;
+  enrolled_at: NullableTimestamp;
+  /** The newest 30-second step whose code was accepted. */
+  last_step: Generated<number>;
+  /** Sign-ins completed with the factor: a challenge is spent once it moves on. */
+  sign_ins: Generated<number>;
+}
+
+/** A recovery code of an administrator's second factor, as an HMAC; single use (migration 0052). */
+export interface AdminTotpRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_counts: UserCountsTable;
@@ -304,6 +345,8 @@ export interface Database {
   referral_downline_counts: ReferralDownlineCountsTable;
   rewards: RewardsTable;
   reward_counts: RewardCountsTable;
+  reward_totals: RewardTotalsTable;
+  reward_extremes: RewardExtremesTable;
   reward_statement_entries: RewardStatementEntriesTable;
   reward_cycle_runs: RewardCycleRunsTable;
   withdrawal_codes: WithdrawalCodesTable;
@@ -320,6 +363,8 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   audit_log: AuditLogTable;
   reward_plans: RewardPlansTable;
+  admin_totp: AdminTotpTable;
+  admin_totp_recovery_codes: AdminTotpRecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

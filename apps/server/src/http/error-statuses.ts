@@ -46,4 +46,8 @@ export const errorStatuses: Record<ErrorCode, number> = {
   // The spec's catalogue lists this success code beside the errors; it is never thrown.
   PASSWORD_CHANGED_SUCCESSFULLY: 200,
   UNKNOWN_ERROR: 500,
+  // The password was right; the second factor is still missing (the answer carries a challenge).
+  TOTP_REQUIRED: 401,
+  // Not 401: a wrong code on a signed-in call (turning the factor off) must not end the session.
+  INVALID_TOTP: 400,
 };

@@ -70,6 +70,7 @@ export const router = createBrowserRouter([
               { path: '/admin/withdrawals/:id', lazy: page(() => import('./routes/admin/withdrawal-detail')) },
               { path: '/admin/rewards', lazy: page(() => import('./routes/admin/rewards')) },
               { path: '/admin/user-reports', lazy: page(() => import('./routes/admin/user-reports')) },
+              { path: '/admin/audit-log', lazy: page(() => import('./routes/admin/audit-log')) },
               { path: '/admin/settings', lazy: page(() => import('./routes/admin/settings')) },
             ],
           },

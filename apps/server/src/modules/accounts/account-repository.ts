@@ -49,7 +49,11 @@ export async function setPasswordHash(db: Kysely<Database>, id: string, password
 }
 
 export async function recordSuccessfulSignIn(db: Kysely<Database>, id: string): Promise<void> {
-  await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ last_login_at: sql`now()`, sign_in_count: sql`sign_in_count + 1` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** True when `error` is PostgreSQL's unique violation (23505) of the named constraint or index. */

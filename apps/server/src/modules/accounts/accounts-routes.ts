@@ -12,11 +12,13 @@ import {
   resetPasswordRequestSchema,
   tokenRequestSchema,
 } from '@uplink/contract/accounts';
+import { adminTotpTexts } from '@uplink/contract/admin-totp';
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../http/envelope';
+import { failure, ok } from '../../http/envelope';
+import { errorStatuses } from '../../http/error-statuses';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { changePassword } from './change-password';
 import { memberProfile } from './member-profile';
@@ -73,7 +75,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', ...authLimit },
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password; an administrator with TOTP gets TOTP_REQUIRED and a challenge for POST /users/login/totp',
         body: loginRequestSchema,
         response: {
           200: envelopeSchema(loginResultSchema),
@@ -85,7 +88,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ok(await signIn(deps, request.body), accountMessages.signedIn),
+    async (request, reply) => {
+      const outcome = await signIn(deps, request.body);
+      if ('session' in outcome) return ok(outcome.session, accountMessages.signedIn);
+      // A right password, so nothing thrown: the refusal carries the challenge the code goes with.
+      const challenge = { challengeToken: outcome.totpChallenge };
+      return reply
+        .status(errorStatuses.TOTP_REQUIRED as 401)
+        .send(failure('TOTP_REQUIRED', adminTotpTexts.signInRequired, challenge));
+    },
   );
 
   app.get(

@@ -4,7 +4,12 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { accountLocked } from '../../http/domain-error';
 import { verifyAgainstNoAccount, verifyPassword } from './password-hashing';
-import { releaseSignInAttempt, reserveSignInAttempt, signInAttemptKey } from './sign-in-attempts-repository';
+import {
+  type AttemptReservation,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  signInAttemptKey,
+} from './sign-in-attempts-repository';
 
 export type PasswordVerdict = 'right' | 'wrong' | 'cooling-down';
 
@@ -15,6 +20,12 @@ export interface PasswordAttemptDependencies {
   db: Kysely<Database>;
   config: Pick<Config, 'jwtSecret' | 'maxLoginAttempts' | 'loginLockMinutes'>;
 }
+
+/** A password check whose attempt is still counted when the password was right. */
+export type KeptPasswordCheck =
+  | { verdict: 'wrong' }
+  | { verdict: 'cooling-down' }
+  | { verdict: 'right'; reservation: AttemptReservation };
 
 /**
  * Checks a password of the account with this e-mail address under the cool-down shared by
@@ -29,13 +40,28 @@ export async function checkPasswordAttempt(
   passwordHash: string | undefined,
   password: string,
 ): Promise<PasswordVerdict> {
+  const check = await checkPasswordKeepingAttempt(deps, email, passwordHash, password);
+  if (check.verdict === 'right') await releaseSignInAttempt(deps.db, check.reservation);
+  return check.verdict;
+}
+
+/**
+ * `checkPasswordAttempt`, but a right password leaves its attempt counted, for the caller to give
+ * back (`releaseSignInAttempt`) once the sign-in is complete: with a second factor still to come,
+ * a right password alone must not wipe the failures of wrong codes.
+ */
+export async function checkPasswordKeepingAttempt(
+  deps: PasswordAttemptDependencies,
+  email: string,
+  passwordHash: string | undefined,
+  password: string,
+): Promise<KeptPasswordCheck> {
   const { db, config } = deps;
   const reservation = await reserveSignInAttempt(db, signInAttemptKey(config.jwtSecret, email), config);
-  if (!reservation) return 'cooling-down';
+  if (!reservation) return { verdict: 'cooling-down' };
   let right = false;
   if (passwordHash) right = await verifyPassword(passwordHash, password);
   else await verifyAgainstNoAccount(password);
-  if (!right) return reservation.startedCoolDown ? 'cooling-down' : 'wrong';
-  await releaseSignInAttempt(db, reservation);
-  return 'right';
+  if (!right) return reservation.startedCoolDown ? { verdict: 'cooling-down' } : { verdict: 'wrong' };
+  return { verdict: 'right', reservation };
 }

@@ -1,32 +1,59 @@
 import { accountMessages, type LoginInput, type LoginResult } from '@uplink/contract/accounts';
 import type { AppContext } from '../../app-context';
+import type { UserRow } from '../../db/schema';
 import { accountDisabled, accountLocked, DomainError } from '../../http/domain-error';
+import { findEnrolledTotp } from '../admin-totp/admin-totp-repository';
+import { issueTotpChallenge } from '../admin-totp/totp-challenge';
 import { findUserByEmail, recordSuccessfulSignIn } from './account-repository';
-import { checkPasswordAttempt, coolingDown } from './password-attempts';
+import { checkPasswordKeepingAttempt, coolingDown } from './password-attempts';
+import { releaseSignInAttempt } from './sign-in-attempts-repository';
 
 const invalidCredentials = () => new DomainError('UNAUTHORIZED', accountMessages.invalidCredentials);
+
+/** A right password opens a session, or, for an administrator with a second factor, earns a challenge. */
+export type SignInOutcome = { session: LoginResult } | { totpChallenge: string };
 
 /**
  * Checks the credentials and opens a session. Unknown e-mail and wrong password look the same
  * (same answer, same work, the same cool-down after bad passwords in a row, kept apart from the
  * LOCKED status an administrator sets); the account state is revealed only to the owner of the
- * right password.
+ * right password. An administrator who turned on TOTP gets a challenge instead, to send back
+ * with the code (`completeTotpSignIn`).
  */
 export async function signIn(
-  deps: Pick<AppContext, 'db' | 'config' | 'sessionTokens'>,
+  deps: Pick<AppContext, 'db' | 'config' | 'sessionTokens' | 'clock'>,
   credentials: LoginInput,
-): Promise<LoginResult> {
+): Promise<SignInOutcome> {
   const user = await findUserByEmail(deps.db, credentials.email);
-  const verdict = await checkPasswordAttempt(deps, credentials.email, user?.password_hash, credentials.password);
-  if (verdict === 'cooling-down') throw coolingDown();
-  if (verdict === 'wrong' || !user) throw invalidCredentials();
+  const check = await checkPasswordKeepingAttempt(deps, credentials.email, user?.password_hash, credentials.password);
+  if (check.verdict === 'cooling-down') throw coolingDown();
+  if (check.verdict === 'wrong' || !user) throw invalidCredentials();
 
+  const factor = user.is_admin ? await findEnrolledTotp(deps.db, user.id) : undefined;
+  // With a code still to come the attempt stays counted until the code is right: a right
+  // password must not wipe the failures of wrong codes.
+  if (!factor) await releaseSignInAttempt(deps.db, check.reservation);
+  else if (check.reservation.startedCoolDown) throw coolingDown();
+  refuseUnusableAccount(user);
+
+  if (factor) {
+    const claims = { adminId: user.id, sessionVersion: user.session_version, signIns: factor.sign_ins };
+    return { totpChallenge: await issueTotpChallenge(deps.config.jwtSecret, claims, deps.clock.now()) };
+  }
+  return { session: await openSession(deps, user) };
+}
+
+/** An account that may not sign in, whatever its credentials: LOCKED, DISABLED or unverified. */
+export function refuseUnusableAccount(user: UserRow): void {
   if (user.status === 'LOCKED') throw accountLocked();
   if (user.status === 'DISABLED') throw accountDisabled();
   if (!user.is_email_verified) {
     throw new DomainError('EMAIL_NOT_VERIFIED', accountMessages.emailNotVerified, { requiresVerification: true });
   }
+}
 
+/** The session of a user who proved every factor. */
+export async function openSession(deps: Pick<AppContext, 'db' | 'sessionTokens'>, user: UserRow): Promise<LoginResult> {
   await recordSuccessfulSignIn(deps.db, user.id);
   return {
     token: await deps.sessionTokens.sign(user.id, user.session_version),

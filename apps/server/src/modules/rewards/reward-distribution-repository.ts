@@ -44,6 +44,24 @@ export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise
     .executeTakeFirst() as Promise<CycleRunRow | undefined>;
 }
 
+/** A page of the runs, the newest first (the table holds one row or a few per cycle: no counter needed). */
+export async function findCycleRuns(
+  db: Kysely<Database>,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CycleRunRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom('reward_cycle_runs')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db.selectFrom('reward_cycle_runs').select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as CycleRunRow[], total: Number(counted.total) };
+}
+
 /** The newest distributed cycle, 0 when none is. */
 export async function latestDistributedCycle(db: Kysely<Database>): Promise<number> {
   const row = await db

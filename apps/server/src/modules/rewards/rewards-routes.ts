@@ -1,22 +1,40 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
 import {
+  adminRewardsQuerySchema,
+  adminRewardsSchema,
   memberRewardsQuerySchema,
   memberRewardsSchema,
+  rewardCyclePreviewSchema,
   rewardCycleRunRequestSchema,
   rewardCycleRunSchema,
+  rewardCycleRunsQuerySchema,
+  rewardCycleRunsSchema,
+  rewardCycleTexts,
   rewardPlanSchema,
   rewardStatsSchema,
 } from '@uplink/contract/rewards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { runRewardCycle } from './run-reward-cycle';
+import { previewRewardCycle } from './preview-reward-cycle';
+import { type CycleStatement, runRewardCycle } from './run-reward-cycle';
+import { viewAllRewards } from './view-all-rewards';
 import { viewMemberRewards } from './view-member-rewards';
+import { viewRewardCycleRuns } from './view-reward-cycle-runs';
 import { viewRewardPlan } from './view-reward-plan';
 import { viewRewardStats } from './view-reward-stats';
 
 /** An uploaded statement of a million lines is about 50 MB of JSON. */
 const statementBodyLimit = 128 * 1024 * 1024;
+
+/** The statement a run or a preview is asked to distribute: the uploaded lines, or the exchange's. */
+const statementOf = (body: z.output<typeof rewardCycleRunRequestSchema>): CycleStatement =>
+  'entries' in body
+    ? {
+        source: 'UPLOAD',
+        lines: body.entries.map((entry) => ({ uid: entry.bingXUID, masterAmount: entry.masterAmount })),
+      }
+    : { source: 'EXCHANGE' };
 
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -78,16 +96,9 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body;
       const run = await runRewardCycle(app.context, {
-        cycle: body.cycle,
-        statement:
-          'entries' in body
-            ? {
-                source: 'UPLOAD',
-                lines: body.entries.map((entry) => ({ uid: entry.bingXUID, masterAmount: entry.masterAmount })),
-              }
-            : { source: 'EXCHANGE' },
+        cycle: request.body.cycle,
+        statement: statementOf(request.body),
         startedBy: request.currentUser.id,
         ipAddress: request.ip,
         requestId: request.id,
@@ -99,5 +110,62 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
           : `Cycle ${run.cycle} was already distributed; nothing was written`,
       );
     },
+  );
+
+  app.post(
+    '/rewards/admin/cycles/preview',
+    {
+      config: { access: 'admin' },
+      bodyLimit: statementBodyLimit,
+      schema: {
+        tags: ['rewards'],
+        summary: 'What distributing a finished cycle from this statement would do, without writing anything',
+        security: [{ bearer: [] }],
+        body: rewardCycleRunRequestSchema,
+        response: { 200: envelopeSchema(rewardCyclePreviewSchema) },
+      },
+    },
+    async (request) => {
+      const preview = await previewRewardCycle(app.context, {
+        cycle: request.body.cycle,
+        statement: statementOf(request.body),
+      });
+      return ok(
+        preview,
+        preview.alreadyDistributed
+          ? rewardCycleTexts.alreadyDistributed(preview.cycle)
+          : `Cycle ${preview.cycle} would write ${preview.rewardsToWrite} rewards`,
+      );
+    },
+  );
+
+  app.get(
+    '/rewards/admin/cycles',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['rewards'],
+        summary: 'The runs of the reward cycles, newest first, and the last finished cycle',
+        security: [{ bearer: [] }],
+        querystring: rewardCycleRunsQuerySchema,
+        response: { 200: envelopeSchema(rewardCycleRunsSchema) },
+      },
+    },
+    async (request) => ok(await viewRewardCycleRuns(app.context, request.query), 'Reward cycle runs'),
+  );
+
+  app.get(
+    '/rewards/admin/all',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['rewards'],
+        summary: "Every member's rewards with search, type and level filters and the statistics of all they match",
+        security: [{ bearer: [] }],
+        querystring: adminRewardsQuerySchema,
+        response: { 200: envelopeSchema(adminRewardsSchema) },
+      },
+    },
+    async (request) => ok(await viewAllRewards(app.context, request.query), 'Rewards'),
   );
 };

@@ -1,12 +1,12 @@
-import { toWireMoney } from '@uplink/contract/money';
 import type { RewardCycleRun } from '@uplink/contract/rewards';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
-import type { RewardCycleSource } from '../../db/schema';
+import type { Database, RewardCycleOutcome } from '../../db/schema';
 import { validationFailed } from '../../http/domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
-import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
+import { type CycleWindow, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
+import { toRewardCycleRun } from './reward-cycle-run-record';
 import {
-  type CycleRunRow,
   distributeDownlineRewards,
   findDistributedRun,
   linkedExchangeUids,
@@ -40,50 +40,31 @@ type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
  * released.
  */
 export async function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Promise<RewardCycleRun> {
-  const { db, clock, config } = deps;
+  const { db, clock } = deps;
   const startedAt = clock.now();
-  const finished = lastFinishedCycle(config.rewards, startedAt);
-  if (input.cycle > finished) {
-    throw validationFailed([
-      { field: 'cycle', message: `Cycle ${input.cycle} has not ended yet; the last finished cycle is ${finished}` },
-    ]);
-  }
-  const window = cycleWindow(config.rewards, input.cycle);
-  const alreadyDistributed = await findDistributedRun(db, input.cycle);
-  const lines = alreadyDistributed ? [] : await readStatement(deps, input.statement, window);
+  const { window, lines } = await readCycleStatement(deps, input.cycle, input.statement, startedAt);
 
   const run = await db.transaction().execute(async (trx) => {
-    await lockRewardCycle(trx, input.cycle);
-    const plan = await findCurrentRewardPlan(trx);
-    const base = {
+    const distribution = await distributeCycle(deps, trx, input.cycle, lines);
+    const finishedAt = clock.now();
+    const stored = await recordCycleRun(trx, {
       cycle: input.cycle,
       cycle_starts_at: window.startsAt,
       cycle_ends_at: window.endsAt,
-      source: input.statement.source satisfies RewardCycleSource,
+      source: input.statement.source,
+      outcome: distribution.outcome,
       started_by: input.startedBy,
       started_at: startedAt,
-      plan_version: plan.version,
-    };
-    const finish = () => {
-      const finishedAt = clock.now();
-      return { finished_at: finishedAt, duration_ms: Math.max(finishedAt.getTime() - startedAt.getTime(), 0) };
-    };
-    const stored = await recordCycleRun(
-      trx,
-      (await findDistributedRun(trx, input.cycle))
-        ? {
-            ...base,
-            outcome: 'ALREADY_DISTRIBUTED',
-            input_count: lines.length,
-            unknown_uids: [],
-            rewards_written: '0',
-            total_master_amount: '0',
-            total_paid: '0',
-            total_locked: '0',
-            ...finish(),
-          }
-        : await distribute(),
-    );
+      finished_at: finishedAt,
+      plan_version: distribution.planVersion,
+      input_count: distribution.inputCount,
+      unknown_uids: distribution.unknownUids,
+      rewards_written: String(distribution.rewardsWritten),
+      total_master_amount: distribution.totalMasterAmount,
+      total_paid: distribution.totalPaid,
+      total_locked: distribution.totalLocked,
+      duration_ms: Math.max(finishedAt.getTime() - startedAt.getTime(), 0),
+    });
     if (input.startedBy) {
       await recordAdminAction(
         trx,
@@ -100,65 +81,92 @@ export async function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Pr
       );
     }
     return stored;
-
-    async function distribute() {
-      const statement = await storeStatement(trx, input.cycle, lines);
-      const totals = await distributeDownlineRewards(
-        trx,
-        input.cycle,
-        plan,
-        config.exchange.minimumDeposit,
-        clock.now(),
-      );
-      return {
-        ...base,
-        outcome: 'DISTRIBUTED' as const,
-        input_count: lines.length,
-        unknown_uids: statement.unknownUids,
-        rewards_written: String(totals.rewardsWritten),
-        total_master_amount: statement.totalMasterAmount,
-        total_paid: totals.totalPaid,
-        total_locked: totals.totalLocked,
-        ...finish(),
-      };
-    }
   });
   if (run.outcome === 'DISTRIBUTED') await settleLockedRewards(deps);
   return toRewardCycleRun(run);
 }
 
-async function readStatement(
-  deps: Deps,
-  statement: CycleStatement,
-  window: { startsAt: Date; endsAt: Date },
-): Promise<readonly StatementLine[]> {
-  if (statement.source === 'UPLOAD') return statement.lines;
-  const lines = await deps.integrations.exchangeGateway.copyTradingStatement(window, await linkedExchangeUids(deps.db));
-  return lines.map((line) => ({ uid: line.uid, masterAmount: line.masterAmount }));
+export interface CycleToDistribute {
+  window: CycleWindow;
+  /** Empty when the cycle was already distributed: its statement is not read again. */
+  lines: readonly StatementLine[];
 }
 
-const unknownUidsShown = 1000;
+/**
+ * The window and statement of a finished cycle (refused when the cycle has not ended at `at`),
+ * read from the upload or the exchange with no connection held.
+ */
+export async function readCycleStatement(
+  deps: Deps,
+  cycle: number,
+  statement: CycleStatement,
+  at: Date,
+): Promise<CycleToDistribute> {
+  const finished = lastFinishedCycle(deps.config.rewards, at);
+  if (cycle > finished) {
+    throw validationFailed([
+      { field: 'cycle', message: `Cycle ${cycle} has not ended yet; the last finished cycle is ${finished}` },
+    ]);
+  }
+  const window = cycleWindow(deps.config.rewards, cycle);
+  if (await findDistributedRun(deps.db, cycle)) return { window, lines: [] };
+  if (statement.source === 'UPLOAD') return { window, lines: statement.lines };
+  const lines = await deps.integrations.exchangeGateway.copyTradingStatement(window, await linkedExchangeUids(deps.db));
+  return { window, lines: lines.map((line) => ({ uid: line.uid, masterAmount: line.masterAmount })) };
+}
 
-export function toRewardCycleRun(run: CycleRunRow): RewardCycleRun {
+/** What a distribution did (or, rolled back, would do); NUMERIC amounts as strings. */
+export interface CycleDistribution {
+  outcome: RewardCycleOutcome;
+  planVersion: number;
+  inputCount: number;
+  /** Statement UIDs no member has linked. */
+  unknownUids: string[];
+  totalMasterAmount: string;
+  rewardsWritten: number;
+  totalPaid: string;
+  totalLocked: string;
+}
+
+/**
+ * The distribution itself, in the caller's transaction under the cycle's lock: stores the
+ * statement and writes every reward, counter and ledger entry of the cycle under the current
+ * plan — or nothing, when the cycle is already distributed.
+ */
+export async function distributeCycle(
+  deps: Pick<AppContext, 'clock' | 'config'>,
+  trx: Kysely<Database>,
+  cycle: number,
+  lines: readonly StatementLine[],
+): Promise<CycleDistribution> {
+  await lockRewardCycle(trx, cycle);
+  const plan = await findCurrentRewardPlan(trx);
+  if (await findDistributedRun(trx, cycle)) {
+    return {
+      outcome: 'ALREADY_DISTRIBUTED',
+      planVersion: plan.version,
+      inputCount: lines.length,
+      unknownUids: [],
+      totalMasterAmount: '0',
+      rewardsWritten: 0,
+      totalPaid: '0',
+      totalLocked: '0',
+    };
+  }
+  const statement = await storeStatement(trx, cycle, lines);
+  const totals = await distributeDownlineRewards(
+    trx,
+    cycle,
+    plan,
+    deps.config.exchange.minimumDeposit,
+    deps.clock.now(),
+  );
   return {
-    _id: run.id,
-    cycle: run.cycle,
-    startsAt: run.cycle_starts_at.toISOString(),
-    endsAt: run.cycle_ends_at.toISOString(),
-    source: run.source,
-    outcome: run.outcome,
-    startedBy: run.started_by,
-    startedAt: run.started_at.toISOString(),
-    finishedAt: run.finished_at.toISOString(),
-    planVersion: run.plan_version,
-    inputCount: run.input_count,
-    matchedCount: run.outcome === 'DISTRIBUTED' ? run.input_count - run.unknown_uids.length : 0,
-    unknownUids: run.unknown_uids.slice(0, unknownUidsShown),
-    unknownCount: run.unknown_uids.length,
-    rewardsWritten: Number(run.rewards_written),
-    totalMasterAmount: toWireMoney(run.total_master_amount),
-    totalPaid: toWireMoney(run.total_paid),
-    totalLocked: toWireMoney(run.total_locked),
-    durationMs: run.duration_ms,
+    outcome: 'DISTRIBUTED',
+    planVersion: plan.version,
+    inputCount: lines.length,
+    unknownUids: statement.unknownUids,
+    totalMasterAmount: statement.totalMasterAmount,
+    ...totals,
   };
 }

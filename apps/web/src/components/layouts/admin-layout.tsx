@@ -1,5 +1,5 @@
 import { fullName } from '@uplink/contract/format';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { Avatar } from '../avatar';
@@ -8,26 +8,62 @@ import { Logo } from '../logo';
 import { adminItems } from './navigation-items';
 import { SidebarLink } from './sidebar-link';
 
+/** Tailwind's `lg`: from here on the sidebar is always shown. */
+const wideScreen = '(min-width: 64rem)';
+
 /**
  * The admin area: a dark sidebar with the admin sections and their subtitles, the admin's name
- * with 'Administrator' and a logout button. Below lg the sidebar collapses behind a menu button.
+ * with 'Administrator' and a logout button. Below lg the sidebar collapses behind a menu button;
+ * while it is open, focus moves into it and the page behind is inert, and closing it (Escape,
+ * the close button, the backdrop) returns focus to the menu button.
  */
 export function AdminLayout() {
   const { user, endSession } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
 
+  // The key changes on every navigation, a link to the page already shown included.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer on every navigation.
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => setOpen(false), [location.key]);
+
+  // Set by an explicit close. Focus moves once the drawer has closed: until then the menu button
+  // is inside the inert page and cannot take it.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (open) {
+      closeButtonRef.current?.focus();
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      menuButtonRef.current?.focus();
+    }
+  }, [open]);
+
+  const closeMenu = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
 
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      returnFocus.current = true;
+      setOpen(false);
+    };
+    // A drawer left open while the window widens would keep the page inert behind a fixed sidebar.
+    const wide = window.matchMedia(wideScreen);
+    const onWiden = () => {
+      if (wide.matches) setOpen(false);
     };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    wide.addEventListener('change', onWiden);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      wide.removeEventListener('change', onWiden);
+    };
   }, [open]);
 
   const logout = () => {
@@ -37,9 +73,13 @@ export function AdminLayout() {
 
   return (
     <div className="min-h-screen bg-slate-100/70">
-      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between border-slate-200 border-b bg-white/95 px-4 backdrop-blur lg:hidden">
+      <header
+        inert={open}
+        className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between border-slate-200 border-b bg-white/95 px-4 backdrop-blur lg:hidden"
+      >
         <Logo to="/admin/dashboard" />
         <button
+          ref={menuButtonRef}
           type="button"
           onClick={() => setOpen(true)}
           aria-expanded={open}
@@ -56,7 +96,7 @@ export function AdminLayout() {
           type="button"
           aria-label="Close admin menu"
           tabIndex={-1}
-          onClick={() => setOpen(false)}
+          onClick={closeMenu}
           className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-sm lg:hidden"
         />
       ) : null}
@@ -75,8 +115,9 @@ export function AdminLayout() {
             </span>
           </div>
           <button
+            ref={closeButtonRef}
             type="button"
-            onClick={() => setOpen(false)}
+            onClick={closeMenu}
             aria-label="Close admin menu"
             className="rounded-lg p-2 text-slate-300 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-500 lg:hidden"
           >
@@ -112,7 +153,7 @@ export function AdminLayout() {
         </div>
       </aside>
 
-      <main id="main" className="pt-16 lg:pt-0 lg:pl-72">
+      <main id="main" inert={open} className="pt-16 lg:pt-0 lg:pl-72">
         <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-10">
           <Outlet />
         </div>

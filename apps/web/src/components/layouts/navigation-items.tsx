@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { ChartIcon, GiftIcon, LifebuoyIcon, SettingsIcon, TreeIcon, UserIcon, UsersIcon, WalletIcon } from '../icons';
+import {
+  ChartIcon,
+  GiftIcon,
+  LifebuoyIcon,
+  SettingsIcon,
+  ShieldIcon,
+  TreeIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+} from '../icons';
 
 export interface NavigationItem {
   to: string;
@@ -52,6 +62,7 @@ export const adminItems: NavigationItem[] = [
   { to: '/admin/users', label: 'Users', subtitle: 'Manage Users', icon: <UsersIcon /> },
   { to: '/admin/withdrawals', label: 'Withdrawals', subtitle: 'Review Requests', icon: <WalletIcon /> },
   { to: '/admin/rewards', label: 'Rewards', subtitle: 'Reward Distribution', icon: <GiftIcon /> },
+  { to: '/admin/audit-log', label: 'Audit Log', subtitle: 'Administrator Actions', icon: <ShieldIcon /> },
   { to: '/admin/settings', label: 'Settings', subtitle: 'Admin Settings', icon: <SettingsIcon /> },
 ];
 

@@ -7,6 +7,7 @@ import {
   resendVerificationFailure,
   resetPasswordFailure,
   signInFailure,
+  totpSignInFailure,
   verifyEmailFailure,
 } from './auth-errors';
 
@@ -136,5 +137,22 @@ describe('verification texts', () => {
       'Failed to resend verification email.',
     );
     expect(errorText(networkError, resendVerificationFailure)).toBe('An error occurred while resending the email.');
+  });
+});
+
+describe('totpSignInFailure', () => {
+  it("shows INVALID_TOTP's text for a wrong or malformed code", () => {
+    for (const code of ['INVALID_TOTP', 'VALIDATION_ERROR'] as const) {
+      expect(errorText(refusal(code, 'whatever the server says'), totpSignInFailure)).toBe(
+        'Invalid authentication code. Please try again.',
+      );
+    }
+  });
+
+  it("shows the server's text for a cool-down and an expired challenge", () => {
+    const coolDown = 'Too many failed password attempts. Please try again in a few minutes.';
+    expect(errorText(refusal('ACCOUNT_LOCKED', coolDown, 423), totpSignInFailure)).toBe(coolDown);
+    const expired = 'Your sign-in has expired. Please enter your password again.';
+    expect(errorText(refusal('UNAUTHORIZED', expired, 401), totpSignInFailure)).toBe(expired);
   });
 });

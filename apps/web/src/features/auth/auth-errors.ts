@@ -14,6 +14,16 @@ export const signInFailure: FailureWording = {
   exception: authTexts.unexpected,
 };
 
+/**
+ * The code step of an administrator's sign-in: a wrong, used or malformed code reads as the
+ * catalogue's INVALID_TOTP text; a cool-down, a lock or an expired challenge in the server's words.
+ */
+export const totpSignInFailure: FailureWording = {
+  codes: { INVALID_TOTP: errorTexts.INVALID_TOTP, VALIDATION_ERROR: errorTexts.INVALID_TOTP },
+  serverFault: authTexts.unexpected,
+  exception: authTexts.unexpected,
+};
+
 /** Registration shows the server's message (USER_EXISTS, INVALID_REFERRAL_CODE, ...) or every refused field. */
 export const registerFailure: FailureWording = { fieldSeparator: ' ', exception: authTexts.unexpected };
 

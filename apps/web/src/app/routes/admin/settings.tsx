@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/layouts/page-header';
 import { AdminAccessBanner } from '../../../features/admin-settings/components/admin-access-banner';
 import { NotificationSettings, SystemSettings } from '../../../features/admin-settings/components/preference-cards';
 import { SystemOverview } from '../../../features/admin-settings/components/system-overview';
+import { TwoFactorCard } from '../../../features/admin-settings/components/two-factor-card';
 import { useAdminSettings } from '../../../features/admin-settings/hooks/use-admin-settings';
 import { AdminProfileCard } from '../../../features/profile/components/admin-profile-card';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
@@ -26,6 +27,7 @@ export default function AdminSettingsPage() {
             <SecurityTips title="Security Guidelines" tips={adminSecurityGuidelines} />
           </CardBody>
         </Card>
+        <TwoFactorCard account={user.email} />
         <NotificationSettings settings={settings} update={update} />
         <SystemSettings settings={settings} update={update} />
       </div>

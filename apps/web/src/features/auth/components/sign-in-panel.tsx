@@ -10,7 +10,9 @@ import { errorText } from '../../../lib/error-text';
 import { pendingUserStorage } from '../../../lib/storage';
 import { useLogin } from '../api/login';
 import { signInFailure } from '../auth-errors';
+import { totpChallengeOf } from '../utils/totp-challenge';
 import { AuthForm } from './auth-form';
+import { TotpSignInStep } from './totp-sign-in-step';
 
 /** Who is to verify their address: as the server named them, else the address typed. */
 function identityFrom(value: unknown, fallbackEmail: string): PendingUser {
@@ -28,11 +30,18 @@ export function SignInPanel() {
   const [remember, setRemember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // An administrator's right password with TOTP on: the code step follows, with this challenge.
+  const [totpChallenge, setTotpChallenge] = useState<string | null>(null);
 
   // Unverified addresses cannot sign in: the user finishes verification first.
   function continueToVerification(identity: PendingUser) {
     pendingUserStorage.set(identity);
     navigate('/verify-email');
+  }
+
+  async function finishSignIn(token: string) {
+    const user = await startSession(token, { remember });
+    navigate(destinationAfterSignIn(user, location.state?.from), { replace: true });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -46,10 +55,12 @@ export function SignInPanel() {
         continueToVerification(identityFrom(result.data, email.trim()));
         return;
       }
-      const user = await startSession(result.data.token, { remember });
-      navigate(destinationAfterSignIn(user, location.state?.from), { replace: true });
+      await finishSignIn(result.data.token);
     } catch (failure) {
-      if (failure instanceof EmailNotVerifiedError) {
+      const challenge = totpChallengeOf(failure);
+      if (challenge) {
+        setTotpChallenge(challenge);
+      } else if (failure instanceof EmailNotVerifiedError) {
         const { email: userEmail, firstName, lastName } = failure.user;
         continueToVerification({ email: userEmail, firstName, lastName });
       } else if (
@@ -63,6 +74,20 @@ export function SignInPanel() {
     } finally {
       setSubmitting(false);
     }
+  }
+
+  if (totpChallenge) {
+    return (
+      <TotpSignInStep
+        challengeToken={totpChallenge}
+        onSignedIn={finishSignIn}
+        onRestart={(notice) => {
+          setTotpChallenge(null);
+          setPassword('');
+          setError(notice);
+        }}
+      />
+    );
   }
 
   return (

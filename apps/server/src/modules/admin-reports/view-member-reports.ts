@@ -1,0 +1,54 @@
+import type { MemberReport, MemberReports, memberReportsQuerySchema } from '@uplink/contract/admin-reports';
+import { toWireMoney } from '@uplink/contract/money';
+import { adminListPagination } from '@uplink/contract/paging';
+import { Decimal } from 'decimal.js';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { countMemberReports, findMemberReportsPage, type MemberReportRow } from './admin-reports-repository';
+
+/**
+ * The administrators' member reports: a page of members, newest first, each with what their real
+ * activity adds up to — balances, withdrawals, rewards, statements, downline and sign-ins.
+ */
+export async function viewMemberReports(
+  deps: Pick<AppContext, 'db'>,
+  query: z.output<typeof memberReportsQuerySchema>,
+): Promise<MemberReports> {
+  const filters = { search: query.search || undefined, status: query.status };
+  const [rows, total] = await Promise.all([
+    findMemberReportsPage(deps.db, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countMemberReports(deps.db, filters),
+  ]);
+  return {
+    reports: rows.map(toMemberReport),
+    pagination: adminListPagination(query.page, query.limit, total, rows.length),
+  };
+}
+
+function toMemberReport(row: MemberReportRow): MemberReport {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    status: row.status,
+    isAdmin: row.is_admin,
+    joinedAt: row.created_at.toISOString(),
+    pendingWithdrawals: { count: Number(row.pending_withdrawals), amount: toWireMoney(row.pending_amount) },
+    availableBalance: toWireMoney(row.available),
+    totalMasterAmount: toWireMoney(row.master_amount),
+    avgRewardPercentage:
+      row.avg_percent === null
+        ? null
+        : new Decimal(row.avg_percent).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toNumber(),
+    totalTradingRewards: toWireMoney(row.downline_credited),
+    totalReferrals: Number(row.total_referrals),
+    directReferrals: Number(row.direct_referrals),
+    referralRewards: toWireMoney(row.direct_credited),
+    totalLogins: row.sign_in_count,
+    withdrawalRequests: Number(row.withdrawal_requests),
+    rewardClaims: Number(row.rewards),
+    lastActivity: row.last_activity?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,53 @@
+import type { AppContext } from '../../app-context';
+import { coolingDown } from '../accounts/password-attempts';
+import { releaseSignInAttempt, reserveSignInAttempt, signInAttemptKey } from '../accounts/sign-in-attempts-repository';
+import { type ActingAdministrator, recordTotpChange } from './acting-administrator';
+import { consumeRecoveryCode, deleteAdminTotp, findEnrolledTotp, lockEnrolledTotp } from './admin-totp-repository';
+import { hashRecoveryCode } from './recovery-codes';
+import { invalidCode, totpNotEnabled } from './second-factor-errors';
+import { isAuthenticatorCode, matchingTimeStep } from './totp';
+import { openTotpSecret } from './totp-secret-box';
+
+/**
+ * The administrator turns TOTP off with a current code (one not used before) or an unused
+ * recovery code. Each try spends a sign-in attempt, under the sign-in cool-down: a stolen session
+ * must not become a way to guess codes. The factor, its recovery codes and the audit row go in
+ * one transaction.
+ */
+export async function removeTotp(
+  deps: Pick<AppContext, 'db' | 'config' | 'clock'>,
+  administrator: ActingAdministrator,
+  code: string,
+): Promise<void> {
+  const { db, config } = deps;
+  const { user } = administrator;
+  if (!(await findEnrolledTotp(db, user.id))) throw totpNotEnabled();
+  const reservation = await reserveSignInAttempt(db, signInAttemptKey(config.jwtSecret, user.email), config);
+  if (!reservation) throw coolingDown();
+
+  const now = deps.clock.now();
+  const removed = await db.transaction().execute(async (trx) => {
+    const factor = await lockEnrolledTotp(trx, user.id);
+    if (!factor) throw totpNotEnabled();
+    let verifiedWith: 'TOTP' | 'RECOVERY_CODE';
+    if (isAuthenticatorCode(code)) {
+      const step = matchingTimeStep(openTotpSecret(config.jwtSecret, user.id, factor.secret_sealed), code, now);
+      if (step === null || step <= factor.last_step) return false;
+      verifiedWith = 'TOTP';
+    } else {
+      const codeHash = hashRecoveryCode(config.jwtSecret, user.id, code);
+      if (!(await consumeRecoveryCode(trx, user.id, codeHash, now))) return false;
+      verifiedWith = 'RECOVERY_CODE';
+    }
+    await deleteAdminTotp(trx, user.id);
+    await recordTotpChange(
+      trx,
+      administrator,
+      { action: 'ADMIN_TOTP_REMOVED', before: { totpEnabled: true }, after: { totpEnabled: false, verifiedWith } },
+      now,
+    );
+    return true;
+  });
+  if (!removed) throw reservation.startedCoolDown ? coolingDown() : invalidCode();
+  await releaseSignInAttempt(db, reservation);
+}

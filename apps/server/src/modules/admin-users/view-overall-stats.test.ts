@@ -1,0 +1,113 @@
+import { Wallet } from 'ethers';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import type { UserRow } from '../../db/schema';
+import {
+  bearer,
+  createMember,
+  creditReward,
+  fundedMember,
+  linkedMemberColumns,
+  uniqueUid,
+  verifiedWithdrawalCodes,
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { settleLockedRewards } from '../rewards/settle-locked-rewards';
+
+describe('the admin dashboard statistics', () => {
+  let t: TestApp;
+  let adminHeaders: Record<string, string>;
+  let newest: UserRow;
+
+  beforeAll(async () => {
+    const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
+    t = await createTestApp({ withdrawals: { ...base.withdrawals, verifyPayouts: false } });
+    const admin = await createMember(t.database.db, { isAdmin: true });
+    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    // Joined yesterday: not new today.
+    await createMember(t.database.db, { columns: { created_at: new Date(Date.now() - 86_400_000 * 1.5) } });
+    const earner = await fundedMember(t.database.db, '60', { firstName: 'Earner' });
+    // A locked reward, released once its owner is compliant: distributed then, not before.
+    const locked = await createMember(t.database.db, { firstName: 'Locked' });
+    await creditReward(t.database.db, { beneficiary: locked, source: earner, amount: '4', state: 'LOCKED' });
+    const codes = await verifiedWithdrawalCodes(t, earner, 2);
+    const ids: string[] = [];
+    for (const [index, amount] of [10, 5].entries()) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/withdrawals',
+        headers: bearer(await t.app.context.sessionTokens.sign(earner.id)),
+        payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp: codes[index] },
+      });
+      ids.push(answer.json().data._id);
+    }
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/withdrawals/${ids[0]}`,
+      headers: adminHeaders,
+      payload: { status: 'APPROVED', transactionHash: `0x${'cd'.repeat(32)}` },
+    });
+    newest = await createMember(t.database.db, { firstName: 'Newest', columns: linkedMemberColumns(uniqueUid()) });
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  const stats = async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/users/admin/overall-stats', headers: adminHeaders });
+    expect(answer.statusCode).toBe(200);
+    return answer.json().data;
+  };
+
+  it('counts members, withdrawals and distributed rewards as a scan over every row would', async () => {
+    const { rows } = await sql<{ total: string; onboarded: string; today: string }>`
+      SELECT count(*)::text AS total,
+             count(*) FILTER (WHERE subscription_paid_at IS NOT NULL AND bingx_uid IS NOT NULL)::text AS onboarded,
+             count(*) FILTER (WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::text
+               AS today
+        FROM users WHERE deleted_at IS NULL`.execute(t.database.db);
+    const truth = rows[0] as { total: string; onboarded: string; today: string };
+    const data = await stats();
+    expect(data.users).toEqual({
+      totalUsers: Number(truth.total),
+      completedOnboarding: Number(truth.onboarded),
+      newUsersToday: Number(truth.today),
+    });
+    expect(data.users.newUsersToday).toBe(data.users.totalUsers - 1);
+    // 10 approved + 5 pending; 60 posted (the locked 4 is not distributed yet).
+    expect(data.withdrawals).toEqual({ pendingCount: 1, totalAmount: 15 });
+    expect(data.rewards).toEqual({ totalDistributed: 60 });
+  });
+
+  it('lists the latest withdrawals and members, newest first', async () => {
+    const data = await stats();
+    expect(data.recentWithdrawals.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([
+      [5, 'PENDING'],
+      [10, 'APPROVED'],
+    ]);
+    expect(data.recentWithdrawals[0].user).toEqual({ name: 'Earner Lovelace' });
+    expect(data.recentJoinedUsers).toHaveLength(5);
+    expect(data.recentJoinedUsers[0]).toEqual({
+      _id: newest.id,
+      name: 'Newest Lovelace',
+      email: newest.email,
+      joinedAt: newest.created_at.toISOString(),
+      onboardingCompleted: true,
+    });
+  });
+
+  it('counts a released reward as distributed', async () => {
+    const locked = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('first_name', '=', 'Locked')
+      .executeTakeFirstOrThrow();
+    // Paid, linked, 250 USDT on the exchange, and copying (no cycle has run yet): compliant.
+    await t.database.db
+      .updateTable('users')
+      .set(linkedMemberColumns(uniqueUid()))
+      .where('id', '=', locked.id)
+      .execute();
+    expect(await settleLockedRewards(t.app.context)).toEqual({ released: 1, forfeited: 0 });
+    expect((await stats()).rewards.totalDistributed).toBe(64);
+  });
+});

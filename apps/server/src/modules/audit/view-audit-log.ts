@@ -1,0 +1,82 @@
+import type { AuditLog, AuditLogEntry, auditLogQuerySchema } from '@uplink/contract/audit';
+import { fullName } from '@uplink/contract/format';
+import { adminListPagination } from '@uplink/contract/paging';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/uuid';
+import {
+  type AuditLogEntryRow,
+  type AuditLogFilters,
+  countAuditLog,
+  findAuditLogPage,
+  findMemberIdByUserNumber,
+} from './audit-log-repository';
+
+/**
+ * A page of the audit log for administrators, newest first. An `actor` that is an id names one
+ * administrator; any other text searches their names, e-mails and user IDs. A `targetId` is
+ * matched exactly, a member's user ID standing for their `_id`.
+ */
+export async function viewAuditLog(
+  deps: Pick<AppContext, 'db'>,
+  query: z.output<typeof auditLogQuerySchema>,
+): Promise<AuditLog> {
+  const actor = query.actor || undefined;
+  const filters: AuditLogFilters = {
+    actorId: actor && isUuid(actor) ? actor : undefined,
+    actorSearch: actor && !isUuid(actor) ? actor : undefined,
+    action: query.action,
+    targetType: query.targetType,
+    targetId: query.targetId ? await recordedTargetId(deps, query.targetId) : undefined,
+    from: query.from,
+    to: query.to,
+  };
+  const [rows, total] = await Promise.all([
+    findAuditLogPage(deps.db, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countAuditLog(deps.db, filters),
+  ]);
+  return {
+    entries: rows.map(toAuditLogEntry),
+    pagination: adminListPagination(query.page, query.limit, total, rows.length),
+  };
+}
+
+const userNumberPattern = /^UP\d+$/i;
+
+/**
+ * The id an action was recorded on: a member's is their `_id`, but the screens show their user
+ * ID, so a user ID (UP…) stands for the member's `_id`. Anything else is taken as typed.
+ */
+async function recordedTargetId(deps: Pick<AppContext, 'db'>, targetId: string): Promise<string> {
+  if (!userNumberPattern.test(targetId)) return targetId;
+  return (await findMemberIdByUserNumber(deps.db, targetId.toUpperCase())) ?? targetId;
+}
+
+function toAuditLogEntry(row: AuditLogEntryRow): AuditLogEntry {
+  return {
+    _id: row.id,
+    action: row.action,
+    actor:
+      row.actor_id && row.actor_user_number
+        ? {
+            _id: row.actor_id,
+            name: fullName({ firstName: row.actor_first_name ?? '', lastName: row.actor_last_name ?? '' }),
+            email: row.actor_email ?? '',
+            userId: row.actor_user_number,
+          }
+        : null,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    target: row.target_user_number
+      ? {
+          name: fullName({ firstName: row.target_first_name ?? '', lastName: row.target_last_name ?? '' }),
+          userId: row.target_user_number,
+        }
+      : null,
+    before: row.before,
+    after: row.after,
+    ipAddress: row.ip_address,
+    requestId: row.request_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,104 @@
+import { toWireMoney } from '@uplink/contract/money';
+import { adminListPagination } from '@uplink/contract/paging';
+import type {
+  AdminRewardRecord,
+  AdminRewardStatistics,
+  AdminRewards,
+  adminRewardsQuerySchema,
+} from '@uplink/contract/rewards';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import {
+  type AdminRewardRow,
+  type CountedRewardStatistics,
+  findCountedRewardStatistics,
+  findRewardsPage,
+  findSearchedRewardStatistics,
+  type RewardStatisticsRow,
+} from './all-rewards-repository';
+
+/**
+ * A page of every member's rewards, filtered by type, level and a search of the member who earned
+ * them, with the statistics of all that match. Without a search the statistics are the counters'
+ * (a few rows, whatever the number of rewards); a search aggregates the matched members' rewards.
+ * The statistics come first: a page past the last match is not looked for.
+ */
+export async function viewAllRewards(
+  deps: Pick<AppContext, 'db'>,
+  query: z.output<typeof adminRewardsQuerySchema>,
+): Promise<AdminRewards> {
+  const search = query.search || undefined;
+  const kind = { type: query.type, level: query.level };
+  const statistics: RewardStatisticsRow | CountedRewardStatistics = search
+    ? await findSearchedRewardStatistics(deps.db, search, kind)
+    : await findCountedRewardStatistics(deps.db, kind);
+  const total = Number(statistics.total);
+  const offset = (query.page - 1) * query.limit;
+  const rows =
+    offset < total
+      ? await findRewardsPage(
+          deps.db,
+          { ...kind, search },
+          {
+            order: query.sort === 'createdAt' ? 'oldest' : 'newest',
+            limit: query.limit,
+            offset,
+            span: spanOf(statistics),
+          },
+        )
+      : [];
+  return {
+    rewards: rows.map(toAdminRewardRecord),
+    pagination: adminListPagination(query.page, query.limit, total, rows.length),
+    statistics: toStatistics(statistics),
+  };
+}
+
+const spanOf = (statistics: RewardStatisticsRow | CountedRewardStatistics) =>
+  'first_id' in statistics && statistics.first_id !== null && statistics.last_id !== null
+    ? { firstId: statistics.first_id, lastId: statistics.last_id }
+    : undefined;
+
+function toStatistics(row: RewardStatisticsRow): AdminRewardStatistics {
+  return {
+    total: Number(row.total),
+    totalRewardsDistributed: toWireMoney(row.reward_amount),
+    totalDirectRewards: toWireMoney(row.direct_amount),
+    totalDownlineRewards: toWireMoney(row.downline_amount),
+    directRewardsCount: Number(row.direct_count),
+    downlineRewardsCount: Number(row.downline_count),
+    totalMasterAmount: toWireMoney(row.master_amount),
+    averageRewardAmount: toWireMoney(row.average_amount),
+    maxRewardAmount: toWireMoney(row.max_reward),
+    minRewardAmount: toWireMoney(row.min_reward),
+  };
+}
+
+function toAdminRewardRecord(row: AdminRewardRow): AdminRewardRecord {
+  return {
+    _id: row.id,
+    type: row.type,
+    rewardAmount: toWireMoney(row.reward_amount),
+    percent: toWireMoney(row.percent),
+    masterAmount: toWireMoney(row.master_amount),
+    level: row.level,
+    cycle: row.cycle,
+    state: row.state,
+    createdAt: row.created_at.toISOString(),
+    planVersion: row.plan_version,
+    rewardUser: {
+      _id: row.beneficiary_id,
+      firstName: row.beneficiary_first_name,
+      lastName: row.beneficiary_last_name,
+      email: row.beneficiary_email,
+      userId: row.beneficiary_user_number,
+    },
+    downlineUser: {
+      _id: row.source_id,
+      firstName: row.source_first_name,
+      lastName: row.source_last_name,
+      email: row.source_email,
+      userId: row.source_user_number,
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { adminListPagination } from '@uplink/contract/paging';
+import type { RewardCycleRuns, rewardCycleRunsQuerySchema } from '@uplink/contract/rewards';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
+import { toRewardCycleRun } from './reward-cycle-run-record';
+import { findCycleRuns, findDistributedRun } from './reward-distribution-repository';
+
+/**
+ * The runs of the reward cycles, newest first, and the last finished cycle — the one a run would
+ * normally distribute (0, with the window before the first cycle, while none has ended).
+ */
+export async function viewRewardCycleRuns(
+  deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  query: z.output<typeof rewardCycleRunsQuerySchema>,
+): Promise<RewardCycleRuns> {
+  const cycle = lastFinishedCycle(deps.config.rewards, deps.clock.now());
+  const window = cycleWindow(deps.config.rewards, cycle);
+  const [{ rows, total }, distributed] = await Promise.all([
+    findCycleRuns(deps.db, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    findDistributedRun(deps.db, cycle),
+  ]);
+  return {
+    runs: rows.map(toRewardCycleRun),
+    pagination: adminListPagination(query.page, query.limit, total, rows.length),
+    lastFinishedCycle: {
+      cycle,
+      startsAt: window.startsAt.toISOString(),
+      endsAt: window.endsAt.toISOString(),
+      distributed: distributed !== undefined,
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { type AuditAction, auditActionLabels, auditActions, auditLogTexts } from '@uplink/contract/audit';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+
+const actionOptions = [
+  { value: '', label: 'All actions' },
+  ...auditActions.map((action) => ({ value: action, label: auditActionLabels[action] })),
+];
+
+/** What the filter bar edits: the text filters as typed, the days as the date inputs hold them. */
+export interface AuditLogFilterValues {
+  action: AuditAction | undefined;
+  actor: string;
+  targetId: string;
+  from: string;
+  to: string;
+}
+
+/** The audit log's filters: action, acting administrator, target and a range of days. */
+export function AuditLogFilters({
+  values,
+  reversedRange,
+  onChange,
+}: {
+  values: AuditLogFilterValues;
+  /** The range ends before it starts: shown on the To field, and nothing is asked meanwhile. */
+  reversedRange: boolean;
+  onChange: (values: AuditLogFilterValues) => void;
+}) {
+  const set = (change: Partial<AuditLogFilterValues>) => onChange({ ...values, ...change });
+  return (
+    <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
+      <SelectField
+        label="Action"
+        options={actionOptions}
+        value={values.action ?? ''}
+        onChange={(event) => set({ action: auditActions.find((action) => action === event.target.value) })}
+      />
+      <TextField
+        label="Administrator"
+        type="search"
+        placeholder="Name, e-mail or ID"
+        value={values.actor}
+        onChange={(event) => set({ actor: event.target.value })}
+      />
+      <TextField
+        label="Target ID"
+        type="search"
+        placeholder="ID or member's user ID"
+        value={values.targetId}
+        onChange={(event) => set({ targetId: event.target.value })}
+      />
+      <TextField
+        label="From"
+        type="date"
+        value={values.from}
+        max={values.to || undefined}
+        onChange={(event) => set({ from: event.target.value })}
+      />
+      <TextField
+        label="To"
+        type="date"
+        value={values.to}
+        min={values.from || undefined}
+        error={reversedRange ? auditLogTexts.fromAfterTo : null}
+        onChange={(event) => set({ to: event.target.value })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  type AuditAction,
+  type AuditLog,
+  type AuditLogEntry,
+  auditActionLabels,
+  auditLogTexts,
+  auditTargetTypeLabels,
+} from '@uplink/contract/audit';
+import { formatCount, formatDateTime } from '@uplink/contract/format';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { Badge, type BadgeTone } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Pagination } from '../../../components/pagination';
+import { type Column, DataTable } from '../../../components/table';
+import { errorText } from '../../../lib/error-text';
+import { AuditChange } from './audit-change';
+
+const actionTones: Record<AuditAction, BadgeTone> = {
+  USER_STATUS_CHANGED: 'blue',
+  USER_DELETED: 'red',
+  WITHDRAWAL_APPROVED: 'green',
+  WITHDRAWAL_REJECTED: 'amber',
+  WITHDRAWAL_BLOCKED: 'red',
+  REWARD_CYCLE_RUN: 'violet',
+  ADMIN_TOTP_ENROLLED: 'brand',
+  ADMIN_TOTP_REMOVED: 'grey',
+};
+
+const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** What the action was done to, linked to its screen where it has one. */
+function Target({ entry }: { entry: AuditLogEntry }) {
+  const type = <p className="text-slate-500 text-xs">{auditTargetTypeLabels[entry.targetType]}</p>;
+  if (entry.targetType === 'USER' && entry.target) {
+    return (
+      <div className="min-w-0">
+        <Link to={`/admin/users/${encodeURIComponent(entry.targetId)}`} className={linkClass}>
+          {entry.target.name}
+        </Link>
+        <p className="text-slate-500 text-xs">
+          {auditTargetTypeLabels.USER} · {entry.target.userId}
+        </p>
+      </div>
+    );
+  }
+  if (entry.targetType === 'WITHDRAWAL') {
+    return (
+      <div className="min-w-0">
+        <Link
+          to={`/admin/withdrawals/${encodeURIComponent(entry.targetId)}`}
+          className={`${linkClass} font-mono text-xs`}
+          title={entry.targetId}
+        >
+          {entry.targetId.slice(0, 8)}…
+        </Link>
+        {type}
+      </div>
+    );
+  }
+  if (entry.targetType === 'REWARD_CYCLE') {
+    return (
+      <div>
+        <p className="font-medium text-slate-900 tabular-nums">#{entry.targetId}</p>
+        {type}
+      </div>
+    );
+  }
+  return (
+    <div className="min-w-0">
+      <p className="font-mono text-xs">{entry.targetId}</p>
+      {type}
+    </div>
+  );
+}
+
+const columns: Column<AuditLogEntry>[] = [
+  {
+    key: 'time',
+    header: 'Time',
+    cell: (entry) => (
+      <div className="whitespace-nowrap">
+        <p>{formatDateTime(entry.createdAt)}</p>
+        {entry.ipAddress ? <p className="text-slate-500 text-xs">IP {entry.ipAddress}</p> : null}
+      </div>
+    ),
+  },
+  {
+    key: 'actor',
+    header: 'Administrator',
+    cell: (entry) =>
+      entry.actor ? (
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{entry.actor.name}</p>
+          <p className="text-slate-500 text-xs">
+            {entry.actor.email} · {entry.actor.userId}
+          </p>
+        </div>
+      ) : (
+        <Badge tone="grey">{auditLogTexts.system}</Badge>
+      ),
+  },
+  {
+    key: 'action',
+    header: 'Action',
+    cell: (entry) => <Badge tone={actionTones[entry.action]}>{auditActionLabels[entry.action]}</Badge>,
+  },
+  { key: 'target', header: 'Target', cell: (entry) => <Target entry={entry} /> },
+  {
+    key: 'change',
+    header: 'Change',
+    cell: (entry) => <AuditChange before={entry.before} after={entry.after} />,
+  },
+];
+
+/** The page of audit entries with its loading, empty and error states and the paging footer. */
+export function AuditLogTable({
+  auditLog,
+  fetching,
+  error,
+  filtered,
+  onRetry,
+  onPageChange,
+}: {
+  auditLog: AuditLog | undefined;
+  fetching: boolean;
+  error: unknown;
+  /** A filter is active (the empty state says so). */
+  filtered: boolean;
+  onRetry: () => void;
+  onPageChange: (page: number) => void;
+}) {
+  if (error) {
+    return (
+      <div className="space-y-3 p-5">
+        <Alert
+          tone="error"
+          title={errorText(error, {
+            refusal: auditLogTexts.loadFailed,
+            noAnswer: auditLogTexts.loadError,
+            exception: auditLogTexts.loadError,
+          })}
+        />
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <DataTable
+        caption="Audit log"
+        columns={columns}
+        rows={auditLog?.entries ?? []}
+        rowKey={(entry) => entry._id}
+        loading={fetching}
+        emptyTitle={auditLogTexts.empty}
+        emptyDescription={
+          filtered
+            ? 'No administrator action matches these filters.'
+            : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
+        }
+      />
+      {auditLog && auditLog.pagination.totalRecords > 0 ? (
+        <div className="border-slate-100 border-t px-5 py-4">
+          <Pagination
+            currentPage={auditLog.pagination.currentPage}
+            totalPages={auditLog.pagination.totalPages}
+            onPageChange={onPageChange}
+            disabled={fetching}
+            summary={`Showing ${formatCount(auditLog.pagination.resultsCount)} of ${formatCount(auditLog.pagination.totalRecords)} entries`}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}

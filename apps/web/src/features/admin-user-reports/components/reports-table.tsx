@@ -1,0 +1,160 @@
+import { memberReportTexts } from '@uplink/contract/admin-reports';
+import { formatCount, formatDate, formatMoney, fullName } from '@uplink/contract/format';
+import type { AdminListPagination } from '@uplink/contract/paging';
+import { Alert } from '../../../components/alert';
+import { StatusBadge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Pagination } from '../../../components/pagination';
+import { type Column, DataTable } from '../../../components/table';
+import { errorText } from '../../../lib/error-text';
+import type { ReportRow } from '../utils/report-rows';
+
+/** An amount in the table; the table's caption says they are USDT (a unit on every cell would not fit). */
+function money(amount: number) {
+  return <span className="whitespace-nowrap tabular-nums">{formatMoney(amount)}</span>;
+}
+
+function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): Column<ReportRow>[] {
+  return [
+    {
+      key: 'member',
+      header: 'Member',
+      cell: (row) => (
+        // Long e-mails are cut short here (the report shows them whole) so the figures fit beside them.
+        <div className="max-w-48 space-y-1">
+          <p className="truncate font-medium text-slate-900">{fullName(row)}</p>
+          <p className="truncate text-slate-500 text-xs" title={row.email}>
+            {row.email}
+          </p>
+          <p className="flex items-center gap-2 text-slate-500 text-xs">
+            {row.userId} <StatusBadge status={row.status} />
+          </p>
+        </div>
+      ),
+    },
+    { key: 'balance', header: 'Available', className: 'text-right', cell: (row) => money(row.availableBalance) },
+    {
+      key: 'pending',
+      header: 'Pending',
+      className: 'text-right',
+      cell: (row) => (
+        <div>
+          {money(row.pendingWithdrawals.amount)}
+          <p className="text-slate-500 text-xs">{formatCount(row.pendingWithdrawals.count, ['request', 'requests'])}</p>
+        </div>
+      ),
+    },
+    { key: 'volume', header: volumeLabel, className: 'text-right', cell: (row) => money(row.volume) },
+    {
+      key: 'trading',
+      header: 'Trading rewards',
+      className: 'text-right',
+      cell: (row) => money(row.totalTradingRewards),
+    },
+    {
+      key: 'referrals',
+      header: 'Referrals',
+      className: 'text-right',
+      cell: (row) => (
+        <div>
+          <span className="tabular-nums">{formatCount(row.totalReferrals)}</span>
+          <p className="text-slate-500 text-xs">{money(row.referralRewards)}</p>
+        </div>
+      ),
+    },
+    {
+      key: 'activity',
+      header: 'Last activity',
+      cell: (row) => <span className="whitespace-nowrap">{formatDate(row.lastActivity)}</span>,
+    },
+    {
+      key: 'report',
+      header: <span className="sr-only">Action</span>,
+      cell: (row) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={(event) => {
+            // The row opens the same report; one opening is enough.
+            event.stopPropagation();
+            onOpen(row);
+          }}
+          aria-label={`Report of ${fullName(row)}`}
+        >
+          Report
+        </Button>
+      ),
+    },
+  ];
+}
+
+/**
+ * The members' reports, from the sample or the live view, with the loading, empty and error
+ * states; the live view's paging footer when it has `pagination`.
+ */
+export function ReportsTable({
+  rows,
+  volumeLabel,
+  fetching = false,
+  error = null,
+  filtered,
+  pagination,
+  onRetry,
+  onPageChange,
+  onOpen,
+}: {
+  rows: ReportRow[];
+  /** What the volume column holds in this view. */
+  volumeLabel: string;
+  fetching?: boolean;
+  error?: unknown;
+  /** A search or filter is active (the empty state says so). */
+  filtered: boolean;
+  pagination?: AdminListPagination;
+  onRetry?: () => void;
+  onPageChange?: (page: number) => void;
+  onOpen: (row: ReportRow) => void;
+}) {
+  if (error) {
+    return (
+      <div className="space-y-3 p-5">
+        <Alert
+          tone="error"
+          title={errorText(error, {
+            refusal: memberReportTexts.loadFailed,
+            noAnswer: memberReportTexts.loadError,
+            exception: memberReportTexts.loadError,
+          })}
+        />
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <DataTable
+        caption="User reports (amounts in USDT)"
+        columns={reportColumns(volumeLabel, onOpen)}
+        rows={rows}
+        rowKey={(row) => row._id}
+        loading={fetching}
+        emptyTitle={memberReportTexts.empty}
+        emptyDescription={filtered ? 'No member matches this search and status.' : undefined}
+        onRowClick={onOpen}
+      />
+      {pagination && onPageChange && pagination.totalRecords > 0 ? (
+        <div className="border-slate-100 border-t px-5 py-4">
+          <Pagination
+            currentPage={pagination.currentPage}
+            totalPages={pagination.totalPages}
+            onPageChange={onPageChange}
+            disabled={fetching}
+            summary={`Showing ${formatCount(pagination.resultsCount)} of ${formatCount(pagination.totalRecords)} members`}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
