@@ -18,7 +18,7 @@ const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 
 /** Sets a member's status from the users list: edit, choose, confirm, then the toast. */
 async function changeStatus(page: Page, member: NewMember, status: string): Promise<void> {
   const name = `${member.firstName} ${member.lastName}`;
-  await page.getByRole('button', { name: `Edit the status of ${name}` }).click();
+  await page.getByRole('button', { name: `Edit the status of ${name}`, exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit user status' });
   await edit.getByLabel('New status').selectOption(status);
   await edit.getByRole('button', { name: 'Update Status' }).click();
@@ -73,7 +73,8 @@ test.describe('administration', () => {
     await signInAs(page, e2eAdmin);
     await page.goto('/admin/users');
     await page.getByLabel('Search users').fill(member.email);
-    await page.getByRole('button', { name: `View ${member.firstName} ${member.lastName}` }).click();
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
+    await page.getByRole('link', { name: `View ${member.firstName} ${member.lastName}`, exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: `${member.firstName} ${member.lastName}` })).toBeVisible();
     await expect(page.getByText('Subscription Information')).toBeVisible();
