@@ -22,9 +22,11 @@ export function AdminRewardStatCards({
       grid="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       statistics={[
         {
-          label: 'Total Distributed',
+          // Every reward record, locked and forfeited ones included; the dashboard's "Rewards
+          // Distributed" counts only what reached members' balances.
+          label: 'Total Rewards',
           value: stats ? usd(stats.totalRewardsDistributed) : null,
-          hint: stats ? rewardCount(stats.total) : undefined,
+          hint: stats ? `${rewardCount(stats.total)}, locked ones included` : undefined,
           icon: WalletIcon,
         },
         {
