@@ -3,9 +3,9 @@ import { searchDebounceMs } from '@uplink/contract/constants';
 import { formatCount, fullName } from '@uplink/contract/format';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { RefreshButton } from '../../../components/refresh-button';
 import { TextField } from '../../../components/text-field';
@@ -67,19 +67,14 @@ export default function AdminUsersPage() {
           }
         />
         {users.isError ? (
-          <div className="space-y-3 p-5">
-            <Alert
-              tone="error"
-              title={errorText(users.error, {
-                silentServer: adminUserTexts.loadUsersFailed,
-                noAnswer: adminUserTexts.loadUsersError,
-                exception: adminUserTexts.loadUsersError,
-              })}
-            />
-            <Button variant="secondary" size="sm" onClick={() => users.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            title={errorText(users.error, {
+              silentServer: adminUserTexts.loadUsersFailed,
+              noAnswer: adminUserTexts.loadUsersError,
+              exception: adminUserTexts.loadUsersError,
+            })}
+            onRetry={() => users.refetch()}
+          />
         ) : (
           <>
             <AdminUsersTable

@@ -4,11 +4,11 @@ import { type AdminWithdrawal, withdrawalTexts } from '@uplink/contract/withdraw
 import { Decimal } from 'decimal.js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
+import { ButtonLink } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/layouts/page-header';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { RefreshButton } from '../../../components/refresh-button';
 import { StatCards } from '../../../components/stat-card';
@@ -140,19 +140,14 @@ export default function AdminWithdrawalsPage() {
           }
         />
         {withdrawals.isError ? (
-          <div className="space-y-3 p-5">
-            <Alert
-              tone="error"
-              title={errorText(withdrawals.error, {
-                refusal: withdrawalTexts.loadFailed,
-                noAnswer: withdrawalTexts.loadError,
-                exception: withdrawalTexts.loadError,
-              })}
-            />
-            <Button variant="secondary" size="sm" onClick={() => withdrawals.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            title={errorText(withdrawals.error, {
+              refusal: withdrawalTexts.loadFailed,
+              noAnswer: withdrawalTexts.loadError,
+              exception: withdrawalTexts.loadError,
+            })}
+            onRetry={() => withdrawals.refetch()}
+          />
         ) : (
           <>
             <DataTable

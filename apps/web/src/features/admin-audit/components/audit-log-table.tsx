@@ -8,9 +8,8 @@ import {
 } from '@uplink/contract/audit';
 import { formatCount, formatDateTime } from '@uplink/contract/format';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
@@ -132,19 +131,14 @@ export function AuditLogTable({
 }) {
   if (error) {
     return (
-      <div className="space-y-3 p-5">
-        <Alert
-          tone="error"
-          title={errorText(error, {
-            refusal: auditLogTexts.loadFailed,
-            noAnswer: auditLogTexts.loadError,
-            exception: auditLogTexts.loadError,
-          })}
-        />
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        title={errorText(error, {
+          refusal: auditLogTexts.loadFailed,
+          noAnswer: auditLogTexts.loadError,
+          exception: auditLogTexts.loadError,
+        })}
+        onRetry={onRetry}
+      />
     );
   }
   return (

@@ -1,7 +1,7 @@
 import { formatCount, formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
 import { type AdminRewardRecord, type AdminRewards, rewardTexts } from '@uplink/contract/rewards';
-import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { RewardStateBadge, RewardTypeBadge } from '../../../components/reward-badges';
 import { type Column, DataTable } from '../../../components/table';
@@ -92,19 +92,14 @@ export function AdminRewardsTable({
 }) {
   if (error) {
     return (
-      <div className="space-y-3 p-5">
-        <Alert
-          tone="error"
-          title={errorText(error, {
-            refusal: rewardTexts.loadRewardsFailed,
-            noAnswer: rewardTexts.loadRewardsError,
-            exception: rewardTexts.loadRewardsError,
-          })}
-        />
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        title={errorText(error, {
+          refusal: rewardTexts.loadRewardsFailed,
+          noAnswer: rewardTexts.loadRewardsError,
+          exception: rewardTexts.loadRewardsError,
+        })}
+        onRetry={onRetry}
+      />
     );
   }
   return (

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { PlayIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
@@ -165,12 +166,7 @@ export function RewardCycleRunsCard({
         </div>
       ) : null}
       {error ? (
-        <div className="space-y-3 p-5">
-          <Alert tone="error" title={errorText(error)} />
-          <Button variant="secondary" size="sm" onClick={onRetry}>
-            Retry
-          </Button>
-        </div>
+        <LoadError title={errorText(error)} onRetry={onRetry} />
       ) : (
         <>
           <DataTable

@@ -1,9 +1,9 @@
 import { memberReportTexts } from '@uplink/contract/admin-reports';
 import { formatCount, formatDate, formatMoney, fullName } from '@uplink/contract/format';
 import type { AdminListPagination } from '@uplink/contract/paging';
-import { Alert } from '../../../components/alert';
 import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
@@ -117,19 +117,14 @@ export function ReportsTable({
 }) {
   if (error) {
     return (
-      <div className="space-y-3 p-5">
-        <Alert
-          tone="error"
-          title={errorText(error, {
-            refusal: memberReportTexts.loadFailed,
-            noAnswer: memberReportTexts.loadError,
-            exception: memberReportTexts.loadError,
-          })}
-        />
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        title={errorText(error, {
+          refusal: memberReportTexts.loadFailed,
+          noAnswer: memberReportTexts.loadError,
+          exception: memberReportTexts.loadError,
+        })}
+        onRetry={onRetry}
+      />
     );
   }
   return (

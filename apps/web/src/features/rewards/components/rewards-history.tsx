@@ -1,8 +1,7 @@
 import { levelOptions, rewardsPageSizes } from '@uplink/contract/constants';
 import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
 import { type RewardRecord, type RewardSort, rewardTexts } from '@uplink/contract/rewards';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { RewardStateBadge, RewardTypeBadge } from '../../../components/reward-badges';
 import { SelectField } from '../../../components/select-field';
@@ -125,19 +124,14 @@ export function RewardsHistory({
         />
       </div>
       {rewards.isError ? (
-        <div className="space-y-3 p-5">
-          <Alert
-            tone="error"
-            title={errorText(rewards.error, {
-              refusal: rewardTexts.loadRewardsFailed,
-              noAnswer: rewardTexts.loadRewardsError,
-              exception: rewardTexts.loadRewardsError,
-            })}
-          />
-          <Button variant="secondary" size="sm" onClick={() => rewards.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          title={errorText(rewards.error, {
+            refusal: rewardTexts.loadRewardsFailed,
+            noAnswer: rewardTexts.loadRewardsError,
+            exception: rewardTexts.loadRewardsError,
+          })}
+          onRetry={() => rewards.refetch()}
+        />
       ) : (
         <>
           <DataTable
