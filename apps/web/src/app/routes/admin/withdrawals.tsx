@@ -9,7 +9,7 @@ import { Card, CardHeader } from '../../../components/card';
 import { ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { RefreshButton } from '../../../components/refresh-button';
 import { StatCards } from '../../../components/stat-card';
 import { type Column, DataTable } from '../../../components/table';
@@ -160,17 +160,12 @@ export default function AdminWithdrawalsPage() {
               emptyDescription={settledSearch ? 'No withdrawal matches this search.' : undefined}
               onRowClick={(w) => navigate(`/admin/withdrawals/${w._id}`)}
             />
-            {data && data.pagination.totalRecords > 0 ? (
-              <div className="border-slate-100 border-t px-5 py-4">
-                <Pagination
-                  currentPage={data.pagination.currentPage}
-                  totalPages={data.pagination.totalPages}
-                  onPageChange={setPage}
-                  disabled={withdrawals.isFetching}
-                  summary={`Showing ${formatCount(data.pagination.resultsCount)} of ${formatCount(data.pagination.totalRecords)} withdrawals`}
-                />
-              </div>
-            ) : null}
+            <PagedListFooter
+              pagination={data?.pagination}
+              noun="withdrawals"
+              onPageChange={setPage}
+              disabled={withdrawals.isFetching}
+            />
           </>
         )}
       </Card>

@@ -6,11 +6,11 @@ import {
   auditLogTexts,
   auditTargetTypeLabels,
 } from '@uplink/contract/audit';
-import { formatCount, formatDateTime } from '@uplink/contract/format';
+import { formatDateTime } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
 import { AuditChange } from './audit-change';
@@ -156,17 +156,12 @@ export function AuditLogTable({
             : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
         }
       />
-      {auditLog && auditLog.pagination.totalRecords > 0 ? (
-        <div className="border-slate-100 border-t px-5 py-4">
-          <Pagination
-            currentPage={auditLog.pagination.currentPage}
-            totalPages={auditLog.pagination.totalPages}
-            onPageChange={onPageChange}
-            disabled={fetching}
-            summary={`Showing ${formatCount(auditLog.pagination.resultsCount)} of ${formatCount(auditLog.pagination.totalRecords)} entries`}
-          />
-        </div>
-      ) : null}
+      <PagedListFooter
+        pagination={auditLog?.pagination}
+        noun="entries"
+        onPageChange={onPageChange}
+        disabled={fetching}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { formatCount, formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
+import { formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
 import { type AdminRewardRecord, type AdminRewards, rewardTexts } from '@uplink/contract/rewards';
 import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { RewardStateBadge, RewardTypeBadge } from '../../../components/reward-badges';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
@@ -118,17 +118,12 @@ export function AdminRewardsTable({
         }
         onRowClick={onOpen}
       />
-      {rewards && rewards.pagination.totalRecords > 0 ? (
-        <div className="border-slate-100 border-t px-5 py-4">
-          <Pagination
-            currentPage={rewards.pagination.currentPage}
-            totalPages={rewards.pagination.totalPages}
-            onPageChange={onPageChange}
-            disabled={fetching}
-            summary={`Showing ${formatCount(rewards.pagination.resultsCount)} of ${formatCount(rewards.pagination.totalRecords)} rewards`}
-          />
-        </div>
-      ) : null}
+      <PagedListFooter
+        pagination={rewards?.pagination}
+        noun="rewards"
+        onPageChange={onPageChange}
+        disabled={fetching}
+      />
     </>
   );
 }

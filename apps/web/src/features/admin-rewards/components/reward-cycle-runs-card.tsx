@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { PlayIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
 import { formatDuration } from '../utils/format-duration';
@@ -178,17 +178,7 @@ export function RewardCycleRunsCard({
             emptyTitle={rewardCycleTexts.noRuns}
             emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
           />
-          {runs && runs.pagination.totalRecords > 0 ? (
-            <div className="border-slate-100 border-t px-5 py-4">
-              <Pagination
-                currentPage={runs.pagination.currentPage}
-                totalPages={runs.pagination.totalPages}
-                onPageChange={onPageChange}
-                disabled={fetching}
-                summary={`Showing ${formatCount(runs.pagination.resultsCount)} of ${formatCount(runs.pagination.totalRecords)} runs`}
-              />
-            </div>
-          ) : null}
+          <PagedListFooter pagination={runs?.pagination} noun="runs" onPageChange={onPageChange} disabled={fetching} />
         </>
       )}
       {lastFinished ? (

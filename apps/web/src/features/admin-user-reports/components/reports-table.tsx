@@ -4,7 +4,7 @@ import type { AdminListPagination } from '@uplink/contract/paging';
 import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
 import type { ReportRow } from '../utils/report-rows';
@@ -139,16 +139,8 @@ export function ReportsTable({
         emptyDescription={filtered ? 'No member matches this search and status.' : undefined}
         onRowClick={onOpen}
       />
-      {pagination && onPageChange && pagination.totalRecords > 0 ? (
-        <div className="border-slate-100 border-t px-5 py-4">
-          <Pagination
-            currentPage={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            onPageChange={onPageChange}
-            disabled={fetching}
-            summary={`Showing ${formatCount(pagination.resultsCount)} of ${formatCount(pagination.totalRecords)} members`}
-          />
-        </div>
+      {onPageChange ? (
+        <PagedListFooter pagination={pagination} noun="members" onPageChange={onPageChange} disabled={fetching} />
       ) : null}
     </>
   );
