@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
+import { toRewardFields } from '../rewards/reward-record';
 import { countMemberRewards, findMemberRewards, type RewardRow } from '../rewards/rewards-repository';
 import { toWithdrawal } from '../withdrawals/withdrawal-record';
 import { findMemberWithdrawals } from '../withdrawals/withdrawals-repository';
@@ -90,15 +91,7 @@ async function viewRewardsPage(
 
 function toAdminMemberReward(row: RewardRow): AdminMemberReward {
   return {
-    _id: row.id,
-    type: row.type,
-    rewardAmount: toWireMoney(row.reward_amount),
-    percent: toWireMoney(row.percent),
-    masterAmount: toWireMoney(row.master_amount),
-    level: row.level,
-    cycle: row.cycle,
-    state: row.state,
-    createdAt: row.created_at.toISOString(),
+    ...toRewardFields(row),
     ...(row.source_user_id
       ? {
           downlineUser: {

@@ -16,6 +16,7 @@ import {
   findSearchedRewardStatistics,
   type RewardStatisticsRow,
 } from './all-rewards-repository';
+import { toRewardFields } from './reward-record';
 
 /**
  * A page of every member's rewards, filtered by type, level and a search of the member who earned
@@ -76,15 +77,7 @@ function toStatistics(row: RewardStatisticsRow): AdminRewardStatistics {
 
 function toAdminRewardRecord(row: AdminRewardRow): AdminRewardRecord {
   return {
-    _id: row.id,
-    type: row.type,
-    rewardAmount: toWireMoney(row.reward_amount),
-    percent: toWireMoney(row.percent),
-    masterAmount: toWireMoney(row.master_amount),
-    level: row.level,
-    cycle: row.cycle,
-    state: row.state,
-    createdAt: row.created_at.toISOString(),
+    ...toRewardFields(row),
     planVersion: row.plan_version,
     rewardUser: {
       _id: row.beneficiary_id,

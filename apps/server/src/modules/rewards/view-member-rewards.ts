@@ -1,8 +1,8 @@
 import { fullName } from '@uplink/contract/format';
-import { toWireMoney } from '@uplink/contract/money';
 import type { MemberRewards, memberRewardsQuerySchema, RewardSort } from '@uplink/contract/rewards';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { toRewardFields } from './reward-record';
 import { countMemberRewards, findMemberRewards, type MemberRewardOrder } from './rewards-repository';
 
 type MemberRewardsQuery = z.output<typeof memberRewardsQuerySchema>;
@@ -29,15 +29,7 @@ export async function viewMemberRewards(
   const totalPages = Math.ceil(totalRecords / limit);
   return {
     rewards: rows.map((row) => ({
-      _id: row.id,
-      type: row.type,
-      rewardAmount: toWireMoney(row.reward_amount),
-      percent: toWireMoney(row.percent),
-      masterAmount: toWireMoney(row.master_amount),
-      level: row.level,
-      cycle: row.cycle,
-      state: row.state,
-      createdAt: row.created_at.toISOString(),
+      ...toRewardFields(row),
       ...(row.source_user_id
         ? {
             downlineUser: {
