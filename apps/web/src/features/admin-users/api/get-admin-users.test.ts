@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserStorage } from '../../../testing/browser-storage';
+import { replyWith } from '../../../testing/fetch-reply';
 import { getAdminUsers } from './get-admin-users';
-
-/** Answers every call with an empty success envelope; gives the URL last asked for. */
-function replyWith(data: unknown) {
-  const envelope = JSON.stringify({ success: true, message: '', data, error: null, errorCode: null });
-  const fetchMock = vi.fn(async () => new Response(envelope, { headers: { 'content-type': 'application/json' } }));
-  vi.stubGlobal('fetch', fetchMock);
-  return () => (fetchMock.mock.calls.at(-1) as unknown as [string])[0];
-}
 
 beforeEach(() => {
   stubBrowserStorage();

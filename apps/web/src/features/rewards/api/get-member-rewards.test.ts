@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserStorage } from '../../../testing/browser-storage';
+import { replyWith } from '../../../testing/fetch-reply';
 import { defaultRewardsHistoryFilters, readRewardsHistoryFilters } from '../utils/rewards-history-query';
 import { getMemberRewards } from './get-member-rewards';
 
@@ -7,13 +8,6 @@ const page = {
   rewards: [],
   pagination: { currentPage: 1, totalPages: 0, totalRecords: 0, limit: 10, hasNext: false, hasPrev: false },
 };
-
-function replyWithPage() {
-  const envelope = JSON.stringify({ success: true, message: '', data: page, error: null, errorCode: null });
-  const fetchMock = vi.fn(async () => new Response(envelope, { headers: { 'content-type': 'application/json' } }));
-  vi.stubGlobal('fetch', fetchMock);
-  return () => (fetchMock.mock.calls.at(-1) as unknown as [string])[0];
-}
 
 beforeEach(() => {
   stubBrowserStorage();
@@ -25,7 +19,7 @@ afterEach(() => {
 
 describe('the rewards history filters → GET /rewards/user', () => {
   it('asks for the page, size, type, level and sort chosen', async () => {
-    const requested = replyWithPage();
+    const requested = replyWith(page);
     const filters = readRewardsHistoryFilters(
       new URLSearchParams('tab=rewards&page=2&limit=25&type=DOWNLINE&level=3&sort=-rewardAmount'),
     );
@@ -34,13 +28,13 @@ describe('the rewards history filters → GET /rewards/user', () => {
   });
 
   it('leaves out All Types and All Levels', async () => {
-    const requested = replyWithPage();
+    const requested = replyWith(page);
     await getMemberRewards(defaultRewardsHistoryFilters);
     expect(requested()).toBe('/api/rewards/user?page=1&limit=10&sort=-createdAt');
   });
 
   it('never forwards a value the API would refuse', async () => {
-    const requested = replyWithPage();
+    const requested = replyWith(page);
     await getMemberRewards(readRewardsHistoryFilters(new URLSearchParams('limit=1000&type=ALL&level=0&sort=hack')));
     expect(requested()).toBe('/api/rewards/user?page=1&limit=10&sort=-createdAt');
   });
