@@ -195,7 +195,10 @@ describe('an administrator deletes a member (soft delete)', () => {
       .execute();
     for (const other of others) await remove(other.id);
     const answers = await Promise.all([remove(second.id), remove(admin.id, secondHeaders)]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const [succeeded, refused] = answers.map((answer) => answer.statusCode).sort();
+    expect(succeeded).toBe(200);
+    // The other is refused as the last administrator, or finds its own session already ended.
+    expect([400, 401]).toContain(refused);
     const active = await t.database.db
       .selectFrom('users')
       .select('id')
