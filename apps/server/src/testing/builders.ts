@@ -3,7 +3,7 @@ import type { UserStatus } from '@uplink/contract/constants';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../app';
-import type { Config } from '../config';
+import { type Config, loadConfig } from '../config';
 import type { Database, MailRow, NewUser, UserRow } from '../db/schema';
 import { hashPassword } from '../modules/accounts/password-hashing';
 import { newReferralCode } from '../modules/accounts/referral-codes';
@@ -140,6 +140,12 @@ export async function tokenFromLatestMail(db: Kysely<Database>, email: string, p
   const match = latest?.text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`));
   if (!match?.[1]) throw new Error(`no ${path} link in the latest mail to ${email}`);
   return match[1];
+}
+
+/** Settings under which an approval is taken on its transaction hash alone: no chain is asked. */
+export function payoutsUnverified(): Partial<Config> {
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
+  return { withdrawals: { ...base.withdrawals, verifyPayouts: false } };
 }
 
 /** A second app on the test's database with other settings (rate limits, keys): cheaper than a new database. */

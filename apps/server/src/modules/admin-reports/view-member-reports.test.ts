@@ -1,6 +1,5 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import {
   addMember,
@@ -8,6 +7,7 @@ import {
   createMember,
   creditReward,
   linkedMemberColumns,
+  payoutsUnverified,
   signIn,
   uniqueUid,
   verifiedWithdrawalCodes,
@@ -28,9 +28,8 @@ describe('administrators read member reports computed from real activity', () =>
   const rewardedAt = new Date(Date.now() - 30 * 86_400_000);
 
   beforeAll(async () => {
-    const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
     // The approval here needs no chain: it is taken on the hash alone.
-    t = await createTestApp({ withdrawals: { ...base.withdrawals, verifyPayouts: false } });
+    t = await createTestApp(payoutsUnverified());
     const db = t.database.db;
     const admin = await createMember(db, { isAdmin: true, firstName: 'Root' });
     adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));

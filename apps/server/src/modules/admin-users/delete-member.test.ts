@@ -1,6 +1,5 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import {
   addChain,
@@ -8,6 +7,7 @@ import {
   createMember,
   creditReward,
   fundedMember,
+  payoutsUnverified,
   registrationBody,
   signIn,
   strongPassword,
@@ -22,8 +22,7 @@ describe('an administrator deletes a member (soft delete)', () => {
   let adminHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
-    t = await createTestApp({ withdrawals: { ...base.withdrawals, verifyPayouts: false } });
+    t = await createTestApp(payoutsUnverified());
     admin = await createMember(t.database.db, { isAdmin: true });
     adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
   }, 180_000);

@@ -1,7 +1,6 @@
 import { Wallet } from 'ethers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import {
   bearer,
@@ -9,6 +8,7 @@ import {
   creditReward,
   fundedMember,
   linkedMemberColumns,
+  payoutsUnverified,
   uniqueUid,
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
@@ -21,8 +21,7 @@ describe('the admin dashboard statistics', () => {
   let newest: UserRow;
 
   beforeAll(async () => {
-    const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
-    t = await createTestApp({ withdrawals: { ...base.withdrawals, verifyPayouts: false } });
+    t = await createTestApp(payoutsUnverified());
     const admin = await createMember(t.database.db, { isAdmin: true });
     adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
     // Joined yesterday: not new today.

@@ -1,6 +1,5 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import {
   addChain,
@@ -8,6 +7,7 @@ import {
   createMember,
   creditReward,
   fundedMember,
+  payoutsUnverified,
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -20,8 +20,7 @@ describe('an administrator inspects one member', () => {
   let downline: UserRow[];
 
   beforeAll(async () => {
-    const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
-    t = await createTestApp({ withdrawals: { ...base.withdrawals, verifyPayouts: false } });
+    t = await createTestApp(payoutsUnverified());
     const admin = await createMember(t.database.db, { isAdmin: true });
     adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
     sponsor = await createMember(t.database.db, { firstName: 'Sponsor' });

@@ -1,8 +1,7 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, fundedMember, verifiedWithdrawalCodes } from '../../testing/builders';
+import { bearer, createMember, fundedMember, payoutsUnverified, verifiedWithdrawalCodes } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('administrators review withdrawals', () => {
@@ -13,9 +12,8 @@ describe('administrators review withdrawals', () => {
   const ids: string[] = [];
 
   beforeAll(async () => {
-    const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
     // Decisions here need no chain: approvals are taken on the hash alone.
-    t = await createTestApp({ withdrawals: { ...base.withdrawals, verifyPayouts: false } });
+    t = await createTestApp(payoutsUnverified());
     const admin = await createMember(t.database.db, { isAdmin: true });
     adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
     ada = await fundedMember(t.database.db, '100', { firstName: 'Ada' });
