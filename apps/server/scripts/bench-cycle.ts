@@ -30,22 +30,39 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { memberRewardsQuerySchema } from '@uplink/contract/rewards';
-import { type CompiledQuery, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
-import pg from 'pg';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import type pg from 'pg';
 import { buildApp } from '../src/app';
-import { type Clock, systemClock } from '../src/clock';
-import { type Config, loadConfig } from '../src/config';
+import { systemClock } from '../src/clock';
+import type { Config } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';
-import { integrationsFromConfig } from '../src/integrations';
 import { cycleWindow, lastFinishedCycle } from '../src/modules/rewards/reward-cycle-calendar';
 import { distributeDownlineRewards, storeStatement } from '../src/modules/rewards/reward-distribution-repository';
 import { findCurrentRewardPlan } from '../src/modules/rewards/rewards-repository';
-import { runRewardCycle } from '../src/modules/rewards/run-reward-cycle';
 import { viewMemberRewards } from '../src/modules/rewards/view-member-rewards';
 import { viewRewardStats } from '../src/modules/rewards/view-reward-stats';
-import { seedNetwork } from './seed-network';
+import {
+  benchConfig,
+  benchDatabaseUrl,
+  type CapturedQuery,
+  callTableHeader,
+  callTableRow,
+  count,
+  type Distribution,
+  distributeCycle,
+  dropDatabase,
+  loadAverage,
+  ms,
+  prepareCompliantNetwork,
+  queryCapture,
+  readCopierStatement,
+  recreateDatabase,
+  replay,
+  seconds,
+  timeCall,
+} from './bench-kit';
 
 const { values } = parseArgs({
   options: {
@@ -65,65 +82,10 @@ const warmups = Number(values.warmups);
 if (!Number.isInteger(members) || members < 2 || !Number.isInteger(depth) || depth < 1 || depth > 15) {
   throw new Error('--members must be an integer ≥ 2 and --depth 1..15');
 }
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const benchUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${benchDatabaseName}`;
-  return url.toString();
-})();
+const benchUrl = benchDatabaseUrl(benchDatabaseName);
 
 /** Targets of the brief. */
 const targets = { throughputRatio: 0.5, apiP95Ms: 20, apiRatio: 2 };
-
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' / ');
-const seconds = (startedMs: number) => (performance.now() - startedMs) / 1000;
-const count = (value: number) => Math.round(value).toLocaleString('en-US');
-const ms = (value: number) => value.toFixed(2);
-
-interface Timing {
-  p50: number;
-  p95: number;
-  mean: number;
-}
-
-function summarise(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
-}
-
-/** The API call and its SQL floor, alternating run by run so both see the same machine load. */
-async function timePair(api: () => Promise<unknown>, floor: () => Promise<unknown>): Promise<[Timing, Timing]> {
-  for (let index = 0; index < warmups; index += 1) {
-    await api();
-    await floor();
-  }
-  const apiSamples: number[] = [];
-  const floorSamples: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    let started = performance.now();
-    await api();
-    apiSamples.push(performance.now() - started);
-    started = performance.now();
-    await floor();
-    floorSamples.push(performance.now() - started);
-  }
-  return [summarise(apiSamples), summarise(floorSamples)];
-}
 
 /** Runs psql on the bench database; stdin/stdout may be file descriptors. */
 function psql(command: string, io: { stdin?: number; stdout?: number } = {}): Promise<string> {
@@ -146,21 +108,6 @@ function psql(command: string, io: { stdin?: number; stdout?: number } = {}): Pr
   });
 }
 
-function benchConfig(): Config {
-  return {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: benchUrl,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-      DATA_DIR: path.join(os.tmpdir(), 'uplink-bench-cycle-data'),
-      SEED_DEMO: 'false',
-      DEMO_CHAIN: 'false',
-      LOG_LEVEL: 'silent',
-    }),
-    webDistDir: '/nonexistent',
-  };
-}
-
 interface Report {
   lines: string[];
   verdicts: string[];
@@ -170,27 +117,25 @@ async function main(): Promise<void> {
   const report: Report = { lines: [], verdicts: [] };
   const startLoad = loadAverage();
   console.log(`Load average at start (1 / 5 / 15 min): ${startLoad}`);
-  await withAdmin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${benchDatabaseName} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${benchDatabaseName}`);
-  });
+  await recreateDatabase(benchDatabaseName);
   const database = await openDatabase({ databaseUrl: benchUrl, pgliteDataDir: 'memory://', poolSize: 10 });
   try {
     await migrateToLatest(database.db);
-    const config = benchConfig();
-    await prepareNetwork(database.db, database.pool, report);
+    const config = benchConfig(benchUrl, 'bench-cycle');
+    // Steps 1 to 3: the network, every member compliant; the statement, then the use case, timed alone.
+    report.lines.push(
+      await prepareCompliantNetwork(database.db, database.pool, { members, depth, databaseName: benchDatabaseName }),
+    );
     const cycle = lastFinishedCycle(config.rewards, new Date());
     if (cycle < 2) throw new Error(`the last finished cycle is ${cycle}; the bench needs 2 or more`);
-    const written = await distribute(database.pool, config, cycle, report);
-    await baselines(database.pool, cycle, written, report);
+    const distribution = await distributeCycle(database.pool, config, cycle);
+    report.lines.push(distribution.line);
+    await baselines(database.pool, cycle, distribution, report);
     await measureApi(database.db, database.pool, config, report);
     if (values.explain) await explainDistribution(database.pool, config, cycle - 1);
   } finally {
     await database.close();
-    if (!values.keep) {
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${benchDatabaseName} WITH (FORCE)`));
-      console.log(`Dropped ${benchDatabaseName} (use --keep to keep it)`);
-    }
+    if (!values.keep) await dropDatabase(benchDatabaseName);
   }
   const endLoad = loadAverage();
   console.log(`\n## Summary (${members.toLocaleString('en-US')} members, ${depth} levels)\n`);
@@ -199,116 +144,13 @@ async function main(): Promise<void> {
   console.log(`\n${report.verdicts.join('\n')}`);
 }
 
-/** Steps 1: the network, every member compliant, each with a ledger account. */
-async function prepareNetwork(db: Kysely<Database>, pool: pg.Pool, report: Report): Promise<void> {
-  console.log(`Seeding ${members} members, ${depth} levels deep, into ${benchDatabaseName}…`);
-  const seeded = await seedNetwork(db, { members, depth, log: (line) => console.log(`  ${line}`) });
-  console.log(`Seeded in ${seeded.seconds.toFixed(1)} s (level sizes ${seeded.levelSizes.join(', ')})`);
-
-  let started = performance.now();
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // As the seeder: no row triggers. The closure's copies of the paid/linked flags (read by the
-    // referral screens, not by the cycle) keep their seeded values.
-    await client.query('SET LOCAL session_replication_role = replica');
-    // 19-digit UIDs: the seeder's are at most 18 digits, so the unique index never sees a clash.
-    await client.query(`
-      UPDATE users
-         SET bingx_uid = (9000000000000000000 + seq)::text,
-             bingx_linked_at = now() - interval '30 days',
-             bingx_balance = 250,
-             bingx_balance_checked_at = now() - interval '1 day',
-             subscription_paid_at = now() - interval '30 days',
-             subscription_period_ends_at = now() + interval '335 days',
-             subscription_amount = 10`);
-    // The seeder's bulk mode skips the trigger that opens each member's ledger account.
-    const opened = await client.query(
-      'INSERT INTO ledger_accounts (user_id) SELECT id FROM users ON CONFLICT (user_id) DO NOTHING',
-    );
-    await client.query('COMMIT');
-    console.log(
-      `Every member compliant, ${count(opened.rowCount ?? 0)} ledger accounts opened (${seconds(started).toFixed(1)} s)`,
-    );
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-  started = performance.now();
-  await pool.query('VACUUM ANALYZE');
-  console.log(`VACUUM ANALYZE (${seconds(started).toFixed(1)} s)`);
-
-  const { rows } = await pool.query<{ users: string; closure: string }>(
-    'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM referral_closure) AS closure',
-  );
-  const sizes = rows[0]!;
-  report.lines.push(
-    `Network: ${count(Number(sizes.users))} members, ${depth} levels (level sizes ${seeded.levelSizes.join(', ')}), ` +
-      `${count(Number(sizes.closure))} closure rows; seeded in ${seeded.seconds.toFixed(0)} s`,
-  );
-}
-
-/** Steps 2 and 3: the statement, then the use case, timed alone. */
-async function distribute(pool: pg.Pool, config: Config, cycle: number, report: Report): Promise<number> {
-  const { rows } = await pool.query<{ uid: string; seq: string }>('SELECT bingx_uid AS uid, seq FROM users');
-  const lines = rows.map((row) => ({ uid: row.uid, masterAmount: (1 + (Number(row.seq) % 997) / 100).toFixed(2) }));
-  const window = cycleWindow(config.rewards, cycle);
-  const clock: Clock = { now: () => new Date(window.endsAt.getTime() + 60_000) };
-
-  // The use case on a Kysely over the same pool, with a log hook that notes each statement's time.
-  const statements: { sql: string; ms: number }[] = [];
-  const timedDb = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') {
-        statements.push({ sql: event.query.sql.replace(/\s+/g, ' ').trim(), ms: event.queryDurationMillis });
-      }
-    },
-  });
-  await pool.query('CHECKPOINT');
-  console.log(`\nDistributing cycle ${cycle} to ${count(lines.length)} copiers (load ${loadAverage()})…`);
-  const started = performance.now();
-  const run = await runRewardCycle(
-    { db: timedDb, clock, config, integrations: integrationsFromConfig(config) },
-    { cycle, statement: { source: 'UPLOAD', lines }, startedBy: null },
-  );
-  const elapsed = seconds(started);
-  if (run.outcome !== 'DISTRIBUTED') throw new Error(`cycle ${cycle}: ${run.outcome}`);
-  const rate = run.rewardsWritten / elapsed;
-  console.log(
-    `Distributed: ${count(run.rewardsWritten)} rewards in ${elapsed.toFixed(1)} s = ${count(rate)} rows/s ` +
-      `(matched ${count(run.matchedCount)} of ${count(run.inputCount)}, paid ${run.totalPaid}, locked ${run.totalLocked})`,
-  );
-  const slowest = [...statements].sort((a, b) => b.ms - a.ms).slice(0, 4);
-  for (const statement of slowest) {
-    console.log(`  ${(statement.ms / 1000).toFixed(2)} s  ${statement.sql.slice(0, 110)}…`);
-  }
-  const { rows: counted } = await pool.query<{ entries: string; counters: string; beneficiaries: string }>(`
-    SELECT (SELECT count(*) FROM ledger_entries) AS entries, (SELECT count(*) FROM reward_counts) AS counters,
-           (SELECT count(DISTINCT account_id) FROM ledger_entries) AS beneficiaries`);
-  const sizes = counted[0]!;
-  const inUseCase = statements.reduce((sum, statement) => sum + statement.ms, 0) / 1000;
-  const [store, distribution] = [
-    statements.find((statement) => statement.sql.includes('INSERT INTO reward_statement_entries')),
-    statements.find((statement) => statement.sql.includes('INSERT INTO rewards')),
-  ];
-  report.lines.push(
-    `Distribution (runRewardCycle, cycle ${cycle}, UPLOAD of ${count(run.inputCount)} lines): ` +
-      `${count(run.rewardsWritten)} rewards, ${count(Number(sizes.counters))} reward counters, ` +
-      `${count(Number(sizes.entries))} ledger entries (${count(Number(sizes.beneficiaries))} beneficiaries) ` +
-      `in ${elapsed.toFixed(1)} s = **${count(rate)} rewards/s**; ` +
-      `storeStatement ${((store?.ms ?? 0) / 1000).toFixed(1)} s, distributeDownlineRewards ` +
-      `${((distribution?.ms ?? 0) / 1000).toFixed(1)} s, all statements ${inUseCase.toFixed(1)} s`,
-  );
-  distributionRate = rate;
-  return run.rewardsWritten;
-}
-let distributionRate = 0;
-
 /** Step 4: the same rows by COPY (client, psql) and by INSERT … SELECT (server), no indexes. */
-async function baselines(pool: pg.Pool, cycle: number, written: number, report: Report): Promise<void> {
+async function baselines(
+  pool: pg.Pool,
+  cycle: number,
+  { written, rate: distributionRate }: Distribution,
+  report: Report,
+): Promise<void> {
   const file = path.join(os.tmpdir(), `uplink-bench-cycle-${process.pid}.copy`);
   let started = performance.now();
   const out = openSync(file, 'w');
@@ -384,18 +226,7 @@ async function measureApi(db: Kysely<Database>, pool: pg.Pool, config: Config, r
   const subject = rows[0]!;
   console.log(`\nMember with the most rewards: ${subject.id} (${count(Number(subject.rewards))} rewards)`);
 
-  const captured: CompiledQuery[] = [];
-  const capturing = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') captured.push(event.query);
-    },
-  });
-  const capture = async (work: (database: Kysely<Database>) => Promise<unknown>) => {
-    captured.length = 0;
-    await work(capturing);
-    return captured.map((query) => ({ text: query.sql, values: [...query.parameters] }));
-  };
+  const capture = queryCapture(pool);
   const userQueries = await capture((trx) =>
     viewMemberRewards({ db: trx }, subject.id, memberRewardsQuerySchema.parse({})),
   );
@@ -409,19 +240,19 @@ async function measureApi(db: Kysely<Database>, pool: pg.Pool, config: Config, r
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const token = await app.context.sessionTokens.sign(subject.id);
   const headers = { authorization: `Bearer ${token}` };
-  const replay = (query: { text: string; values: unknown[] }) => pool.query(query.text, query.values);
+  const replayed = (query: CapturedQuery) => replay(pool, query);
   const cases = [
     {
       call: 'GET /api/rewards/user (page 1, defaults)',
       path: '/api/rewards/user',
-      floor: () => Promise.all(userQueries.map(replay)),
+      floor: () => Promise.all(userQueries.map(replayed)),
     },
     {
       call: `GET /api/rewards/stats/:id`,
       path: `/api/rewards/stats/${subject.id}`,
       floor: async () => {
-        if (balanceQuery) await replay(balanceQuery);
-        await Promise.all(statsRest.map(replay));
+        if (balanceQuery) await replayed(balanceQuery);
+        await Promise.all(statsRest.map(replayed));
       },
     },
   ];
@@ -429,20 +260,14 @@ async function measureApi(db: Kysely<Database>, pool: pg.Pool, config: Config, r
     '',
     `API, member with the most rewards (${count(Number(subject.rewards))}), ${runs} timed runs per call after ${warmups} warm-ups, API and SQL alternating, times in ms:`,
     '',
-    '| call | API p50 | API p95 | SQL p50 | SQL p95 | ratio p50 | ratio p95 | response |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...callTableHeader,
   );
   try {
     for (const benchCase of cases) {
-      let bytes = 0;
-      const [api, floor] = await timePair(async () => {
-        const response = await fetch(`${address}${benchCase.path}`, { headers });
-        const body = await response.text();
-        if (response.status !== 200) throw new Error(`${benchCase.path}: ${response.status} ${body.slice(0, 200)}`);
-        bytes = Buffer.byteLength(body);
-      }, benchCase.floor);
-      const ratio = api.p95 / floor.p95;
-      const line = `| ${benchCase.call} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${(api.p50 / floor.p50).toFixed(2)} | ${ratio.toFixed(2)} | ${(bytes / 1024).toFixed(1)} KiB |`;
+      const timing = await timeCall(`${address}${benchCase.path}`, headers, benchCase.floor, { runs, warmups });
+      const { api } = timing;
+      const ratio = api.p95 / timing.floor.p95;
+      const line = callTableRow(benchCase.call, timing);
       console.log(line);
       report.lines.push(line);
       report.verdicts.push(
@@ -480,8 +305,7 @@ async function explainDistribution(pool: pg.Pool, config: Config, cycle: number)
   const explaining = new Kysely<Database>({ dialect: new PostgresDialect({ pool: onConnection }) });
   try {
     await client.query('BEGIN');
-    const { rows } = await client.query<{ uid: string; seq: string }>('SELECT bingx_uid AS uid, seq FROM users');
-    const lines = rows.map((row) => ({ uid: row.uid, masterAmount: (1 + (Number(row.seq) % 997) / 100).toFixed(2) }));
+    const lines = await readCopierStatement(client);
     await storeStatement(explaining, cycle, lines);
     const plan = await findCurrentRewardPlan(explaining);
     const at = new Date(cycleWindow(config.rewards, cycle).endsAt.getTime() + 60_000);

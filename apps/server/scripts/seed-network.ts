@@ -28,6 +28,19 @@ import type { Database } from '../src/db/schema';
 
 export const seedMemberPassword = 'Member!Pass123';
 
+/**
+ * Recounts the admin user statistics (`user_counts`, migration 0050) from the members, for loads
+ * that ran with the counting triggers switched off.
+ */
+export async function rebuildUserCounts(db: Kysely<Database>): Promise<void> {
+  await sql`DELETE FROM user_counts`.execute(db);
+  await sql`
+    INSERT INTO user_counts (status, email_verified, ever_paid, exchange_linked, members)
+    SELECT status, is_email_verified, subscription_paid_at IS NOT NULL, bingx_uid IS NOT NULL, count(*)
+      FROM users WHERE deleted_at IS NULL
+     GROUP BY 1, 2, 3, 4`.execute(db);
+}
+
 export interface NetworkSeedOptions {
   /** Members to create, the network's root included when there is no `underEmail`. */
   members: number;
@@ -192,7 +205,8 @@ export async function seedNetwork(db: Kysely<Database>, options: NetworkSeedOpti
         SELECT ancestor_id, depth, member_status, member_subscription_paid, member_bingx_linked, count(*)
           FROM referral_closure
          GROUP BY 1, 2, 3, 4, 5`.execute(trx);
-      log(`downline counters rebuilt (${Math.round(performance.now() - rebuildStarted)} ms)`);
+      await rebuildUserCounts(trx);
+      log(`downline and user counters rebuilt (${Math.round(performance.now() - rebuildStarted)} ms)`);
     }
     return {
       rootId: root.id,
