@@ -92,7 +92,12 @@ export interface StoredStatement {
   unknownUids: string[];
 }
 
-/** Stores the lines whose UID a member has linked as the cycle's statement (one statement). */
+/**
+ * Stores the lines whose UID a member has linked as the cycle's statement (one statement), then
+ * refreshes the planner's statistics of the statement table: without them the distribution that
+ * follows in the same transaction is planned for an empty cycle (a nested loop over every copier),
+ * which made a 20,000-member cycle take two minutes instead of seconds.
+ */
 export async function storeStatement(
   trx: Kysely<Database>,
   cycle: number,
@@ -117,6 +122,7 @@ export async function storeStatement(
            (SELECT coalesce(array_agg(l.uid ORDER BY l.uid), '{}')
               FROM lines l WHERE NOT EXISTS (SELECT 1 FROM matched m WHERE m.uid = l.uid)) AS unknown_uids
   `.execute(trx);
+  await sql`ANALYZE reward_statement_entries`.execute(trx);
   const row = rows[0] as { matched: string; total: string; unknown_uids: string[] };
   return { matched: Number(row.matched), totalMasterAmount: row.total, unknownUids: row.unknown_uids };
 }
