@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { UserStatus } from '@uplink/contract/constants';
+import { Wallet } from 'ethers';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../app';
@@ -318,4 +319,17 @@ export async function verifiedWithdrawalCodes(t: TestApp, member: UserRow, count
     )
     .execute();
   return codes;
+}
+
+/** A withdrawal the member asks for over the API, with a verified code, to a fresh wallet; gives its id. */
+export async function requestedWithdrawal(t: TestApp, member: UserRow, amount: number): Promise<string> {
+  const [otp] = await verifiedWithdrawalCodes(t, member, 1);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/withdrawals',
+    headers: bearer(await t.app.context.sessionTokens.sign(member.id)),
+    payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
+  });
+  if (answer.statusCode !== 200) throw new Error(`withdrawal of ${amount} refused: ${answer.body}`);
+  return answer.json().data._id;
 }

@@ -1,4 +1,3 @@
-import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import {
@@ -8,9 +7,9 @@ import {
   creditReward,
   linkedMemberColumns,
   payoutsUnverified,
+  requestedWithdrawal,
   signIn,
   uniqueUid,
-  verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -82,19 +81,8 @@ describe('administrators read member reports computed from real activity', () =>
     await signIn(t.app, rhea.email);
 
     t.clock.set(withdrawnAt);
-    const rheaHeaders = bearer(await t.app.context.sessionTokens.sign(rhea.id));
     const withdrawalIds: string[] = [];
-    for (const amount of [1.5, 1.25, 0.75]) {
-      const [otp] = await verifiedWithdrawalCodes(t, rhea, 1);
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/withdrawals',
-        headers: rheaHeaders,
-        payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
-      });
-      expect(answer.statusCode).toBe(200);
-      withdrawalIds.push(answer.json().data._id);
-    }
+    for (const amount of [1.5, 1.25, 0.75]) withdrawalIds.push(await requestedWithdrawal(t, rhea, amount));
     const approved = await t.app.inject({
       method: 'PUT',
       url: `/api/withdrawals/${withdrawalIds[0]}`,

@@ -1,4 +1,3 @@
-import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import {
@@ -9,9 +8,9 @@ import {
   fundedMember,
   payoutsUnverified,
   registrationBody,
+  requestedWithdrawal,
   signIn,
   strongPassword,
-  verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { creditDirectReward } from '../rewards/direct-rewards-repository';
@@ -164,13 +163,7 @@ describe('an administrator deletes a member (soft delete)', () => {
       message: 'This member has already been deleted.',
     });
     const withdrawer = await fundedMember(t.database.db, '50');
-    const [otp] = await verifiedWithdrawalCodes(t, withdrawer, 1);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/withdrawals',
-      headers: bearer(await t.app.context.sessionTokens.sign(withdrawer.id)),
-      payload: { amount: 20, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
-    });
+    await requestedWithdrawal(t, withdrawer, 20);
     expect((await remove(withdrawer.id)).json()).toMatchObject({
       errorCode: 'INVALID_STATUS',
       message: "Decide the member's pending withdrawals before deleting them.",

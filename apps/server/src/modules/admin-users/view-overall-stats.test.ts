@@ -1,4 +1,3 @@
-import { Wallet } from 'ethers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
@@ -9,8 +8,8 @@ import {
   fundedMember,
   linkedMemberColumns,
   payoutsUnverified,
+  requestedWithdrawal,
   uniqueUid,
-  verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { settleLockedRewards } from '../rewards/settle-locked-rewards';
@@ -30,17 +29,7 @@ describe('the admin dashboard statistics', () => {
     // A locked reward, released once its owner is compliant: distributed then, not before.
     const locked = await createMember(t.database.db, { firstName: 'Locked' });
     await creditReward(t.database.db, { beneficiary: locked, source: earner, amount: '4', state: 'LOCKED' });
-    const codes = await verifiedWithdrawalCodes(t, earner, 2);
-    const ids: string[] = [];
-    for (const [index, amount] of [10, 5].entries()) {
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/withdrawals',
-        headers: bearer(await t.app.context.sessionTokens.sign(earner.id)),
-        payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp: codes[index] },
-      });
-      ids.push(answer.json().data._id);
-    }
+    const ids = [await requestedWithdrawal(t, earner, 10), await requestedWithdrawal(t, earner, 5)];
     await t.app.inject({
       method: 'PUT',
       url: `/api/withdrawals/${ids[0]}`,

@@ -1,4 +1,3 @@
-import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import {
@@ -8,7 +7,7 @@ import {
   creditReward,
   fundedMember,
   payoutsUnverified,
-  verifiedWithdrawalCodes,
+  requestedWithdrawal,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -43,18 +42,7 @@ describe('an administrator inspects one member', () => {
       cycle: 9,
       state: 'LOCKED',
     });
-    const memberHeaders = bearer(await t.app.context.sessionTokens.sign(member.id));
-    const codes = await verifiedWithdrawalCodes(t, member, 2);
-    const ids: string[] = [];
-    for (const [index, amount] of [10, 15].entries()) {
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/withdrawals',
-        headers: memberHeaders,
-        payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp: codes[index] },
-      });
-      ids.push(answer.json().data._id);
-    }
+    const ids = [await requestedWithdrawal(t, member, 10), await requestedWithdrawal(t, member, 15)];
     await t.app.inject({
       method: 'PUT',
       url: `/api/withdrawals/${ids[0]}`,

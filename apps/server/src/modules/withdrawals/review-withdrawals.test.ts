@@ -1,7 +1,6 @@
-import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, fundedMember, payoutsUnverified, verifiedWithdrawalCodes } from '../../testing/builders';
+import { bearer, createMember, fundedMember, payoutsUnverified, requestedWithdrawal } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('administrators review withdrawals', () => {
@@ -24,14 +23,7 @@ describe('administrators review withdrawals', () => {
       [grace, 5],
       [grace, 7.5],
     ] as const) {
-      const [otp] = await verifiedWithdrawalCodes(t, member, 1);
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/withdrawals',
-        headers: bearer(await t.app.context.sessionTokens.sign(member.id)),
-        payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
-      });
-      ids.push(answer.json().data._id);
+      ids.push(await requestedWithdrawal(t, member, amount));
     }
     await t.app.inject({
       method: 'PUT',
