@@ -9,3 +9,13 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
     </div>
   );
 }
+
+/** A titled group of `DetailRow`s inside a details dialog. */
+export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="font-semibold text-slate-900 text-sm">{title}</h3>
+      <dl className="divide-y divide-slate-100">{children}</dl>
+    </section>
+  );
+}

@@ -1,9 +1,8 @@
 import { formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
 import { type AdminRewardRecord, rewardTexts } from '@uplink/contract/rewards';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import { DetailRow } from '../../../components/detail-row';
+import { DetailRow, DetailSection } from '../../../components/detail-row';
 import { Modal } from '../../../components/modal';
 import { RewardStateBadge } from '../../../components/reward-badges';
 
@@ -18,15 +17,6 @@ function PersonRows({ person }: { person: AdminRewardRecord['rewardUser'] }) {
       <DetailRow label="E-mail">{person.email}</DetailRow>
       <DetailRow label="User ID">{person.userId}</DetailRow>
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h3 className="font-semibold text-slate-900 text-sm">{title}</h3>
-      <dl className="divide-y divide-slate-100">{children}</dl>
-    </section>
   );
 }
 
@@ -46,7 +36,7 @@ export function RewardDetailsModal({ reward, onClose }: { reward: AdminRewardRec
     >
       {reward ? (
         <div className="space-y-6">
-          <Section title="Reward">
+          <DetailSection title="Reward">
             <DetailRow label="Reward ID">
               <span className="font-mono">{reward._id}</span>
             </DetailRow>
@@ -61,15 +51,15 @@ export function RewardDetailsModal({ reward, onClose }: { reward: AdminRewardRec
             <DetailRow label="Cycle">#{reward.cycle}</DetailRow>
             <DetailRow label="Plan version">{reward.planVersion}</DetailRow>
             <DetailRow label="Created">{formatDateTime(reward.createdAt)}</DetailRow>
-          </Section>
-          <Section title="Beneficiary">
+          </DetailSection>
+          <DetailSection title="Beneficiary">
             <PersonRows person={reward.rewardUser} />
-          </Section>
-          <Section
+          </DetailSection>
+          <DetailSection
             title={reward.type === 'DIRECT' ? 'From (the referral who subscribed)' : 'From (the copier who traded)'}
           >
             <PersonRows person={reward.downlineUser} />
-          </Section>
+          </DetailSection>
         </div>
       ) : null}
     </Modal>

@@ -1,9 +1,8 @@
 import { formatCount, formatDate, formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone, StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { DetailRow } from '../../../components/detail-row';
+import { DetailRow, DetailSection } from '../../../components/detail-row';
 import { Modal } from '../../../components/modal';
 import type { ReportRow, SampleActivity, SampleActivityType } from '../utils/report-rows';
 
@@ -16,15 +15,6 @@ const activityTones: Record<SampleActivityType, BadgeTone> = {
 };
 
 const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h3 className="font-semibold text-slate-900 text-sm">{title}</h3>
-      <dl className="divide-y divide-slate-100">{children}</dl>
-    </section>
-  );
-}
 
 function Activities({ activities }: { activities: SampleActivity[] }) {
   return (
@@ -76,7 +66,7 @@ export function ReportDetailsModal({
     >
       {row ? (
         <div className="space-y-6">
-          <Section title="Member">
+          <DetailSection title="Member">
             <DetailRow label="Name">
               {sample ? (
                 fullName(row)
@@ -92,30 +82,30 @@ export function ReportDetailsModal({
               <StatusBadge status={row.status} />
             </DetailRow>
             <DetailRow label="Joined">{formatDate(row.joinedAt)}</DetailRow>
-          </Section>
-          <Section title="Balance and withdrawals">
+          </DetailSection>
+          <DetailSection title="Balance and withdrawals">
             <DetailRow label="Available balance">{usdt(row.availableBalance)}</DetailRow>
             <DetailRow label="Pending withdrawals">
               {`${usdt(row.pendingWithdrawals.amount)} (${formatCount(row.pendingWithdrawals.count, ['request', 'requests'])})`}
             </DetailRow>
             <DetailRow label="Withdrawal requests">{formatCount(row.withdrawalRequests)}</DetailRow>
-          </Section>
-          <Section title="Trading and rewards">
+          </DetailSection>
+          <DetailSection title="Trading and rewards">
             <DetailRow label={volumeLabel}>{usdt(row.volume)}</DetailRow>
             <DetailRow label="Trading rewards">{usdt(row.totalTradingRewards)}</DetailRow>
             <DetailRow label="Average reward percentage">
               {row.avgRewardPercentage === null ? '-' : `${row.avgRewardPercentage}%`}
             </DetailRow>
             <DetailRow label="Reward claims">{formatCount(row.rewardClaims)}</DetailRow>
-          </Section>
-          <Section title="Referrals and activity">
+          </DetailSection>
+          <DetailSection title="Referrals and activity">
             <DetailRow label="Referrals">
               {`${formatCount(row.totalReferrals)} (${formatCount(row.directReferrals)} direct)`}
             </DetailRow>
             <DetailRow label="Referral rewards">{usdt(row.referralRewards)}</DetailRow>
             <DetailRow label="Logins">{formatCount(row.totalLogins)}</DetailRow>
             <DetailRow label="Last activity">{formatDateTime(row.lastActivity)}</DetailRow>
-          </Section>
+          </DetailSection>
           {row.activities ? <Activities activities={row.activities} /> : null}
         </div>
       ) : null}
