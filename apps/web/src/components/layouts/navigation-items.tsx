@@ -6,6 +6,7 @@ import {
   SettingsIcon,
   ShieldIcon,
   TreeIcon,
+  TrendingUpIcon,
   UserIcon,
   UsersIcon,
   WalletIcon,
@@ -62,6 +63,7 @@ export const adminItems: NavigationItem[] = [
   { to: '/admin/users', label: 'Users', subtitle: 'Manage Users', icon: <UsersIcon /> },
   { to: '/admin/withdrawals', label: 'Withdrawals', subtitle: 'Review Requests', icon: <WalletIcon /> },
   { to: '/admin/rewards', label: 'Rewards', subtitle: 'Reward Distribution', icon: <GiftIcon /> },
+  { to: '/admin/user-reports', label: 'User Reports', subtitle: 'Member Activity', icon: <TrendingUpIcon /> },
   { to: '/admin/audit-log', label: 'Audit Log', subtitle: 'Administrator Actions', icon: <ShieldIcon /> },
   { to: '/admin/settings', label: 'Settings', subtitle: 'Admin Settings', icon: <SettingsIcon /> },
 ];
