@@ -23,7 +23,6 @@
  *
  * The database is dropped at the end unless --keep.
  */
-import { parseArgs } from 'node:util';
 import { adminUsersQuerySchema } from '@uplink/contract/admin-users';
 import { adminRewardsQuerySchema } from '@uplink/contract/rewards';
 import type { Kysely } from 'kysely';
@@ -49,6 +48,7 @@ import {
   dropDatabase,
   loadAverage,
   ms,
+  parseNetworkBenchArgs,
   prepareCompliantNetwork,
   queryCapture,
   recreateDatabase,
@@ -57,26 +57,8 @@ import {
   timeCall,
 } from './bench-kit';
 
-const { values } = parseArgs({
-  options: {
-    members: { type: 'string', default: '1000000' },
-    depth: { type: 'string', default: '15' },
-    runs: { type: 'string', default: '200' },
-    warmups: { type: 'string', default: '20' },
-    keep: { type: 'boolean', default: false },
-  },
-});
+const { members, depth, runs, warmups, keep } = parseNetworkBenchArgs();
 const benchDatabaseName = 'uplink_bench_admin';
-const members = Number(values.members);
-const depth = Number(values.depth);
-const runs = Number(values.runs);
-const warmups = Number(values.warmups);
-if (!Number.isInteger(members) || members < 2 || !Number.isInteger(depth) || depth < 1 || depth > 15) {
-  throw new Error('--members must be an integer ≥ 2 and --depth 1..15');
-}
-if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmups) || warmups < 0) {
-  throw new Error('--runs must be an integer ≥ 1 and --warmups ≥ 0');
-}
 const benchUrl = benchDatabaseUrl(benchDatabaseName);
 
 /** Target of the issue: every call's p95, with statistics from counters or index-only answers. */
@@ -148,7 +130,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await database.close();
-    if (!values.keep) await dropDatabase(benchDatabaseName);
+    if (!keep) await dropDatabase(benchDatabaseName);
   }
   const endLoad = loadAverage();
   console.log(`\n## Summary (${members.toLocaleString('en-US')} members, ${depth} levels)\n`);

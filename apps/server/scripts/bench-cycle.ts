@@ -28,7 +28,6 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { memberRewardsQuerySchema } from '@uplink/contract/rewards';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type pg from 'pg';
@@ -55,6 +54,7 @@ import {
   dropDatabase,
   loadAverage,
   ms,
+  parseNetworkBenchArgs,
   prepareCompliantNetwork,
   queryCapture,
   readCopierStatement,
@@ -64,24 +64,8 @@ import {
   timeCall,
 } from './bench-kit';
 
-const { values } = parseArgs({
-  options: {
-    members: { type: 'string', default: '1000000' },
-    depth: { type: 'string', default: '15' },
-    runs: { type: 'string', default: '200' },
-    warmups: { type: 'string', default: '20' },
-    keep: { type: 'boolean', default: false },
-    explain: { type: 'boolean', default: false },
-  },
-});
+const { members, depth, runs, warmups, keep, flags } = parseNetworkBenchArgs(['explain']);
 const benchDatabaseName = 'uplink_bench_cycle';
-const members = Number(values.members);
-const depth = Number(values.depth);
-const runs = Number(values.runs);
-const warmups = Number(values.warmups);
-if (!Number.isInteger(members) || members < 2 || !Number.isInteger(depth) || depth < 1 || depth > 15) {
-  throw new Error('--members must be an integer ≥ 2 and --depth 1..15');
-}
 const benchUrl = benchDatabaseUrl(benchDatabaseName);
 
 /** Targets of the brief. */
@@ -132,10 +116,10 @@ async function main(): Promise<void> {
     report.lines.push(distribution.line);
     await baselines(database.pool, cycle, distribution, report);
     await measureApi(database.db, database.pool, config, report);
-    if (values.explain) await explainDistribution(database.pool, config, cycle - 1);
+    if (flags.explain) await explainDistribution(database.pool, config, cycle - 1);
   } finally {
     await database.close();
-    if (!values.keep) await dropDatabase(benchDatabaseName);
+    if (!keep) await dropDatabase(benchDatabaseName);
   }
   const endLoad = loadAverage();
   console.log(`\n## Summary (${members.toLocaleString('en-US')} members, ${depth} levels)\n`);

@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Clock } from '../src/clock';
@@ -310,4 +311,47 @@ export async function distributeCycle(pool: pg.Pool, config: Config, cycle: numb
     `storeStatement ${((store?.ms ?? 0) / 1000).toFixed(1)} s, distributeDownlineRewards ` +
     `${((distribution?.ms ?? 0) / 1000).toFixed(1)} s, all statements ${inUseCase.toFixed(1)} s`;
   return { written: run.rewardsWritten, rate, line };
+}
+
+export interface NetworkBenchArgs {
+  members: number;
+  depth: number;
+  runs: number;
+  warmups: number;
+  keep: boolean;
+  /** Whether each extra flag asked for was given. */
+  flags: Record<string, boolean>;
+}
+
+/** The command line every network bench takes: --members --depth --runs --warmups --keep, and its own flags. */
+export function parseNetworkBenchArgs(extraFlags: readonly string[] = []): NetworkBenchArgs {
+  const { values } = parseArgs({
+    options: {
+      members: { type: 'string', default: '1000000' },
+      depth: { type: 'string', default: '15' },
+      runs: { type: 'string', default: '200' },
+      warmups: { type: 'string', default: '20' },
+      keep: { type: 'boolean', default: false },
+      ...Object.fromEntries(extraFlags.map((flag) => [flag, { type: 'boolean' as const, default: false }])),
+    },
+  });
+  const members = Number(values.members);
+  const depth = Number(values.depth);
+  const runs = Number(values.runs);
+  const warmups = Number(values.warmups);
+  if (!Number.isInteger(members) || members < 2 || !Number.isInteger(depth) || depth < 1 || depth > 15) {
+    throw new Error('--members must be an integer ≥ 2 and --depth 1..15');
+  }
+  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmups) || warmups < 0) {
+    throw new Error('--runs must be an integer ≥ 1 and --warmups ≥ 0');
+  }
+  const given = values as Record<string, string | boolean | undefined>;
+  return {
+    members,
+    depth,
+    runs,
+    warmups,
+    keep: values.keep === true,
+    flags: Object.fromEntries(extraFlags.map((flag) => [flag, given[flag] === true])),
+  };
 }

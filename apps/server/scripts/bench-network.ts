@@ -26,6 +26,7 @@ import {
   findDownlineTree,
   findDownlineTreeStatistics,
 } from '../src/modules/referrals/referral-network-repository';
+import { ms, timePair } from './bench-kit';
 import { seedNetwork } from './seed-network';
 
 const { values } = parseArgs({
@@ -53,42 +54,6 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
     await client.end();
   }
 }
-
-interface Timing {
-  p50: number;
-  p95: number;
-  mean: number;
-}
-
-function summarise(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
-}
-
-/**
- * Times the API call and its SQL floor alternately, run by run, so both see the same machine
- * load (a shared build machine's load swings within seconds).
- */
-async function timePair(api: () => Promise<unknown>, floor: () => Promise<unknown>): Promise<[Timing, Timing]> {
-  for (let index = 0; index < 5; index += 1) {
-    await api();
-    await floor();
-  }
-  const apiSamples: number[] = [];
-  const floorSamples: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    let started = performance.now();
-    await api();
-    apiSamples.push(performance.now() - started);
-    started = performance.now();
-    await floor();
-    floorSamples.push(performance.now() - started);
-  }
-  return [summarise(apiSamples), summarise(floorSamples)];
-}
-
-const ms = (value: number) => value.toFixed(2);
 
 async function main(): Promise<void> {
   const exists = await withAdmin(async (client) => {
@@ -235,6 +200,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
             truncated = benchCase.path.includes('tree') ? JSON.parse(body).data.truncated : undefined;
           },
           () => Promise.all(benchCase.queries.map((query) => pool.query(query.text, query.values))),
+          { runs, warmups: 5 },
         );
         lines.push(
           `| ${subject.label} | ${subject.downline} | ${benchCase.call} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${(api.p50 / floor.p50).toFixed(2)} | ${(api.p95 / floor.p95).toFixed(2)} | ${(bytes / 1024).toFixed(1)} KiB${truncated === undefined ? '' : truncated ? ', truncated' : ', complete'} |`,
