@@ -11,6 +11,7 @@ import { envelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { requestingAdministrator } from '../audit/requesting-administrator';
 import { changeMemberStatus } from './change-member-status';
 import { deleteMember } from './delete-member';
 import { listUsers } from './list-users';
@@ -20,12 +21,6 @@ import { viewUserDetail } from './view-user-detail';
 const memberIdParams = z.object({ id: z.string().max(100) });
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actingAdministrator = (request: { currentUser: { id: string }; ip: string; id: string }) => ({
-    id: request.currentUser.id,
-    ipAddress: request.ip,
-    requestId: request.id,
-  });
-
   app.get(
     '/users/admin/overall-stats',
     {
@@ -84,7 +79,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteMember(app.context, actingAdministrator(request), request.params.id);
+      await deleteMember(app.context, requestingAdministrator(request), request.params.id);
       return ok(null, adminUserTexts.deleted);
     },
   );
@@ -105,7 +100,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await changeMemberStatus(
         app.context,
-        actingAdministrator(request),
+        requestingAdministrator(request),
         request.params.id,
         request.body.status,
       );

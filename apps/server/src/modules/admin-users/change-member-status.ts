@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { lockMemberForAdminAction, setUserStatus } from './admin-users-repository';
 
 /**
@@ -14,7 +15,7 @@ import { lockMemberForAdminAction, setUserStatus } from './admin-users-repositor
  */
 export async function changeMemberStatus(
   deps: Pick<AppContext, 'db' | 'clock'>,
-  administrator: { id: string; ipAddress: string | null; requestId: string | null },
+  administrator: RequestingAdministrator,
   memberId: string,
   status: UserStatus,
 ): Promise<{ status: UserStatus }> {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { lockLedgerAccount } from '../ledger/ledger-repository';
 import { forfeitMemberLocks } from '../rewards/reward-compliance-repository';
 import { blankDeletedMember, hasPendingWithdrawal, lockMemberForAdminAction } from './admin-users-repository';
@@ -17,7 +18,7 @@ import { blankDeletedMember, hasPendingWithdrawal, lockMemberForAdminAction } fr
  */
 export async function deleteMember(
   deps: Pick<AppContext, 'db' | 'clock'>,
-  administrator: { id: string; ipAddress: string | null; requestId: string | null },
+  administrator: RequestingAdministrator,
   memberId: string,
 ): Promise<void> {
   if (!isUuid(memberId)) throw new DomainError('USER_NOT_FOUND', 'User not found');

@@ -4,6 +4,7 @@ import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../http/domain-error';
 import { findUserById } from '../accounts/account-repository';
 import { recordAdminAction } from '../audit/audit-log-repository';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { isLedgerOverdraft, settleLedgerEntry } from '../ledger/ledger-repository';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { checkPayoutOnChain } from './payout-proof';
@@ -35,7 +36,7 @@ const alreadyProcessed = () =>
  */
 export async function decideWithdrawal(
   deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations' | 'mailWorker'>,
-  administrator: { id: string; ipAddress: string | null; requestId: string | null },
+  administrator: RequestingAdministrator,
   withdrawalId: string,
   decision: DecisionInput,
 ): Promise<Withdrawal> {

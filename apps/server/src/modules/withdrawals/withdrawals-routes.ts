@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
+import { requestingAdministrator } from '../audit/requesting-administrator';
 import { createWithdrawal } from './create-withdrawal';
 import { decideWithdrawal } from './decide-withdrawal';
 import { requestWithdrawalCode } from './request-withdrawal-code';
@@ -198,7 +199,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const withdrawal = await decideWithdrawal(
         app.context,
-        { id: request.currentUser.id, ipAddress: request.ip, requestId: request.id },
+        requestingAdministrator(request),
         request.params.id,
         request.body,
       );
