@@ -1,38 +1,49 @@
 /**
- * `npm run bench:api`: requests per second of the authenticated `GET /api/users/profile` (the
- * whole stack: JWT check, one user query, zod serialization) on PostgreSQL and on the embedded
- * database (PGlite, one connection: every statement takes its turn), next to a bare Fastify route
- * returning a small JSON, all measured in the same run with the same loopback load generator.
+ * `npm run bench:api`: requests per second of signed-in API calls next to a bare Fastify route
+ * returning a small JSON, all in one run with the same loopback load generator:
  *
- * PostgreSQL: DATABASE_URL (or postgres://postgres@127.0.0.1:5432/test), in a fresh database that
- * is dropped at the end. PGlite: a fresh on-disk data directory in the temporary directory, as
- * `npm start` uses, removed at the end. The load generator runs in a worker thread (keep-alive
- * connections, a fixed number of concurrent requests, fixed duration) so it does not share the
- * server's event loop.
+ * - `GET /api/users/profile` and `GET /api/users/referrals/history` (page 1 of a 100-member
+ *   downline) on PostgreSQL (`DATABASE_URL`, default the local test server; a fresh database,
+ *   dropped at the end), the app in this process with a pool of 10;
+ * - the profile on the same database through `npm start`'s entry point in production mode, with
+ *   `WEB_CONCURRENCY=1` and `=2` (node:cluster, rate limits in Redis at `REDIS_URL`, default the
+ *   local one), so the two-process figure stands beside the one-process one;
+ * - the profile on the embedded database (PGlite in a fresh on-disk directory, one connection).
+ *
+ * The load generator runs in a worker thread (keep-alive connections, a fixed number of requests
+ * in flight, fixed duration); any answer but 200 fails the run. `BENCH_ONLY=profile,history`
+ * runs only the named measures (bare, profile, history, cluster, pglite), e.g. under
+ * `node --cpu-prof` (see docs/benchmarks.md, "Where the time goes").
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { ensureRootAdmin } from '../src/bootstrap/root-admin';
-import { loadConfig } from '../src/config';
+import { demoDepositXpub, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
+import { addMember, createMember } from '../src/testing/builders';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const warmUpMs = 1000;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const only = process.env.BENCH_ONLY?.split(',');
+const runs = (measure: string) => only === undefined || only.includes(measure);
 
 interface LoadResult {
   ok: number;
   failed: number;
   seconds: number;
   p50: number;
+  p95: number;
   p99: number;
 }
 
@@ -68,7 +79,7 @@ Promise.all(Array.from({ length: connections }, lane)).then(() => {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
   agent.destroy();
-  parentPort.postMessage({ ok, failed, seconds, p50: at(0.5), p99: at(0.99) });
+  parentPort.postMessage({ ok, failed, seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99) });
 });
 `;
 
@@ -83,15 +94,49 @@ function load(url: string, headers: Record<string, string>, duration: number): P
   });
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}) {
+/** Requests per second of `url` after a warm-up; prints one line. */
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<number> {
   await load(url, headers, warmUpMs);
   const result = await load(url, headers, durationMs);
   if (result.failed > 0) throw new Error(`${name}: ${result.failed} requests did not answer 200`);
   const perSecond = result.ok / result.seconds;
   console.log(
-    `${name.padEnd(38)} ${perSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms   (${result.ok} requests)`,
+    `${name.padEnd(48)} ${perSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms`,
   );
   return perSecond;
+}
+
+const jwtSecret = randomBytes(32).toString('base64url');
+const config = loadConfig({
+  NODE_ENV: 'test',
+  JWT_SECRET: jwtSecret,
+  PUBLIC_URL: 'http://bench.local',
+  DATA_DIR: path.join(tmpdir(), 'uplink-bench'),
+  SEED_DEMO: 'false',
+  DEMO_CHAIN: 'false',
+  LOG_LEVEL: 'silent',
+});
+
+interface BenchMember {
+  id: string;
+  headers: Record<string, string>;
+}
+
+/** A verified member with a downline of 100 (10 direct members with 9 each) and their bearer token. */
+async function memberWithDownline(database: DatabaseHandle, app: FastifyInstance): Promise<BenchMember> {
+  const member = await createMember(database.db, { subscriptionPaid: true });
+  for (let direct = 0; direct < 10; direct += 1) {
+    const sponsor = await addMember(database.db, member);
+    for (let below = 0; below < 9; below += 1) await addMember(database.db, sponsor);
+  }
+  const token = app.context.sessionTokens.sign(member.id, member.session_version);
+  return { id: member.id, headers: { authorization: `Bearer ${token}` } };
+}
+
+async function inProcessApp(database: DatabaseHandle): Promise<{ app: FastifyInstance; base: string }> {
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, db: database.db, logger: false });
+  return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
 async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
@@ -104,82 +149,125 @@ async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): P
   }
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  return app.listen({ port: 0, host: '127.0.0.1' });
+interface Figures {
+  bare: number[];
+  profile?: number;
+  history?: number;
+  cluster?: { one: number; two: number };
+  pglite?: number;
 }
 
-const config = loadConfig({
-  NODE_ENV: 'test',
-  JWT_SECRET: randomBytes(32).toString('base64url'),
-  PUBLIC_URL: 'http://bench.local',
-  DATA_DIR: path.join(tmpdir(), 'uplink-bench'),
-  SEED_DEMO: 'false',
-  DEMO_CHAIN: 'false',
-  LOG_LEVEL: 'silent',
-});
-
-/** The real app on `database` (migrated here) and a verified, signed-in member's bearer token. */
-async function appWithMember(database: DatabaseHandle): Promise<{ app: FastifyInstance; base: string; token: string }> {
-  await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db, logger: false });
-  const base = await listen(app);
-  const root = await ensureRootAdmin(database.db, config);
-  const member = { email: 'bench@example.com', password: 'Bench!Pass123' };
-  const post = (route: string, body: object) =>
-    fetch(`${base}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/api/users/register', {
-    firstName: 'Bench',
-    lastName: 'Member',
-    ...member,
-    referredByCode: root.referralCode,
-  });
-  const mail = await database.db
-    .selectFrom('mail_outbox')
-    .select('text')
-    .where('to_address', '=', member.email)
-    .executeTakeFirstOrThrow();
-  const verificationToken = mail.text.match(/token=([\w-]+)/)?.[1] as string;
-  await post('/api/users/verify-email', { token: verificationToken });
-  const signedIn = (await (await post('/api/users/login', member)).json()) as { data: { token: string } };
-  return { app, base, token: signedIn.data.token };
-}
-
-async function measureProfile(name: string, database: DatabaseHandle): Promise<number> {
-  const { app, base, token } = await appWithMember(database);
-  try {
-    return await measure(name, `${base}/api/users/profile`, { authorization: `Bearer ${token}` });
-  } finally {
-    await app.close();
-  }
-}
-
-async function onPostgres(): Promise<number> {
+async function onPostgres(figures: Figures): Promise<void> {
   const databaseName = `uplink_bench_${randomBytes(5).toString('hex')}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${databaseName}`));
   const url = new URL(serverUrl);
   url.pathname = `/${databaseName}`;
   try {
     const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://', poolSize: 10 });
+    let member: BenchMember;
     try {
-      return await measureProfile('GET /api/users/profile (auth, PG)', database);
+      const { app, base } = await inProcessApp(database);
+      try {
+        member = await memberWithDownline(database, app);
+        if (runs('profile')) {
+          figures.profile = await measure('profile, PostgreSQL', `${base}/api/users/profile`, member.headers);
+        }
+        if (runs('history')) {
+          figures.history = await measure(
+            'referral history page 1, PostgreSQL',
+            `${base}/api/users/referrals/history?page=1&limit=10`,
+            member.headers,
+          );
+        }
+      } finally {
+        await app.close();
+      }
     } finally {
       await database.close();
+    }
+    if (runs('cluster')) {
+      const one = await measureServerProcess(url.toString(), 1, member.headers);
+      const two = await measureServerProcess(url.toString(), 2, member.headers);
+      figures.cluster = { one, two };
     }
   } finally {
     await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   }
 }
 
-async function onEmbedded(): Promise<number> {
+/** `npm start`'s entry point in production mode with `concurrency` API processes; the profile through it. */
+async function measureServerProcess(
+  databaseUrl: string,
+  concurrency: number,
+  headers: Record<string, string>,
+): Promise<number> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-bench-cluster-'));
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      WEB_CONCURRENCY: String(concurrency),
+      REDIS_URL: redisUrl,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      JWT_SECRET: jwtSecret,
+      DEPOSIT_XPUB: demoDepositXpub,
+      ADMIN_EMAIL: 'root@uplink.test',
+      ADMIN_PASSWORD: 'Root!Pass12345',
+      BSC_RPC_URL: 'http://127.0.0.1:9',
+      DEPOSIT_SCAN_INTERVAL_MS: '3600000',
+      BINGX_API_KEY: 'unused',
+      BINGX_API_SECRET: 'unused',
+      BINGX_BASE_URL: 'http://127.0.0.1:9',
+      // Production logs every request at info; the bench measures the request path, not stdout.
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await untilAnswering(`${base}/api/healthz`, server);
+    const label = concurrency === 1 ? 'profile, `npm start`, 1 process' : `profile, WEB_CONCURRENCY=${concurrency}`;
+    return await measure(label, `${base}/api/users/profile`, headers);
+  } finally {
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function untilAnswering(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    const answered = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within a minute`);
+}
+
+async function onEmbedded(figures: Figures): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-bench-pglite-'));
   try {
     const database = await openDatabase({ pgliteDataDir: path.join(dataDir, 'pglite') });
     try {
-      return await measureProfile('GET /api/users/profile (auth, PGlite)', database);
+      const { app, base } = await inProcessApp(database);
+      try {
+        const member = await memberWithDownline(database, app);
+        figures.pglite = await measure('profile, PGlite (one connection)', `${base}/api/users/profile`, member.headers);
+      } finally {
+        await app.close();
+      }
     } finally {
       await database.close();
     }
@@ -188,26 +276,45 @@ async function onEmbedded(): Promise<number> {
   }
 }
 
-async function onBareFastify(): Promise<number> {
+async function measureBare(): Promise<number> {
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ success: true, message: 'OK', data: { status: 'ok' } }));
   try {
-    return await measure('bare Fastify route', `${await listen(bare)}/bare`);
+    return await measure('bare Fastify route', `${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`);
   } finally {
     await bare.close();
   }
 }
 
+function printRatios(figures: Figures): void {
+  const bare = figures.bare.reduce((sum, value) => sum + value, 0) / figures.bare.length;
+  const ratio = (value: number | undefined) => (value === undefined ? 'not run' : (value / bare).toFixed(2));
+  console.log(`\nbare route, mean of its runs: ${bare.toFixed(0)} req/s`);
+  console.log(`profile / bare                      ${ratio(figures.profile)}`);
+  console.log(`referral history page 1 / bare      ${ratio(figures.history)}`);
+  if (figures.cluster) {
+    console.log(`\`npm start\`, 1 process / bare       ${ratio(figures.cluster.one)}`);
+    console.log(`WEB_CONCURRENCY=2 / bare            ${ratio(figures.cluster.two)}`);
+    console.log(`WEB_CONCURRENCY=2 / 1 process       ${(figures.cluster.two / figures.cluster.one).toFixed(2)}`);
+  }
+  console.log(`profile on PGlite / bare            ${ratio(figures.pglite)}`);
+}
+
 async function main(): Promise<void> {
+  const [loadAtStart] = os.loadavg();
   console.log(
-    `${connections} concurrent keep-alive connections, ${durationMs / 1000} s each after a ${warmUpMs / 1000} s warm-up`,
+    `${connections} concurrent keep-alive connections, ${durationMs / 1000} s each after a ${warmUpMs / 1000} s warm-up; ${os.availableParallelism()} cores, load average ${loadAtStart?.toFixed(2)}`,
   );
-  const postgres = await onPostgres();
-  const embedded = await onEmbedded();
-  const baseline = await onBareFastify();
-  console.log(`profile / bare = ${(postgres / baseline).toFixed(2)}`);
-  console.log(`profile on PGlite / bare = ${(embedded / baseline).toFixed(2)}`);
-  console.log(`PGlite (one connection) / PostgreSQL (pool of 10) = ${(embedded / postgres).toFixed(2)}`);
+  const figures: Figures = { bare: [] };
+  if (runs('bare')) figures.bare.push(await measureBare());
+  if (runs('profile') || runs('history') || runs('cluster')) await onPostgres(figures);
+  if (runs('pglite')) await onEmbedded(figures);
+  if (runs('bare')) {
+    figures.bare.push(await measureBare());
+    printRatios(figures);
+  }
+  const [loadAtEnd] = os.loadavg();
+  console.log(`load average at the end ${loadAtEnd?.toFixed(2)}`);
 }
 
 main().catch((error: unknown) => {

@@ -7,8 +7,9 @@
  * `uplink_bench_network` on the server of BENCH_DATABASE_URL (default: the local test server),
  * seeds it with `seed-network`, then times over real HTTP the referral-history first page and
  * the referral tree (maxLevels 15) for (a) a member with ~100 descendants and (b) the member
- * with the largest downline, each beside the bare SQL the API runs for the same rows (captured
- * from the repository and replayed through node-postgres): the floor. The database is dropped
+ * with the largest downline, each beside the bare SQL the API runs for the same rows (the
+ * caller view's statement and the repository's, captured and replayed one after the other
+ * through node-postgres, as the same prepared statements): the floor. The database is dropped
  * at the end unless --keep. `--database` names another database (e.g. a small one for a trial run).
  */
 import os from 'node:os';
@@ -21,11 +22,9 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';
-import {
-  findDownlinePage,
-  findDownlineTree,
-  findDownlineTreeStatistics,
-} from '../src/modules/referrals/referral-network-repository';
+import { type CallerCredentials, type CallerView, callerCredentials } from '../src/http/caller-view';
+import { findDownlinePage, findDownlineTree } from '../src/modules/referrals/referral-network-repository';
+import { referralTreeCaller } from '../src/modules/referrals/referral-tree';
 import { ms, timePair } from './bench-kit';
 import { seedNetwork } from './seed-network';
 
@@ -122,7 +121,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
   const app = await buildApp({ config, db, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
-  // The SQL the repository sends, captured once and replayed bare through node-postgres.
+  // The SQL the call sends, captured once and replayed bare through node-postgres.
   const captured: CompiledQuery[] = [];
   const capturing = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
@@ -130,8 +129,14 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
       if (event.level === 'query') captured.push(event.query);
     },
   });
-  const capture = async (work: (database: Kysely<Database>) => Promise<unknown>) => {
+  // Every statement the call runs, in its order: the caller view (the session check) first.
+  const capture = async (
+    callerId: string,
+    view: CallerView<CallerCredentials>,
+    work: (database: Kysely<Database>) => Promise<unknown>,
+  ) => {
     captured.length = 0;
+    await view.read(capturing, callerId);
     await work(capturing);
     return captured.map((query) => ({ text: query.sql, values: [...query.parameters] }));
   };
@@ -148,7 +153,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         {
           call: 'history page 1 (10, all levels)',
           path: '/api/users/referrals/history',
-          queries: await capture((trx) =>
+          queries: await capture(subject.id, callerCredentials, (trx) =>
             findDownlinePage(
               trx,
               subject.id,
@@ -160,14 +165,14 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         {
           call: 'history level 3, LOCKED',
           path: '/api/users/referrals/history?level=3&status=LOCKED',
-          queries: await capture((trx) =>
+          queries: await capture(subject.id, callerCredentials, (trx) =>
             findDownlinePage(trx, subject.id, { levels: [3], statuses: ['LOCKED'] }, { limit: 10, offset: 0 }),
           ),
         },
         {
           call: 'history page 50',
           path: '/api/users/referrals/history?page=50',
-          queries: await capture((trx) =>
+          queries: await capture(subject.id, callerCredentials, (trx) =>
             findDownlinePage(
               trx,
               subject.id,
@@ -179,18 +184,16 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         {
           call: 'tree maxLevels 15',
           path: '/api/users/referral-tree?maxLevels=15',
-          queries: await capture((trx) =>
-            Promise.all([
-              findDownlineTree(trx, subject.id, 15, referralTreeNodeLimit + 1),
-              findDownlineTreeStatistics(trx, subject.id),
-            ]),
+          queries: await capture(subject.id, referralTreeCaller, (trx) =>
+            findDownlineTree(trx, subject.id, 15, referralTreeNodeLimit + 1),
           ),
         },
       ];
       for (const benchCase of cases) {
         let bytes = 0;
         let truncated: boolean | undefined;
-        // The tree's two statements run side by side in the API, so the floor does the same.
+        // One after the other, as the API runs them; registered texts run as the same prepared
+        // statements the API uses (the pool's client names them).
         const [api, floor] = await timePair(
           async () => {
             const response = await fetch(`${address}${benchCase.path}`, { headers });
@@ -199,7 +202,9 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
             bytes = Buffer.byteLength(body);
             truncated = benchCase.path.includes('tree') ? JSON.parse(body).data.truncated : undefined;
           },
-          () => Promise.all(benchCase.queries.map((query) => pool.query(query.text, query.values))),
+          async () => {
+            for (const query of benchCase.queries) await pool.query(query.text, query.values);
+          },
           { runs, warmups: 5 },
         );
         lines.push(

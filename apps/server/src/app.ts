@@ -24,6 +24,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
+import { metricsRoutes } from './modules/metrics/metrics-routes';
+import { recordRequestDurations } from './modules/metrics/request-metrics';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
@@ -75,11 +77,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerHttpPlugins(app, config);
   registerErrorHandling(app);
+  recordRequestDurations(app);
   registerAuthentication(app, db, context.sessionTokens);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(metricsRoutes);
       await api.register(referralRoutes);
       await api.register(rewardsRoutes);
       await api.register(accountsRoutes);
@@ -133,8 +137,10 @@ function endConnectionsWhileClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise per answer costs.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

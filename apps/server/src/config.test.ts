@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, demoDepositXpub, isLoopbackHost, loadConfig } from './config';
@@ -123,6 +123,31 @@ describe('configuration', () => {
     const message = configError(env);
     expect(message).toContain(name);
     expect(message).toMatch(/production/);
+  });
+
+  it('runs one process per core in production on PostgreSQL, one otherwise', () => {
+    const postgres = { DATABASE_URL: 'postgres://app@db:5432/uplink', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({ ...production, ...postgres }).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig(production).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...postgres }).webConcurrency).toBe(1);
+    expect(loadConfig({ ...production, ...postgres, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ ...production, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(configError({ ...production, ...postgres, WEB_CONCURRENCY: '0' })).toContain('WEB_CONCURRENCY');
+  });
+
+  it('refuses several processes on the embedded database, without Redis, or with the demo chain', () => {
+    const local = { DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379', WEB_CONCURRENCY: '2' };
+    expect(configError(local)).toMatch(/WEB_CONCURRENCY=2 needs DATABASE_URL: the embedded database is one session/);
+    const postgres = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://app@db:5432/uplink', WEB_CONCURRENCY: '2' };
+    expect(configError(postgres)).toMatch(/WEB_CONCURRENCY=2 needs REDIS_URL/);
+    expect(configError({ ...postgres, REDIS_URL: 'redis://cache:6379' })).toMatch(/demo chain.*DEMO_CHAIN=false/);
+    expect(loadConfig({ ...postgres, REDIS_URL: 'redis://cache:6379', DEMO_CHAIN: 'false' }).webConcurrency).toBe(2);
+  });
+
+  it.runIf(availableParallelism() > 1)('names the per-core default when it is what needs Redis', () => {
+    const message = configError({ ...production, DATABASE_URL: 'postgres://app@db:5432/uplink' });
+    expect(message).toContain(`one process per core in production: ${availableParallelism()}`);
+    expect(message).toContain('REDIS_URL');
   });
 
   it('names each malformed variable', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { usdtBscContract } from '@uplink/contract/constants';
 import { z } from 'zod';
@@ -44,6 +45,7 @@ const environmentSchema = z.object({
   SEED_DEMO: flag.optional(),
   DEV_TOOLS: flag.optional(),
   REDIS_URL: z.url().optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   BSC_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -76,6 +78,7 @@ const environmentSchema = z.object({
   MAIL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -101,6 +104,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of the rate-limit keys in Redis (tests give each app its own). */
   rateLimitNamespace: string;
+  /** API processes: more than one runs them as `node:cluster` workers (see cluster/cluster-primary.ts). */
+  webConcurrency: number;
   logLevel: Environment['LOG_LEVEL'];
   webDistDir: string;
   /**
@@ -129,6 +134,8 @@ export interface Config {
    * one, anybody could send that header and pick the address the rate limits count against.
    */
   trustedProxyHops: number;
+  /** Opens GET /api/metrics to other machines (a bearer token); without it only loopback reads it. */
+  metricsToken: string | undefined;
 }
 
 export interface ChainConfig {
@@ -206,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoChain = vars.DEMO_CHAIN ?? (!production && vars.NODE_ENV !== 'test' && !vars.BSC_RPC_URL);
   if (production && demoChain) throw new ConfigError('DEMO_CHAIN cannot be used in production');
   if (production && vars.DEV_TOOLS) throw new ConfigError('DEV_TOOLS cannot be used in production');
+  const webConcurrency = processCount(vars, production, demoChain);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     production,
@@ -225,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: vars.SEED_DEMO ?? !production,
     redisUrl: vars.REDIS_URL,
     rateLimitNamespace: 'uplink-rate-limit:',
+    webConcurrency,
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     devToolsEnabled: vars.DEV_TOOLS ?? (!production && isLoopbackHost(vars.HOST)),
@@ -268,7 +277,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryBaseMs: 30_000,
     mailPollIntervalMs: 2_000,
     trustedProxyHops: vars.TRUST_PROXY,
+    metricsToken: vars.METRICS_TOKEN,
   };
+}
+
+/**
+ * WEB_CONCURRENCY, by default one process per core in production on PostgreSQL, one otherwise.
+ * Several processes are refused where they could not share what one process keeps to itself: the
+ * embedded database (one session of one process), the rate-limit counters (shared only in Redis)
+ * and the demo chain (each process would start its own).
+ */
+function processCount(vars: Environment, production: boolean, demoChain: boolean): number {
+  const count = vars.WEB_CONCURRENCY ?? (production && vars.DATABASE_URL ? availableParallelism() : 1);
+  if (count === 1) return count;
+  const setting = vars.WEB_CONCURRENCY
+    ? `WEB_CONCURRENCY=${count}`
+    : `WEB_CONCURRENCY (by default one process per core in production: ${count})`;
+  if (!vars.DATABASE_URL) {
+    throw new ConfigError(
+      `${setting} needs DATABASE_URL: the embedded database is one session in one process, so it runs with WEB_CONCURRENCY=1 only`,
+    );
+  }
+  if (!vars.REDIS_URL) {
+    throw new ConfigError(
+      `${setting} needs REDIS_URL, so that all processes count against the same rate limits (or set WEB_CONCURRENCY=1)`,
+    );
+  }
+  if (demoChain) {
+    throw new ConfigError(
+      `${setting}: the demo chain runs inside one process; set DEMO_CHAIN=false or WEB_CONCURRENCY=1`,
+    );
+  }
+  return count;
 }
 
 const loopback = new BlockList();

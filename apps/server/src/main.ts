@@ -1,32 +1,29 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { keepGeneratedAdminPassword } from './bootstrap/admin-password-file';
 import { devToolsWarning } from './bootstrap/dev-tools-warning';
 import { demoPayCommand, localUrlOf, removeServerFile, writeServerFile } from './bootstrap/local-server-file';
 import { startupBanner } from './bootstrap/startup-banner';
-import { ConfigError, loadConfig } from './config';
+import { runClusterPrimary } from './cluster/cluster-primary';
+import { runClusterWorker } from './cluster/cluster-worker';
+import { type Config, ConfigError, loadConfig } from './config';
 import { startRuntime } from './server-runtime';
+import { stopOnSignals } from './stop-on-signals';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.webConcurrency === 1) return runSingleProcess(config);
+  return cluster.isPrimary ? runClusterPrimary(config) : runClusterWorker(config);
+}
+
+/** One process that serves and runs the background jobs: local mode, the embedded database, one core. */
+async function runSingleProcess(config: Config): Promise<void> {
   const runtime = await startRuntime(config);
   const { app } = runtime;
   // Kept before listening: a start that then fails (a port in use) must not lose the password.
   const generatedPassword = runtime.bootstrap.rootAdmin.generatedPassword;
   const adminPasswordFile = generatedPassword ? keepGeneratedAdminPassword(config.dataDir, generatedPassword) : null;
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    removeServerFile(config.dataDir);
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await runtime.stop();
-    clearTimeout(timer);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(runtime, () => removeServerFile(config.dataDir));
 
   await app.listen({ port: config.port, host: config.host });
   const localUrl = localUrlOf(app.server.address() as AddressInfo);

@@ -8,30 +8,28 @@ import type { Config } from './config';
 import { ensurePrivateDirectory } from './db/data-directory';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
+import { recordConnectionWait, watchConnectionPool } from './modules/metrics/database-metrics';
 
-export interface ServerRuntime {
+export interface ServingRuntime {
   app: FastifyInstance;
   database: DatabaseHandle;
-  /** The root administrator (and demo network) ensured at this start, for the startup banner. */
-  bootstrap: BootstrapResult;
   /** Stops accepting requests, finishes in-flight ones, stops background jobs, closes the database. */
   stop(): Promise<void>;
 }
 
+export interface ServerRuntime extends ServingRuntime {
+  /** The root administrator (and demo network) ensured at this start, for the startup banner. */
+  bootstrap: BootstrapResult;
+}
+
 /** Opens the database, applies migrations and builds the app: everything `main` and tests share. */
 export async function startRuntime(configured: Config, logger?: boolean | object): Promise<ServerRuntime> {
-  ensurePrivateDirectory(configured.dataDir);
   // The database first: a second server on the same DATA_DIR is refused before it starts a demo
   // chain and overwrites the running server's demo-chain.json.
-  const database = await openDatabase({
-    databaseUrl: configured.databaseUrl,
-    pgliteDataDir: path.join(configured.dataDir, 'pglite'),
-    waitTimeoutMs: configured.databaseWaitTimeoutMs,
-  });
+  const database = await openServerDatabase(configured);
   const demoChain = configured.chain.demoChain ? await startLocalChain(configured) : null;
   const config = demoChain ? withDemoChain(configured, demoChain) : configured;
-  await migrateToLatest(database.db);
-  const bootstrap = await runBootstrap(database.db, config);
+  const bootstrap = await prepareDatabase(database, config);
   const app = await buildApp({ config, db: database.db, logger, jobLock: database.jobLock });
   return {
     app,
@@ -43,6 +41,54 @@ export async function startRuntime(configured: Config, logger?: boolean | object
       await demoChain?.stop();
     },
   };
+}
+
+/**
+ * A cluster's primary, before it forks its workers: the migrations and the bootstrap run once,
+ * then the primary closes its connections again (it serves nothing).
+ */
+export async function prepareClusterDatabase(config: Config): Promise<BootstrapResult> {
+  const database = await openServerDatabase(config);
+  try {
+    return await prepareDatabase(database, config);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A cluster worker on the database its primary has prepared. The background jobs run in the one
+ * worker the primary gave that role; the advisory job locks still keep them to one runner across hosts.
+ */
+export async function startWorkerRuntime(config: Config, runsJobs: boolean): Promise<ServingRuntime> {
+  const database = await openServerDatabase(config);
+  const app = await buildApp({ config, db: database.db, jobLock: runsJobs ? database.jobLock : undefined });
+  return {
+    app,
+    database,
+    async stop() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function openServerDatabase(config: Config): Promise<DatabaseHandle> {
+  ensurePrivateDirectory(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: path.join(config.dataDir, 'pglite'),
+    waitTimeoutMs: config.databaseWaitTimeoutMs,
+    onConnectionWait: recordConnectionWait,
+  });
+  watchConnectionPool(database.pool);
+  return database;
+}
+
+/** The migrations, then the root administrator and the demo data: once per start, before any request. */
+async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<BootstrapResult> {
+  await migrateToLatest(database.db);
+  return runBootstrap(database.db, config);
 }
 
 /** Local mode: the in-process dev chain with its test USDT token (see README, "Demo: onboarding"). */

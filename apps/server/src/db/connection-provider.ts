@@ -32,6 +32,9 @@ interface Hold {
   held: boolean;
 }
 
+/** Told how long each statement or transaction waited for its connection, in seconds (the metrics). */
+export type ConnectionWaitObserver = (seconds: number) => void;
+
 /**
  * Hands Kysely a connection for each statement and each transaction, in the pool's
  * first-come-first-served order (the wait is bounded: see `DatabaseUnavailableError`), with one
@@ -41,11 +44,13 @@ interface Hold {
  */
 export class GuardedConnectionProvider implements ConnectionProvider {
   readonly #driver: Driver;
+  readonly #onConnectionWait: ConnectionWaitObserver | undefined;
   readonly #holds = new AsyncLocalStorage<Hold>();
   #closed = false;
 
-  constructor(driver: Driver) {
+  constructor(driver: Driver, onConnectionWait?: ConnectionWaitObserver) {
     this.#driver = driver;
+    this.#onConnectionWait = onConnectionWait;
   }
 
   /** After the database handle is closed, a statement is a programming error, not a busy database. */
@@ -56,13 +61,23 @@ export class GuardedConnectionProvider implements ConnectionProvider {
   async provideConnection<T>(consumer: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
     if (this.#closed) throw new Error('the database handle is closed');
     if (this.#holds.getStore()?.held) throw new NestedConnectionError();
-    const connection = await this.#driver.acquireConnection();
+    const connection = await this.#acquireConnection();
     const hold: Hold = { held: true };
     try {
       return await this.#holds.run(hold, () => consumer(connection));
     } finally {
       hold.held = false;
       await this.#driver.releaseConnection(connection);
+    }
+  }
+
+  /** A wait that ended in `DatabaseUnavailableError` is told too: those are the longest. */
+  async #acquireConnection(): Promise<DatabaseConnection> {
+    const waitStarted = performance.now();
+    try {
+      return await this.#driver.acquireConnection();
+    } finally {
+      this.#onConnectionWait?.((performance.now() - waitStarted) / 1000);
     }
   }
 }

@@ -6,8 +6,14 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DefaultQueryExecutor, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { advisoryJobLock, type JobLock, processJobLock } from '../jobs/job-lock';
-import { DatabaseUnavailableError, defaultWaitTimeoutMs, GuardedConnectionProvider } from './connection-provider';
+import {
+  type ConnectionWaitObserver,
+  DatabaseUnavailableError,
+  defaultWaitTimeoutMs,
+  GuardedConnectionProvider,
+} from './connection-provider';
 import { ensurePrivateDirectory, lockDataDirectory, restrictToOwner } from './data-directory';
+import { PreparingClient } from './prepared-statements';
 import type { Database } from './schema';
 import { createSocketFolder, removeStaleSocketFolders, socketFileName } from './socket-folders';
 
@@ -36,19 +42,22 @@ export interface DatabaseOptions {
    * `DatabaseUnavailableError` (the API answers 503): requests queue under load, never hang.
    */
   waitTimeoutMs?: number;
+  /** Told each wait for a connection (the metrics' `db_connection_wait_seconds`). */
+  onConnectionWait?: ConnectionWaitObserver;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const waitTimeoutMs = options.waitTimeoutMs ?? defaultWaitTimeoutMs;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: waitTimeoutMs,
     });
-    return wrap(pool, 'postgres', async () => {});
+    return wrap(pool, 'postgres', options.onConnectionWait, async () => {});
   }
-  return openEmbedded(options.pgliteDataDir, waitTimeoutMs);
+  return openEmbedded(options.pgliteDataDir, waitTimeoutMs, options.onConnectionWait);
 }
 
 /**
@@ -60,7 +69,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * got another's rows, and prepared statements and transactions broke. So there is exactly one
  * connection, opened once and kept: every statement and transaction takes its turn on it.
  */
-async function openEmbedded(dataDir: string, waitTimeoutMs: number): Promise<DatabaseHandle> {
+async function openEmbedded(
+  dataDir: string,
+  waitTimeoutMs: number,
+  onConnectionWait: ConnectionWaitObserver | undefined,
+): Promise<DatabaseHandle> {
   const onDisk = !dataDir.startsWith('memory://');
   await removeStaleSocketFolders();
   let releaseLock = () => {};
@@ -79,6 +92,7 @@ async function openEmbedded(dataDir: string, waitTimeoutMs: number): Promise<Dat
     });
     await server.start();
     const pool = new pg.Pool({
+      Client: PreparingClient,
       host: socketFolder,
       user: 'postgres',
       database: 'postgres',
@@ -87,7 +101,7 @@ async function openEmbedded(dataDir: string, waitTimeoutMs: number): Promise<Dat
       idleTimeoutMillis: 0,
       connectionTimeoutMillis: waitTimeoutMs,
     });
-    return await wrap(pool, 'pglite', async () => {
+    return await wrap(pool, 'pglite', onConnectionWait, async () => {
       await server.stop();
       await pglite.close();
       rmSync(socketFolder, { recursive: true, force: true });
@@ -103,6 +117,7 @@ async function openEmbedded(dataDir: string, waitTimeoutMs: number): Promise<Dat
 async function wrap(
   pool: pg.Pool,
   kind: DatabaseHandle['kind'],
+  onConnectionWait: ConnectionWaitObserver | undefined,
   closeBackend: () => Promise<void>,
 ): Promise<DatabaseHandle> {
   // An idle pooled connection that the server drops (restart, failover, terminated backend) must
@@ -110,7 +125,7 @@ async function wrap(
   pool.on('error', (error) => {
     console.warn(`database: idle connection lost (${error.message})`);
   });
-  const { db, provider } = await guardedKysely(pool);
+  const { db, provider } = await guardedKysely(pool, onConnectionWait);
   return {
     db,
     pool,
@@ -128,11 +143,11 @@ async function wrap(
  * Kysely over the pool, assembled by hand only to put `GuardedConnectionProvider` where Kysely's
  * default provider would be (its constructor has no option for it). Same parts otherwise.
  */
-async function guardedKysely(pool: pg.Pool) {
+async function guardedKysely(pool: pg.Pool, onConnectionWait: ConnectionWaitObserver | undefined) {
   const dialect = new PostgresDialect({ pool: unavailableWithoutConnection(pool) });
   const driver = dialect.createDriver();
   await driver.init();
-  const provider = new GuardedConnectionProvider(driver);
+  const provider = new GuardedConnectionProvider(driver, onConnectionWait);
   const executor = new DefaultQueryExecutor(dialect.createQueryCompiler(), dialect.createAdapter(), provider, []);
   return { db: new Kysely<Database>({ config: { dialect }, dialect, driver, executor }), provider };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/schema';
-import { findUserById } from '../modules/accounts/account-repository';
+import type { Database } from '../db/schema';
+import { type CallerCredentials, type CallerView, callerAccount, callerCredentials } from './caller-view';
 import { accountDisabled, accountLocked, forbidden, unauthorized } from './domain-error';
 import { apiDocsPrefix } from './http-plugins';
 import type { SessionTokens } from './session-tokens';
@@ -15,54 +15,59 @@ export type RouteAccess = 'public' | 'member' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-  }
-  interface FastifyRequest {
-    /** The signed-in user, loaded once by `authenticate`. */
-    currentUser: UserRow;
+    /** What the route reads about its caller along with the session check (see `CallerView`). */
+    caller?: CallerView<CallerCredentials>;
   }
   interface FastifyInstance {
+    /**
+     * A member route's session check, for a public route that also serves a signed-in caller: the
+     * caller's whole row (`callerAccount.of(request)`).
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
-/**
- * `authenticate` accepts a valid bearer token of an existing user whose account is ACTIVE;
- * `requireAdmin` additionally needs `isAdmin`. A route gets the one its `access` names as its first
- * onRequest hook — before its body is parsed or validated, and before its preHandlers (a
- * per-member rate limit counts the verified member); an API route that declares no access is
- * refused when it registers, so none can be left open by omission.
- *
- * The account status is read on every call, so a LOCKED or DISABLED account loses every open
- * session at once, each with its own code (the web app ends the session on either).
- */
-export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, tokens: SessionTokens): void {
-  app.decorateRequest('currentUser', null as unknown as UserRow);
-
-  async function authenticate(request: FastifyRequest): Promise<void> {
-    const header = request.headers.authorization;
-    const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match?.[1]) throw unauthorized();
-    const claims = await tokens.verify(match[1]);
-    if (!claims) throw unauthorized('Invalid or expired token');
-    const user = await findUserById(db, claims.sub);
-    if (!user || user.session_version !== claims.sessionVersion) throw unauthorized('Invalid or expired token');
-    if (user.status === 'LOCKED') throw accountLocked();
-    if (user.status === 'DISABLED') throw accountDisabled();
-    request.currentUser = user;
-  }
-
-  async function requireAdmin(request: FastifyRequest): Promise<void> {
-    await authenticate(request);
-    if (!request.currentUser.is_admin) throw forbidden();
-  }
-
-  app.decorate('authenticate', authenticate);
-  app.addHook('onRoute', (route) => guardByAccess(route, { member: authenticate, admin: requireAdmin }));
-}
-
 type Guard = (request: FastifyRequest) => Promise<void>;
 
-function guardByAccess(route: RouteOptions, guards: Record<Exclude<RouteAccess, 'public'>, Guard>): void {
+/**
+ * A route's access guard accepts a valid bearer token of an existing user whose account is
+ * ACTIVE (and, for `admin`, an administrator). It runs as the route's first onRequest hook —
+ * before its body is parsed or validated, and before its preHandlers (a per-member rate limit
+ * counts the verified member); an API route that declares no access is refused when it registers,
+ * so none can be left open by omission.
+ *
+ * The caller's row is read on every call, in the statement of the route's caller view, so a
+ * LOCKED, DISABLED or deleted account, or a changed password, loses every open session at its
+ * next call, each with its own code (the web app ends the session on either).
+ */
+export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, tokens: SessionTokens): void {
+  app.decorateRequest('currentUser', null as unknown as CallerCredentials);
+  app.decorateRequest('callerView', null);
+
+  function guard(view: CallerView<CallerCredentials>, adminOnly: boolean): Guard {
+    return async (request) => {
+      const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+      if (!match?.[1]) throw unauthorized();
+      const claims = tokens.verify(match[1]);
+      if (!claims) throw unauthorized('Invalid or expired token');
+      const caller = await view.read(db, claims.sub);
+      if (!caller || caller.session_version !== claims.sessionVersion) throw unauthorized('Invalid or expired token');
+      if (caller.status === 'LOCKED') throw accountLocked();
+      if (caller.status === 'DISABLED') throw accountDisabled();
+      if (adminOnly && !caller.is_admin) throw forbidden();
+      request.currentUser = caller;
+      request.callerView = view;
+    };
+  }
+
+  app.decorate('authenticate', guard(callerAccount, false));
+  app.addHook('onRoute', (route) => guardByAccess(route, guard));
+}
+
+function guardByAccess(
+  route: RouteOptions,
+  guard: (view: CallerView<CallerCredentials>, adminOnly: boolean) => Guard,
+): void {
   const access = route.config?.access;
   if (access === undefined) {
     if (isApiRoute(route.url)) throw new Error(`${route.method} ${route.url} declares no access`);
@@ -72,7 +77,7 @@ function guardByAccess(route: RouteOptions, guards: Record<Exclude<RouteAccess, 
   // onRequest: before the body is read or validated, so a caller without access learns nothing
   // about the route's input and cannot make the server read a large body.
   const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-  route.onRequest = [guards[access], ...own];
+  route.onRequest = [guard(route.config?.caller ?? callerCredentials, access === 'admin'), ...own];
 }
 
 /** API routes, which must declare their access; the documentation's own routes are public. */

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -6,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { registerSecurityHeaders } from './security-headers';
 
 /** JSON lines in production (for log shippers), readable lines on a developer's terminal. */
 export function loggerOptions(config: Config): object {
@@ -45,17 +45,7 @@ export const apiDocsPrefix = '/api/docs';
 
 /** Security headers, rate limiting (shared through Redis when configured) and the OpenAPI docs. */
 export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false, ...sharedRateLimitStore(app, config) });
   await app.register(swagger, {
     openapi: {

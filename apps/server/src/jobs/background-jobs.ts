@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forgetStaleSignInAttempts } from '../modules/accounts/sign-in-attempts-repository';
+import { recordRewardCycle } from '../modules/metrics/reward-cycle-metrics';
 import { closeFinishedCycles } from '../modules/rewards/close-finished-cycles';
 import { refreshExchangeBalances } from '../modules/rewards/refresh-exchange-balances';
 import { settleLockedRewards } from '../modules/rewards/settle-locked-rewards';
@@ -31,7 +32,10 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       lock,
       logger: app.log,
       work: async () => {
-        for (const run of await closeFinishedCycles(app.context)) app.log.info(run, 'reward cycle closed');
+        for (const run of await closeFinishedCycles(app.context)) {
+          recordRewardCycle(run);
+          app.log.info(run, 'reward cycle closed');
+        }
       },
     }),
     startRecurringJob({

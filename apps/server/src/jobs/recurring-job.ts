@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startJobRun } from '../modules/metrics/job-metrics';
 import type { JobLock } from './job-lock';
 
 export interface RecurringJob {
@@ -25,9 +26,15 @@ export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
   let stopped = false;
 
   async function runOnce(): Promise<boolean> {
+    const finished = startJobRun(options.name);
     try {
-      return await options.lock.runExclusive(options.name, options.work);
+      const ran = await options.lock.runExclusive(options.name, options.work);
+      finished(ran ? 'ok' : 'skipped');
+      // Which process ran which job, at debug level: with several processes only one should.
+      if (ran) options.logger.debug({ job: options.name }, 'recurring job ran');
+      return ran;
     } catch (error) {
+      finished('failed');
       options.logger.error({ err: error, job: options.name }, 'recurring job failed');
       return false;
     }

@@ -327,7 +327,7 @@ export async function requestedWithdrawal(t: TestApp, member: UserRow, amount: n
   const answer = await t.app.inject({
     method: 'POST',
     url: '/api/withdrawals',
-    headers: bearer(await t.app.context.sessionTokens.sign(member.id)),
+    headers: bearer(t.app.context.sessionTokens.sign(member.id)),
     payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
   });
   if (answer.statusCode !== 200) throw new Error(`withdrawal of ${amount} refused: ${answer.body}`);

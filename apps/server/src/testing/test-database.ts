@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../db/database';
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
 import { hangDeadlineMs } from './hang-deadline';
 
@@ -10,11 +10,14 @@ import { hangDeadlineMs } from './hang-deadline';
  * waits for a connection up to the hang deadline unless told otherwise: the tests of many
  * requests at once need every one of them to queue, never to be refused as busy.
  */
-export async function createTestDatabase(options: { waitTimeoutMs?: number } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: Pick<DatabaseOptions, 'waitTimeoutMs' | 'onConnectionWait'> = {},
+): Promise<DatabaseHandle> {
   const waitTimeoutMs = options.waitTimeoutMs ?? hangDeadlineMs;
+  const { onConnectionWait } = options;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ pgliteDataDir: 'memory://', waitTimeoutMs });
+    const handle = await openDatabase({ pgliteDataDir: 'memory://', waitTimeoutMs, onConnectionWait });
     await migrateToLatest(handle.db);
     return handle;
   }
@@ -22,7 +25,12 @@ export async function createTestDatabase(options: { waitTimeoutMs?: number } = {
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://', waitTimeoutMs });
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    pgliteDataDir: 'memory://',
+    waitTimeoutMs,
+    onConnectionWait,
+  });
   await migrateToLatest(handle.db);
   return {
     ...handle,

@@ -17,11 +17,12 @@ import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerAccount } from '../../http/caller-view';
 import { failure, ok } from '../../http/envelope';
 import { errorStatuses } from '../../http/error-statuses';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { changePassword } from './change-password';
-import { memberProfile } from './member-profile';
+import { memberProfile, memberProfileCaller } from './member-profile';
 import { registerMember } from './register-member';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
@@ -102,7 +103,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/profile',
     {
-      config: { access: 'member' },
+      config: { access: 'member', caller: memberProfileCaller },
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in member',
@@ -110,7 +111,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(memberProfileSchema), 401: failed },
       },
     },
-    async (request) => ok(await memberProfile(db, request.currentUser, config.subscription, app.context.clock.now())),
+    async (request) => ok(memberProfile(memberProfileCaller.of(request), config.subscription, app.context.clock.now())),
   );
 
   for (const path of ['/users/send-verification-email', '/users/resend-verification-email']) {
@@ -129,7 +130,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const signedInUser = request.headers.authorization ? request.currentUser : undefined;
+        const signedInUser = request.headers.authorization ? callerAccount.of(request) : undefined;
         await sendVerificationEmail(deps, { signedInUser, email: request.body?.email });
         return ok(null, accountMessages.verificationSent);
       },
@@ -191,7 +192,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/change-password',
     {
       // Counted per member (each call may check a password), as sign-in is per address.
-      config: { access: 'member', rateLimit: perMemberRateLimit(config.rateLimits.authPerMinute, 60_000) },
+      config: {
+        access: 'member',
+        caller: callerAccount,
+        rateLimit: perMemberRateLimit(config.rateLimits.authPerMinute, 60_000),
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Change the password of the signed-in user',
@@ -208,7 +213,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await changePassword(deps, request.currentUser, request.body);
+      const result = await changePassword(deps, callerAccount.of(request), request.body);
       return ok(result, accountMessages.passwordChanged);
     },
   );

@@ -28,5 +28,5 @@ export async function changePassword(
     throw new DomainError('SAME_PASSWORD_ERROR', accountMessages.samePassword);
   }
   const sessionVersion = await setPasswordHash(deps.db, user.id, await hashPassword(input.newPassword));
-  return { token: await deps.sessionTokens.sign(user.id, sessionVersion) };
+  return { token: deps.sessionTokens.sign(user.id, sessionVersion) };
 }

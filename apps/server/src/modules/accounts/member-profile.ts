@@ -1,30 +1,55 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
-import type { Kysely } from 'kysely';
 import type { SubscriptionConfig } from '../../config';
-import type { Database, UserRow } from '../../db/schema';
-import { subscriptionStatus } from '../subscription/subscription-status';
+import { callerView, credentialColumns } from '../../http/caller-view';
+import { unusedTransferTotalQuery } from '../subscription/subscription-repository';
+import { subscriptionFee } from '../subscription/subscription-status';
+
+/** The caller as `GET /users/profile` shows them, read in the session check's own statement. */
+export const memberProfileCaller = callerView('member-profile', (db) =>
+  db
+    .selectFrom('users')
+    .select([
+      ...credentialColumns,
+      'user_id',
+      'first_name',
+      'last_name',
+      'email',
+      'is_email_verified',
+      'referral_code',
+      'bingx_uid',
+      'deposit_address',
+      'last_login_at',
+      'created_at',
+      'subscription_paid_at',
+      'subscription_period_ends_at',
+      'subscription_amount',
+      'subscription_tx_hash',
+      (eb) => unusedTransferTotalQuery(db, eb.ref('users.id'), eb.ref('users.created_at')).as('unused_transfer_total'),
+    ]),
+);
+
+type MemberProfileRow = ReturnType<typeof memberProfileCaller.of>;
 
 /** The member view of a users row (`GET /users/profile`). */
-export async function memberProfile(
-  db: Kysely<Database>,
-  user: UserRow,
+export function memberProfile(
+  member: MemberProfileRow,
   subscription: Pick<SubscriptionConfig, 'fee'>,
   now: Date,
-): Promise<MemberProfile> {
+): MemberProfile {
   return {
-    _id: user.id,
-    userId: user.user_id,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    email: user.email,
-    isEmailVerified: user.is_email_verified,
-    isAdmin: user.is_admin,
-    referralCode: user.referral_code,
-    bingXUID: user.bingx_uid,
-    status: user.status,
-    subscriptionFee: await subscriptionStatus(db, user, subscription, now),
-    walletAddress: user.deposit_address ?? '',
-    lastLogin: user.last_login_at?.toISOString() ?? null,
-    createdAt: user.created_at.toISOString(),
+    _id: member.id,
+    userId: member.user_id,
+    firstName: member.first_name,
+    lastName: member.last_name,
+    email: member.email,
+    isEmailVerified: member.is_email_verified,
+    isAdmin: member.is_admin,
+    referralCode: member.referral_code,
+    bingXUID: member.bingx_uid,
+    status: member.status,
+    subscriptionFee: subscriptionFee(member, member.unused_transfer_total ?? '0', subscription, now),
+    walletAddress: member.deposit_address ?? '',
+    lastLogin: member.last_login_at?.toISOString() ?? null,
+    createdAt: member.created_at.toISOString(),
   };
 }

@@ -38,7 +38,7 @@ export async function signIn(
 
   if (factor) {
     const claims = { adminId: user.id, sessionVersion: user.session_version, signIns: factor.sign_ins };
-    return { totpChallenge: await issueTotpChallenge(deps.config.jwtSecret, claims, deps.clock.now()) };
+    return { totpChallenge: issueTotpChallenge(deps.config.jwtSecret, claims, deps.clock.now()) };
   }
   return { session: await openSession(deps, user) };
 }
@@ -56,7 +56,7 @@ export function refuseUnusableAccount(user: UserRow): void {
 export async function openSession(deps: Pick<AppContext, 'db' | 'sessionTokens'>, user: UserRow): Promise<LoginResult> {
   await recordSuccessfulSignIn(deps.db, user.id);
   return {
-    token: await deps.sessionTokens.sign(user.id, user.session_version),
+    token: deps.sessionTokens.sign(user.id, user.session_version),
     isEmailVerified: true,
     email: user.email,
     firstName: user.first_name,

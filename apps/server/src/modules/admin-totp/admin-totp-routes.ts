@@ -12,6 +12,7 @@ import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import type { ActingAdministrator } from './acting-administrator';
@@ -25,7 +26,7 @@ const failed = errorEnvelopeSchema;
 const bearer = [{ bearer: [] }];
 
 const actingAdministrator = (request: FastifyRequest): ActingAdministrator => ({
-  user: request.currentUser,
+  user: callerAccount.of(request),
   ipAddress: request.ip,
   requestId: request.id,
 });
@@ -35,7 +36,11 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.context;
   const { authPerMinute } = deps.config.rateLimits;
   // Calls that check a code are counted per administrator, as sign-in is per address.
-  const perAdministrator = { access: 'admin' as const, rateLimit: perMemberRateLimit(authPerMinute, 60_000) };
+  const perAdministrator = {
+    access: 'admin' as const,
+    caller: callerAccount,
+    rateLimit: perMemberRateLimit(authPerMinute, 60_000),
+  };
 
   app.get(
     '/admin/totp',
@@ -54,7 +59,7 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/totp/enrolment',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', caller: callerAccount },
       schema: {
         tags: ['admin'],
         summary: 'Start turning TOTP on: a new secret as an otpauth URI, a QR code (SVG data URL) and base32',
@@ -62,7 +67,7 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(totpEnrolmentSchema), 400: failed, 401: failed, 403: failed },
       },
     },
-    async (request) => ok(await startTotpEnrolment(deps, request.currentUser), adminTotpTexts.enrolmentStarted),
+    async (request) => ok(await startTotpEnrolment(deps, callerAccount.of(request)), adminTotpTexts.enrolmentStarted),
   );
 
   app.post(

@@ -35,7 +35,7 @@ export async function confirmEnrolment(t: TestApp, headers: Record<string, strin
 /** A new administrator with TOTP on, confirmed with the code of `stepStart`'s step (the clock is set there). */
 export async function enrolledAdministrator(t: TestApp): Promise<EnrolledAdministrator> {
   const admin = await createMember(t.database.db, { isAdmin: true });
-  const headers = bearer(await t.app.context.sessionTokens.sign(admin.id));
+  const headers = bearer(t.app.context.sessionTokens.sign(admin.id));
   t.clock.set(stepStart);
   const started = await startEnrolment(t, headers);
   expect(started.statusCode).toBe(200);

@@ -28,7 +28,7 @@ export async function completeTotpSignIn(
 ): Promise<LoginResult> {
   const { db, config } = deps;
   const now = deps.clock.now();
-  const claims = await verifyTotpChallenge(config.jwtSecret, input.challengeToken, now);
+  const claims = verifyTotpChallenge(config.jwtSecret, input.challengeToken, now);
   const user = claims ? await findUserById(db, claims.adminId) : undefined;
   const factor = user ? await findEnrolledTotp(db, user.id) : undefined;
   if (!claims || !user || !factor) throw challengeExpired();

@@ -1,6 +1,7 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import { linkBingxUidRequestSchema, linkBingxUidResultSchema } from '@uplink/contract/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { linkExchangeUid } from './link-exchange-uid';
@@ -12,7 +13,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/bingx-uid',
     {
-      config: { access: 'member', rateLimit: linkRateLimit },
+      config: { access: 'member', caller: callerAccount, rateLimit: linkRateLimit },
       schema: {
         tags: ['onboarding'],
         summary: "Link the member's BingX UID (once), after the exchange confirms invitation, KYC and deposit",
@@ -40,7 +41,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           uidChecksPerDay: config.uidChecksPerDay,
           clock,
         },
-        request.currentUser,
+        callerAccount.of(request),
         request.body.bingXUID,
       );
       return ok({ bingXUID: result.bingXUID }, result.message);

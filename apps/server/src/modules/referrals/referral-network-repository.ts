@@ -1,5 +1,6 @@
 import { referralLevels, type UserStatus } from '@uplink/contract/constants';
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
+import { executePrepared } from '../../db/prepared-statements';
 import type { Database } from '../../db/schema';
 
 /**
@@ -54,7 +55,7 @@ type PageRow = StatisticsColumns & { [K in keyof DownlineMemberRow]: DownlineMem
  * The page reads, for each (level, status) the filters allow, the newest `offset + limit` rows of
  * one index range — already in joined-date order — and keeps the newest `limit` of those: the
  * first pages cost the same for a downline of a hundred or of a million members, and a page n
- * reads at most 45 × 10n index entries. A short, fixed statement, so planning stays cheap too.
+ * reads at most 45 × 10n index entries. A short, fixed statement, prepared once per connection.
  */
 export async function findDownlinePage(
   db: Kysely<Database>,
@@ -62,7 +63,10 @@ export async function findDownlinePage(
   filter: DownlineFilter,
   page: { limit: number; offset: number },
 ): Promise<DownlinePage> {
-  const { rows } = await sql<PageRow>`
+  const rows = await executePrepared(
+    db,
+    'downline-page',
+    sql<PageRow>`
     WITH statistics AS (
       SELECT coalesce(sum(members), 0)::int AS total_referrals,
              coalesce(sum(members) FILTER (WHERE member_status = 'ACTIVE'), 0)::int AS active_referrals,
@@ -94,7 +98,8 @@ export async function findDownlinePage(
       FROM statistics s
       LEFT JOIN (page p JOIN users u ON u.id = p.descendant_id) ON true
      ORDER BY p.member_joined_at DESC, p.descendant_id DESC
-  `.execute(db);
+  `.compile(db),
+  );
 
   const first = rows[0];
   const statistics: DownlineStatistics = {
@@ -142,7 +147,10 @@ export async function findDownlineTree(
   maxLevels: number,
   nodeLimit: number,
 ): Promise<TreeNodeRow[]> {
-  const { rows } = await sql<TreeNodeRow>`
+  return executePrepared(
+    db,
+    'downline-tree',
+    sql<TreeNodeRow>`
     WITH tree_nodes AS (
       SELECT descendant_id, depth
         FROM referral_closure
@@ -161,34 +169,27 @@ export async function findDownlineTree(
                AND r.state <> 'FORFEITED') AS earned_by_caller
       FROM tree_nodes t
       JOIN users u ON u.id = t.descendant_id
-  `.execute(db);
-  return rows;
-}
-
-export interface TreeStatisticsRow {
-  total_referrals: number;
-  direct_referrals: number;
-  max_depth_reached: number;
-  /**
-   * NUMERIC as a string: everything the caller earned from members of the downline, credited or
-   * locked — the ledger account's credits (every credit is a reward from a downline member).
-   */
-  earned_from_tree: string;
+  `.compile(db),
+  );
 }
 
 /**
- * Statistics of the whole downline (15 levels), whatever depth the tree shows and also when the
- * node list was cut: the cards describe the network, not the part of it on screen.
+ * Statistics of the whole downline (15 levels) of the member `memberId` names (a column of the
+ * caller's own row), whatever depth the tree shows and also when the node list was cut: the
+ * cards describe the network, not the part of it on screen.
  */
-export async function findDownlineTreeStatistics(db: Kysely<Database>, callerId: string): Promise<TreeStatisticsRow> {
-  const { rows } = await sql<TreeStatisticsRow>`
-    SELECT coalesce(sum(members), 0)::int AS total_referrals,
-           coalesce(sum(members) FILTER (WHERE depth = 1), 0)::int AS direct_referrals,
-           coalesce(max(depth) FILTER (WHERE members > 0), 0)::int AS max_depth_reached,
-           (SELECT credits_posted + credits_pending FROM ledger_accounts WHERE user_id = ${callerId})
-             AS earned_from_tree
-      FROM referral_downline_counts
-     WHERE ancestor_id = ${callerId}
-  `.execute(db);
-  return rows[0] as TreeStatisticsRow;
+export function downlineTreeStatistics(memberId: Expression<string>) {
+  return [
+    sql<number>`(SELECT coalesce(sum(members), 0)::int FROM referral_downline_counts
+                  WHERE ancestor_id = ${memberId})`.as('total_referrals'),
+    sql<number>`(SELECT coalesce(sum(members), 0)::int FROM referral_downline_counts
+                  WHERE ancestor_id = ${memberId} AND depth = 1)`.as('direct_referrals'),
+    sql<number>`(SELECT coalesce(max(depth), 0)::int FROM referral_downline_counts
+                  WHERE ancestor_id = ${memberId} AND members > 0)`.as('max_depth_reached'),
+    // Everything the member earned from the downline, credited or locked: the ledger account's
+    // credits (every credit is a reward from a downline member). NUMERIC as a string.
+    // (0 without a ledger account: the network seeder loads members with their triggers off.)
+    sql<string>`coalesce((SELECT credits_posted + credits_pending FROM ledger_accounts
+                  WHERE user_id = ${memberId}), 0)`.as('earned_from_tree'),
+  ];
 }

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { viewReferralHistory } from './referral-history';
-import { viewReferralTree } from './referral-tree';
+import { referralTreeCaller, viewReferralTree } from './referral-tree';
 
 /** The caller's own downline only: there is no parameter that names another member. */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +34,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/referral-tree',
     {
-      config: { access: 'member' },
+      config: { access: 'member', caller: referralTreeCaller },
       schema: {
         tags: ['referrals'],
         summary: 'Your referral tree down to maxLevels, with per-member downline size and your earnings',
@@ -44,6 +44,9 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await viewReferralTree(app.context.db, request.currentUser, request.query.maxLevels), 'Referral tree'),
+      ok(
+        await viewReferralTree(app.context.db, referralTreeCaller.of(request), request.query.maxLevels),
+        'Referral tree',
+      ),
   );
 };

@@ -2,8 +2,23 @@ import { toWireMoney } from '@uplink/contract/money';
 import { type ReferralTree, type ReferralTreeNode, referralTreeNodeLimit } from '@uplink/contract/referrals';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
-import { findDownlineTree, findDownlineTreeStatistics, type TreeNodeRow } from './referral-network-repository';
+import type { Database } from '../../db/schema';
+import { callerView, credentialColumns } from '../../http/caller-view';
+import { downlineTreeStatistics, findDownlineTree, type TreeNodeRow } from './referral-network-repository';
+
+/** The caller as the tree's header and statistics cards show them, read with the session check. */
+export const referralTreeCaller = callerView('referral-tree', (db) =>
+  db
+    .selectFrom('users')
+    .select((eb) => [
+      ...credentialColumns,
+      'first_name',
+      'last_name',
+      'email',
+      'user_id',
+      ...downlineTreeStatistics(eb.ref('users.id')),
+    ]),
+);
 
 /**
  * The caller's referral tree down to `maxLevels`, nested by sponsor, siblings oldest first.
@@ -12,18 +27,15 @@ import { findDownlineTree, findDownlineTreeStatistics, type TreeNodeRow } from '
  */
 export async function viewReferralTree(
   db: Kysely<Database>,
-  caller: UserRow,
+  caller: ReturnType<typeof referralTreeCaller.of>,
   maxLevels: number,
   nodeLimit = referralTreeNodeLimit,
 ): Promise<ReferralTree> {
-  const [rows, statistics] = await Promise.all([
-    findDownlineTree(db, caller.id, maxLevels, nodeLimit + 1),
-    findDownlineTreeStatistics(db, caller.id),
-  ]);
+  const rows = await findDownlineTree(db, caller.id, maxLevels, nodeLimit + 1);
   const truncated = rows.length > nodeLimit;
   const nodes = truncated ? keepFirstLevels(rows, nodeLimit) : rows;
 
-  const earnings = new Decimal(statistics.earned_from_tree);
+  const earnings = new Decimal(caller.earned_from_tree);
   return {
     userInfo: {
       firstName: caller.first_name,
@@ -33,13 +45,13 @@ export async function viewReferralTree(
     },
     referralTree: nest(nodes),
     statistics: {
-      totalReferrals: statistics.total_referrals,
-      directReferrals: statistics.direct_referrals,
-      indirectReferrals: statistics.total_referrals - statistics.direct_referrals,
-      maxDepthReached: statistics.max_depth_reached,
+      totalReferrals: caller.total_referrals,
+      directReferrals: caller.direct_referrals,
+      indirectReferrals: caller.total_referrals - caller.direct_referrals,
+      maxDepthReached: caller.max_depth_reached,
       totalEarningsFromTree: toWireMoney(earnings),
       averageEarningsPerReferral:
-        statistics.total_referrals === 0 ? 0 : toWireMoney(earnings.dividedBy(statistics.total_referrals)),
+        caller.total_referrals === 0 ? 0 : toWireMoney(earnings.dividedBy(caller.total_referrals)),
     },
     maxLevels,
     truncated,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addChain, addMember, creditReward } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { viewReferralTree } from './referral-tree';
+import { referralTreeCaller, viewReferralTree } from './referral-tree';
 
 describe('a member views their referral tree', () => {
   let t: TestApp;
@@ -149,7 +149,9 @@ describe('a member views their referral tree', () => {
     for (const direct of directs) {
       for (let index = 0; index < 3; index += 1) await addMember(t.database.db, direct);
     }
-    const result = await viewReferralTree(t.database.db, caller, 15, 5);
+    const viewed = await referralTreeCaller.read(t.database.db, caller.id);
+    if (!viewed) throw new Error('the caller was not found');
+    const result = await viewReferralTree(t.database.db, viewed, 15, 5);
     expect(result.truncated).toBe(true);
     expect(result.nodeLimit).toBe(5);
     expect(result.referralTree).toHaveLength(2);
@@ -158,7 +160,7 @@ describe('a member views their referral tree', () => {
     expect(result.referralTree.every((node) => node.totalDescendants === 3 && node.hasChildren)).toBe(true);
     expect(result.statistics.totalReferrals).toBe(8);
 
-    const whole = await viewReferralTree(t.database.db, caller, 15, 8);
+    const whole = await viewReferralTree(t.database.db, viewed, 15, 8);
     expect(whole.truncated).toBe(false);
   });
 

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { recordRewardCycle } from '../metrics/reward-cycle-metrics';
 import { previewRewardCycle } from './preview-reward-cycle';
 import { type CycleStatement, runRewardCycle } from './run-reward-cycle';
 import { viewAllRewards } from './view-all-rewards';
@@ -103,6 +104,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         ipAddress: request.ip,
         requestId: request.id,
       });
+      recordRewardCycle(run);
       return ok(
         run,
         run.outcome === 'DISTRIBUTED'

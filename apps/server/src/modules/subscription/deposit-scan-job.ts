@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { JobLock } from '../../jobs/job-lock';
 import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
+import { timeDepositScan } from '../metrics/job-metrics';
 import { createDepositScanner } from './deposit-scanner';
 
 /** Scans deposits of all watched members every DEPOSIT_SCAN_INTERVAL_MS, once across all server processes. */
@@ -18,7 +19,7 @@ export function startDepositScanJob(
     lock,
     logger,
     work: async () => {
-      const result = await scanner.scanPending();
+      const result = await timeDepositScan(() => scanner.scanPending());
       if (result.transfersRecorded > 0 || result.membersCredited > 0) logger.info(result, 'deposits scanned');
     },
   });

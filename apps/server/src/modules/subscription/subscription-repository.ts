@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { UsdtTransfer } from './deposit-chain';
 
@@ -89,30 +89,45 @@ export async function membersWithUncreditedTransfers(db: Kysely<Database>, now: 
 }
 
 /** Block times come from validators' clocks, which may run behind ours by seconds or minutes. */
-const clockSkewToleranceMs = 15 * 60_000;
+const clockSkewTolerance = sql.lit('15 minutes');
+
+/** A value, or a column of an outer query (the caller view reads these as a subquery). */
+type Operand<T> = T | Expression<T>;
 
 /**
  * A member's confirmed transfers that may still pay a period: not yet used for one, and made
  * since the account exists (by block time, allowing for the validators' clock running behind).
  * Crediting and the subscription status both read them through this one rule.
  */
-export function unusedTransfers(db: Kysely<Database>, memberId: string, memberCreatedAt: Date) {
+export function unusedTransfers(db: Kysely<Database>, memberId: Operand<string>, memberCreatedAt: Operand<Date>) {
   return db
     .selectFrom('deposit_transfers')
-    .where('user_id', '=', memberId)
-    .where('credited_period_ends_at', 'is', null)
-    .where('block_time', '>=', new Date(memberCreatedAt.getTime() - clockSkewToleranceMs));
+    .where('deposit_transfers.user_id', '=', memberId)
+    .where('deposit_transfers.credited_period_ends_at', 'is', null)
+    .where(
+      'deposit_transfers.block_time',
+      '>=',
+      sql<Date>`${memberCreatedAt}::timestamptz - ${clockSkewTolerance}::interval`,
+    );
 }
 
 /** NUMERIC as a string: the sum of the member's unused transfers (see `unusedTransfers`). */
+export function unusedTransferTotalQuery(
+  db: Kysely<Database>,
+  memberId: Operand<string>,
+  memberCreatedAt: Operand<Date>,
+) {
+  return unusedTransfers(db, memberId, memberCreatedAt).select(
+    sql<string>`coalesce(sum(deposit_transfers.amount), 0)::text`.as('total'),
+  );
+}
+
 export async function unusedTransferTotal(
   db: Kysely<Database>,
   memberId: string,
   memberCreatedAt: Date,
 ): Promise<string> {
-  const row = await unusedTransfers(db, memberId, memberCreatedAt)
-    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
-    .executeTakeFirstOrThrow();
+  const row = await unusedTransferTotalQuery(db, memberId, memberCreatedAt).executeTakeFirstOrThrow();
   return row.total;
 }
 

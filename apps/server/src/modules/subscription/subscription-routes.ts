@@ -4,6 +4,7 @@ import { envelopeSchema } from '@uplink/contract/envelope';
 import { toWireMoney } from '@uplink/contract/money';
 import { paymentDetailsSchema } from '@uplink/contract/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { createDepositScanner } from './deposit-scanner';
@@ -19,7 +20,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/refresh-subscription',
     {
-      config: { access: 'member', rateLimit: refreshRateLimit },
+      config: { access: 'member', caller: callerAccount, rateLimit: refreshRateLimit },
       schema: {
         tags: ['subscription'],
         summary: "Scan the member's deposit address now and answer the subscription status",
@@ -31,7 +32,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await refreshSubscription(
           { db, scanner, subscription: config.subscription, clock: app.context.clock },
-          request.currentUser,
+          callerAccount.of(request),
         ),
         'Subscription status refreshed',
       ),

@@ -15,27 +15,31 @@ export function hasPaidSubscription(
   return member.subscription_paid_at !== null && (periodEnds === null || periodEnds > now);
 }
 
+/** What the subscription fee view reads of a member's row. */
+export type SubscriptionColumns = Pick<
+  UserRow,
+  'subscription_paid_at' | 'subscription_period_ends_at' | 'subscription_amount' | 'subscription_tx_hash'
+>;
+
 /**
  * The subscription as the member sees it: `subscriptionFee` of the profile and of the refresh.
  *
  * "Paid" means the period has not ended (compared with the clock, so expiry needs no job).
- * `received` is what has arrived toward the period not yet paid — the current one while unpaid,
- * the next one (an early renewal) while paid — and `due` what is still missing of the fee now:
- * nothing while a period runs. A partial payment is thus visible before it adds up to the fee.
+ * `received` is what has arrived toward the period not yet paid (the member's unused transfers:
+ * the current period while unpaid, the next one, an early renewal, while paid) and `due` what is
+ * still missing of the fee now: nothing while a period runs. A partial payment is thus visible
+ * before it adds up to the fee.
  */
-export async function subscriptionStatus(
-  db: Kysely<Database>,
-  member: UserRow,
+export function subscriptionFee(
+  member: SubscriptionColumns,
+  unusedTransferTotal: string,
   subscription: Pick<SubscriptionConfig, 'fee'>,
   now: Date,
-): Promise<SubscriptionFee> {
+): SubscriptionFee {
   const periodEnds = member.subscription_period_ends_at;
   const paid = hasPaidSubscription(member, now);
   // Rounded down, so the screen never shows more than arrived; `due` is the exact rest of the fee.
-  const received = new Decimal(await unusedTransferTotal(db, member.id, member.created_at)).toDecimalPlaces(
-    wireMoneyDecimals,
-    Decimal.ROUND_DOWN,
-  );
+  const received = new Decimal(unusedTransferTotal).toDecimalPlaces(wireMoneyDecimals, Decimal.ROUND_DOWN);
   const due = paid ? new Decimal(0) : Decimal.max(new Decimal(subscription.fee).minus(received), 0);
   return {
     paid,
@@ -46,4 +50,14 @@ export async function subscriptionStatus(
     received: toWireMoney(received),
     due: toWireMoney(due),
   };
+}
+
+/** `subscriptionFee` of a member whose unused transfers are still to be summed. */
+export async function subscriptionStatus(
+  db: Kysely<Database>,
+  member: SubscriptionColumns & Pick<UserRow, 'id' | 'created_at'>,
+  subscription: Pick<SubscriptionConfig, 'fee'>,
+  now: Date,
+): Promise<SubscriptionFee> {
+  return subscriptionFee(member, await unusedTransferTotal(db, member.id, member.created_at), subscription, now);
 }

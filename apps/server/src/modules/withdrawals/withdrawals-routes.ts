@@ -14,6 +14,7 @@ import {
 } from '@uplink/contract/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { requestingAdministrator } from '../audit/requesting-administrator';
@@ -41,7 +42,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/otp/withdrawal/request',
     {
-      config: { access: 'member', rateLimit: codeRateLimit },
+      config: { access: 'member', caller: callerAccount, rateLimit: codeRateLimit },
       schema: {
         tags: ['withdrawals'],
         summary: 'E-mail a 6-digit code that authorises one withdrawal (valid 10 minutes)',
@@ -50,7 +51,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await requestWithdrawalCode(app.context, request.currentUser), 'A code was sent to your e-mail address'),
+      ok(await requestWithdrawalCode(app.context, callerAccount.of(request)), 'A code was sent to your e-mail address'),
   );
 
   app.post(
@@ -88,7 +89,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals',
     {
-      config: { access: 'member', rateLimit: withdrawalRateLimit },
+      config: { access: 'member', caller: callerAccount, rateLimit: withdrawalRateLimit },
       schema: {
         tags: ['withdrawals'],
         summary: 'Request a withdrawal with a verified code: the amount is held on your balance',
@@ -98,7 +99,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await createWithdrawal(app.context, request.currentUser, request.body), 'Withdrawal request submitted'),
+      ok(await createWithdrawal(app.context, callerAccount.of(request), request.body), 'Withdrawal request submitted'),
   );
 
   app.get(

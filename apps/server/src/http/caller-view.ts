@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { CompiledQuery, Kysely, SelectQueryBuilder } from 'kysely';
+import { executePrepared } from '../db/prepared-statements';
+import type { Database, UserRow } from '../db/schema';
+
+/** What the session check needs of the caller's row; every caller view reads at least these. */
+export type CallerCredentials = Pick<UserRow, 'id' | 'session_version' | 'status' | 'is_admin'>;
+
+export const credentialColumns = ['id', 'session_version', 'status', 'is_admin'] as const;
+
+/**
+ * What a route reads about its caller, in the same single statement that checks the session: a
+ * signed-in call costs one round trip for both, and reads only the columns its route needs. The
+ * statement is prepared once per connection (it runs on every call of its routes).
+ *
+ * A route names its view in `config.caller` (default: `callerCredentials`) and takes the row
+ * with `view.of(request)`, which refuses a view the route did not declare.
+ */
+export interface CallerView<Row extends CallerCredentials> {
+  readonly name: string;
+  read(db: Kysely<Database>, id: string): Promise<Row | undefined>;
+  of(request: FastifyRequest): Row;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, read and checked once by the route's access guard. */
+    currentUser: CallerCredentials;
+    /** The view `currentUser` was read through. */
+    callerView: CallerView<CallerCredentials> | null;
+  }
+}
+
+export function callerView<Row extends CallerCredentials>(
+  name: string,
+  select: (db: Kysely<Database>) => SelectQueryBuilder<Database, 'users', Row>,
+): CallerView<Row> {
+  // Built and compiled once: every call runs the same text with the caller's id as its parameter.
+  let statement: CompiledQuery<Row> | undefined;
+  const view: CallerView<Row> = {
+    name,
+    async read(db, id) {
+      statement ??= compileForCallerId(select(db));
+      const [row] = await executePrepared<Row>(db, `caller:${name}`, { ...statement, parameters: [id] });
+      return row;
+    },
+    of(request) {
+      if (request.callerView !== view)
+        throw new Error(`${request.routeOptions.url} does not declare caller view ${name}`);
+      return request.currentUser as Row;
+    },
+  };
+  return view;
+}
+
+const idSentinel = '00000000-0000-0000-0000-00000000c0de';
+
+function compileForCallerId<Row>(query: SelectQueryBuilder<Database, 'users', Row>): CompiledQuery<Row> {
+  const compiled = query.where('users.id', '=', idSentinel).compile();
+  if (compiled.parameters.length !== 1 || compiled.parameters[0] !== idSentinel) {
+    throw new Error('a caller view takes no parameter but the caller id');
+  }
+  return compiled;
+}
+
+/** The session check alone: routes that only need to know who calls. */
+export const callerCredentials = callerView('credentials', (db) => db.selectFrom('users').select(credentialColumns));
+
+/** The caller's whole row, for use cases that take the member as the users table has them. */
+export const callerAccount = callerView('account', (db) => db.selectFrom('users').selectAll());

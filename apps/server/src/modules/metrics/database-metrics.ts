@@ -1,0 +1,48 @@
+import type pg from 'pg';
+import { Gauge, Histogram } from 'prom-client';
+import { metricsRegistry } from './metrics-registry';
+
+const connectionWait = new Histogram({
+  name: 'db_connection_wait_seconds',
+  help: 'How long a statement or transaction waited for a database connection',
+  // Mostly none; the last buckets reach DATABASE_WAIT_TIMEOUT_MS's default, where a wait becomes a 503.
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+  registers: [metricsRegistry],
+});
+
+/** Given to `openDatabase` as its `onConnectionWait`. */
+export function recordConnectionWait(seconds: number): void {
+  connectionWait.observe(seconds);
+}
+
+/** The pools read at each scrape: the server's one, or several in a test process. */
+const watchedPools = new Set<pg.Pool>();
+
+/** Reports `pool`'s connections at every scrape, until it is ended. */
+export function watchConnectionPool(pool: pg.Pool): void {
+  watchedPools.add(pool);
+}
+
+function poolGauge(name: string, help: string, count: (pool: pg.Pool) => number): Gauge {
+  return new Gauge({
+    name,
+    help,
+    registers: [metricsRegistry],
+    collect() {
+      let sum = 0;
+      for (const pool of watchedPools) {
+        if (pool.ended) watchedPools.delete(pool);
+        else sum += count(pool);
+      }
+      this.set(sum);
+    },
+  });
+}
+
+poolGauge('db_pool_connections', 'Open database connections, busy or idle', (pool) => pool.totalCount);
+poolGauge('db_pool_idle_connections', 'Open database connections no statement is using', (pool) => pool.idleCount);
+poolGauge(
+  'db_pool_waiting_requests',
+  'Statements and transactions queued for a database connection',
+  (pool) => pool.waitingCount,
+);

@@ -1,0 +1,44 @@
+import { Counter, Histogram } from 'prom-client';
+import { metricsRegistry } from './metrics-registry';
+
+/** `skipped`: another run (of this process or another) held the job, so this one did nothing. */
+export type JobRunOutcome = 'ok' | 'failed' | 'skipped';
+
+const jobRuns = new Counter({
+  name: 'job_runs_total',
+  help: 'Runs of each background job, by outcome',
+  labelNames: ['job', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+const jobRunDuration = new Histogram({
+  name: 'job_run_duration_seconds',
+  help: 'How long a background job ran, by outcome (skipped runs did no work and are not timed)',
+  labelNames: ['job', 'outcome'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+  registers: [metricsRegistry],
+});
+
+const depositScanDuration = new Histogram({
+  name: 'deposit_scan_duration_seconds',
+  help: 'How long a scan of the watched deposit addresses for confirmed transfers took',
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  registers: [metricsRegistry],
+});
+
+/** Starts timing a run of `job`; the returned function counts it with its outcome. */
+export function startJobRun(job: string): (outcome: JobRunOutcome) => void {
+  const started = performance.now();
+  return (outcome) => {
+    jobRuns.inc({ job, outcome });
+    if (outcome !== 'skipped') jobRunDuration.observe({ job, outcome }, (performance.now() - started) / 1000);
+  };
+}
+
+/** Runs one deposit scan and times it; a scan that fails is counted by the job's `failed` runs instead. */
+export async function timeDepositScan<T>(scan: () => Promise<T>): Promise<T> {
+  const scanned = depositScanDuration.startTimer();
+  const result = await scan();
+  scanned();
+  return result;
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JobLock, processJobLock } from '../../jobs/job-lock';
+import { startRecurringJob } from '../../jobs/recurring-job';
+import { appWithSettings } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { recordConnectionWait, watchConnectionPool } from './database-metrics';
+
+const metricsToken = 'metrics-token-of-the-scraper';
+
+/** The value of the sample `name` whose labels include `labels`; 0 when there is none yet. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split('\n')) {
+    const match = line.match(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/);
+    if (match?.[1] !== name) continue;
+    const own = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([key, value]) => own[key] === value)) return Number(match[3]);
+  }
+  return 0;
+}
+
+describe('reading the metrics (GET /api/metrics)', () => {
+  let t: TestApp;
+  let withToken: FastifyInstance;
+  beforeAll(async () => {
+    // Wired as the server wires its database (server-runtime.ts).
+    const database = await createTestDatabase({ onConnectionWait: recordConnectionWait });
+    watchConnectionPool(database.pool);
+    t = await createTestApp({}, undefined, database);
+    withToken = await appWithSettings(t, { metricsToken });
+  });
+  afterAll(async () => {
+    await withToken?.close();
+    await t?.close();
+  });
+
+  async function scrape(app = t.app, options: InjectOptions = {}) {
+    const response = await app.inject({ method: 'GET', url: '/api/metrics', ...options });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  }
+
+  it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1'])(
+    'answers a caller on this machine (%s) in the Prometheus format',
+    async (remoteAddress) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(response.body).toContain('# TYPE http_request_duration_seconds histogram');
+      expect(response.body).toContain('# TYPE uplink_process_cpu_seconds_total counter');
+    },
+  );
+
+  it('refuses a caller on another machine, whatever X-Forwarded-For claims', async () => {
+    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '10.0.0.5', headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ success: false, errorCode: 'FORBIDDEN', data: null });
+    }
+  });
+
+  it('refuses a request relayed by a proxy on this machine without the token', async () => {
+    const relayed = { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } };
+    expect((await t.app.inject({ method: 'GET', url: '/api/metrics', ...relayed })).statusCode).toBe(403);
+    await scrape(withToken, { ...relayed, headers: { ...relayed.headers, authorization: `Bearer ${metricsToken}` } });
+  });
+
+  it('answers another machine that has METRICS_TOKEN, and only with the right one', async () => {
+    const from = (authorization: string) => ({ remoteAddress: '10.0.0.5', headers: { authorization } });
+    await scrape(withToken, from(`Bearer ${metricsToken}`));
+    for (const authorization of [`Bearer ${metricsToken}x`, 'Bearer wrong', metricsToken]) {
+      const refused = await withToken.inject({ method: 'GET', url: '/api/metrics', ...from(authorization) });
+      expect(refused.statusCode).toBe(403);
+    }
+    // Without METRICS_TOKEN configured no bearer token opens it.
+    const unconfigured = await t.app.inject({ method: 'GET', url: '/api/metrics', ...from(`Bearer ${metricsToken}`) });
+    expect(unconfigured.statusCode).toBe(403);
+  });
+
+  it('times requests by route pattern and status, never by the path asked for', async () => {
+    const before = await scrape();
+    const healthz = { method: 'GET', route: '/api/healthz', status_code: '200' };
+    const member = { method: 'GET', route: '/api/users/admin/:id', status_code: '401' };
+    const unmatched = { method: 'GET', route: 'unmatched', status_code: '404' };
+    for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'GET', url: '/api/healthz' });
+    await t.app.inject({ method: 'GET', url: '/api/users/admin/4f1c2d' });
+    await t.app.inject({ method: 'GET', url: '/api/users/admin/9a8b7c' });
+    await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    const after = await scrape();
+
+    const count = (text: string, labels: Record<string, string>) =>
+      sample(text, 'http_request_duration_seconds_count', labels);
+    expect(count(after, healthz) - count(before, healthz)).toBe(3);
+    expect(count(after, member) - count(before, member)).toBe(2);
+    expect(count(after, unmatched) - count(before, unmatched)).toBe(1);
+    expect(after).not.toContain('4f1c2d');
+    expect(after).not.toContain('no-such-route');
+  });
+
+  it('shows the waits for a database connection and the pool', async () => {
+    const before = sample(await scrape(), 'db_connection_wait_seconds_count');
+    expect((await t.app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(200);
+    const after = await scrape();
+    expect(sample(after, 'db_connection_wait_seconds_count')).toBeGreaterThan(before);
+    expect(sample(after, 'db_pool_connections')).toBeGreaterThanOrEqual(1);
+    expect(after).toContain('# TYPE db_pool_waiting_requests gauge');
+  });
+
+  it('counts the runs of a background job by outcome', async () => {
+    const lockHeldElsewhere: JobLock = { runExclusive: async () => false };
+    const jobs = [
+      { name: 'metrics-test-failing', lock: processJobLock(), work: () => Promise.reject(new Error('exchange down')) },
+      { name: 'metrics-test-working', lock: processJobLock(), work: () => Promise.resolve() },
+      { name: 'metrics-test-working', lock: lockHeldElsewhere, work: () => Promise.resolve() },
+    ];
+    for (const { name, lock, work } of jobs) {
+      const job = startRecurringJob({ name, intervalMs: 3_600_000, lock, logger: t.app.log, work });
+      await job.runNow();
+      await job.stop();
+    }
+    const text = await scrape();
+    const runs = (job: string, outcome: string) => sample(text, 'job_runs_total', { job, outcome });
+    expect(runs('metrics-test-failing', 'failed')).toBe(1);
+    expect(runs('metrics-test-failing', 'ok')).toBe(0);
+    expect(runs('metrics-test-working', 'ok')).toBe(1);
+    expect(runs('metrics-test-working', 'skipped')).toBe(1);
+    expect(sample(text, 'job_run_duration_seconds_count', { job: 'metrics-test-failing', outcome: 'failed' })).toBe(1);
+    expect(sample(text, 'job_run_duration_seconds_count', { job: 'metrics-test-working', outcome: 'skipped' })).toBe(0);
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.json().paths['/api/metrics'].get.summary).toMatch(/Prometheus/);
+  });
+});

@@ -1,0 +1,227 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoDepositXpub } from './config';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
+const main = path.join(import.meta.dirname, 'main.ts');
+const testServerUrl = process.env.TEST_DATABASE_URL;
+/** Far above the few seconds each step takes on a loaded 2-core machine: it catches a hang. */
+const patienceMs = 20_000;
+
+/** One line of the production log (JSON): the process that wrote it and what it said. */
+interface LogLine {
+  pid: number;
+  msg: string;
+  workerPid?: number;
+  runsJobs?: boolean;
+  job?: string;
+}
+
+interface ClusterProcess {
+  primary: ChildProcess;
+  output: () => string;
+  log: () => LogLine[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * `npm start`'s entry point with two workers, in production mode so that every log line is JSON
+ * carrying the pid of the process that wrote it. The outside services are unreachable addresses:
+ * nothing here calls them (the reward-cycle epoch is in the future, so its job, run every second,
+ * finds no finished cycle and stays local).
+ */
+function startCluster(databaseUrl: string, dataDir: string, port: number): ClusterProcess {
+  const primary = spawn(tsx, [main], {
+    cwd: repositoryRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      WEB_CONCURRENCY: '2',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEPOSIT_XPUB: demoDepositXpub,
+      ADMIN_EMAIL: 'root@uplink.test',
+      ADMIN_PASSWORD: 'Root!Pass12345',
+      BSC_RPC_URL: 'http://127.0.0.1:9',
+      DEPOSIT_SCAN_INTERVAL_MS: '3600000',
+      BINGX_API_KEY: 'unused',
+      BINGX_API_SECRET: 'unused',
+      BINGX_BASE_URL: 'http://127.0.0.1:9',
+      REWARD_CYCLE_EPOCH: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      REWARD_CYCLE_CLOSE_INTERVAL_MS: '1000',
+      LOG_LEVEL: 'debug',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  primary.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  primary.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(primary, 'exit').then(([code, signal]) => ({ code, signal }));
+  const log = () =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine);
+  return { primary, output: () => output, log, exited };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** Polls `found` every 100 ms until it returns something; after `patienceMs`, fails naming `what`. */
+async function until<T>(cluster: ClusterProcess, what: string, found: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    const value = found();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`no ${what} after ${patienceMs} ms:\n${cluster.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A request on a connection of its own: node:cluster hands each new connection to the next worker. */
+function requestOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode as number));
+      })
+      .on('error', reject);
+  });
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const workersListening = (cluster: ClusterProcess) => cluster.log().filter((line) => line.msg === 'worker listening');
+const jobRuns = (cluster: ClusterProcess) => cluster.log().filter((line) => line.msg === 'recurring job ran');
+
+async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: testServerUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!testServerUrl)('the server as a cluster of two workers (PostgreSQL)', () => {
+  const database = `uplink_test_${randomBytes(6).toString('hex')}`;
+  let root: string;
+  let cluster: ClusterProcess;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${database}`));
+    const url = new URL(testServerUrl as string);
+    url.pathname = `/${database}`;
+    root = mkdtempSync(path.join(tmpdir(), 'uplink-cluster-'));
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    cluster = startCluster(url.toString(), path.join(root, 'data'), port);
+    // The banner comes once every worker listens.
+    await until(cluster, 'start-up banner', () =>
+      cluster.output().includes('Uplink is running at') ? true : undefined,
+    );
+  }, patienceMs + 5_000);
+
+  afterAll(async () => {
+    for (const pid of [
+      cluster?.primary.pid,
+      ...(cluster ? workersListening(cluster) : []).map((line) => line.workerPid),
+    ]) {
+      if (pid && isRunning(pid)) process.kill(pid, 'SIGKILL');
+    }
+    await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers requests from both workers; the primary serves none', async () => {
+    const workers = workersListening(cluster).map((line) => line.workerPid);
+    expect(new Set(workers).size).toBe(2);
+    for (let request = 0; request < 8; request += 1) {
+      expect(await requestOnNewConnection(`${baseUrl}/api/healthz`)).toBe(200);
+    }
+    const answeredBy = await until(cluster, 'eight request lines', () => {
+      const lines = cluster.log().filter((line) => line.msg === 'request completed');
+      return lines.length >= 8 ? new Set(lines.map((line) => line.pid)) : undefined;
+    });
+    expect([...answeredBy].sort()).toEqual([...workers].sort());
+  });
+
+  it(
+    'runs the background jobs in one worker only, and again in the replacement when that worker dies',
+    async () => {
+      const [jobsWorker, ...others] = workersListening(cluster)
+        .filter((line) => line.runsJobs)
+        .map((line) => line.workerPid as number);
+      expect(others).toEqual([]);
+      const servingOnly = workersListening(cluster).find((line) => !line.runsJobs)?.workerPid;
+      // The reward-cycle job runs every second: with both workers running jobs, four runs would come from both.
+      await until(cluster, 'four job runs', () => (jobRuns(cluster).length >= 4 ? true : undefined));
+      expect(new Set(jobRuns(cluster).map((line) => line.pid))).toEqual(new Set([jobsWorker]));
+
+      process.kill(jobsWorker as number, 'SIGKILL');
+      const replacement = await until(cluster, 'replacement of the jobs worker', () =>
+        workersListening(cluster).find((line) => line.runsJobs && line.workerPid !== jobsWorker),
+      );
+      await until(cluster, 'a job run in the replacement', () =>
+        jobRuns(cluster).find((line) => line.pid === replacement.workerPid),
+      );
+      expect(new Set(jobRuns(cluster).map((line) => line.pid))).toEqual(new Set([jobsWorker, replacement.workerPid]));
+      expect(isRunning(servingOnly as number)).toBe(true);
+      expect(cluster.output().match(/Uplink is running at/g)).toHaveLength(1);
+    },
+    patienceMs * 3,
+  );
+
+  it(
+    'stops every worker on SIGTERM and exits 0',
+    async () => {
+      const workers = workersListening(cluster)
+        .map((line) => line.workerPid as number)
+        .filter(isRunning);
+      expect(workers).toHaveLength(2);
+      cluster.primary.kill('SIGTERM');
+      expect(await cluster.exited).toEqual({ code: 0, signal: null });
+      expect(workers.filter(isRunning)).toEqual([]);
+      // Each ran its own graceful stop (in-flight requests first), rather than ending with its primary.
+      const stopped = cluster.log().filter((line) => line.msg === 'shutting down' && workers.includes(line.pid));
+      expect(stopped.map((line) => line.pid).sort()).toEqual([...workers].sort());
+    },
+    patienceMs,
+  );
+});
