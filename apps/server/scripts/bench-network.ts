@@ -25,7 +25,7 @@ import type { Database } from '../src/db/schema';
 import { type CallerCredentials, type CallerView, callerCredentials } from '../src/http/caller-view';
 import { findDownlinePage, findDownlineTree } from '../src/modules/referrals/referral-network-repository';
 import { referralTreeCaller } from '../src/modules/referrals/referral-tree';
-import { ms, timePair } from './bench-kit';
+import { getText, ms, timePair } from './bench-kit';
 import { seedNetwork } from './seed-network';
 
 const { values } = parseArgs({
@@ -196,9 +196,8 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         // statements the API uses (the pool's client names them).
         const [api, floor] = await timePair(
           async () => {
-            const response = await fetch(`${address}${benchCase.path}`, { headers });
-            const body = await response.text();
-            if (response.status !== 200) throw new Error(`${benchCase.path}: ${response.status} ${body.slice(0, 200)}`);
+            const { status, body } = await getText(`${address}${benchCase.path}`, headers);
+            if (status !== 200) throw new Error(`${benchCase.path}: ${status} ${body.slice(0, 200)}`);
             bytes = Buffer.byteLength(body);
             truncated = benchCase.path.includes('tree') ? JSON.parse(body).data.truncated : undefined;
           },
