@@ -6,8 +6,8 @@
  *   downline) on PostgreSQL (`DATABASE_URL`, default the local test server; a fresh database,
  *   dropped at the end), the app in this process with a pool of 10;
  * - the profile on the same database through `npm start`'s entry point in production mode, with
- *   `WEB_CONCURRENCY=1` and `=2` (node:cluster, rate limits in Redis at `REDIS_URL`, default the
- *   local one), so the two-process figure stands beside the one-process one;
+ *   `WEB_CONCURRENCY=1` and `=2` (node:cluster, rate limits in the local Redis), so the
+ *   two-process figure stands beside the one-process one;
  * - the profile on the embedded database (PGlite in a fresh on-disk directory, one connection).
  *
  * The load generator runs in a worker thread (keep-alive connections, a fixed number of requests
@@ -25,16 +25,16 @@ import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { demoDepositXpub, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import { addMember, createMember } from '../src/testing/builders';
+import { productionServerEnvironment } from '../src/testing/production-environment';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const warmUpMs = 1000;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (measure: string) => only === undefined || only.includes(measure);
 
@@ -195,45 +195,24 @@ async function onPostgres(figures: Figures): Promise<void> {
   }
 }
 
-/** `npm start`'s entry point in production mode with `concurrency` API processes; the profile through it. */
+/** `npm start`'s entry point in production mode with `webConcurrency` API processes; the profile through it. */
 async function measureServerProcess(
   databaseUrl: string,
-  concurrency: number,
+  webConcurrency: number,
   headers: Record<string, string>,
 ): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-bench-cluster-'));
   const port = 40_000 + Math.floor(Math.random() * 10_000);
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      WEB_CONCURRENCY: String(concurrency),
-      REDIS_URL: redisUrl,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      JWT_SECRET: jwtSecret,
-      DEPOSIT_XPUB: demoDepositXpub,
-      ADMIN_EMAIL: 'root@uplink.test',
-      ADMIN_PASSWORD: 'Root!Pass12345',
-      BSC_RPC_URL: 'http://127.0.0.1:9',
-      DEPOSIT_SCAN_INTERVAL_MS: '3600000',
-      BINGX_API_KEY: 'unused',
-      BINGX_API_SECRET: 'unused',
-      BINGX_BASE_URL: 'http://127.0.0.1:9',
-      // Production logs every request at info; the bench measures the request path, not stdout.
-      LOG_LEVEL: 'warn',
-    },
+    // Production logs every request at info; the bench measures the request path, not stdout.
+    env: productionServerEnvironment({ databaseUrl, port, dataDir, jwtSecret, webConcurrency, logLevel: 'warn' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     const base = `http://127.0.0.1:${port}`;
     await untilAnswering(`${base}/api/healthz`, server);
-    const label = concurrency === 1 ? 'profile, `npm start`, 1 process' : `profile, WEB_CONCURRENCY=${concurrency}`;
+    const label =
+      webConcurrency === 1 ? 'profile, `npm start`, 1 process' : `profile, WEB_CONCURRENCY=${webConcurrency}`;
     return await measure(label, `${base}/api/users/profile`, headers);
   } finally {
     server.kill('SIGTERM');

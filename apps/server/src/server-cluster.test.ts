@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDepositXpub } from './config';
+import { productionServerEnvironment } from './testing/production-environment';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
@@ -43,29 +43,16 @@ function startCluster(databaseUrl: string, dataDir: string, port: number): Clust
   const primary = spawn(tsx, [main], {
     cwd: repositoryRoot,
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      WEB_CONCURRENCY: '2',
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEPOSIT_XPUB: demoDepositXpub,
-      ADMIN_EMAIL: 'root@uplink.test',
-      ADMIN_PASSWORD: 'Root!Pass12345',
-      BSC_RPC_URL: 'http://127.0.0.1:9',
-      DEPOSIT_SCAN_INTERVAL_MS: '3600000',
-      BINGX_API_KEY: 'unused',
-      BINGX_API_SECRET: 'unused',
-      BINGX_BASE_URL: 'http://127.0.0.1:9',
+      ...productionServerEnvironment({
+        databaseUrl,
+        port,
+        dataDir,
+        jwtSecret: randomBytes(32).toString('hex'),
+        webConcurrency: 2,
+        logLevel: 'debug',
+      }),
       REWARD_CYCLE_EPOCH: new Date(Date.now() + 7 * 86_400_000).toISOString(),
       REWARD_CYCLE_CLOSE_INTERVAL_MS: '1000',
-      LOG_LEVEL: 'debug',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

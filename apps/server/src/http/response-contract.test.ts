@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { bearer, createMember, signIn } from '../testing/builders';
+import { testConfig } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { ok } from './envelope';
 
@@ -19,17 +19,7 @@ describe('an answer that does not match its contract schema', () => {
 
   const appAnswering = (data: unknown) =>
     buildApp({
-      config: {
-        ...loadConfig({
-          NODE_ENV: 'test',
-          JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-          PUBLIC_URL: 'http://uplink.test',
-          DATA_DIR: '/tmp/uplink-test-data',
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'silent',
-        }),
-        webDistDir: '/nonexistent',
-      },
+      config: testConfig(),
       db: database.db,
       logger: false,
       // The real app, with the profile route's handler swapped for one answering `data`.

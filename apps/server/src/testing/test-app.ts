@@ -15,16 +15,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, for API tests that go through HTTP (`app.inject`). */
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  /** Fakes or local nodes for the outside systems (exchange, chain); by default none is reached. */
-  integrations: Partial<Integrations> = { depositChain: null },
-  /** A test database opened with other settings; by default a fresh one. */
-  openedDatabase?: DatabaseHandle,
-): Promise<TestApp> {
-  const database = openedDatabase ?? (await createTestDatabase());
-  const config: Config = {
+/** The configuration of a test app: no demo data, no web build, a fixed session secret. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
     ...loadConfig({
       NODE_ENV: 'test',
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -36,6 +29,18 @@ export async function createTestApp(
     webDistDir: '/nonexistent',
     ...overrides,
   };
+}
+
+/** The real app on a fresh database, for API tests that go through HTTP (`app.inject`). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** Fakes or local nodes for the outside systems (exchange, chain); by default none is reached. */
+  integrations: Partial<Integrations> = { depositChain: null },
+  /** A test database opened with other settings; by default a fresh one. */
+  openedDatabase?: DatabaseHandle,
+): Promise<TestApp> {
+  const database = openedDatabase ?? (await createTestDatabase());
+  const config = testConfig(overrides);
   const clock = new TestClock();
   const app = await buildApp({ config, db: database.db, logger: false, integrations, clock });
   await app.ready();
