@@ -66,5 +66,43 @@ function compileForCallerId<Row>(query: SelectQueryBuilder<Database, 'users', Ro
 /** The session check alone: routes that only need to know who calls. */
 export const callerCredentials = callerView('credentials', (db) => db.selectFrom('users').select(credentialColumns));
 
+/**
+ * Every column of `users`, by name (the compiler refuses a missing one): a prepared statement must
+ * not read `*`, or a column that a newer server's migration adds while this one runs would change
+ * its result type, and PostgreSQL would refuse every later execution on the open connections.
+ */
+const everyUserColumn: Record<keyof UserRow, true> = {
+  id: true,
+  seq: true,
+  user_id: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  password_hash: true,
+  is_email_verified: true,
+  is_admin: true,
+  status: true,
+  referral_code: true,
+  sponsor_id: true,
+  deposit_address: true,
+  bingx_uid: true,
+  bingx_kyc: true,
+  bingx_balance: true,
+  bingx_linked_at: true,
+  bingx_balance_checked_at: true,
+  subscription_paid_at: true,
+  subscription_period_ends_at: true,
+  subscription_amount: true,
+  subscription_tx_hash: true,
+  last_login_at: true,
+  session_version: true,
+  deleted_at: true,
+  sign_in_count: true,
+  created_at: true,
+  updated_at: true,
+};
+
 /** The caller's whole row, for use cases that take the member as the users table has them. */
-export const callerAccount = callerView('account', (db) => db.selectFrom('users').selectAll());
+export const callerAccount = callerView('account', (db) =>
+  db.selectFrom('users').select(Object.keys(everyUserColumn) as (keyof UserRow)[]),
+);
