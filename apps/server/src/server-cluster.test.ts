@@ -169,6 +169,15 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
     expect([...answeredBy].sort()).toEqual([...workers].sort());
   });
 
+  it('answers GET /api/metrics with the requests of both workers summed', async () => {
+    // The previous test sent eight health checks, which both workers answered between them.
+    const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+    const healthChecks = text.match(
+      /^http_request_duration_seconds_count\{method="GET",route="\/api\/healthz",status_code="200"\} (\d+)$/m,
+    );
+    expect(Number(healthChecks?.[1])).toBeGreaterThanOrEqual(8);
+  });
+
   it(
     'runs the background jobs in one worker only, and again in the replacement when that worker dies',
     async () => {
