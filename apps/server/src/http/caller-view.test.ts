@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema';
 import { bearer, createMember, signIn, strongPassword } from '../testing/builders';
 import { createTestApp, type TestApp, testConfig } from '../testing/test-app';
 import { callerAccount, callerCredentials } from './caller-view';
@@ -94,6 +95,44 @@ describe('the caller view a route reads with the session check', () => {
     } finally {
       await sql`ALTER TABLE users DROP COLUMN added_by_a_newer_release`.execute(t.database.db);
     }
+  });
+
+  it('gives each of many simultaneous callers their own row, and refuses only the locked one among them', async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => createMember(t.database.db)));
+    const tokens = await Promise.all(members.map((member) => signIn(t.app, member.email)));
+    const locked = members[5] as (typeof members)[number];
+    await t.database.db.updateTable('users').set({ status: 'LOCKED' }).where('id', '=', locked.id).execute();
+    // Every profile call at once, so that their session checks share statements.
+    const answers = await Promise.all(
+      tokens.map((token) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) })),
+    );
+    answers.forEach((answer, index) => {
+      const member = members[index] as (typeof members)[number];
+      if (member === locked) {
+        expect(answer.statusCode).toBe(423);
+      } else {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json().data).toMatchObject({ _id: member.id, email: member.email });
+      }
+    });
+  });
+
+  it('reads the callers whose checks start in the same turn with one statement, and later ones with another', async () => {
+    const statements: string[] = [];
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: t.database.pool }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query.sql);
+      },
+    });
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t.database.db)));
+    const sameTurn = await Promise.all(members.map((member) => callerCredentials.read(logged, member.id)));
+    expect(sameTurn.map((row) => row?.id)).toEqual(members.map((member) => member.id));
+    expect(statements).toHaveLength(1);
+    expect(await callerCredentials.read(logged, members[0]?.id as string)).toMatchObject({ id: members[0]?.id });
+    expect(statements).toHaveLength(2);
+    expect(await callerCredentials.read(logged, 'not-a-uuid')).toBeUndefined();
+    expect(statements).toHaveLength(2);
   });
 
   it('refuses to hand a route a view it did not declare', () => {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely, SelectQueryBuilder } from 'kysely';
 import { executePrepared } from '../db/prepared-statements';
 import type { Database, UserRow } from '../db/schema';
+import { isUuid } from '../db/uuid';
 
 /** What the session check needs of the caller's row; every caller view reads at least these. */
 export type CallerCredentials = Pick<UserRow, 'id' | 'session_version' | 'status' | 'is_admin'>;
@@ -35,14 +36,16 @@ export function callerView<Row extends CallerCredentials>(
   name: string,
   select: (db: Kysely<Database>) => SelectQueryBuilder<Database, 'users', Row>,
 ): CallerView<Row> {
-  // Built and compiled once: every call runs the same text with the caller's id as its parameter.
-  let statement: CompiledQuery<Row> | undefined;
+  const batches = new WeakMap<Kysely<Database>, CallerBatch<Row>>();
   const view: CallerView<Row> = {
     name,
-    async read(db, id) {
-      statement ??= compileForCallerId(select(db));
-      const [row] = await executePrepared<Row>(db, `caller:${name}`, { ...statement, parameters: [id] });
-      return row;
+    read(db, id) {
+      let batch = batches.get(db);
+      if (!batch) {
+        batch = new CallerBatch(db, `caller:${name}`, compileForCallerIds(select(db)));
+        batches.set(db, batch);
+      }
+      return batch.read(id);
     },
     of(request) {
       if (request.callerView !== view)
@@ -53,12 +56,57 @@ export function callerView<Row extends CallerCredentials>(
   return view;
 }
 
+interface Waiting<Row> {
+  id: string;
+  resolve: (row: Row | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The callers whose requests reached their guard in the same turn of the event loop are read by
+ * one statement (`id = ANY($1)`), sent once that turn ends: under load one round trip serves many
+ * calls. Each statement is sent after every request it serves arrived, so each still sees every
+ * change committed before its request (a lock, a password change) — nothing is cached between
+ * statements.
+ */
+class CallerBatch<Row extends CallerCredentials> {
+  #waiting: Waiting<Row>[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly statementName: string,
+    private readonly statement: CompiledQuery<Row>,
+  ) {}
+
+  read(id: string): Promise<Row | undefined> {
+    if (!isUuid(id)) return Promise.resolve(undefined);
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.length === 0) setImmediate(() => void this.#send());
+      this.#waiting.push({ id, resolve, reject });
+    });
+  }
+
+  async #send(): Promise<void> {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    try {
+      const ids = [...new Set(waiting.map((caller) => caller.id))];
+      const rows = await executePrepared<Row>(this.db, this.statementName, { ...this.statement, parameters: [ids] });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const caller of waiting) caller.resolve(byId.get(caller.id));
+    } catch (error) {
+      for (const caller of waiting) caller.reject(error);
+    }
+  }
+}
+
 const idSentinel = '00000000-0000-0000-0000-00000000c0de';
 
-function compileForCallerId<Row>(query: SelectQueryBuilder<Database, 'users', Row>): CompiledQuery<Row> {
-  const compiled = query.where('users.id', '=', idSentinel).compile();
-  if (compiled.parameters.length !== 1 || compiled.parameters[0] !== idSentinel) {
-    throw new Error('a caller view takes no parameter but the caller id');
+function compileForCallerIds<Row>(query: SelectQueryBuilder<Database, 'users', Row>): CompiledQuery<Row> {
+  const compiled = query.where('users.id', '=', (eb) => eb.fn.any(eb.val([idSentinel]))).compile();
+  const [parameter] = compiled.parameters;
+  if (compiled.parameters.length !== 1 || !Array.isArray(parameter) || parameter[0] !== idSentinel) {
+    throw new Error("a caller view takes no parameter but the callers' ids");
   }
   return compiled;
 }
