@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     const cases = await captureCases(database.pool, report);
     const app = await buildApp({ config, db: database.db, logger: false });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const headers = { authorization: `Bearer ${await app.context.sessionTokens.sign(administratorId)}` };
+    const headers = { authorization: `Bearer ${app.context.sessionTokens.sign(administratorId)}` };
     report.lines.push(
       '',
       `API as an administrator, ${runs} timed runs per call after ${warmups} warm-ups, API and SQL alternating, times in ms:`,

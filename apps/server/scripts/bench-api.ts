@@ -1,23 +1,4 @@
-/**
- * `npm run bench:api`: requests per second of signed-in API calls next to a bare Fastify route
- * returning a small JSON, all in one run with the same loopback load generator:
- *
- * - `GET /api/users/profile` and `GET /api/users/referrals/history` (page 1 of a 100-member
- *   downline) on PostgreSQL (`DATABASE_URL`, default the local test server; a fresh database,
- *   dropped at the end), the app in this process with a pool of 10;
- * - the profile on the same database through `npm start`'s entry point in production mode, with
- *   `WEB_CONCURRENCY=1` and `=2` (node:cluster, rate limits in the local Redis), so the
- *   two-process figure stands beside the one-process one;
- * - the profile on the embedded database (PGlite in a fresh on-disk directory, one connection).
- *
- * The load generator runs in a worker thread (keep-alive connections, a fixed number of requests
- * in flight, fixed duration); any answer but 200 fails the run. `BENCH_ONLY=profile,history`
- * runs only the named measures (bare, profile, history, cluster, pglite), e.g. under
- * `node --cpu-prof` (see docs/benchmarks.md, "Where the time goes").
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +10,7 @@ import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import { addMember, createMember } from '../src/testing/builders';
+import { type ServerProcess, startServerProcess } from '../src/testing/processes';
 import { productionServerEnvironment } from '../src/testing/production-environment';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -203,11 +185,10 @@ async function measureServerProcess(
 ): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-bench-cluster-'));
   const port = 40_000 + Math.floor(Math.random() * 10_000);
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], {
-    // Production logs every request at info; the bench measures the request path, not stdout.
-    env: productionServerEnvironment({ databaseUrl, port, dataDir, jwtSecret, webConcurrency, logLevel: 'warn' }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // Production logs every request at info; the bench measures the request path, not stdout.
+  const server = startServerProcess(
+    productionServerEnvironment({ databaseUrl, port, dataDir, jwtSecret, webConcurrency, logLevel: 'warn' }),
+  );
   try {
     const base = `http://127.0.0.1:${port}`;
     await untilAnswering(`${base}/api/healthz`, server);
@@ -215,16 +196,16 @@ async function measureServerProcess(
       webConcurrency === 1 ? 'profile, `npm start`, 1 process' : `profile, WEB_CONCURRENCY=${webConcurrency}`;
     return await measure(label, `${base}/api/users/profile`, headers);
   } finally {
-    server.kill('SIGTERM');
-    await once(server, 'exit');
+    server.child.kill('SIGTERM');
+    await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function untilAnswering(url: string, server: ChildProcess): Promise<void> {
+async function untilAnswering(url: string, server: ServerProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
     const answered = await fetch(url).then(
       (response) => response.ok,
       () => false,

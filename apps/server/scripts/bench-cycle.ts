@@ -222,7 +222,7 @@ async function measureApi(db: Kysely<Database>, pool: pg.Pool, config: Config, r
 
   const app = await buildApp({ config, db, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = await app.context.sessionTokens.sign(subject.id);
+  const token = app.context.sessionTokens.sign(subject.id);
   const headers = { authorization: `Bearer ${token}` };
   const replayed = (query: CapturedQuery) => replay(pool, query);
   const cases = [

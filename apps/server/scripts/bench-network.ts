@@ -15,7 +15,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { referralTreeNodeLimit } from '@uplink/contract/referrals';
-import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -25,7 +25,7 @@ import type { Database } from '../src/db/schema';
 import { type CallerCredentials, type CallerView, callerCredentials } from '../src/http/caller-view';
 import { findDownlinePage, findDownlineTree } from '../src/modules/referrals/referral-network-repository';
 import { referralTreeCaller } from '../src/modules/referrals/referral-tree';
-import { getText, ms, timePair } from './bench-kit';
+import { getText, ms, queryCapture, replay, timePair } from './bench-kit';
 import { seedNetwork } from './seed-network';
 
 const { values } = parseArgs({
@@ -121,25 +121,17 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
   const app = await buildApp({ config, db, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
-  // The SQL the call sends, captured once and replayed bare through node-postgres.
-  const captured: CompiledQuery[] = [];
-  const capturing = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') captured.push(event.query);
-    },
-  });
-  // Every statement the call runs, in its order: the caller view (the session check) first.
-  const capture = async (
+  // Every statement the call sends, in its order: the caller view's (the session check) first.
+  const captureQueries = queryCapture(pool);
+  const capture = (
     callerId: string,
     view: CallerView<CallerCredentials>,
     work: (database: Kysely<Database>) => Promise<unknown>,
-  ) => {
-    captured.length = 0;
-    await view.read(capturing, callerId);
-    await work(capturing);
-    return captured.map((query) => ({ text: query.sql, values: [...query.parameters] }));
-  };
+  ) =>
+    captureQueries(async (capturing) => {
+      await view.read(capturing, callerId);
+      await work(capturing);
+    });
 
   const lines: string[] = [
     `| member | downline | call | API p50 | API p95 | SQL floor p50 | SQL floor p95 | ratio p50 | ratio p95 | response |`,
@@ -147,7 +139,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
   ];
   try {
     for (const subject of subjects) {
-      const token = await app.context.sessionTokens.sign(subject.id);
+      const token = app.context.sessionTokens.sign(subject.id);
       const headers = { authorization: `Bearer ${token}` };
       const cases = [
         {
@@ -202,7 +194,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
             truncated = benchCase.path.includes('tree') ? JSON.parse(body).data.truncated : undefined;
           },
           async () => {
-            for (const query of benchCase.queries) await pool.query(query.text, query.values);
+            for (const query of benchCase.queries) await replay(pool, query);
           },
           { runs, warmups: 5 },
         );

@@ -172,7 +172,7 @@ try {
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < until) {
         const member = memberRows[nextMember++ % memberRows.length] as { id: string; email: string };
-        const token = await app.context.sessionTokens.sign(member.id);
+        const token = app.context.sessionTokens.sign(member.id);
         const flowStarted = performance.now();
         await call('POST', '/api/otp/withdrawal/request', token);
         const mail = await db
@@ -202,7 +202,7 @@ try {
   );
 
   // 2. The administrators' first page with statistics, beside its bare SQL.
-  const adminToken = await app.context.sessionTokens.sign(admins.rows[0]?.id as string);
+  const adminToken = app.context.sessionTokens.sign(admins.rows[0]?.id as string);
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   const bareQueries = async () => {
     await Promise.all([

@@ -1,18 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, type ServerProcess, startServerProcess } from './testing/processes';
 import { productionServerEnvironment } from './testing/production-environment';
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
-const main = path.join(import.meta.dirname, 'main.ts');
 const testServerUrl = process.env.TEST_DATABASE_URL;
 /** Far above the few seconds each step takes on a loaded 2-core machine: it catches a hang. */
 const patienceMs = 20_000;
@@ -26,11 +21,8 @@ interface LogLine {
   job?: string;
 }
 
-interface ClusterProcess {
-  primary: ChildProcess;
-  output: () => string;
+interface ClusterProcess extends ServerProcess {
   log: () => LogLine[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -40,44 +32,25 @@ interface ClusterProcess {
  * finds no finished cycle and stays local).
  */
 function startCluster(databaseUrl: string, dataDir: string, port: number): ClusterProcess {
-  const primary = spawn(tsx, [main], {
-    cwd: repositoryRoot,
-    env: {
-      ...productionServerEnvironment({
-        databaseUrl,
-        port,
-        dataDir,
-        jwtSecret: randomBytes(32).toString('hex'),
-        webConcurrency: 2,
-        logLevel: 'debug',
-      }),
-      REWARD_CYCLE_EPOCH: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      REWARD_CYCLE_CLOSE_INTERVAL_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServerProcess({
+    ...productionServerEnvironment({
+      databaseUrl,
+      port,
+      dataDir,
+      jwtSecret: randomBytes(32).toString('hex'),
+      webConcurrency: 2,
+      logLevel: 'debug',
+    }),
+    REWARD_CYCLE_EPOCH: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    REWARD_CYCLE_CLOSE_INTERVAL_MS: '1000',
   });
-  let output = '';
-  primary.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  primary.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = once(primary, 'exit').then(([code, signal]) => ({ code, signal }));
   const log = () =>
-    output
+    server
+      .output()
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogLine);
-  return { primary, output: () => output, log, exited };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
+  return { ...server, log };
 }
 
 /** Polls `found` every 100 ms until it returns something; after `patienceMs`, fails naming `what`. */
@@ -147,7 +120,7 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
 
   afterAll(async () => {
     for (const pid of [
-      cluster?.primary.pid,
+      cluster?.child.pid,
       ...(cluster ? workersListening(cluster) : []).map((line) => line.workerPid),
     ]) {
       if (pid && isRunning(pid)) process.kill(pid, 'SIGKILL');
@@ -211,7 +184,7 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
         .map((line) => line.workerPid as number)
         .filter(isRunning);
       expect(workers).toHaveLength(2);
-      cluster.primary.kill('SIGTERM');
+      cluster.child.kill('SIGTERM');
       expect(await cluster.exited).toEqual({ code: 0, signal: null });
       expect(workers.filter(isRunning)).toEqual([]);
       // Each ran its own graceful stop (in-flight requests first), rather than ending with its primary.

@@ -1,60 +1,28 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
+import { freePort, type ServerProcess, startServerProcess } from './testing/processes';
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
-const main = path.join(import.meta.dirname, 'main.ts');
 const admin = { email: 'root@uplink.test', password: 'Root!Pass12345' };
-
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 /** `npm start`'s entry point as its own process, on the embedded database in `dataDir`. */
 function startServer(dataDir: string, port: number): ServerProcess {
-  const child = spawn(tsx, [main], {
-    cwd: repositoryRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      SEED_DEMO: 'false',
-      DEMO_CHAIN: 'false',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SEED_DEMO: 'false',
+    DEMO_CHAIN: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'warn',
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = once(child, 'exit').then(([code, signal]) => ({ code, signal }));
-  return { child, output: () => output, exited };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 /** Asks /api/readyz until the server answers (it builds a database first); no answer is a hang. */

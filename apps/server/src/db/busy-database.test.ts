@@ -49,7 +49,7 @@ describe('requests while every database connection is busy', () => {
     t = await createTestApp();
     const member = await createMember(t.database.db);
     email = member.email;
-    token = await t.app.context.sessionTokens.sign(member.id);
+    token = t.app.context.sessionTokens.sign(member.id);
   });
   afterEach(() => hold?.release());
   afterAll(() => t?.close());
@@ -86,7 +86,7 @@ describe('requests when the database stays busy past DATABASE_WAIT_TIMEOUT_MS', 
     database = await createTestDatabase({ waitTimeoutMs: 200 });
     t = await createTestApp({}, { depositChain: null }, database);
     const member = await createMember(database.db);
-    token = await t.app.context.sessionTokens.sign(member.id);
+    token = t.app.context.sessionTokens.sign(member.id);
   });
   afterEach(() => hold?.release());
   afterAll(() => t?.close());

@@ -46,7 +46,7 @@ describe('members use the app at the same moment', () => {
       for (let referral = 0; referral < (index % 4) + 1; referral += 1) {
         referralIds.push((await createMember(db, { sponsorId: member.id })).id);
       }
-      existing.push({ member, token: await t.app.context.sessionTokens.sign(member.id), referralIds });
+      existing.push({ member, token: t.app.context.sessionTokens.sign(member.id), referralIds });
     }
   }, 300_000);
   afterAll(() => t?.close());

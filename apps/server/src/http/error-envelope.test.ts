@@ -44,7 +44,7 @@ describe('every failure is an envelope', () => {
 
   it('turns a crash into 500 INTERNAL_SERVER_ERROR without leaking the cause', async () => {
     const crashing = await createTestApp();
-    const token = await crashing.app.context.sessionTokens.sign(randomUUID());
+    const token = crashing.app.context.sessionTokens.sign(randomUUID());
     await crashing.database.close();
     const response = await crashing.app.inject({
       method: 'GET',

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
 
 /** The pid of a process that has exited: stands for a server that crashed. */
 export async function pidOfAnEndedProcess(): Promise<number> {
@@ -11,4 +13,38 @@ export async function pidOfAnEndedProcess(): Promise<number> {
 /** A live process other than this one: stands for another running server. Kill it when done. */
 export function sleepingProcess(): ChildProcess {
   return spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+}
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
+const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
+const main = path.join(import.meta.dirname, '../main.ts');
+
+/** `npm start`'s entry point running as its own process, with what it printed so far. */
+export interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `npm start`'s entry point with exactly `env` (nothing inherited but what it names). */
+export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
+  const child = spawn(tsx, [main], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit').then(([code, signal]) => ({ code, signal }));
+  return { child, output: () => output, exited };
+}
+
+/** A loopback port free right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
 }

@@ -31,7 +31,7 @@ describe('administrators read member reports computed from real activity', () =>
     t = await createTestApp(payoutsUnverified());
     const db = t.database.db;
     const admin = await createMember(db, { isAdmin: true, firstName: 'Root' });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
 
     rhea = await createMember(db, {
       firstName: 'Rhea',
@@ -211,7 +211,7 @@ describe('administrators read member reports computed from real activity', () =>
       expect(answer.statusCode, JSON.stringify(query)).toBe(400);
       expect(answer.json().errorCode).toBe('VALIDATION_ERROR');
     }
-    const member = await reports({}, bearer(await t.app.context.sessionTokens.sign(quiet.id)));
+    const member = await reports({}, bearer(t.app.context.sessionTokens.sign(quiet.id)));
     expect(member.statusCode).toBe(403);
     expect(member.json().errorCode).toBe('FORBIDDEN');
   });

@@ -14,7 +14,7 @@ describe('an administrator turns TOTP on', () => {
 
   const newAdministrator = async () => {
     const admin = await createMember(t.database.db, { isAdmin: true });
-    return { admin, headers: bearer(await t.app.context.sessionTokens.sign(admin.id)) };
+    return { admin, headers: bearer(t.app.context.sessionTokens.sign(admin.id)) };
   };
   const status = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers })).json();
@@ -164,7 +164,7 @@ describe('an administrator turns TOTP on', () => {
 
   it('is for administrators only', async () => {
     const member = await createMember(t.database.db);
-    const headers = bearer(await t.app.context.sessionTokens.sign(member.id));
+    const headers = bearer(t.app.context.sessionTokens.sign(member.id));
     expect((await startEnrolment(t, headers)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers })).statusCode).toBe(403);
   });

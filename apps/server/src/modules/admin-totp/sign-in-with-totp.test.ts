@@ -211,7 +211,7 @@ describe('an administrator with TOTP signs in', () => {
       // The right claims under the session key itself, and under a key derived for something else.
       await signWith(new TextEncoder().encode(t.config.jwtSecret)),
       await signWith(new Uint8Array(hkdfSync('sha256', t.config.jwtSecret, 'uplink', 'something else', 32))),
-      await t.app.context.sessionTokens.sign(admin.id, admin.session_version),
+      t.app.context.sessionTokens.sign(admin.id, admin.session_version),
       `${genuine.slice(0, -2)}${genuine.endsWith('AA') ? 'BB' : 'AA'}`,
       'not-a-token',
     ];

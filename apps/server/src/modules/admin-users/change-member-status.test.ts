@@ -11,7 +11,7 @@ describe("an administrator changes a member's status", () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -22,7 +22,7 @@ describe("an administrator changes a member's status", () => {
 
   it('locks a member, whose open session is refused at its next call, and unlocks them', async () => {
     const member = await createMember(t.database.db);
-    const session = bearer(await t.app.context.sessionTokens.sign(member.id));
+    const session = bearer(t.app.context.sessionTokens.sign(member.id));
     expect((await profile(session)).statusCode).toBe(200);
 
     const locked = await change(member.id, 'LOCKED');
@@ -72,7 +72,7 @@ describe("an administrator changes a member's status", () => {
   it('never leaves the platform without an active administrator when two lock each other at once', async () => {
     // Only two active administrators: every other one is disabled first.
     const second = await createMember(t.database.db, { isAdmin: true });
-    const secondHeaders = bearer(await t.app.context.sessionTokens.sign(second.id));
+    const secondHeaders = bearer(t.app.context.sessionTokens.sign(second.id));
     const others = await t.database.db
       .selectFrom('users')
       .select('id')

@@ -23,7 +23,7 @@ describe('an administrator deletes a member (soft delete)', () => {
   beforeAll(async () => {
     t = await createTestApp(payoutsUnverified());
     admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -171,13 +171,13 @@ describe('an administrator deletes a member (soft delete)', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       expect((await remove(id)).json().errorCode).toBe('USER_NOT_FOUND');
     }
-    const memberHeaders = bearer(await t.app.context.sessionTokens.sign(withdrawer.id));
+    const memberHeaders = bearer(t.app.context.sessionTokens.sign(withdrawer.id));
     expect((await remove(member.id, memberHeaders)).statusCode).toBe(403);
   });
 
   it('never deletes the last active administrator, even when two delete each other at once', async () => {
     const second = await createMember(t.database.db, { isAdmin: true });
-    const secondHeaders = bearer(await t.app.context.sessionTokens.sign(second.id));
+    const secondHeaders = bearer(t.app.context.sessionTokens.sign(second.id));
     const others = await t.database.db
       .selectFrom('users')
       .select('id')

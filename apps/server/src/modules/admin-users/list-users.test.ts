@@ -13,7 +13,7 @@ describe('administrators list and search members', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const admin = await createMember(t.database.db, { isAdmin: true, firstName: 'Root' });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
     zelda = await createMember(t.database.db, {
       firstName: 'Zelda',
       email: 'zelda.quirk@example.test',
@@ -161,7 +161,7 @@ describe('administrators list and search members', () => {
     ]) {
       expect((await list(query)).json().errorCode, JSON.stringify(query)).toBe('VALIDATION_ERROR');
     }
-    const member = bearer(await t.app.context.sessionTokens.sign(zelda.id));
+    const member = bearer(t.app.context.sessionTokens.sign(zelda.id));
     const refused = await list({}, member);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errorCode).toBe('FORBIDDEN');

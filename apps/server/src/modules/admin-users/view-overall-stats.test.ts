@@ -22,7 +22,7 @@ describe('the admin dashboard statistics', () => {
   beforeAll(async () => {
     t = await createTestApp(payoutsUnverified());
     const admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
     // Joined yesterday: not new today.
     await createMember(t.database.db, { columns: { created_at: new Date(Date.now() - 86_400_000 * 1.5) } });
     const earner = await fundedMember(t.database.db, '60', { firstName: 'Earner' });

@@ -21,7 +21,7 @@ describe('an administrator inspects one member', () => {
   beforeAll(async () => {
     t = await createTestApp(payoutsUnverified());
     const admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
     sponsor = await createMember(t.database.db, { firstName: 'Sponsor' });
     // 100 posted by fundedMember (DIRECT), then 4 DOWNLINE rewards of which one is locked.
     member = await fundedMember(t.database.db, '100', { firstName: 'Member', sponsorId: sponsor.id });

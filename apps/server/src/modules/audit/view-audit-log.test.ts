@@ -24,9 +24,9 @@ describe('administrators read the audit log', () => {
     mona = await createMember(t.database.db, { firstName: 'Mona' });
     // A member who shares the search text but never acts: an actor search looks at administrators.
     await createMember(t.database.db, { firstName: 'Otto', email: 'otto.member@example.test' });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(audra.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(audra.id));
     const ned = await createMember(t.database.db, { firstName: 'Ned' });
-    memberHeaders = bearer(await t.app.context.sessionTokens.sign(ned.id));
+    memberHeaders = bearer(t.app.context.sessionTokens.sign(ned.id));
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -9,7 +9,7 @@ import { sandboxUids } from '../exchange/sandbox-exchange-gateway';
 /** A member who has paid the subscription: linking is the second onboarding step. */
 async function newMember(t: TestApp, spec: { paid?: boolean } = {}) {
   const member = await createMember(t.database.db, { subscriptionPaid: spec.paid ?? true });
-  return { id: member.id, token: await t.app.context.sessionTokens.sign(member.id) };
+  return { id: member.id, token: t.app.context.sessionTokens.sign(member.id) };
 }
 
 /** PUT /users/bingx-uid on the test app, or on another app (`{ app }`) over the same database. */

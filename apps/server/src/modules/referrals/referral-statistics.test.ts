@@ -85,7 +85,7 @@ describe('referral statistics match a brute-force count', () => {
     let compared = 0;
     // A LOCKED or DISABLED member has no working session, so only ACTIVE members are asked.
     for (const caller of members.filter((member, index) => index % 5 === 0 && member.status === 'ACTIVE')) {
-      const token = await t.app.context.sessionTokens.sign(caller.id);
+      const token = t.app.context.sessionTokens.sign(caller.id);
       for (const filter of filters) {
         const query = new URLSearchParams(
           Object.entries(filter).map(([key, value]): [string, string] => [key, String(value)]),
@@ -105,7 +105,7 @@ describe('referral statistics match a brute-force count', () => {
 
   it('in the tree, with per-member downline sizes', async () => {
     const root = members.find((member) => member.sponsor_id === null)!;
-    const token = await t.app.context.sessionTokens.sign(root.id);
+    const token = t.app.context.sessionTokens.sign(root.id);
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/users/referral-tree?maxLevels=15',

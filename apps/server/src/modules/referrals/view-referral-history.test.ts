@@ -5,10 +5,10 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('a member views their referral history', () => {
   let t: TestApp;
-  let bearer: (member: UserRow) => Promise<{ authorization: string }>;
+  let bearer: (member: UserRow) => { authorization: string };
   beforeAll(async () => {
     t = await createTestApp();
-    bearer = async (member) => ({ authorization: `Bearer ${await t.app.context.sessionTokens.sign(member.id)}` });
+    bearer = (member) => ({ authorization: `Bearer ${t.app.context.sessionTokens.sign(member.id)}` });
     // Generous: a fresh migrated database on a busy machine can take a while.
   }, 180_000);
   afterAll(() => t?.close());
@@ -17,7 +17,7 @@ describe('a member views their referral history', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/users/referrals/history${query}`,
-      headers: await bearer(member),
+      headers: bearer(member),
     });
     return { status: response.statusCode, body: response.json() };
   }

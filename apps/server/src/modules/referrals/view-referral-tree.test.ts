@@ -13,7 +13,7 @@ describe('a member views their referral tree', () => {
   afterAll(() => t?.close());
 
   async function tree(member: UserRow, query = '') {
-    const token = await t.app.context.sessionTokens.sign(member.id);
+    const token = t.app.context.sessionTokens.sign(member.id);
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/users/referral-tree${query}`,

@@ -25,7 +25,7 @@ describe('a DIRECT reward when a direct referral pays', () => {
 
   async function referralOf(sponsor: UserRow) {
     const member = await addMember(t.database.db, sponsor, { deposit_address: Wallet.createRandom().address });
-    return { member, token: await t.app.context.sessionTokens.sign(member.id) };
+    return { member, token: t.app.context.sessionTokens.sign(member.id) };
   }
 
   async function pay(referral: { member: UserRow; token: string }, amount = '10') {
@@ -71,7 +71,7 @@ describe('a DIRECT reward when a direct referral pays', () => {
     const history = await t.app.inject({
       method: 'GET',
       url: '/api/rewards/user?type=DIRECT',
-      headers: bearer(await t.app.context.sessionTokens.sign(sponsor.id)),
+      headers: bearer(t.app.context.sessionTokens.sign(sponsor.id)),
     });
     expect(history.json().data.rewards).toEqual([
       expect.objectContaining({

@@ -13,7 +13,7 @@ describe('an administrator previews a reward cycle', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = await t.app.context.sessionTokens.sign(admin.id);
+    adminToken = t.app.context.sessionTokens.sign(admin.id);
     finished = lastFinishedCycle(t.config.rewards, t.clock.now());
   }, 180_000);
   afterAll(() => t?.close());
@@ -192,7 +192,7 @@ describe('an administrator previews a reward cycle', () => {
 
   it('refuses members (403) and anonymous callers (401)', async () => {
     const member = await createMember(t.database.db);
-    const asMember = await preview({ cycle: 1, source: 'exchange' }, await t.app.context.sessionTokens.sign(member.id));
+    const asMember = await preview({ cycle: 1, source: 'exchange' }, t.app.context.sessionTokens.sign(member.id));
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().errorCode).toBe('FORBIDDEN');
     const anonymous = await t.app.inject({

@@ -13,7 +13,7 @@ describe('administrators read the runs of the reward cycles', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = await t.app.context.sessionTokens.sign(admin.id);
+    adminToken = t.app.context.sessionTokens.sign(admin.id);
     finished = lastFinishedCycle(t.config.rewards, t.clock.now());
   }, 180_000);
   afterAll(() => t?.close());
@@ -123,7 +123,7 @@ describe('administrators read the runs of the reward cycles', () => {
 
   it('refuses members (403) and anonymous callers (401)', async () => {
     const member = await createMember(t.database.db);
-    const asMember = await runs({}, await t.app.context.sessionTokens.sign(member.id));
+    const asMember = await runs({}, t.app.context.sessionTokens.sign(member.id));
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().errorCode).toBe('FORBIDDEN');
     expect((await t.app.inject({ method: 'GET', url: '/api/rewards/admin/cycles' })).statusCode).toBe(401);

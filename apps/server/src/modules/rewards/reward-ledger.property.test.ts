@@ -299,7 +299,7 @@ describe('the rewards ledger under random histories (property)', () => {
       expect(new Decimal(sums.credited).eq(balance?.creditsPosted ?? '0')).toBe(true);
       expect(new Decimal(sums.locked).eq(balance?.creditsPending ?? '0')).toBe(true);
 
-      const headers = bearer(await t.app.context.sessionTokens.sign(member.id));
+      const headers = bearer(t.app.context.sessionTokens.sign(member.id));
       const stats = (await t.app.inject({ method: 'GET', url: `/api/rewards/stats/${member.id}`, headers })).json()
         .data;
       expect(stats.totalRewards).toBe(new Decimal(balance?.creditsPosted ?? '0').toNumber());

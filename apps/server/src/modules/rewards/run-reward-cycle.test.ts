@@ -19,7 +19,7 @@ describe('an administrator runs a reward cycle', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = await t.app.context.sessionTokens.sign(admin.id);
+    adminToken = t.app.context.sessionTokens.sign(admin.id);
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -148,7 +148,7 @@ describe('an administrator runs a reward cycle', () => {
     const stats = await t.app.inject({
       method: 'GET',
       url: `/api/rewards/stats/${poor.id}`,
-      headers: bearer(await t.app.context.sessionTokens.sign(poor.id)),
+      headers: bearer(t.app.context.sessionTokens.sign(poor.id)),
     });
     expect(stats.json().data).toMatchObject({ lockedRewards: 10, lockReasons: ['BALANCE_BELOW_MINIMUM'] });
     expect(stats.json().data.locked).toEqual([expect.objectContaining({ type: 'DOWNLINE', cycle, amount: 10 })]);
@@ -258,7 +258,7 @@ describe('an administrator runs a reward cycle', () => {
 
   it('refuses members (403) and anonymous callers (401)', async () => {
     const member = await createMember(t.database.db);
-    const asMember = await run({ cycle: 1, source: 'exchange' }, await t.app.context.sessionTokens.sign(member.id));
+    const asMember = await run({ cycle: 1, source: 'exchange' }, t.app.context.sessionTokens.sign(member.id));
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().errorCode).toBe('FORBIDDEN');
     const anonymous = await t.app.inject({

@@ -105,7 +105,7 @@ describe('locked rewards are released or forfeited', () => {
     const stats = await t.app.inject({
       method: 'GET',
       url: `/api/rewards/stats/${sponsor.id}`,
-      headers: bearer(await t.app.context.sessionTokens.sign(sponsor.id)),
+      headers: bearer(t.app.context.sessionTokens.sign(sponsor.id)),
     });
     expect(stats.json().data).toMatchObject({ lockedRewards: 0, locked: [], totalRewards: 0 });
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);

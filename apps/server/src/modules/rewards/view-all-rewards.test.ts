@@ -48,7 +48,7 @@ describe('administrators list every reward', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = await t.app.context.sessionTokens.sign(admin.id);
+    adminToken = t.app.context.sessionTokens.sign(admin.id);
     perpetua = await createMember(t.database.db, { firstName: 'Perpetua', email: uniqueEmail('perpetua') });
     quentin = await createMember(t.database.db, { firstName: 'Quentin', email: uniqueEmail('quentin') });
     source = await createMember(t.database.db, { firstName: 'Sorrel' });
@@ -393,7 +393,7 @@ describe('administrators list every reward', () => {
   });
 
   it('refuses members (403) and anonymous callers (401)', async () => {
-    const asMember = await list({}, await t.app.context.sessionTokens.sign(perpetua.id));
+    const asMember = await list({}, t.app.context.sessionTokens.sign(perpetua.id));
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().errorCode).toBe('FORBIDDEN');
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/rewards/admin/all' });

@@ -14,7 +14,7 @@ describe('a member reads their rewards history', () => {
     t = await createTestApp();
     member = await addMember(t.database.db, null);
     other = await addMember(t.database.db, null);
-    token = await t.app.context.sessionTokens.sign(member.id);
+    token = t.app.context.sessionTokens.sign(member.id);
     for (let index = 0; index < 3; index += 1) {
       sources.push(await addMember(t.database.db, member, { first_name: `Source${index}`, last_name: 'Copier' }));
     }

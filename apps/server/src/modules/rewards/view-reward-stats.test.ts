@@ -33,7 +33,7 @@ describe('reward statistics of a member', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/rewards/stats/${encodeURIComponent(id)}`,
-      headers: bearer(await t.app.context.sessionTokens.sign(as.id)),
+      headers: bearer(t.app.context.sessionTokens.sign(as.id)),
     });
     return { status: response.statusCode, body: response.json() };
   };

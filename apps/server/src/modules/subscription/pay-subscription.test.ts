@@ -35,7 +35,7 @@ describe('paying the subscription on chain', () => {
       .set({ deposit_address: address, ...(createdAt ? { created_at: createdAt } : {}) })
       .where('id', '=', member.id)
       .execute();
-    const token = await t.app.context.sessionTokens.sign(member.id);
+    const token = t.app.context.sessionTokens.sign(member.id);
     return { id: member.id, address, token };
   }
 

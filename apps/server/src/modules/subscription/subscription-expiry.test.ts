@@ -14,7 +14,7 @@ describe('a subscription period runs out', () => {
   afterAll(() => t?.close());
 
   async function getAs(member: UserRow, url: string) {
-    const token = await t.app.context.sessionTokens.sign(member.id);
+    const token = t.app.context.sessionTokens.sign(member.id);
     const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     return response.json().data;
   }

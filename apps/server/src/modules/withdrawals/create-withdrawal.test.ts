@@ -13,7 +13,7 @@ describe('a member requests a withdrawal', () => {
   afterAll(() => t?.close());
 
   const address = () => Wallet.createRandom().address;
-  const headersOf = async (member: UserRow) => bearer(await t.app.context.sessionTokens.sign(member.id));
+  const headersOf = async (member: UserRow) => bearer(t.app.context.sessionTokens.sign(member.id));
 
   /** Requests and verifies a code the way the screen does; answers the code. */
   async function verifiedCode(member: UserRow) {

@@ -20,14 +20,14 @@ describe('an administrator decides a withdrawal', () => {
     const { chain: chainConfig } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
     t = await createTestApp({ chain: { ...chainConfig, confirmations: 2 } }, { depositChain: chain.depositChain });
     admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
   }, 180_000);
   afterAll(() => t?.close());
 
   /** A member with 100 USDT and a pending withdrawal of `amount` to a fresh address. */
   async function pendingWithdrawal(amount = '40') {
     const member = await fundedMember(t.database.db, '100');
-    const headers = bearer(await t.app.context.sessionTokens.sign(member.id));
+    const headers = bearer(t.app.context.sessionTokens.sign(member.id));
     await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/request', headers });
     const otp = await latestWithdrawalCode(t.database.db, member.email);
     await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/verify', headers, payload: { otp } });
@@ -164,7 +164,7 @@ describe('an administrator decides a withdrawal', () => {
     const asMember = await decide(
       id,
       { status: 'REJECTED', reason: 'mine' },
-      bearer(await t.app.context.sessionTokens.sign(member.id)),
+      bearer(t.app.context.sessionTokens.sign(member.id)),
     );
     expect(asMember.statusCode).toBe(403);
   });

@@ -14,7 +14,7 @@ describe('administrators review withdrawals', () => {
     // Decisions here need no chain: approvals are taken on the hash alone.
     t = await createTestApp(payoutsUnverified());
     const admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(await t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
     ada = await fundedMember(t.database.db, '100', { firstName: 'Ada' });
     grace = await fundedMember(t.database.db, '100', { firstName: 'Grace' });
     for (const [member, amount] of [

@@ -11,7 +11,7 @@ describe('one-time codes for withdrawals', () => {
 
   async function member() {
     const row = await fundedMember(t.database.db, '100');
-    return { row, headers: bearer(await t.app.context.sessionTokens.sign(row.id)) };
+    return { row, headers: bearer(t.app.context.sessionTokens.sign(row.id)) };
   }
   const requestCode = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/request', headers: { ...headers, ...extra } });

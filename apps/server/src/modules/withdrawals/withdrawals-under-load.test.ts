@@ -31,7 +31,7 @@ describe('withdrawals under concurrent load', () => {
   it('creates exactly the withdrawals the balances cover, never a 500, never an overdraft', async () => {
     const attempts = await Promise.all(
       funded.map(async (member) => {
-        const headers = bearer(await t.app.context.sessionTokens.sign(member.id));
+        const headers = bearer(t.app.context.sessionTokens.sign(member.id));
         const codes = await verifiedWithdrawalCodes(t, member, attemptsEach);
         return codes.map((otp) => ({ headers, otp }));
       }),
