@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JobLock, processJobLock } from '../../jobs/job-lock';
@@ -76,6 +79,30 @@ describe('reading the metrics (GET /api/metrics)', () => {
     // Without METRICS_TOKEN configured no bearer token opens it.
     const unconfigured = await t.app.inject({ method: 'GET', url: '/api/metrics', ...from(`Bearer ${metricsToken}`) });
     expect(unconfigured.statusCode).toBe(403);
+  });
+
+  it('times the web app under one label, not a series per hashed asset', async () => {
+    const distDir = mkdtempSync(path.join(tmpdir(), 'uplink-metrics-dist-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Uplink</title>');
+    writeFileSync(path.join(distDir, 'assets', 'index-5f3a9c.js'), 'console.log("app")');
+    const withWebApp = await appWithSettings(t, { webDistDir: distDir });
+    try {
+      const webApp = { method: 'GET', route: 'web app', status_code: '200' };
+      const before = await scrape();
+      for (const url of ['/assets/index-5f3a9c.js', '/dashboard', '/']) {
+        expect((await withWebApp.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+      const after = await scrape();
+      expect(
+        sample(after, 'http_request_duration_seconds_count', webApp) -
+          sample(before, 'http_request_duration_seconds_count', webApp),
+      ).toBe(3);
+      expect(after).not.toContain('index-5f3a9c');
+    } finally {
+      await withWebApp.close();
+      rmSync(distDir, { recursive: true, force: true });
+    }
   });
 
   it('times requests by route pattern and status, never by the path asked for', async () => {
