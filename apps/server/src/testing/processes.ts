@@ -16,7 +16,6 @@ export function sleepingProcess(): ChildProcess {
 }
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
-const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
 const main = path.join(import.meta.dirname, '../main.ts');
 
 /** `npm start`'s entry point running as its own process, with what it printed so far. */
@@ -26,9 +25,18 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `npm start`'s entry point with exactly `env` (nothing inherited but what it names). */
+/**
+ * Starts `npm start`'s entry point with exactly `env` (nothing inherited but what it names), as
+ * `npm start` runs it: `node --import tsx`, one process. The tsx command would put a relay process
+ * in between that, on a loaded machine, gives up waiting for the server to take a SIGTERM and
+ * exits 143 itself.
+ */
 export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(tsx, [main], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: repositoryRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
