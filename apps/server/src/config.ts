@@ -110,7 +110,8 @@ export interface Config {
   webDistDir: string;
   /**
    * The dev mailbox and demo payments: they show reset links and need no sign-in, so they are on
-   * only in local mode on a loopback address, or when DEV_TOOLS opts in (never in production).
+   * only in local mode on a loopback address, or when DEV_TOOLS opts in (never in production),
+   * and even then answer only requests from this machine that no proxy relayed.
    */
   devToolsEnabled: boolean;
   chain: ChainConfig;

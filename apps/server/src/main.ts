@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { keepGeneratedAdminPassword } from './bootstrap/admin-password-file';
-import { devToolsWarning } from './bootstrap/dev-tools-warning';
 import { demoPayCommand, localUrlOf, removeServerFile, writeServerFile } from './bootstrap/local-server-file';
 import { startupBanner } from './bootstrap/startup-banner';
 import { runClusterPrimary } from './cluster/cluster-primary';
@@ -34,8 +33,6 @@ async function runSingleProcess(config: Config): Promise<void> {
       demoPayCommand: config.chain.demoChain ? demoPayCommand(localUrl, config.dataDir) : null,
     }),
   );
-  const exposedDevTools = devToolsWarning(config);
-  if (exposedDevTools) console.warn(exposedDevTools);
 }
 
 main().catch((error: unknown) => {

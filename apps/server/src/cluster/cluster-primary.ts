@@ -1,6 +1,5 @@
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import { keepGeneratedAdminPassword } from '../bootstrap/admin-password-file';
-import { devToolsWarning } from '../bootstrap/dev-tools-warning';
 import { startupBanner } from '../bootstrap/startup-banner';
 import type { Config } from '../config';
 import { loggerOptions } from '../http/http-plugins';
@@ -34,8 +33,6 @@ export async function runClusterPrimary(config: Config): Promise<void> {
   console.log(
     startupBanner(config.publicUrl, bootstrap, config.devToolsEnabled, { adminPasswordFile, demoPayCommand: null }),
   );
-  const exposedDevTools = devToolsWarning(config);
-  if (exposedDevTools) console.warn(exposedDevTools);
 }
 
 /** Exits 0 once every worker has finished its in-flight requests and stopped; 1 when one had to be killed. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import { DomainError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
+import { refuseUnlessLocal } from '../../http/local-request';
 import { findDepositAddressByEmail } from './subscription-repository';
 
 const demoPayBodySchema = z.object({
@@ -17,7 +18,8 @@ const demoPayBodySchema = z.object({
 /**
  * `POST /api/dev/demo-pay` (dev tools on, with the demo chain only): a test wallet sends USDT on
  * the demo chain to a member's deposit address — what `npm run demo:pay -- <email>` and the
- * browser tests use to "pay". Elsewhere it answers 404 as if it did not exist.
+ * browser tests use to "pay". Elsewhere it answers 404 as if it did not exist; it answers this
+ * machine only, never through a proxy.
  */
 export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.context;
@@ -26,9 +28,11 @@ export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dev/demo-pay',
     {
       config: { access: 'public' },
+      onRequest: refuseUnlessLocal,
       schema: {
         tags: ['dev'],
         summary: "Pay a member's subscription on the local demo chain (local mode only)",
+        description: "Answers requests from the server's own machine only (loopback, not through a proxy).",
         body: demoPayBodySchema,
         response: { 200: envelopeSchema(z.object({ transactionHash: z.string(), depositAddress: z.string() })) },
       },
