@@ -6,12 +6,18 @@ import { payOnDemoChain } from '../../chain/demo-chain';
 import { DomainError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
 import { refuseUnlessLocal } from '../../http/local-request';
+import { amountBeyondLedger } from './deposit-amounts';
 import { findDepositAddressByEmail } from './subscription-repository';
 
 const demoPayBodySchema = z.object({
   email: safeText('Email').trim().min(1).max(254),
   amount: safeText('Amount')
-    .regex(/^\d+(\.\d{1,18})?$/)
+    .regex(/^\d+(\.\d{1,18})?$/, 'The amount is a USDT amount with at most 18 decimals')
+    // Nothing the scanner would have to quarantine: what it sends must fit the deposit ledger.
+    .superRefine((amount, context) => {
+      const beyond = amountBeyondLedger(amount);
+      if (beyond) context.addIssue({ code: 'custom', message: beyond });
+    })
     .optional(),
 });
 
