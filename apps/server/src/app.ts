@@ -121,7 +121,7 @@ function createContext(app: FastifyInstance, options: BuildAppOptions): AppConte
   return {
     config,
     db,
-    sessionTokens: new SessionTokens(config.jwtSecret, config.jwtExpiresInHours),
+    sessionTokens: new SessionTokens(config.keys.sessions, config.jwtExpiresInHours),
     mailWorker,
     integrations: integrationsFromConfig(config, options.integrations),
     clock: options.clock ?? systemClock,

@@ -28,7 +28,7 @@ export async function confirmTotpEnrolment(
   if (!waiting) throw noEnrolment();
   if (waiting.enrolled_at) throw new DomainError('INVALID_STATUS', adminTotpTexts.alreadyEnabled);
   const now = deps.clock.now();
-  const secret = openTotpSecret(deps.config.jwtSecret, user.id, waiting.secret_sealed);
+  const secret = openTotpSecret(deps.config.keys.totp, user.id, waiting.secret_sealed);
   const step = matchingTimeStep(secret, code, now);
   if (step === null) throw invalidCode();
 
@@ -39,7 +39,7 @@ export async function confirmTotpEnrolment(
     await saveRecoveryCodes(
       trx,
       user.id,
-      recoveryCodes.map((recoveryCode) => hashRecoveryCode(deps.config.jwtSecret, user.id, recoveryCode)),
+      recoveryCodes.map((recoveryCode) => hashRecoveryCode(deps.config.keys.totp[0], user.id, recoveryCode)),
     );
     await recordTotpChange(
       trx,

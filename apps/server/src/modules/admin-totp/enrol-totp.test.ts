@@ -69,7 +69,7 @@ describe('an administrator turns TOTP on', () => {
       .where('user_id', '=', admin.id)
       .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(enrolment.secret);
-    expect(openTotpSecret(t.config.jwtSecret, admin.id, row.secret_sealed).equals(authenticator.secret.bytes)).toBe(
+    expect(openTotpSecret(t.config.keys.totp, admin.id, row.secret_sealed).equals(authenticator.secret.bytes)).toBe(
       true,
     );
     const stored = await t.database.db

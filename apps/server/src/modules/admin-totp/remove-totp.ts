@@ -5,7 +5,7 @@ import { coolingDown } from '../accounts/password-attempts';
 import { releaseSignInAttempt, reserveSignInAttempt, signInAttemptKey } from '../accounts/sign-in-attempts-repository';
 import { type ActingAdministrator, recordTotpChange } from './acting-administrator';
 import { consumeRecoveryCode, deleteAdminTotp, findEnrolledTotp, lockEnrolledTotp } from './admin-totp-repository';
-import { hashRecoveryCode } from './recovery-codes';
+import { recoveryCodeHashes } from './recovery-codes';
 import { invalidCode, totpNotEnabled } from './second-factor-errors';
 import { isAuthenticatorCode, matchingTimeStep } from './totp';
 import { openTotpSecret } from './totp-secret-box';
@@ -25,7 +25,7 @@ export async function removeTotp(
   const { db, config } = deps;
   const { user } = administrator;
   if (!(await findEnrolledTotp(db, user.id))) throw totpNotEnabled();
-  const reservation = await reserveSignInAttempt(db, signInAttemptKey(config.jwtSecret, user.email), config);
+  const reservation = await reserveSignInAttempt(db, signInAttemptKey(config.keys.codeHmac, user.email), config);
   if (!reservation) throw coolingDown();
 
   const now = deps.clock.now();
@@ -34,12 +34,12 @@ export async function removeTotp(
     if (!factor) throw totpNotEnabled();
     let verifiedWith: 'TOTP' | 'RECOVERY_CODE';
     if (isAuthenticatorCode(code)) {
-      const step = matchingTimeStep(openTotpSecret(config.jwtSecret, user.id, factor.secret_sealed), code, now);
+      const step = matchingTimeStep(openTotpSecret(config.keys.totp, user.id, factor.secret_sealed), code, now);
       if (step === null || step <= factor.last_step) return null;
       verifiedWith = 'TOTP';
     } else {
-      const codeHash = hashRecoveryCode(config.jwtSecret, user.id, code);
-      if (!(await consumeRecoveryCode(trx, user.id, codeHash, now))) return null;
+      const codeHashes = recoveryCodeHashes(config.keys.totp, user.id, code);
+      if (!(await consumeRecoveryCode(trx, user.id, codeHashes, now))) return null;
       verifiedWith = 'RECOVERY_CODE';
     }
     await deleteAdminTotp(trx, user.id);
