@@ -46,7 +46,10 @@ test.describe('administration', () => {
     await completeOnboarding(request, copier);
   });
 
-  test('searches a member, locks them out of an open session and lets them back in', async ({ page, request }) => {
+  test('searches a member, locks them out of an open session and lets them sign in again', async ({
+    page,
+    request,
+  }) => {
     const session = { authorization: `Bearer ${await signInThroughApi(request, member)}` };
     await signInAs(page, e2eAdmin);
     await page.goto('/admin/users');
@@ -65,8 +68,11 @@ test.describe('administration', () => {
     expect(refused.status()).toBe(423);
     expect((await refused.json()).errorCode).toBe('ACCOUNT_LOCKED');
 
+    // Back to ACTIVE, the member signs in again: the session the lock ended stays ended.
     await changeStatus(page, member, 'ACTIVE');
-    expect((await request.get('/api/users/profile', { headers: session })).ok()).toBe(true);
+    expect((await request.get('/api/users/profile', { headers: session })).status()).toBe(401);
+    const renewed = { authorization: `Bearer ${await signInThroughApi(request, member)}` };
+    expect((await request.get('/api/users/profile', { headers: renewed })).ok()).toBe(true);
   });
 
   test('opens the member detail and its tabs', async ({ page }) => {

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppContext, Integrations } from './app-context';
 import { type Clock, systemClock } from './clock';
@@ -9,6 +9,7 @@ import { registerAuthentication } from './http/authentication';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions, registerHttpPlugins } from './http/http-plugins';
 import { RequestLogController } from './http/request-logging';
+import { requestValidatorCompiler } from './http/request-validation';
 import { SessionTokens } from './http/session-tokens';
 import { serveWebApp } from './http/web-app-serving';
 import { integrationsFromConfig } from './integrations';
@@ -67,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   endConnectionsWhileClosing(app);
 
@@ -120,7 +121,7 @@ function createContext(app: FastifyInstance, options: BuildAppOptions): AppConte
   return {
     config,
     db,
-    sessionTokens: new SessionTokens(config.jwtSecret, config.jwtExpiresInHours),
+    sessionTokens: new SessionTokens(config.keys.sessions, config.jwtExpiresInHours),
     mailWorker,
     integrations: integrationsFromConfig(config, options.integrations),
     clock: options.clock ?? systemClock,

@@ -7,6 +7,7 @@ import { usdtBscContract } from '@uplink/contract/constants';
 import { z } from 'zod';
 import { defaultWaitTimeoutMs } from './db/connection-provider';
 import { ensurePrivateDirectory } from './db/data-directory';
+import { type ServerKeys, serverKeys } from './server-keys';
 
 /** The fixed demo key of local mode: m/44'/60'/1'/0 of the public Hardhat test mnemonic (never for real funds). */
 export const demoDepositXpub =
@@ -37,6 +38,10 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  CODE_HMAC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOTP_SEALING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRES_IN_HOURS: z.coerce.number().positive().default(24),
   DEPOSIT_XPUB: z
     .string()
@@ -96,7 +101,8 @@ export interface Config {
   mailFrom: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  jwtSecret: string;
+  /** One key per purpose, configured apart or derived from JWT_SECRET (see server-keys.ts). */
+  keys: ServerKeys;
   jwtExpiresInHours: number;
   depositXpub: string;
   seedDemo: boolean;
@@ -110,7 +116,8 @@ export interface Config {
   webDistDir: string;
   /**
    * The dev mailbox and demo payments: they show reset links and need no sign-in, so they are on
-   * only in local mode on a loopback address, or when DEV_TOOLS opts in (never in production).
+   * only in local mode on a loopback address, or when DEV_TOOLS opts in (never in production),
+   * and even then answer only requests from this machine that no proxy relayed.
    */
   devToolsEnabled: boolean;
   chain: ChainConfig;
@@ -227,7 +234,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: vars.MAIL_FROM,
     adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: vars.ADMIN_PASSWORD,
-    jwtSecret: vars.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
+    keys: serverKeys({
+      master: vars.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
+      session: vars.SESSION_SECRET,
+      sessionPrevious: vars.SESSION_SECRET_PREVIOUS,
+      codeHmac: vars.CODE_HMAC_SECRET,
+      totpSealing: vars.TOTP_SEALING_SECRET,
+    }),
     jwtExpiresInHours: vars.JWT_EXPIRES_IN_HOURS,
     depositXpub: vars.DEPOSIT_XPUB ?? demoDepositXpub,
     seedDemo: vars.SEED_DEMO ?? !production,

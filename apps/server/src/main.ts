@@ -1,7 +1,5 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
-import { keepGeneratedAdminPassword } from './bootstrap/admin-password-file';
-import { devToolsWarning } from './bootstrap/dev-tools-warning';
 import { demoPayCommand, localUrlOf, removeServerFile, writeServerFile } from './bootstrap/local-server-file';
 import { startupBanner } from './bootstrap/startup-banner';
 import { runClusterPrimary } from './cluster/cluster-primary';
@@ -20,9 +18,6 @@ async function main(): Promise<void> {
 async function runSingleProcess(config: Config): Promise<void> {
   const runtime = await startRuntime(config);
   const { app } = runtime;
-  // Kept before listening: a start that then fails (a port in use) must not lose the password.
-  const generatedPassword = runtime.bootstrap.rootAdmin.generatedPassword;
-  const adminPasswordFile = generatedPassword ? keepGeneratedAdminPassword(config.dataDir, generatedPassword) : null;
   stopOnSignals(runtime, () => removeServerFile(config.dataDir));
 
   await app.listen({ port: config.port, host: config.host });
@@ -30,12 +25,9 @@ async function runSingleProcess(config: Config): Promise<void> {
   writeServerFile(config.dataDir, localUrl);
   console.log(
     startupBanner(config.publicUrl, runtime.bootstrap, config.devToolsEnabled, {
-      adminPasswordFile,
       demoPayCommand: config.chain.demoChain ? demoPayCommand(localUrl, config.dataDir) : null,
     }),
   );
-  const exposedDevTools = devToolsWarning(config);
-  if (exposedDevTools) console.warn(exposedDevTools);
 }
 
 main().catch((error: unknown) => {

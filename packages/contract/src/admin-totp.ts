@@ -74,13 +74,20 @@ export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 export const totpConfirmRequestSchema = z.object({ code: totpCodeSchema });
 export type TotpConfirmRequest = z.input<typeof totpConfirmRequestSchema>;
 
-/** The answer to a confirmed enrolment: the recovery codes, shown this once. */
-export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+/**
+ * The answer to a confirmed enrolment: the recovery codes, shown this once, and the token this
+ * session goes on with — turning TOTP on ends every session opened before (a new session version).
+ */
+export const totpEnabledSchema = z.object({ recoveryCodes: z.array(z.string()), token: z.string() });
+export type TotpEnabled = z.infer<typeof totpEnabledSchema>;
 
 /** `DELETE /admin/totp`: a current code or a recovery code turns the factor off. */
 export const totpRemovalRequestSchema = z.object({ code: secondFactorCodeSchema });
 export type TotpRemovalRequest = z.input<typeof totpRemovalRequestSchema>;
+
+/** The answer to turning TOTP off: like turning it on, it ends every other session; this one goes on with `token`. */
+export const totpDisabledSchema = z.object({ token: z.string() });
+export type TotpDisabled = z.infer<typeof totpDisabledSchema>;
 
 /** `data` of the TOTP_REQUIRED answer to a right password: the challenge the code step sends back. */
 export const totpChallengeSchema = z.object({ challengeToken: z.string() });

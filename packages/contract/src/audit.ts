@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema } from './paging';
+import { safeText } from './safe-text';
 
 /** What the audit log records: every administrator action. */
 export const auditActions = [
@@ -74,12 +75,12 @@ export const auditLogQuerySchema = z
   .object({
     page: pageNumberSchema,
     limit: pageLimitSchema(auditLogPageSize),
-    actor: z.string().trim().max(100, 'Actor is at most 100 characters').optional(),
+    actor: safeText('Actor').trim().max(100, 'Actor is at most 100 characters').optional(),
     action: z.enum(auditActions, { error: `Action must be one of ${auditActions.join(', ')}` }).optional(),
     targetType: z
       .enum(auditTargetTypes, { error: `Target type must be one of ${auditTargetTypes.join(', ')}` })
       .optional(),
-    targetId: z.string().trim().max(100, 'Target ID is at most 100 characters').optional(),
+    targetId: safeText('Target ID').trim().max(100, 'Target ID is at most 100 characters').optional(),
     from: momentBoundSchema('From', 'start'),
     to: momentBoundSchema('To', 'end'),
   })

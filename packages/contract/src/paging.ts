@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text';
 
 /** A 1-based page number of a list query. */
 export const pageNumberSchema = z.coerce
@@ -18,7 +19,7 @@ export const pageLimitSchema = (fallback: number) =>
     .default(fallback);
 
 /** A list search: trimmed, at most 100 characters; empty means no search. */
-export const searchSchema = z.string().trim().max(100, 'Search is at most 100 characters').optional();
+export const searchSchema = safeText('Search').trim().max(100, 'Search is at most 100 characters').optional();
 
 /** The pagination object of the admin withdrawals and rewards lists. */
 export const adminListPaginationSchema = z.object({

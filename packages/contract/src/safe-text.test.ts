@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordError } from './password-rules';
 import { registrationErrors } from './registration-rules';
-import { hasUnsafeCharacters, safeText } from './safe-text';
+import { fieldLabel, hasUnsafeCharacters, safeRequestText, safeText, unsafeTextIn } from './safe-text';
 
 describe('safeText', () => {
   const firstName = safeText('First name').trim().min(1);
@@ -52,5 +52,44 @@ describe('safeText', () => {
         confirmPassword: 'Fresh!Start77',
       }),
     ).toBe('Current password must not contain control or invisible characters');
+  });
+});
+
+describe('safeRequestText: the rule every request part obeys before its own schema', () => {
+  it('finds unsafe text at any depth, in arrays and in field names, naming each field', () => {
+    const body = {
+      reason: 'Fraud\u0000',
+      entries: [{ bingXUID: '1000' }, { bingXUID: '10\u202E01' }],
+      'na\u200Bme': 'x',
+      amount: 12,
+      nested: { note: null },
+    };
+    expect(unsafeTextIn(body)).toEqual([
+      { path: ['reason'], message: 'Reason must not contain control or invisible characters' },
+      { path: ['entries', 1, 'bingXUID'], message: 'Bing XUID must not contain control or invisible characters' },
+      { path: ['na\u200Bme'], message: 'A field name must not contain control or invisible characters' },
+    ]);
+    expect(unsafeTextIn(['a\u0007'])).toEqual([
+      { path: [0], message: 'Text must not contain control or invisible characters' },
+    ]);
+  });
+
+  it('passes safe input through unchanged and refuses the rest with one issue per field', () => {
+    const query = { search: "Zoë O'Brien", page: '2', status: ['PENDING', 'APPROVED'] };
+    expect(safeRequestText.parse(query)).toEqual(query);
+    const refused = safeRequestText.safeParse({ search: 'a\u0000', targetId: '\u200B' });
+    expect(refused.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['search'], 'Search must not contain control or invisible characters'],
+      [['targetId'], 'Target id must not contain control or invisible characters'],
+    ]);
+  });
+
+  it('labels fields as people read them', () => {
+    expect(['firstName', 'targetId', 'bingXUID', 'reason'].map(fieldLabel)).toEqual([
+      'First name',
+      'Target id',
+      'Bing XUID',
+      'Reason',
+    ]);
   });
 });

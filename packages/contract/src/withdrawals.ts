@@ -4,6 +4,8 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { otpLength } from './constants';
 import { wireMoneySchema } from './money';
+import { searchSchema } from './paging';
+import { safeText } from './safe-text';
 
 export const withdrawalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
@@ -147,7 +149,7 @@ export const withdrawalDecisionSchema = z
     status: z.enum(['APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'], {
       error: 'Status must be APPROVED, REJECTED or BLOCKED_COMPLIANCE',
     }),
-    reason: z.string().trim().max(500, 'The reason is at most 500 characters').optional(),
+    reason: safeText('Reason').trim().max(500, 'The reason is at most 500 characters').optional(),
     transactionHash: z
       .string()
       .trim()
@@ -172,7 +174,7 @@ export const withdrawalSorts = ['-createdAt', 'createdAt', '-amount', 'amount'] 
 
 /** `GET /withdrawals/admin/all`. */
 export const adminWithdrawalsQuerySchema = withdrawalsQuerySchema.extend({
-  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  search: searchSchema,
   sort: z.enum(withdrawalSorts, { error: `Sort must be one of ${withdrawalSorts.join(', ')}` }).default('-createdAt'),
 });
 export type AdminWithdrawalsQuery = Partial<z.output<typeof adminWithdrawalsQuerySchema>>;

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerDiscrepancies } from '../modules/ledger/ledger-repository';
@@ -16,7 +19,8 @@ describe('bootstrap: root administrator', () => {
   afterAll(() => t?.close());
 
   it('creates the root administrator once, with a generated password, and keeps it on later starts', async () => {
-    const config = { ...t.config, adminEmail: undefined, adminPassword: undefined };
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-bootstrap-'));
+    const config = { ...t.config, dataDir, adminEmail: undefined, adminPassword: undefined };
     const [first, concurrent] = await Promise.all([
       ensureRootAdmin(t.database.db, config),
       ensureRootAdmin(t.database.db, config),
@@ -28,7 +32,13 @@ describe('bootstrap: root administrator', () => {
     expect(created.referralCode).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
 
     const again = await ensureRootAdmin(t.database.db, config);
-    expect(again).toEqual({ id: created.id, email: created.email, referralCode: created.referralCode, created: false });
+    expect(again).toEqual({
+      id: created.id,
+      email: created.email,
+      referralCode: created.referralCode,
+      passwordFile: path.join(dataDir, 'admin-password.txt'),
+      created: false,
+    });
     const admins = await t.database.db.selectFrom('users').selectAll().where('is_admin', '=', true).execute();
     expect(admins).toHaveLength(1);
     expect(admins[0]).toMatchObject({ is_email_verified: true, status: 'ACTIVE' });

@@ -6,10 +6,8 @@ export interface BootstrapResult {
   demo: DemoNetwork | undefined;
 }
 
-/** What only the running process knows: where the generated password went, how demo:pay reaches it. */
+/** What only the running process knows: how demo:pay reaches it. */
 export interface LocalStartDetails {
-  /** DATA_DIR/admin-password.txt when a generated password was kept there. */
-  adminPasswordFile?: string | null;
   /** The exact demo:pay command for this server; null when no demo chain runs. */
   demoPayCommand?: string | null;
 }
@@ -22,11 +20,14 @@ export function startupBanner(
   local: LocalStartDetails = {},
 ): string {
   const { rootAdmin, demo } = bootstrap;
-  const adminPassword = rootAdmin.generatedPassword
-    ? `${rootAdmin.generatedPassword}   (generated now${local.adminPasswordFile ? `; also in ${local.adminPasswordFile}, readable only by you` : ' and shown only this once'})`
+  const { generatedPassword, passwordFile } = rootAdmin;
+  const adminPassword = generatedPassword
+    ? `${generatedPassword}   (generated now${passwordFile ? `; also in ${passwordFile}, readable only by you` : ' and shown only this once'})`
     : rootAdmin.created
       ? '(the ADMIN_PASSWORD you configured)'
-      : '(set on first start)';
+      : passwordFile
+        ? `(generated on the first start; in ${passwordFile}, readable only by you)`
+        : '(set on first start)';
   const lines = [
     `Uplink is running at ${publicUrl}`,
     '',

@@ -9,6 +9,8 @@ export interface LocalUsdtChain {
   depositChain: EthersDepositChain;
   /** Sends `amount` USDT (a decimal string) from the funded payer; resolves with the mined transaction. */
   pay(to: string, amount: string): Promise<{ txHash: string; blockNumber: number; blockTime: Date }>;
+  /** Mints `units` of the token's smallest unit straight to `to` (any amount, as the test token lets anyone). */
+  mint(to: string, units: bigint): Promise<{ txHash: string }>;
   mine(blocks: number): Promise<void>;
   head(): Promise<number>;
   snapshot(): Promise<string>;
@@ -44,6 +46,10 @@ export async function startLocalUsdtChain(): Promise<LocalUsdtChain> {
         blockNumber: receipt.blockNumber,
         blockTime: new Date((block?.timestamp ?? 0) * 1000),
       };
+    },
+    async mint(to, units) {
+      const receipt = await (await token.getFunction('mint')(to, units)).wait();
+      return { txHash: receipt.hash.toLowerCase() };
     },
     async mine(blocks) {
       if (blocks > 0) await request('hardhat_mine', [`0x${blocks.toString(16)}`]);

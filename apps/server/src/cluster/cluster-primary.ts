@@ -1,6 +1,4 @@
 import { type Logger, type LoggerOptions, pino } from 'pino';
-import { keepGeneratedAdminPassword } from '../bootstrap/admin-password-file';
-import { devToolsWarning } from '../bootstrap/dev-tools-warning';
 import { startupBanner } from '../bootstrap/startup-banner';
 import type { Config } from '../config';
 import { loggerOptions } from '../http/http-plugins';
@@ -17,8 +15,6 @@ import { WorkerPool } from './worker-pool';
 export async function runClusterPrimary(config: Config): Promise<void> {
   const logger = pino(loggerOptions(config) as LoggerOptions);
   const bootstrap = await prepareClusterDatabase(config);
-  const generatedPassword = bootstrap.rootAdmin.generatedPassword;
-  const adminPasswordFile = generatedPassword ? keepGeneratedAdminPassword(config.dataDir, generatedPassword) : null;
 
   // A worker's GET /api/metrics asks here for every worker's figures, summed.
   answerWorkerMetricsRequests();
@@ -31,11 +27,7 @@ export async function runClusterPrimary(config: Config): Promise<void> {
     throw error;
   }
   // The demo chain, and so demo:pay, runs in a single process only (see config.ts).
-  console.log(
-    startupBanner(config.publicUrl, bootstrap, config.devToolsEnabled, { adminPasswordFile, demoPayCommand: null }),
-  );
-  const exposedDevTools = devToolsWarning(config);
-  if (exposedDevTools) console.warn(exposedDevTools);
+  console.log(startupBanner(config.publicUrl, bootstrap, config.devToolsEnabled, { demoPayCommand: null }));
 }
 
 /** Exits 0 once every worker has finished its in-flight requests and stopped; 1 when one had to be killed. */

@@ -13,6 +13,7 @@ import * as administration from './migrations/0050-administration';
 import * as rewardStatistics from './migrations/0051-reward-statistics';
 import * as adminTotp from './migrations/0052-admin-totp';
 import * as adminReports from './migrations/0053-admin-reports';
+import * as depositQuarantine from './migrations/0070-deposit-quarantine';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0051-reward-statistics': rewardStatistics,
   '0052-admin-totp': adminTotp,
   '0053-admin-reports': adminReports,
+  '0070-deposit-quarantine': depositQuarantine,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

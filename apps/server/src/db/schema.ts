@@ -218,6 +218,19 @@ export interface DepositTransfersTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A deposit log the scanner could not store, kept as it came (migration 0070). */
+export interface DepositQuarantineTable {
+  tx_hash: string;
+  log_index: number;
+  block_number: ColumnType<string, string | number, string | number>;
+  from_address: string;
+  to_address: string;
+  /** The log's value in the token's smallest units (a uint256), in decimal. */
+  raw_amount: string;
+  reason: string;
+  quarantined_at: Timestamp;
+}
+
 /** How far a chain scanner has read: the last fully scanned block and its hash. */
 export interface ChainScanCursorsTable {
   name: string;
@@ -358,6 +371,7 @@ export interface Database {
   exchange_uid_checks: ExchangeUidChecksTable;
   mail_outbox: MailOutboxTable;
   deposit_transfers: DepositTransfersTable;
+  deposit_quarantine: DepositQuarantineTable;
   chain_scan_cursors: ChainScanCursorsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;

@@ -37,8 +37,10 @@ type Guard = (request: FastifyRequest) => Promise<void>;
  * so none can be left open by omission.
  *
  * The caller's row is read on every call, in the statement of the route's caller view, so a
- * LOCKED, DISABLED or deleted account, or a changed password, loses every open session at its
- * next call, each with its own code (the web app ends the session on either).
+ * LOCKED, DISABLED or deleted account, or a changed password or second factor, loses every open
+ * session at its next call, each with its own code (the web app ends the session on either).
+ * Every change but a deletion's is also a new session version, so a session it ended stays
+ * ended when the account is ACTIVE again.
  */
 export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, tokens: SessionTokens): void {
   app.decorateRequest('currentUser', null as unknown as CallerCredentials);
@@ -51,9 +53,12 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
       const claims = tokens.verify(match[1]);
       if (!claims) throw unauthorized('Invalid or expired token');
       const caller = await view.read(db, claims.sub);
-      if (!caller || caller.session_version !== claims.sessionVersion) throw unauthorized('Invalid or expired token');
+      if (!caller || caller.deleted_at) throw unauthorized('Invalid or expired token');
+      // The status first: a LOCKED or DISABLED status also ended the sessions (a new session
+      // version), and their holder is told why, as the owner is at sign-in.
       if (caller.status === 'LOCKED') throw accountLocked();
       if (caller.status === 'DISABLED') throw accountDisabled();
+      if (caller.session_version !== claims.sessionVersion) throw unauthorized('Invalid or expired token');
       if (adminOnly && !caller.is_admin) throw forbidden();
       request.currentUser = caller;
       request.callerView = view;

@@ -5,9 +5,9 @@ import type { Database, UserRow } from '../db/schema';
 import { isUuid } from '../db/uuid';
 
 /** What the session check needs of the caller's row; every caller view reads at least these. */
-export type CallerCredentials = Pick<UserRow, 'id' | 'session_version' | 'status' | 'is_admin'>;
+export type CallerCredentials = Pick<UserRow, 'id' | 'session_version' | 'status' | 'is_admin' | 'deleted_at'>;
 
-export const credentialColumns = ['id', 'session_version', 'status', 'is_admin'] as const;
+export const credentialColumns = ['id', 'session_version', 'status', 'is_admin', 'deleted_at'] as const;
 
 /**
  * What a route reads about its caller, in the same single statement that checks the session: a

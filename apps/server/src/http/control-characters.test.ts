@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createMember, registrationBody, signIn, strongPassword, uniqueEmail } from '../testing/builders';
+import {
+  bearer,
+  createMember,
+  fundedMember,
+  registrationBody,
+  requestedWithdrawal,
+  signIn,
+  strongPassword,
+  uniqueEmail,
+} from '../testing/builders';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const nul = '\u0000';
 const bell = '\u0007';
 /** RIGHT-TO-LEFT OVERRIDE: makes "Ada\u202Egnp.exe" read as "Adaexe.png". */
 const bidiOverride = '\u202E';
+const zeroWidthSpace = '\u200B';
 
 interface HostileCall {
   label: string;
@@ -13,6 +23,7 @@ interface HostileCall {
   url: string;
   payload?: Record<string, unknown>;
   signedIn?: boolean;
+  asAdministrator?: boolean;
 }
 
 /**
@@ -23,10 +34,15 @@ describe('control and invisible characters in request text', () => {
   let t: TestApp;
   let sponsorCode: string;
   let token: string;
+  let administratorToken: string;
+  let memberId: string;
   beforeAll(async () => {
     t = await createTestApp();
     sponsorCode = (await createMember(t.database.db)).referral_code;
-    token = await signIn(t.app, (await createMember(t.database.db)).email);
+    const member = await createMember(t.database.db);
+    memberId = member.id;
+    token = await signIn(t.app, member.email);
+    administratorToken = await signIn(t.app, (await createMember(t.database.db, { isAdmin: true })).email);
   });
   afterAll(() => t?.close());
 
@@ -151,6 +167,26 @@ describe('control and invisible characters in request text', () => {
       signedIn: true,
       payload: { bingXUID: `10000001${nul}` },
     },
+    ...[
+      '/api/users/admin/all',
+      '/api/users/admin/reports',
+      '/api/rewards/admin/all',
+      '/api/withdrawals/admin/all',
+      `/api/withdrawals/admin/user/${memberId}`,
+    ].flatMap((path) =>
+      ['%00', encodeURIComponent(bidiOverride), encodeURIComponent(zeroWidthSpace)].map((character) => ({
+        label: `${character} in the search of ${path}`,
+        method: 'GET' as const,
+        url: `${path}?search=ab${character}cd`,
+        asAdministrator: true,
+      })),
+    ),
+    ...['actor', 'targetId'].map((filter) => ({
+      label: `a NUL in the audit log's ${filter}`,
+      method: 'GET' as const,
+      url: `/api/admin/audit-log?${filter}=x%00`,
+      asAdministrator: true,
+    })),
     { label: 'a NUL in the mailbox query', method: 'GET', url: '/api/dev/mailbox?to=a%00b@example.test' },
     { label: 'a NUL in the mailbox page query', method: 'GET', url: '/dev/mailbox?to=%00' },
     {
@@ -174,11 +210,37 @@ describe('control and invisible characters in request text', () => {
         method: call.method,
         url: call.url,
         payload: call.payload,
-        headers: call.signedIn ? bearer(token) : {},
+        headers: call.asAdministrator ? bearer(administratorToken) : call.signedIn ? bearer(token) : {},
       });
       answers.push({ call: call.label, status: response.statusCode, errorCode: response.json().errorCode });
     }
     expect(answers).toEqual(calls().map((call) => ({ call: call.label, status: 400, errorCode: 'VALIDATION_ERROR' })));
+  });
+
+  it.each([
+    ['a NUL', nul],
+    ['a bidi override', bidiOverride],
+    ['a zero-width space', zeroWidthSpace],
+  ])("refuses a decision's reason with %s; the withdrawal stays pending", async (_, character) => {
+    const member = await fundedMember(t.database.db, '50');
+    const withdrawalId = await requestedWithdrawal(t, member, 20);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/withdrawals/${withdrawalId}`,
+      headers: bearer(administratorToken),
+      payload: { status: 'REJECTED', reason: `Fraud${character} suspected` },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errorCode: 'VALIDATION_ERROR',
+      data: { errors: [{ field: 'reason', message: 'Reason must not contain control or invisible characters' }] },
+    });
+    const stored = await t.database.db
+      .selectFrom('withdrawals')
+      .select('status')
+      .where('id', '=', withdrawalId)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe('PENDING');
   });
 
   it('names the field and says what is wrong', async () => {

@@ -1,4 +1,5 @@
 import { createSigner, createVerifier } from 'fast-jwt';
+import type { ServerKeys } from '../server-keys';
 
 export interface SessionClaims {
   /** The user's `_id`. */
@@ -7,31 +8,56 @@ export interface SessionClaims {
   sessionVersion: number;
 }
 
+type Verify = (token: string) => Record<string, unknown>;
+
 /**
  * Signs and checks the bearer tokens of signed-in users (JWT, HS256, with expiry). Every API call
  * verifies one, so both run synchronously on node:crypto's HMAC (no per-call key import).
+ *
+ * A token names its key in the header (`kid`): signed with the current session key, it is
+ * checked with the key it names — the current one, or during a rotation the previous one — so
+ * sessions survive a change of SESSION_SECRET while the previous one is still configured. A token
+ * without a `kid`, or naming another key, is refused.
  */
 export class SessionTokens {
   readonly #sign: (payload: { sv: number; sub: string }) => string;
-  readonly #verify: (token: string) => Record<string, unknown>;
+  readonly #verifiers: Map<string, Verify>;
 
-  constructor(secret: string, expiresInHours: number) {
-    this.#sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: expiresInHours * 3_600_000 });
-    this.#verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+  constructor(keys: ServerKeys['sessions'], expiresInHours: number) {
+    const { current, previous } = keys;
+    this.#sign = createSigner({
+      key: current.secret,
+      algorithm: 'HS256',
+      kid: current.id,
+      expiresIn: expiresInHours * 3_600_000,
+    });
+    const verifier = (secret: Buffer): Verify =>
+      createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    this.#verifiers = new Map([[current.id, verifier(current.secret)]]);
+    if (previous && previous.id !== current.id) this.#verifiers.set(previous.id, verifier(previous.secret));
   }
 
   sign(userId: string, sessionVersion = 0): string {
     return this.#sign({ sv: sessionVersion, sub: userId });
   }
 
-  /** The claims of a valid token, or null for a bad, tampered or expired one. */
+  /** The claims of a valid token, or null for a bad, tampered, expired one or one of an unknown key. */
   verify(token: string): SessionClaims | null {
     try {
-      const payload = this.#verify(token);
+      const verify = this.#verifiers.get(keyIdOf(token));
+      if (!verify) return null;
+      const payload = verify(token);
       if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
       return { sub: payload.sub, sessionVersion: payload.sv };
     } catch {
       return null;
     }
   }
+}
+
+/** The `kid` of a JWT's header; '' when it has none (the signature is checked after, with that key). */
+function keyIdOf(token: string): string {
+  const header: unknown = JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString());
+  const kid = (header as { kid?: unknown } | null)?.kid;
+  return typeof kid === 'string' ? kid : '';
 }

@@ -187,7 +187,7 @@ export async function signInAttemptsOf(t: TestApp, email: string): Promise<SignI
   const row = await t.database.db
     .selectFrom('sign_in_attempts')
     .select(['attempts', 'locked_until'])
-    .where('email_key', '=', signInAttemptKey(t.config.jwtSecret, email))
+    .where('email_key', '=', signInAttemptKey(t.config.keys.codeHmac, email))
     .executeTakeFirst();
   return { failedAttempts: row?.attempts ?? 0, lockedUntil: row?.locked_until ?? null };
 }
@@ -195,7 +195,7 @@ export async function signInAttemptsOf(t: TestApp, email: string): Promise<SignI
 /** Puts an address in the given state of failures and cool-down, as if it had happened. */
 export async function setSignInAttempts(t: TestApp, email: string, state: SignInAttempts): Promise<void> {
   const row = {
-    email_key: signInAttemptKey(t.config.jwtSecret, email),
+    email_key: signInAttemptKey(t.config.keys.codeHmac, email),
     attempts: state.failedAttempts,
     locked_until: state.lockedUntil,
   };
@@ -311,7 +311,7 @@ export async function verifiedWithdrawalCodes(t: TestApp, member: UserRow, count
     .values(
       codes.map((code) => ({
         user_id: member.id,
-        code_hash: hashCode(t.config.jwtSecret, member.id, code),
+        code_hash: hashCode(t.config.keys.codeHmac, member.id, code),
         created_at: now,
         expires_at: new Date(now.getTime() + 10 * 60_000),
         verified_at: now,

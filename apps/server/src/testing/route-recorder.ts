@@ -1,4 +1,4 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import { isApiRoute } from '../http/authentication';
 
 export interface RegisteredRoute {
@@ -6,6 +6,8 @@ export interface RegisteredRoute {
   url: string;
   /** The route's declared access (`config.access`). */
   access: string | undefined;
+  /** The route's request schemas (zod), as declared. */
+  schema: Pick<FastifySchema, 'querystring' | 'params' | 'body'>;
 }
 
 /** The routes of one app as Fastify registers them: pass `onRoute` to `buildApp`. */
@@ -14,11 +16,14 @@ export function routeRecorder() {
   return {
     onRoute(route: RouteOptions) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const { querystring, params, body } = route.schema ?? {};
       for (const method of methods) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: route.url, access: route.config?.access });
+        routes.push({ method, url: route.url, access: route.config?.access, schema: { querystring, params, body } });
       }
     },
     apiRoutes: () => routes.filter((route) => isApiRoute(route.url)),
+    /** Every route with a request schema of its own: the API's and the dev mailbox page's. */
+    routesWithInput: () => routes.filter(({ schema }) => schema.querystring || schema.params || schema.body),
   };
 }

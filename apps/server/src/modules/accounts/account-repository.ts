@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database, NewUser, UserRow } from '../../db/schema';
+import { type Kysely, sql, type Updateable } from 'kysely';
+import type { Database, NewUser, UserRow, UsersTable } from '../../db/schema';
 
 export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db
@@ -36,17 +36,27 @@ export async function markEmailVerified(db: Kysely<Database>, id: string): Promi
 }
 
 /**
- * A new password ends every session opened before it. Resolves with the new session version.
+ * Ends every session opened before now (a new password, a second factor turned on or off), with
+ * `change` in the same statement. Resolves with the new session version, for the token the
+ * caller goes on with.
  */
-export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string): Promise<number> {
+export async function endEarlierSessions(
+  db: Kysely<Database>,
+  id: string,
+  change: Pick<Updateable<UsersTable>, 'password_hash'> = {},
+): Promise<number> {
   const { session_version } = await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, session_version: sql`session_version + 1`, updated_at: sql`now()` })
+    .set({ ...change, session_version: sql`session_version + 1`, updated_at: sql`now()` })
     .where('id', '=', id)
     .returning('session_version')
     .executeTakeFirstOrThrow();
   return session_version;
 }
+
+/** A new password ends every session opened before it. Resolves with the new session version. */
+export const setPasswordHash = (db: Kysely<Database>, id: string, passwordHash: string): Promise<number> =>
+  endEarlierSessions(db, id, { password_hash: passwordHash });
 
 export async function recordSuccessfulSignIn(db: Kysely<Database>, id: string): Promise<void> {
   await db

@@ -55,13 +55,6 @@ describe('the open session of a member whose account is locked or disabled', () 
     },
   );
 
-  it('works again once an administrator makes the account ACTIVE again', async () => {
-    const { member, token } = await sessionThenStatus('LOCKED');
-    await t.database.db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', member.id).execute();
-    const response = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
-    expect(response.statusCode).toBe(200);
-  });
-
   it('answers sign-in of a locked member with the same status and code as their session (423 ACCOUNT_LOCKED)', async () => {
     const { member } = await sessionThenStatus('LOCKED');
     const response = await t.app.inject({

@@ -205,7 +205,7 @@ describe('login', () => {
       .where(
         'email_key',
         'in',
-        [ended, idle, cooling].map((email) => signInAttemptKey(t.config.jwtSecret, email)),
+        [ended, idle, cooling].map((email) => signInAttemptKey(t.config.keys.codeHmac, email)),
       )
       .execute();
     await forgetStaleSignInAttempts(t.database.db);
@@ -218,7 +218,7 @@ describe('login', () => {
     await t.database.db
       .updateTable('sign_in_attempts')
       .set({ updated_at: new Date(Date.now() - 25 * 3_600_000) })
-      .where('email_key', '=', signInAttemptKey(t.config.jwtSecret, idle))
+      .where('email_key', '=', signInAttemptKey(t.config.keys.codeHmac, idle))
       .execute();
     expect((await login({ email: idle, password: 'Wrong!Pass1' })).statusCode).toBe(401);
     expect((await signInAttemptsOf(t, idle)).failedAttempts).toBe(1);

@@ -18,7 +18,7 @@ export const coolingDown = () => accountLocked(accountMessages.temporarilyLocked
 
 export interface PasswordAttemptDependencies {
   db: Kysely<Database>;
-  config: Pick<Config, 'jwtSecret' | 'maxLoginAttempts' | 'loginLockMinutes'>;
+  config: Pick<Config, 'keys' | 'maxLoginAttempts' | 'loginLockMinutes'>;
 }
 
 /** A password check whose attempt is still counted when the password was right. */
@@ -57,7 +57,7 @@ export async function checkPasswordKeepingAttempt(
   password: string,
 ): Promise<KeptPasswordCheck> {
   const { db, config } = deps;
-  const reservation = await reserveSignInAttempt(db, signInAttemptKey(config.jwtSecret, email), config);
+  const reservation = await reserveSignInAttempt(db, signInAttemptKey(config.keys.codeHmac, email), config);
   if (!reservation) return { verdict: 'cooling-down' };
   let right = false;
   if (passwordHash) right = await verifyPassword(passwordHash, password);

@@ -104,16 +104,16 @@ describe('profile', () => {
   });
 
   it('answers 401 UNAUTHORIZED without a token, with a bad one or an expired one; 403 ACCOUNT_DISABLED to a disabled member', async () => {
-    const secret = new TextEncoder().encode(t.config.jwtSecret);
+    const { secret, id: kid } = t.config.keys.sessions.current;
     const member = await createMember(t.database.db);
-    const expired = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
+    const expired = await new SignJWT({ sv: 0 })
+      .setProtectedHeader({ alg: 'HS256', kid })
       .setSubject(member.id)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(secret);
-    const forged = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new Uint8Array(secret));
+    const forged = await new SignJWT({ sv: 0 })
+      .setProtectedHeader({ alg: 'HS256', kid })
       .setSubject(member.id)
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));

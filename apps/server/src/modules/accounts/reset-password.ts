@@ -28,6 +28,6 @@ export async function resetPassword(deps: Pick<AppContext, 'db' | 'config'>, res
     await setPasswordHash(trx, user.id, passwordHash);
     await revokeAccountTokens(trx, user.id, 'PASSWORD_RESET');
     // The owner has just proven who they are: a sign-in cool-down on the address ends too.
-    await clearSignInAttempts(trx, signInAttemptKey(deps.config.jwtSecret, user.email));
+    await clearSignInAttempts(trx, signInAttemptKey(deps.config.keys.codeHmac, user.email));
   });
 }

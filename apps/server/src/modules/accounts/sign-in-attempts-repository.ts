@@ -3,10 +3,10 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /**
- * The key of an address in `sign_in_attempts`: an HMAC under the server's session secret, so the
+ * The key of an address in `sign_in_attempts`: an HMAC under the code key (`ServerKeys.codeHmac`), so the
  * table holds no address (registered or mistyped) and a row cannot be matched to one by guessing.
  */
-export function signInAttemptKey(secret: string, email: string): string {
+export function signInAttemptKey(secret: Buffer, email: string): string {
   return createHmac('sha256', secret).update(`sign-in-attempts:${email.trim().toLowerCase()}`).digest('base64url');
 }
 

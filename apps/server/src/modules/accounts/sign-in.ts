@@ -38,7 +38,7 @@ export async function signIn(
 
   if (factor) {
     const claims = { adminId: user.id, sessionVersion: user.session_version, signIns: factor.sign_ins };
-    return { totpChallenge: issueTotpChallenge(deps.config.jwtSecret, claims, deps.clock.now()) };
+    return { totpChallenge: issueTotpChallenge(deps.config.keys.sessions.current.secret, claims, deps.clock.now()) };
   }
   return { session: await openSession(deps, user) };
 }

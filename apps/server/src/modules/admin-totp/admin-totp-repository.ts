@@ -118,18 +118,18 @@ export async function acceptSignInStep(
   return accepted !== undefined;
 }
 
-/** Marks an unused recovery code used; resolves false for an unknown or used one. */
+/** Marks an unused recovery code used (stored as any of `codeHashes`); resolves false for an unknown or used one. */
 export async function consumeRecoveryCode(
   trx: Kysely<Database>,
   adminId: string,
-  codeHash: string,
+  codeHashes: readonly string[],
   at: Date,
 ): Promise<boolean> {
   const used = await trx
     .updateTable('admin_totp_recovery_codes')
     .set({ used_at: at })
     .where('user_id', '=', adminId)
-    .where('code_hash', '=', codeHash)
+    .where('code_hash', 'in', codeHashes)
     .where('used_at', 'is', null)
     .returning('user_id')
     .executeTakeFirst();
@@ -144,14 +144,14 @@ export async function consumeRecoveryCode(
 export function acceptSignInRecoveryCode(
   db: Kysely<Database>,
   adminId: string,
-  codeHash: string,
+  codeHashes: readonly string[],
   signIns: number,
   at: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const factor = await lockEnrolledTotp(trx, adminId);
     if (!factor || factor.sign_ins !== signIns) return false;
-    if (!(await consumeRecoveryCode(trx, adminId, codeHash, at))) return false;
+    if (!(await consumeRecoveryCode(trx, adminId, codeHashes, at))) return false;
     await trx.updateTable('admin_totp').set({ sign_ins: sql`sign_ins + 1` }).where('user_id', '=', adminId).execute();
     return true;
   });

@@ -1,8 +1,9 @@
 import { accountMessages, loginResultSchema } from '@uplink/contract/accounts';
 import {
   adminTotpTexts,
-  recoveryCodesSchema,
   totpConfirmRequestSchema,
+  totpDisabledSchema,
+  totpEnabledSchema,
   totpEnrolmentSchema,
   totpRemovalRequestSchema,
   totpSignInRequestSchema,
@@ -11,7 +12,6 @@ import {
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
@@ -76,10 +76,11 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAdministrator,
       schema: {
         tags: ['admin'],
-        summary: 'Turn TOTP on with the first code of the authenticator; answers the recovery codes, once',
+        summary:
+          'Turn TOTP on with the first code of the authenticator; answers the recovery codes, once, and the token this session goes on with (every other session ends)',
         security: bearer,
         body: totpConfirmRequestSchema,
-        response: { 200: envelopeSchema(recoveryCodesSchema), 400: failed, 401: failed, 403: failed, 429: failed },
+        response: { 200: envelopeSchema(totpEnabledSchema), 400: failed, 401: failed, 403: failed, 429: failed },
       },
     },
     async (request) =>
@@ -92,11 +93,12 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAdministrator,
       schema: {
         tags: ['admin'],
-        summary: 'Turn TOTP off with a current code or a recovery code',
+        summary:
+          'Turn TOTP off with a current code or a recovery code; answers the token this session goes on with (every other session ends)',
         security: bearer,
         body: totpRemovalRequestSchema,
         response: {
-          200: envelopeSchema(z.null()),
+          200: envelopeSchema(totpDisabledSchema),
           400: failed,
           401: failed,
           403: failed,
@@ -105,10 +107,8 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      await removeTotp(deps, actingAdministrator(request), request.body.code);
-      return ok(null, adminTotpTexts.disabled);
-    },
+    async (request) =>
+      ok(await removeTotp(deps, actingAdministrator(request), request.body.code), adminTotpTexts.disabled),
   );
 
   app.post(

@@ -32,17 +32,21 @@ export async function confirmEnrolment(t: TestApp, headers: Record<string, strin
   return t.app.inject({ method: 'POST', url: '/api/admin/totp/enrolment/confirm', headers, payload: { code } });
 }
 
-/** A new administrator with TOTP on, confirmed with the code of `stepStart`'s step (the clock is set there). */
-export async function enrolledAdministrator(t: TestApp): Promise<EnrolledAdministrator> {
-  const admin = await createMember(t.database.db, { isAdmin: true });
-  const headers = bearer(t.app.context.sessionTokens.sign(admin.id));
+/**
+ * An administrator (a new one unless given) with TOTP on, confirmed with the code of `stepStart`'s
+ * step (the clock is set there); `headers` carry the session the confirmation renewed.
+ */
+export async function enrolledAdministrator(t: TestApp, given?: UserRow): Promise<EnrolledAdministrator> {
+  const admin = given ?? (await createMember(t.database.db, { isAdmin: true }));
+  const enrolling = bearer(t.app.context.sessionTokens.sign(admin.id, admin.session_version));
   t.clock.set(stepStart);
-  const started = await startEnrolment(t, headers);
+  const started = await startEnrolment(t, enrolling);
   expect(started.statusCode).toBe(200);
   const authenticator = URI.parse(started.json().data.otpauthUri) as TOTP;
-  const confirmed = await confirmEnrolment(t, headers, codeAt(authenticator, stepStart));
+  const confirmed = await confirmEnrolment(t, enrolling, codeAt(authenticator, stepStart));
   expect(confirmed.statusCode).toBe(200);
-  return { admin, headers, authenticator, recoveryCodes: confirmed.json().data.recoveryCodes };
+  const { recoveryCodes, token } = confirmed.json().data;
+  return { admin, headers: bearer(token), authenticator, recoveryCodes };
 }
 
 export const passwordStep = (t: TestApp, email: string, password: string) =>

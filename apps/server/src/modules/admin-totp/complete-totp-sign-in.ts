@@ -7,7 +7,7 @@ import { coolingDown } from '../accounts/password-attempts';
 import { openSession, refuseUnusableAccount } from '../accounts/sign-in';
 import { releaseSignInAttempt, reserveSignInAttempt, signInAttemptKey } from '../accounts/sign-in-attempts-repository';
 import { acceptSignInRecoveryCode, acceptSignInStep, findEnrolledTotp } from './admin-totp-repository';
-import { hashRecoveryCode } from './recovery-codes';
+import { recoveryCodeHashes } from './recovery-codes';
 import { invalidCode } from './second-factor-errors';
 import { isAuthenticatorCode, matchingTimeStep } from './totp';
 import { verifyTotpChallenge } from './totp-challenge';
@@ -28,21 +28,21 @@ export async function completeTotpSignIn(
 ): Promise<LoginResult> {
   const { db, config } = deps;
   const now = deps.clock.now();
-  const claims = verifyTotpChallenge(config.jwtSecret, input.challengeToken, now);
+  const claims = verifyTotpChallenge(config.keys.sessions.current.secret, input.challengeToken, now);
   const user = claims ? await findUserById(db, claims.adminId) : undefined;
   const factor = user ? await findEnrolledTotp(db, user.id) : undefined;
   if (!claims || !user || !factor) throw challengeExpired();
   if (user.session_version !== claims.sessionVersion || factor.sign_ins !== claims.signIns) throw challengeExpired();
 
-  const reservation = await reserveSignInAttempt(db, signInAttemptKey(config.jwtSecret, user.email), config);
+  const reservation = await reserveSignInAttempt(db, signInAttemptKey(config.keys.codeHmac, user.email), config);
   if (!reservation) throw coolingDown();
   let accepted = false;
   if (isAuthenticatorCode(input.code)) {
-    const step = matchingTimeStep(openTotpSecret(config.jwtSecret, user.id, factor.secret_sealed), input.code, now);
+    const step = matchingTimeStep(openTotpSecret(config.keys.totp, user.id, factor.secret_sealed), input.code, now);
     accepted = step !== null && (await acceptSignInStep(db, user.id, step, claims.signIns));
   } else {
-    const codeHash = hashRecoveryCode(config.jwtSecret, user.id, input.code);
-    accepted = await acceptSignInRecoveryCode(db, user.id, codeHash, claims.signIns, now);
+    const codeHashes = recoveryCodeHashes(config.keys.totp, user.id, input.code);
+    accepted = await acceptSignInRecoveryCode(db, user.id, codeHashes, claims.signIns, now);
   }
   if (!accepted) throw reservation.startedCoolDown ? coolingDown() : invalidCode();
   await releaseSignInAttempt(db, reservation);

@@ -1,6 +1,6 @@
 import { type TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createMember } from '../../testing/builders';
+import { bearer, createMember, signIn } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { afterStart, codeAt, confirmEnrolment, startEnrolment, stepStart } from './admin-totp-test-support';
 import { openTotpSecret } from './totp-secret-box';
@@ -50,12 +50,13 @@ describe('an administrator turns TOTP on', () => {
     const confirmed = await confirmEnrolment(t, headers, codeAt(authenticator, at));
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().message).toBe('Two-factor authentication is on. Keep your recovery codes somewhere safe.');
-    const { recoveryCodes } = confirmed.json().data;
+    const { recoveryCodes, token } = confirmed.json().data;
+    const renewed = bearer(token);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
 
-    expect((await status(headers)).data).toEqual({
+    expect((await status(renewed)).data).toEqual({
       enabled: true,
       enrolledAt: at.toISOString(),
       recoveryCodesLeft: 10,
@@ -68,7 +69,7 @@ describe('an administrator turns TOTP on', () => {
       .where('user_id', '=', admin.id)
       .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(enrolment.secret);
-    expect(openTotpSecret(t.config.jwtSecret, admin.id, row.secret_sealed).equals(authenticator.secret.bytes)).toBe(
+    expect(openTotpSecret(t.config.keys.totp, admin.id, row.secret_sealed).equals(authenticator.secret.bytes)).toBe(
       true,
     );
     const stored = await t.database.db
@@ -79,6 +80,22 @@ describe('an administrator turns TOTP on', () => {
     expect(stored).toHaveLength(10);
     const hashes = stored.map((code) => code.code_hash).join(' ');
     for (const code of recoveryCodes) expect(hashes).not.toContain(code.replace('-', ''));
+  });
+
+  it('ends every session opened before TOTP was on; the confirming call answers the token this session goes on with', async () => {
+    const { admin, headers } = await newAdministrator();
+    const otherDevice = bearer(await signIn(t.app, admin.email));
+    t.clock.set(stepStart);
+    const authenticator = URI.parse((await startEnrolment(t, headers)).json().data.otpauthUri) as TOTP;
+    const confirmed = await confirmEnrolment(t, headers, codeAt(authenticator, stepStart));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toEqual({ recoveryCodes: expect.any(Array), token: expect.any(String) });
+
+    for (const opened of [headers, otherDevice]) {
+      const refused = await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers: opened });
+      expect(refused.statusCode).toBe(401);
+    }
+    expect((await status(bearer(confirmed.json().data.token))).data.enabled).toBe(true);
   });
 
   it('writes the audit log in the same transaction', async () => {
@@ -140,16 +157,18 @@ describe('an administrator turns TOTP on', () => {
     });
 
     const authenticator = URI.parse((await startEnrolment(t, headers)).json().data.otpauthUri) as TOTP;
-    expect((await confirmEnrolment(t, headers, codeAt(authenticator, stepStart))).statusCode).toBe(200);
-    const again = await startEnrolment(t, headers);
+    const confirmed = await confirmEnrolment(t, headers, codeAt(authenticator, stepStart));
+    expect(confirmed.statusCode).toBe(200);
+    const renewed = bearer(confirmed.json().data.token);
+    const again = await startEnrolment(t, renewed);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({
       errorCode: 'INVALID_STATUS',
       message: 'Two-factor authentication is already on. Turn it off before setting it up again.',
     });
-    const reconfirmed = await confirmEnrolment(t, headers, codeAt(authenticator, afterStart(30)));
+    const reconfirmed = await confirmEnrolment(t, renewed, codeAt(authenticator, afterStart(30)));
     expect(reconfirmed.json().errorCode).toBe('INVALID_STATUS');
-    expect((await status(headers)).data.recoveryCodesLeft).toBe(10);
+    expect((await status(renewed)).data.recoveryCodesLeft).toBe(10);
   });
 
   it('takes only six digits as the first code', async () => {

@@ -38,8 +38,12 @@ describe('an administrator turns TOTP off', () => {
     t.clock.set(at);
     const removed = await remove(headers, codeAt(authenticator, at));
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toMatchObject({ success: true, message: 'Two-factor authentication is off.', data: null });
-    expect(await status(headers)).toEqual({ enabled: false, enrolledAt: null, recoveryCodesLeft: 0 });
+    expect(removed.json()).toMatchObject({ success: true, message: 'Two-factor authentication is off.' });
+    expect(await status(bearer(removed.json().data.token))).toEqual({
+      enabled: false,
+      enrolledAt: null,
+      recoveryCodesLeft: 0,
+    });
     expect(await signIn(t.app, admin.email)).toEqual(expect.any(String));
 
     const left = await t.database.db
@@ -59,11 +63,35 @@ describe('an administrator turns TOTP off', () => {
     });
   });
 
+  it('not from a session opened before TOTP was turned on, even with a recovery code', async () => {
+    const admin = await createMember(t.database.db, { isAdmin: true });
+    const openedBefore = bearer(await signIn(t.app, admin.email));
+    const { headers, recoveryCodes } = await enrolledAdministrator(t, admin);
+    const refused = await remove(openedBefore, recoveryCodes[0]);
+    expect(refused.statusCode).toBe(401);
+    expect(await status(headers)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+  });
+
+  it('ends every other session; the call answers the token this session goes on with', async () => {
+    const { admin, headers, recoveryCodes } = await enrolledAdministrator(t);
+    const signIn = await codeStep(t, await challengeFor(t, admin.email, strongPassword), recoveryCodes[0] as string);
+    const otherDevice = bearer(signIn.json().data.token);
+    const removed = await remove(headers, recoveryCodes[1]);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toEqual({ token: expect.any(String) });
+
+    for (const opened of [headers, otherDevice]) {
+      const refused = await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers: opened });
+      expect(refused.statusCode).toBe(401);
+    }
+    expect(await status(bearer(removed.json().data.token))).toMatchObject({ enabled: false });
+  });
+
   it('with a recovery code', async () => {
     const { admin, headers, recoveryCodes } = await enrolledAdministrator(t);
     const removed = await remove(headers, recoveryCodes[3]);
     expect(removed.statusCode).toBe(200);
-    expect((await status(headers)).enabled).toBe(false);
+    expect((await status(bearer(removed.json().data.token))).enabled).toBe(false);
     const audit = await auditOf(admin.id);
     expect(audit.at(-1)).toMatchObject({ action: 'ADMIN_TOTP_REMOVED', after: { verifiedWith: 'RECOVERY_CODE' } });
   });
@@ -96,17 +124,19 @@ describe('an administrator turns TOTP off', () => {
     const { headers, authenticator } = await enrolledAdministrator(t);
     const at = afterStart(30);
     t.clock.set(at);
-    expect((await remove(headers, codeAt(authenticator, at))).statusCode).toBe(200);
-    const again = await remove(headers, codeAt(authenticator, afterStart(60)));
+    const removed = await remove(headers, codeAt(authenticator, at));
+    expect(removed.statusCode).toBe(200);
+    const renewed = bearer(removed.json().data.token);
+    const again = await remove(renewed, codeAt(authenticator, afterStart(60)));
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({
       errorCode: 'INVALID_STATUS',
       message: 'Two-factor authentication is not on.',
     });
 
-    expect((await startEnrolment(t, headers)).statusCode).toBe(200);
+    expect((await startEnrolment(t, renewed)).statusCode).toBe(200);
     // The old authenticator's secret is not the new one.
-    const stale = await confirmEnrolment(t, headers, codeAt(authenticator, at));
+    const stale = await confirmEnrolment(t, renewed, codeAt(authenticator, at));
     expect(stale.json().errorCode).toBe('INVALID_TOTP');
   });
 

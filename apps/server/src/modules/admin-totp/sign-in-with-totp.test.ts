@@ -209,8 +209,10 @@ describe('an administrator with TOTP signs in', () => {
         .sign(key);
     const forgeries = [
       // The right claims under the session key itself, and under a key derived for something else.
-      await signWith(new TextEncoder().encode(t.config.jwtSecret)),
-      await signWith(new Uint8Array(hkdfSync('sha256', t.config.jwtSecret, 'uplink', 'something else', 32))),
+      await signWith(new Uint8Array(t.config.keys.sessions.current.secret)),
+      await signWith(
+        new Uint8Array(hkdfSync('sha256', t.config.keys.sessions.current.secret, 'uplink', 'something else', 32)),
+      ),
       t.app.context.sessionTokens.sign(admin.id, admin.session_version),
       `${genuine.slice(0, -2)}${genuine.endsWith('AA') ? 'BB' : 'AA'}`,
       'not-a-token',

@@ -24,7 +24,7 @@ export async function startTotpEnrolment(
   administrator: UserRow,
 ): Promise<TotpEnrolment> {
   const secret = newTotpSecret();
-  const sealed = sealTotpSecret(deps.config.jwtSecret, administrator.id, secret);
+  const sealed = sealTotpSecret(deps.config.keys.totp, administrator.id, secret);
   if (!(await savePendingEnrolment(deps.db, administrator.id, sealed, deps.clock.now()))) {
     throw new DomainError('INVALID_STATUS', adminTotpTexts.alreadyEnabled);
   }

@@ -5,7 +5,7 @@ import { createSigner, createVerifier } from 'fast-jwt';
 /**
  * The challenge a right password earns an administrator with a second factor: a JWT that names
  * the administrator, their session version and how many second-factor sign-ins they had when it
- * was issued, valid 5 minutes. Its key is derived from the session secret for this purpose alone,
+ * was issued, valid 5 minutes. Its key is derived from the current session key for this purpose alone,
  * so it never verifies as a session token (nor a session token as a challenge). A sign-in
  * completed with it counts one more second-factor sign-in, which leaves it (and every challenge
  * issued before) spent.
@@ -19,10 +19,10 @@ export interface TotpChallengeClaims {
 
 const purpose = 'admin-totp-sign-in';
 
-const challengeKey = (sessionSecret: string) =>
+const challengeKey = (sessionSecret: Buffer) =>
   Buffer.from(hkdfSync('sha256', sessionSecret, 'uplink', 'admin-totp sign-in challenge', 32));
 
-export function issueTotpChallenge(sessionSecret: string, claims: TotpChallengeClaims, at: Date): string {
+export function issueTotpChallenge(sessionSecret: Buffer, claims: TotpChallengeClaims, at: Date): string {
   const sign = createSigner({
     key: challengeKey(sessionSecret),
     algorithm: 'HS256',
@@ -33,7 +33,7 @@ export function issueTotpChallenge(sessionSecret: string, claims: TotpChallengeC
 }
 
 /** The claims of a challenge valid at `at`, or null for a forged, altered, foreign or expired one. */
-export function verifyTotpChallenge(sessionSecret: string, token: string, at: Date): TotpChallengeClaims | null {
+export function verifyTotpChallenge(sessionSecret: Buffer, token: string, at: Date): TotpChallengeClaims | null {
   const verify = createVerifier({
     key: challengeKey(sessionSecret),
     algorithms: ['HS256'],

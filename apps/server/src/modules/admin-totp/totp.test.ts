@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { serverKeys } from '../../server-keys';
 import { hotp, isAuthenticatorCode, matchingTimeStep, newTotpSecret, timeStep, toBase32 } from './totp';
 import { openTotpSecret, sealTotpSecret } from './totp-secret-box';
 
@@ -79,24 +80,27 @@ describe('HOTP and TOTP', () => {
 });
 
 describe('the sealed secret', () => {
-  const sessionSecret = 'test-secret-that-is-long-enough-for-hs256-signing';
+  const keys = serverKeys({ master: 'test-secret-that-is-long-enough-for-hs256-signing' }).totp;
   const adminId = '7d3c1f9e-5a43-4b8e-9a51-0c2f6b1d2e3f';
 
   it('opens to the secret it sealed, and hides it', () => {
     const secret = newTotpSecret();
-    const sealed = sealTotpSecret(sessionSecret, adminId, secret);
-    expect(openTotpSecret(sessionSecret, adminId, sealed).equals(secret)).toBe(true);
-    expect(Buffer.from(sealed, 'base64').includes(secret)).toBe(false);
+    const sealed = sealTotpSecret(keys, adminId, secret);
+    expect(openTotpSecret(keys, adminId, sealed).equals(secret)).toBe(true);
+    expect(sealed.startsWith(`${keys[0].id}.`)).toBe(true);
+    expect(Buffer.from(sealed.split('.')[1] as string, 'base64').includes(secret)).toBe(false);
     expect(sealed).not.toContain(toBase32(secret));
-    expect(sealTotpSecret(sessionSecret, adminId, secret)).not.toBe(sealed);
+    expect(sealTotpSecret(keys, adminId, secret)).not.toBe(sealed);
   });
 
   it('does not open for another administrator, another key or after a change', () => {
-    const sealed = sealTotpSecret(sessionSecret, adminId, newTotpSecret());
-    expect(() => openTotpSecret(sessionSecret, '00000000-0000-4000-8000-000000000000', sealed)).toThrow();
-    expect(() => openTotpSecret(`${sessionSecret}!`, adminId, sealed)).toThrow();
-    const altered = Buffer.from(sealed, 'base64');
+    const sealed = sealTotpSecret(keys, adminId, newTotpSecret());
+    expect(() => openTotpSecret(keys, '00000000-0000-4000-8000-000000000000', sealed)).toThrow();
+    const otherServer = serverKeys({ master: 'another-secret-that-is-long-enough-for-hs256' }).totp;
+    expect(() => openTotpSecret(otherServer, adminId, sealed)).toThrow();
+    const [keyId, box] = sealed.split('.') as [string, string];
+    const altered = Buffer.from(box, 'base64');
     altered[altered.length - 1] = (altered.at(-1) ?? 0) ^ 1;
-    expect(() => openTotpSecret(sessionSecret, adminId, altered.toString('base64'))).toThrow();
+    expect(() => openTotpSecret(keys, adminId, `${keyId}.${altered.toString('base64')}`)).toThrow();
   });
 });

@@ -40,10 +40,19 @@ export async function lockMemberForAdminAction(
   return member && { member, otherActiveAdministrators };
 }
 
+/**
+ * A status other than ACTIVE also ends every session opened before it, for good: the sessions
+ * are refused while the account is LOCKED or DISABLED by the status itself, and stay refused
+ * once it is ACTIVE again by their old session version.
+ */
 export function setUserStatus(db: Kysely<Database>, id: string, status: UserStatus, at: Date): Promise<UserRow> {
   return db
     .updateTable('users')
-    .set({ status, updated_at: at })
+    .set((eb) => ({
+      status,
+      updated_at: at,
+      ...(status === 'ACTIVE' ? {} : { session_version: eb('session_version', '+', 1) }),
+    }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

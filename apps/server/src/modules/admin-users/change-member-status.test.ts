@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember } from '../../testing/builders';
+import { bearer, createMember, signIn } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe("an administrator changes a member's status", () => {
@@ -34,11 +34,27 @@ describe("an administrator changes a member's status", () => {
     expect((await profile(session)).json()).toMatchObject({ errorCode: 'ACCOUNT_LOCKED' });
 
     expect((await change(member.id, 'ACTIVE')).statusCode).toBe(200);
-    expect((await profile(session)).statusCode).toBe(200);
+    const signedInAgain = bearer(await signIn(t.app, member.email));
+    expect((await profile(signedInAgain)).statusCode).toBe(200);
 
     expect((await change(member.id, 'DISABLED')).statusCode).toBe(200);
-    expect((await profile(session)).json()).toMatchObject({ errorCode: 'ACCOUNT_DISABLED' });
+    expect((await profile(signedInAgain)).json()).toMatchObject({ errorCode: 'ACCOUNT_DISABLED' });
   });
+
+  it.each(['LOCKED', 'DISABLED'])(
+    'ends the sessions opened before a change to %s for good: they stay refused once the member is ACTIVE again',
+    async (status) => {
+      const member = await createMember(t.database.db);
+      const before = bearer(await signIn(t.app, member.email));
+      expect((await change(member.id, status)).statusCode).toBe(200);
+      expect((await change(member.id, 'ACTIVE')).statusCode).toBe(200);
+
+      const refused = await profile(before);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ errorCode: 'UNAUTHORIZED', message: 'Invalid or expired token' });
+      expect((await profile(bearer(await signIn(t.app, member.email)))).statusCode).toBe(200);
+    },
+  );
 
   it('writes each change to the audit log with the status before and after', async () => {
     const member = await createMember(t.database.db);

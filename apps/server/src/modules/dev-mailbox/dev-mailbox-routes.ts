@@ -3,6 +3,7 @@ import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { refuseUnlessLocal } from '../../http/local-request';
 import { listMail } from '../mail/mail-outbox-repository';
 import { renderMailboxPage } from './dev-mailbox-page';
 
@@ -23,7 +24,8 @@ const mailboxMessageSchema = z.object({
 /**
  * The local mailbox (the outbox, newest first) for people and browser tests. Registered only when
  * dev tools are on (local mode on a loopback address, or DEV_TOOLS): otherwise neither address
- * exists, and nothing about them (not even input validation) answers.
+ * exists, and nothing about them (not even input validation) answers. Where it exists it shows
+ * reset links and withdrawal codes, so it answers this machine only, never through a proxy.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.context;
@@ -33,9 +35,11 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dev/mailbox',
     {
       config: { access: 'public' },
+      onRequest: refuseUnlessLocal,
       schema: {
         tags: ['dev'],
         summary: 'E-mails sent by the app (local development only)',
+        description: "Answers requests from the server's own machine only (loopback, not through a proxy).",
         querystring: mailboxQuerySchema,
         response: { 200: envelopeSchema(z.object({ messages: z.array(mailboxMessageSchema) })) },
       },
@@ -55,9 +59,16 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/dev/mailbox', { schema: { hide: true, querystring: mailboxQuerySchema } }, async (request, reply) => {
-    const to = request.query.to || undefined;
-    const rows = await listMail(db, to, mailboxLimit);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailboxPage(rows, to));
-  });
+  app.get(
+    '/dev/mailbox',
+    { onRequest: refuseUnlessLocal, schema: { hide: true, querystring: mailboxQuerySchema } },
+    async (request, reply) => {
+      const to = request.query.to || undefined;
+      const rows = await listMail(db, to, mailboxLimit);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderMailboxPage(rows, to));
+    },
+  );
 };

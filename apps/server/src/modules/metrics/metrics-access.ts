@@ -1,26 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { isLoopbackHost } from '../../config';
 import { forbidden } from '../../http/domain-error';
+import { isLocalRequest } from '../../http/local-request';
 
 /**
  * Metrics tell about the traffic, the members' activity and the machine, so they are for this
- * machine (a scraper or an operator on loopback) or whoever has METRICS_TOKEN. "This machine" is
- * the connecting socket's address, never X-Forwarded-For, which any client can write; and a
- * request a reverse proxy relays also connects from loopback when the proxy runs here, so one
- * that carries forwarding headers needs the token.
+ * machine (a scraper or an operator on loopback, not relayed by a proxy: `isLocalRequest`) or
+ * whoever has METRICS_TOKEN.
  */
 export function metricsReaderGuard(metricsToken: string | undefined) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (comesFromThisMachine(request) || carriesMetricsToken(request, metricsToken)) return;
+    if (isLocalRequest(request) || carriesMetricsToken(request, metricsToken)) return;
     throw forbidden('Metrics are readable from this machine or with the metrics token');
   };
-}
-
-function comesFromThisMachine(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress;
-  if (address === undefined || !isLoopbackHost(address)) return false;
-  return request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
 }
 
 function carriesMetricsToken(request: FastifyRequest, metricsToken: string | undefined): boolean {

@@ -13,6 +13,7 @@ import {
   rewardPlanSchema,
   rewardStatsSchema,
 } from '@uplink/contract/rewards';
+import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -60,7 +61,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A member's balances, earnings breakdown, locked rewards and earnings per cycle (own or as administrator)",
         security: [{ bearer: [] }],
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: safeText('Id').max(100) }),
         response: { 200: envelopeSchema(rewardStatsSchema) },
       },
     },

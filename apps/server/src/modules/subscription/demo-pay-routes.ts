@@ -5,19 +5,27 @@ import { z } from 'zod';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import { DomainError } from '../../http/domain-error';
 import { ok } from '../../http/envelope';
+import { refuseUnlessLocal } from '../../http/local-request';
+import { amountBeyondLedger } from './deposit-amounts';
 import { findDepositAddressByEmail } from './subscription-repository';
 
 const demoPayBodySchema = z.object({
   email: safeText('Email').trim().min(1).max(254),
   amount: safeText('Amount')
-    .regex(/^\d+(\.\d{1,18})?$/)
+    .regex(/^\d+(\.\d{1,18})?$/, 'The amount is a USDT amount with at most 18 decimals')
+    // Nothing the scanner would have to quarantine: what it sends must fit the deposit ledger.
+    .superRefine((amount, context) => {
+      const beyond = amountBeyondLedger(amount);
+      if (beyond) context.addIssue({ code: 'custom', message: beyond });
+    })
     .optional(),
 });
 
 /**
  * `POST /api/dev/demo-pay` (dev tools on, with the demo chain only): a test wallet sends USDT on
  * the demo chain to a member's deposit address — what `npm run demo:pay -- <email>` and the
- * browser tests use to "pay". Elsewhere it answers 404 as if it did not exist.
+ * browser tests use to "pay". Elsewhere it answers 404 as if it did not exist; it answers this
+ * machine only, never through a proxy.
  */
 export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.context;
@@ -26,9 +34,11 @@ export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dev/demo-pay',
     {
       config: { access: 'public' },
+      onRequest: refuseUnlessLocal,
       schema: {
         tags: ['dev'],
         summary: "Pay a member's subscription on the local demo chain (local mode only)",
+        description: "Answers requests from the server's own machine only (loopback, not through a proxy).",
         body: demoPayBodySchema,
         response: { 200: envelopeSchema(z.object({ transactionHash: z.string(), depositAddress: z.string() })) },
       },

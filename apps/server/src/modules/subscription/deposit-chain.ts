@@ -1,4 +1,13 @@
-import { type AbstractProvider, formatUnits, getAddress, id, JsonRpcProvider, Network, zeroPadValue } from 'ethers';
+import {
+  type AbstractProvider,
+  formatUnits,
+  getAddress,
+  id,
+  JsonRpcProvider,
+  type Log,
+  Network,
+  zeroPadValue,
+} from 'ethers';
 import { type Config, ConfigError } from '../../config';
 
 /** One USDT `Transfer` to a member's deposit address, as read from the chain. */
@@ -12,6 +21,8 @@ export interface UsdtTransfer {
   to: string;
   /** USDT as a decimal string (the token has 18 decimals). */
   amount: string;
+  /** The log's value as it stands on chain: the token's smallest units (a uint256), in decimal. */
+  rawAmount: string;
 }
 
 /** The chain reads the deposit scanner needs; one JSON-RPC call each (transfersTo: one eth_getLogs). */
@@ -31,6 +42,21 @@ export const transferTopic = id('Transfer(address,address,uint256)');
 const usdtDecimals = 18;
 
 const topicToAddress = (topic: string) => `0x${topic.slice(-40)}`.toLowerCase();
+
+/** A `Transfer` log of the token (three topics, the value in data) as a transfer. */
+function transferOf(log: Log): UsdtTransfer {
+  const value = BigInt(log.data.slice(0, 66));
+  return {
+    txHash: log.transactionHash.toLowerCase(),
+    logIndex: log.index,
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash.toLowerCase(),
+    from: topicToAddress(log.topics[1] as string),
+    to: topicToAddress(log.topics[2] as string),
+    amount: formatUnits(value, usdtDecimals),
+    rawAmount: value.toString(),
+  };
+}
 
 /** DepositChain over any ethers v6 provider: a BSC JSON-RPC endpoint, the demo chain or an in-process EVM. */
 export class EthersDepositChain implements DepositChain {
@@ -70,15 +96,7 @@ export class EthersDepositChain implements DepositChain {
           log.topics.length === 3 &&
           log.data.length >= 66,
       )
-      .map((log) => ({
-        txHash: log.transactionHash.toLowerCase(),
-        logIndex: log.index,
-        blockNumber: log.blockNumber,
-        blockHash: log.blockHash.toLowerCase(),
-        from: topicToAddress(log.topics[1] as string),
-        to: topicToAddress(log.topics[2] as string),
-        amount: formatUnits(BigInt(log.data.slice(0, 66)), usdtDecimals),
-      }));
+      .map(transferOf);
   }
 
   async transfersTo(recipients: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]> {
@@ -90,17 +108,7 @@ export class EthersDepositChain implements DepositChain {
       fromBlock,
       toBlock,
     });
-    return logs
-      .filter((log) => !log.removed && log.topics.length === 3 && log.data.length >= 66)
-      .map((log) => ({
-        txHash: log.transactionHash.toLowerCase(),
-        logIndex: log.index,
-        blockNumber: log.blockNumber,
-        blockHash: log.blockHash.toLowerCase(),
-        from: topicToAddress(log.topics[1] as string),
-        to: topicToAddress(log.topics[2] as string),
-        amount: formatUnits(BigInt(log.data.slice(0, 66)), usdtDecimals),
-      }));
+    return logs.filter((log) => !log.removed && log.topics.length === 3 && log.data.length >= 66).map(transferOf);
   }
 }
 

@@ -11,7 +11,7 @@ export function startDepositScanJob(
   lock: JobLock,
   logger: FastifyBaseLogger,
 ): RecurringJob | null {
-  const scanner = createDepositScanner(context);
+  const scanner = createDepositScanner(context, logger);
   if (!scanner) return null;
   return startRecurringJob({
     name: 'deposit-scan',

@@ -3,14 +3,18 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/schema';
+import { countQuarantinedDepositLogs } from '../metrics/deposit-quarantine-metrics';
+import { amountBeyondLedger } from './deposit-amounts';
 import type { DepositChain, UsdtTransfer } from './deposit-chain';
 import { type CreditingConfig, creditSubscriptions } from './subscription-crediting';
 import {
   findCursor,
   findDepositAddress,
   membersWithUncreditedTransfers,
+  quarantineTransfers,
   recordTransfers,
   saveCursor,
+  type UnstorableTransfer,
   watchedDepositAddresses,
 } from './subscription-repository';
 
@@ -46,6 +50,12 @@ export interface ScanResult {
  * hash of the last scanned block; if the chain no longer has that block (a reorg deeper than the
  * confirmation depth, or a reset dev chain) the scanner logs it and re-reads from further back —
  * the unique (tx hash, log index) key makes re-reading harmless.
+ *
+ * A log the deposit ledger cannot hold (a value of 10^20 USDT or more: anyone can send any
+ * value of a token that lets them, and the demo token lets everyone mint) is quarantined — kept
+ * as it came, logged, counted in `uplink_deposit_logs_quarantined_total` and listed for
+ * administrators — and the scan goes on: one such log must not stop every later scan, nor keep
+ * anyone else's payment from being credited.
  *
  * Cost: one eth_getLogs per block range × batch of recipients, plus one block lookup per range
  * (the cursor's hash) and one per block that holds a transfer (its time). It grows with the
@@ -83,6 +93,7 @@ export class DepositScanner {
       await membersWithUncreditedTransfers(db, this.clock.now()),
       this.options.crediting,
       this.clock.now(),
+      this.options.logger,
     );
     return { fromBlock, toBlock: confirmedHead, transfersRecorded, membersCredited: credited.length };
   }
@@ -103,7 +114,7 @@ export class DepositScanner {
       const end = Math.min(start + this.blockRange - 1, confirmedHead);
       await this.record(await this.readTransfers([depositAddress.toLowerCase()], start, end));
     }
-    await creditSubscriptions(db, [memberId], this.options.crediting, this.clock.now());
+    await creditSubscriptions(db, [memberId], this.options.crediting, this.clock.now(), this.options.logger);
   }
 
   private async confirmedHead(): Promise<number> {
@@ -172,8 +183,19 @@ export class DepositScanner {
     }
   }
 
-  /** Stores new transfers with their block time (one lookup per block that holds any). */
-  private async record(transfers: readonly UsdtTransfer[]): Promise<number> {
+  /**
+   * Stores new transfers with their block time (one lookup per block that holds any); those the
+   * ledger cannot hold go to the quarantine instead.
+   */
+  private async record(read: readonly UsdtTransfer[]): Promise<number> {
+    const unstorable: UnstorableTransfer[] = [];
+    const transfers: UsdtTransfer[] = [];
+    for (const transfer of read) {
+      const reason = amountBeyondLedger(transfer.amount);
+      if (reason) unstorable.push({ transfer, reason });
+      else transfers.push(transfer);
+    }
+    await this.quarantine(unstorable);
     if (transfers.length === 0) return 0;
     const blockTimes = new Map<number, Date>();
     for (const transfer of transfers) {
@@ -187,6 +209,23 @@ export class DepositScanner {
     }));
     return recordTransfers(this.options.db, withTimes);
   }
+
+  private async quarantine(unstorable: readonly UnstorableTransfer[]): Promise<void> {
+    const added = await quarantineTransfers(this.options.db, unstorable, this.clock.now());
+    countQuarantinedDepositLogs(added.length);
+    for (const { transfer, reason } of added) {
+      this.options.logger?.error(
+        {
+          txHash: transfer.txHash,
+          logIndex: transfer.logIndex,
+          to: transfer.to,
+          rawAmount: transfer.rawAmount,
+          reason,
+        },
+        'deposit log quarantined: the ledger cannot hold it',
+      );
+    }
+  }
 }
 
 function isRangeTooLarge(error: unknown): boolean {
@@ -195,7 +234,10 @@ function isRangeTooLarge(error: unknown): boolean {
 }
 
 /** The scanner over the app's chain client; null when no chain is configured (tests of other features). */
-export function createDepositScanner(context: AppContext): DepositScanner | null {
+export function createDepositScanner(
+  context: AppContext,
+  logger?: DepositScannerOptions['logger'],
+): DepositScanner | null {
   const chain = context.integrations.depositChain;
   if (!chain) return null;
   return new DepositScanner({
@@ -205,5 +247,6 @@ export function createDepositScanner(context: AppContext): DepositScanner | null
     confirmations: context.config.chain.confirmations,
     startBlock: context.config.chain.depositScanStartBlock,
     clock: context.clock,
+    logger,
   });
 }

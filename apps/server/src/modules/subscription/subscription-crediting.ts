@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ExchangeConfig, RewardsConfig, SubscriptionConfig } from '../../config';
 import type { Database } from '../../db/schema';
@@ -32,17 +33,24 @@ export interface CreditingConfig {
  * - A paid period earns the sponsor a DIRECT reward in the same transaction (once per period).
  *
  * Each member is credited in its own transaction under a row lock, so the background job and an
- * on-demand refresh cannot both credit the same transfers.
+ * on-demand refresh cannot both credit the same transfers. A member whose crediting fails (say
+ * transfers whose sum the ledger cannot hold) is logged and left for the next run: the others
+ * are credited all the same.
  */
 export async function creditSubscriptions(
   db: Kysely<Database>,
   memberIds: readonly string[],
   config: CreditingConfig,
   now: Date,
+  logger?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<string[]> {
   const credited: string[] = [];
   for (const memberId of memberIds) {
-    if (await creditMember(db, memberId, config, now)) credited.push(memberId);
+    try {
+      if (await creditMember(db, memberId, config, now)) credited.push(memberId);
+    } catch (error) {
+      logger?.error({ err: error, memberId }, 'crediting a subscription failed; the other members are credited');
+    }
   }
   return credited;
 }

@@ -73,6 +73,60 @@ export async function recordTransfers(
   return rows.length;
 }
 
+/** A transfer the deposit ledger cannot hold, and why. */
+export interface UnstorableTransfer {
+  transfer: UsdtTransfer;
+  reason: string;
+}
+
+/**
+ * Sets aside transfers the deposit ledger cannot hold, once each (tx hash + log index): the scan
+ * goes on past them. Resolves with the ones quarantined now (not those already set aside).
+ */
+export async function quarantineTransfers(
+  db: Kysely<Database>,
+  unstorable: readonly UnstorableTransfer[],
+  at: Date,
+): Promise<UnstorableTransfer[]> {
+  if (unstorable.length === 0) return [];
+  const added = await db
+    .insertInto('deposit_quarantine')
+    .values(
+      unstorable.map(({ transfer, reason }) => ({
+        tx_hash: transfer.txHash,
+        log_index: transfer.logIndex,
+        block_number: transfer.blockNumber,
+        from_address: transfer.from,
+        to_address: transfer.to,
+        raw_amount: transfer.rawAmount,
+        reason,
+        quarantined_at: at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['tx_hash', 'log_index']).doNothing())
+    .returning(['tx_hash', 'log_index'])
+    .execute();
+  const isNew = new Set(added.map((row) => `${row.tx_hash}:${row.log_index}`));
+  return unstorable.filter(({ transfer }) => isNew.has(`${transfer.txHash}:${transfer.logIndex}`));
+}
+
+/** The newest quarantined deposit logs, and how many there are in all. */
+export async function findQuarantinedDeposits(db: Kysely<Database>, limit: number) {
+  const rows = await db
+    .selectFrom('deposit_quarantine')
+    .selectAll()
+    .orderBy('quarantined_at', 'desc')
+    .orderBy('tx_hash')
+    .orderBy('log_index')
+    .limit(limit)
+    .execute();
+  const { total } = await db
+    .selectFrom('deposit_quarantine')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
 /** Members not paid for the current period who hold transfers not yet used for a period. */
 export async function membersWithUncreditedTransfers(db: Kysely<Database>, now: Date): Promise<string[]> {
   const rows = await db

@@ -1,5 +1,6 @@
 import { subscriptionFeeSchema } from '@uplink/contract/accounts';
 import { bscNetworkName } from '@uplink/contract/constants';
+import { quarantinedDepositsSchema } from '@uplink/contract/deposits';
 import { envelopeSchema } from '@uplink/contract/envelope';
 import { toWireMoney } from '@uplink/contract/money';
 import { paymentDetailsSchema } from '@uplink/contract/onboarding';
@@ -9,13 +10,14 @@ import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { createDepositScanner } from './deposit-scanner';
 import { refreshSubscription } from './refresh-subscription';
+import { viewQuarantinedDeposits } from './view-quarantined-deposits';
 
 /** A member may ask for an immediate scan a few times a minute; the job covers everyone anyway. */
 const refreshRateLimit = perMemberRateLimit(6, '1 minute');
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.context;
-  const scanner = createDepositScanner(app.context);
+  const scanner = createDepositScanner(app.context, app.log);
 
   app.get(
     '/users/refresh-subscription',
@@ -58,5 +60,19 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         confirmations: config.chain.confirmations,
         periodDays: config.subscription.periodDays,
       }),
+  );
+
+  app.get(
+    '/subscription/admin/quarantined-deposits',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Deposit logs the scanner could not store (the ledger cannot hold their amount), newest first',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(quarantinedDepositsSchema) },
+      },
+    },
+    async () => ok(await viewQuarantinedDeposits(app.context)),
   );
 };

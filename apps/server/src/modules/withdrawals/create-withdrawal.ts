@@ -36,7 +36,7 @@ export async function createWithdrawal(
     if ((await findUserById(trx, member.id))?.status !== 'ACTIVE') {
       throw new DomainError('ACCOUNT_NOT_ACTIVE', 'Only active members who have finished onboarding can withdraw.');
     }
-    const codeId = await useVerifiedCode(trx, member.id, hashCode(config.jwtSecret, member.id, request.otp), now);
+    const codeId = await useVerifiedCode(trx, member.id, hashCode(config.keys.codeHmac, member.id, request.otp), now);
     if (!codeId) throw new DomainError('INVALID_OTP', 'Invalid OTP code. Verify a new code for this withdrawal.');
     if ((await countPendingWithdrawals(trx, member.id)) >= config.withdrawals.maxPending) {
       throw new DomainError('TOO_MANY_PENDING_WITHDRAWALS', 'You have reached the limit of pending withdrawals.');

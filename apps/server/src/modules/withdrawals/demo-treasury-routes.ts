@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
+import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payOnDemoChain } from '../../chain/demo-chain';
@@ -23,7 +24,7 @@ export const demoTreasuryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dev'],
         summary: 'Pay a pending withdrawal from the demo chain treasury (local mode only)',
         security: [{ bearer: [] }],
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: safeText('Id').max(100) }),
         response: { 200: envelopeSchema(z.object({ transactionHash: z.string() })) },
       },
     },

@@ -28,7 +28,7 @@ export async function requestWithdrawalCode(
       throw new DomainError('RATE_LIMITED', 'Too many codes requested. Please wait a few minutes and try again.');
     }
     const code = newCode();
-    await storeCode(trx, member.id, hashCode(config.jwtSecret, member.id, code), now, expiresAt);
+    await storeCode(trx, member.id, hashCode(config.keys.codeHmac, member.id, code), now, expiresAt);
     await enqueueMail(
       trx,
       member.email,

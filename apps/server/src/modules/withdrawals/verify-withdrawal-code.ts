@@ -22,7 +22,7 @@ export async function verifyWithdrawalCode(
   if (code.expires_at <= now) throw invalid('The code has expired. Please request a new code.');
   const attempt = await takeAttempt(db, code.id, now);
   if (!attempt) throw invalid('Too many wrong codes. Please request a new code.');
-  if (!codeMatches(config.jwtSecret, memberId, otp, attempt.code_hash)) {
+  if (!codeMatches(config.keys.codeHmac, memberId, otp, attempt.code_hash)) {
     const left = codeAttempts - attempt.attempts;
     throw invalid(
       left > 0

@@ -5,13 +5,13 @@ import { otpLength } from '@uplink/contract/constants';
 export const newCode = () => String(randomInt(0, 10 ** otpLength)).padStart(otpLength, '0');
 
 /**
- * The stored form of a code: an HMAC under the server's secret, bound to the member, so a copy of
- * the table does not give the codes away to a million guesses.
+ * The stored form of a code: an HMAC under the code key (`ServerKeys.codeHmac`), bound to the
+ * member, so a copy of the table does not give the codes away to a million guesses.
  */
-export const hashCode = (secret: string, memberId: string, code: string) =>
+export const hashCode = (secret: Buffer, memberId: string, code: string) =>
   createHmac('sha256', secret).update(`withdrawal-code:${memberId}:${code}`).digest('hex');
 
-export function codeMatches(secret: string, memberId: string, code: string, storedHash: string): boolean {
+export function codeMatches(secret: Buffer, memberId: string, code: string, storedHash: string): boolean {
   const given = Buffer.from(hashCode(secret, memberId, code), 'hex');
   const stored = Buffer.from(storedHash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  RecoveryCodes,
   TotpConfirmRequest,
+  TotpDisabled,
+  TotpEnabled,
   TotpEnrolment,
   TotpRemovalRequest,
   TotpStatus,
 } from '@uplink/contract/admin-totp';
 import { api } from '../../../lib/api-client';
+import { tokenStorage } from '../../../lib/storage';
 
 export const adminTotpKeys = { status: ['admin-totp', 'status'] as const };
 
@@ -25,21 +27,31 @@ export function useStartTotpEnrolment() {
   });
 }
 
-/** POST /admin/totp/enrolment/confirm: turns TOTP on; answers the recovery codes, once. */
+/**
+ * POST /admin/totp/enrolment/confirm: turns TOTP on; resolves with the recovery codes, shown once.
+ * It ends every session opened before, and this one continues with the token the server returns.
+ */
 export function useConfirmTotpEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TotpConfirmRequest) =>
-      (await api.post<RecoveryCodes>('/admin/totp/enrolment/confirm', body)).data,
+    mutationFn: async (body: TotpConfirmRequest) => {
+      const { data } = await api.post<TotpEnabled>('/admin/totp/enrolment/confirm', body);
+      tokenStorage.replace(data.token);
+      return data.recoveryCodes;
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTotpKeys.status }),
   });
 }
 
-/** DELETE /admin/totp with a current code or a recovery code. */
+/** DELETE /admin/totp with a current code or a recovery code; like turning it on, it renews this session's token. */
 export function useRemoveTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TotpRemovalRequest) => (await api.delete<null>('/admin/totp', body)).message,
+    mutationFn: async (body: TotpRemovalRequest) => {
+      const { message, data } = await api.delete<TotpDisabled>('/admin/totp', body);
+      tokenStorage.replace(data.token);
+      return message;
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTotpKeys.status }),
   });
 }

@@ -158,7 +158,7 @@ function EnrolmentForm({
       return;
     }
     try {
-      onEnabled((await confirm.mutateAsync({ code })).recoveryCodes);
+      onEnabled(await confirm.mutateAsync({ code }));
     } catch (failure) {
       setError(errorText(failure));
     }

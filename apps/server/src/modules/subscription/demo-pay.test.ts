@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+/**
+ * `POST /api/dev/demo-pay` takes no sign-in: the amount it sends must be one the deposit ledger
+ * can hold (NUMERIC(38,18): under 10^20 USDT), or it would hand anyone a poison log.
+ */
+describe('demo payments (POST /api/dev/demo-pay)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ devToolsEnabled: true });
+  });
+  afterAll(() => t?.close());
+
+  const pay = (amount: string) =>
+    t.app.inject({ method: 'POST', url: '/api/dev/demo-pay', payload: { email: 'payer@example.test', amount } });
+
+  it.each(['100000000000000000000', '123456789012345678901234567890', '100000000000000000000.5'])(
+    'refuses %s USDT, more than the ledger holds',
+    async (amount) => {
+      const response = await pay(amount);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        errorCode: 'VALIDATION_ERROR',
+        data: {
+          errors: [
+            {
+              field: 'amount',
+              message: expect.stringContaining('exceeds what the deposit ledger holds (NUMERIC(38,18))'),
+            },
+          ],
+        },
+      });
+    },
+  );
+
+  it('lets the largest amount the ledger holds through to the payment (no demo chain here: 404)', async () => {
+    expect((await pay('99999999999999999999.999999999999999999')).statusCode).toBe(404);
+    expect((await pay('10')).statusCode).toBe(404);
+  });
+});
