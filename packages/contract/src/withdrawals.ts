@@ -196,6 +196,8 @@ export const withdrawalStatisticsSchema = z.object({
   blocked: z.number().int(),
   totalApprovedAmount: wireMoneySchema,
   totalPendingAmount: wireMoneySchema,
+  /** Approved plus pending: what is paid out or held for payment. */
+  totalAmount: wireMoneySchema,
 });
 export type WithdrawalStatistics = z.infer<typeof withdrawalStatisticsSchema>;
 
