@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { rewardTexts } from '@uplink/contract/rewards';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
+import { LoadError } from '../../../components/query-state';
 import { RefreshButton } from '../../../components/refresh-button';
 import { Tabs } from '../../../components/tabs';
 import { memberRewardsKeys } from '../../../features/rewards/api/get-member-rewards';
@@ -11,7 +13,6 @@ import { CurrentBalanceCard } from '../../../features/rewards/components/current
 import { EarningsChart } from '../../../features/rewards/components/earnings-chart';
 import { IncomeBreakdown } from '../../../features/rewards/components/income-breakdown';
 import { LockedRewards } from '../../../features/rewards/components/locked-rewards';
-import { RewardStatsError } from '../../../features/rewards/components/reward-stats-error';
 import { RewardsHistory } from '../../../features/rewards/components/rewards-history';
 import {
   readRewardsHistoryFilters,
@@ -46,7 +47,7 @@ export default function RewardsPage() {
         }
       />
       <div className="space-y-6">
-        {stats.isError ? <RewardStatsError onRetry={() => stats.refetch()} /> : null}
+        {stats.isError ? <LoadError title={rewardTexts.loadStatsFailed} onRetry={() => stats.refetch()} /> : null}
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <CurrentBalanceCard
             stats={stats.data}

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   type AuditAction,
   type AuditLog,
@@ -9,8 +10,8 @@ import {
 import { formatDateTime } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { LoadError } from '../../../components/load-error';
-import { PagedListFooter } from '../../../components/paged-list-footer';
+import { PagingFooter } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
 import { AuditChange } from './audit-change';
@@ -115,53 +116,50 @@ const columns: Column<AuditLogEntry>[] = [
 /** The page of audit entries with its loading, empty and error states and the paging footer. */
 export function AuditLogTable({
   auditLog,
-  fetching,
-  error,
   filtered,
-  onRetry,
   onPageChange,
 }: {
-  auditLog: AuditLog | undefined;
-  fetching: boolean;
-  error: unknown;
+  auditLog: UseQueryResult<AuditLog>;
   /** A filter is active (the empty state says so). */
   filtered: boolean;
-  onRetry: () => void;
   onPageChange: (page: number) => void;
 }) {
-  if (error) {
-    return (
-      <LoadError
-        title={errorText(error, {
-          refusal: auditLogTexts.loadFailed,
-          noAnswer: auditLogTexts.loadError,
-          exception: auditLogTexts.loadError,
-        })}
-        onRetry={onRetry}
-      />
-    );
-  }
   return (
-    <>
-      <DataTable
-        caption="Audit log"
-        columns={columns}
-        rows={auditLog?.entries ?? []}
-        rowKey={(entry) => entry._id}
-        loading={fetching}
-        emptyTitle={auditLogTexts.empty}
-        emptyDescription={
-          filtered
-            ? 'No administrator action matches these filters.'
-            : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
-        }
-      />
-      <PagedListFooter
-        pagination={auditLog?.pagination}
-        noun="entries"
-        onPageChange={onPageChange}
-        disabled={fetching}
-      />
-    </>
+    <QueryState
+      query={auditLog}
+      inset
+      failure={errorText(auditLog.error, {
+        refusal: auditLogTexts.loadFailed,
+        noAnswer: auditLogTexts.loadError,
+        exception: auditLogTexts.loadError,
+      })}
+    >
+      {({ entries, pagination }) => (
+        <>
+          <DataTable
+            caption="Audit log"
+            columns={columns}
+            rows={entries}
+            rowKey={(entry) => entry._id}
+            loading={auditLog.isFetching}
+            emptyTitle={auditLogTexts.empty}
+            emptyDescription={
+              filtered
+                ? 'No administrator action matches these filters.'
+                : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
+            }
+          />
+          <PagingFooter
+            currentPage={pagination.currentPage}
+            totalPages={pagination.totalPages}
+            total={pagination.totalRecords}
+            shown={pagination.resultsCount}
+            noun="entries"
+            onPageChange={onPageChange}
+            disabled={auditLog.isFetching}
+          />
+        </>
+      )}
+    </QueryState>
   );
 }

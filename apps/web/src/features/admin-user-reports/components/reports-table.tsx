@@ -1,13 +1,13 @@
-import { memberReportTexts } from '@uplink/contract/admin-reports';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type MemberReports, memberReportTexts } from '@uplink/contract/admin-reports';
 import { formatCount, formatDate, formatMoney, fullName } from '@uplink/contract/format';
-import type { AdminListPagination } from '@uplink/contract/paging';
 import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
-import { PagedListFooter } from '../../../components/paged-list-footer';
+import { PagingFooter } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
 import { type Column, DataTable } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
-import type { ReportRow } from '../utils/report-rows';
+import { fromLiveReport, type ReportRow } from '../utils/report-rows';
 
 /** An amount in the table; the table's caption says they are USDT (a unit on every cell would not fit). */
 function money(amount: number) {
@@ -88,60 +88,80 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
   ];
 }
 
-/**
- * The members' reports, from the sample or the live view, with the loading, empty and error
- * states; the live view's paging footer when it has `pagination`.
- */
+/** The members' reports, from the sample or a loaded page of the live view, with the empty state. */
 export function ReportsTable({
   rows,
   volumeLabel,
   fetching = false,
-  error = null,
   filtered,
-  pagination,
-  onRetry,
-  onPageChange,
   onOpen,
 }: {
   rows: ReportRow[];
   /** What the volume column holds in this view. */
   volumeLabel: string;
   fetching?: boolean;
-  error?: unknown;
   /** A search or filter is active (the empty state says so). */
   filtered: boolean;
-  pagination?: AdminListPagination;
-  onRetry?: () => void;
-  onPageChange?: (page: number) => void;
   onOpen: (row: ReportRow) => void;
 }) {
-  if (error) {
-    return (
-      <LoadError
-        title={errorText(error, {
-          refusal: memberReportTexts.loadFailed,
-          noAnswer: memberReportTexts.loadError,
-          exception: memberReportTexts.loadError,
-        })}
-        onRetry={onRetry}
-      />
-    );
-  }
   return (
-    <>
-      <DataTable
-        caption="User reports (amounts in USDT)"
-        columns={reportColumns(volumeLabel, onOpen)}
-        rows={rows}
-        rowKey={(row) => row._id}
-        loading={fetching}
-        emptyTitle={memberReportTexts.empty}
-        emptyDescription={filtered ? 'No member matches this search and status.' : undefined}
-        onRowClick={onOpen}
-      />
-      {onPageChange ? (
-        <PagedListFooter pagination={pagination} noun="members" onPageChange={onPageChange} disabled={fetching} />
-      ) : null}
-    </>
+    <DataTable
+      caption="User reports (amounts in USDT)"
+      columns={reportColumns(volumeLabel, onOpen)}
+      rows={rows}
+      rowKey={(row) => row._id}
+      loading={fetching}
+      emptyTitle={memberReportTexts.empty}
+      emptyDescription={filtered ? 'No member matches this search and status.' : undefined}
+      onRowClick={onOpen}
+    />
+  );
+}
+
+/** The live view: a page of members' reports from the server, with its loading and error states and paging. */
+export function LiveReports({
+  reports,
+  volumeLabel,
+  filtered,
+  onPageChange,
+  onOpen,
+}: {
+  reports: UseQueryResult<MemberReports>;
+  volumeLabel: string;
+  filtered: boolean;
+  onPageChange: (page: number) => void;
+  onOpen: (row: ReportRow) => void;
+}) {
+  return (
+    <QueryState
+      query={reports}
+      inset
+      failure={errorText(reports.error, {
+        refusal: memberReportTexts.loadFailed,
+        noAnswer: memberReportTexts.loadError,
+        exception: memberReportTexts.loadError,
+      })}
+    >
+      {({ reports: page, pagination }) => (
+        <>
+          <ReportsTable
+            rows={page.map(fromLiveReport)}
+            volumeLabel={volumeLabel}
+            fetching={reports.isFetching}
+            filtered={filtered}
+            onOpen={onOpen}
+          />
+          <PagingFooter
+            currentPage={pagination.currentPage}
+            totalPages={pagination.totalPages}
+            total={pagination.totalRecords}
+            shown={pagination.resultsCount}
+            noun="members"
+            onPageChange={onPageChange}
+            disabled={reports.isFetching}
+          />
+        </>
+      )}
+    </QueryState>
   );
 }

@@ -1,9 +1,13 @@
-import { type AdminUserListItem, adminUserTexts } from '@uplink/contract/admin-users';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type AdminUserListItem, type AdminUsers, adminUserTexts } from '@uplink/contract/admin-users';
 import { formatDate, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
+import { PagingFooter } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
 import { type Column, DataTable } from '../../../components/table';
+import { errorText } from '../../../lib/error-text';
 import { EmailWithVerification } from './email-verification';
 
 function userColumns(
@@ -123,27 +127,50 @@ function Money({ amount, strong = false }: { amount: number; strong?: boolean })
 /** A page of members with their status, onboarding, money and the view and edit-status actions. */
 export function AdminUsersTable({
   users,
-  loading,
   searched,
   currentAdminId,
   onEditStatus,
+  onPageChange,
 }: {
-  users: AdminUserListItem[];
-  loading: boolean;
+  users: UseQueryResult<AdminUsers>;
   /** Whether a search narrowed the list (the empty state says so). */
   searched: boolean;
   currentAdminId: string | undefined;
   onEditStatus: (user: AdminUserListItem) => void;
+  onPageChange: (page: number) => void;
 }) {
   return (
-    <DataTable
-      caption="Users"
-      columns={userColumns(currentAdminId, onEditStatus)}
-      rows={users}
-      rowKey={(user) => user._id}
-      loading={loading}
-      emptyTitle={adminUserTexts.emptyUsers}
-      emptyDescription={searched ? 'No member matches this search.' : undefined}
-    />
+    <QueryState
+      query={users}
+      inset
+      failure={errorText(users.error, {
+        silentServer: adminUserTexts.loadUsersFailed,
+        noAnswer: adminUserTexts.loadUsersError,
+        exception: adminUserTexts.loadUsersError,
+      })}
+    >
+      {({ users: rows, pagination }) => (
+        <>
+          <DataTable
+            caption="Users"
+            columns={userColumns(currentAdminId, onEditStatus)}
+            rows={rows}
+            rowKey={(user) => user._id}
+            loading={users.isFetching}
+            emptyTitle={adminUserTexts.emptyUsers}
+            emptyDescription={searched ? 'No member matches this search.' : undefined}
+          />
+          <PagingFooter
+            currentPage={pagination.currentPage}
+            totalPages={pagination.totalPages}
+            total={pagination.totalUsers}
+            shown={rows.length}
+            noun="users"
+            onPageChange={onPageChange}
+            disabled={users.isFetching}
+          />
+        </>
+      )}
+    </QueryState>
   );
 }

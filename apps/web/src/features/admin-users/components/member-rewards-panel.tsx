@@ -1,14 +1,14 @@
 import type { AdminMemberReward, AdminUserDetail } from '@uplink/contract/admin-users';
-import { formatCount, formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
+import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/rewards';
 import { useState } from 'react';
 import { GiftIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
-import { RewardStateBadge, RewardTypeBadge } from '../../../components/reward-badges';
+import { PagingFooter } from '../../../components/pagination';
+import { RewardTypeBadge, rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
 import { StatCards } from '../../../components/stat-card';
 import { type Column, DataTable } from '../../../components/table';
 import { type RewardTypeFilter, rewardsOfType } from '../utils/loaded-page-filters';
-import { LoadedPageFooter } from './loaded-page-footer';
 
 const typeOptions: { value: RewardTypeFilter; label: string }[] = [
   { value: 'ALL', label: rewardTexts.allTypes },
@@ -18,8 +18,7 @@ const typeOptions: { value: RewardTypeFilter; label: string }[] = [
 
 const columns: Column<AdminMemberReward>[] = [
   {
-    key: 'type',
-    header: 'Type',
+    ...rewardColumns.type,
     cell: (reward) => (
       <div className="space-y-1">
         <RewardTypeBadge type={reward.type} />
@@ -27,33 +26,12 @@ const columns: Column<AdminMemberReward>[] = [
       </div>
     ),
   },
-  { key: 'level', header: 'Level', cell: (reward) => `Level ${reward.level}` },
-  {
-    key: 'amount',
-    header: 'Amount',
-    className: 'text-right',
-    cell: (reward) => (
-      <div className="whitespace-nowrap tabular-nums">
-        <p className="font-semibold text-slate-900">{formatMoney(reward.rewardAmount, { unit: 'USDT' })}</p>
-        <p className="text-slate-500 text-xs">{reward.percent}%</p>
-      </div>
-    ),
-  },
-  {
-    key: 'master',
-    header: 'Master Amount',
-    className: 'text-right',
-    cell: (reward) => (
-      <span className="whitespace-nowrap tabular-nums">{formatMoney(reward.masterAmount, { unit: 'USDT' })}</span>
-    ),
-  },
-  { key: 'cycle', header: 'Cycle', cell: (reward) => <span className="tabular-nums">#{reward.cycle}</span> },
-  { key: 'state', header: 'State', cell: (reward) => <RewardStateBadge state={reward.state} /> },
-  {
-    key: 'date',
-    header: 'Date',
-    cell: (reward) => <span className="whitespace-nowrap">{formatDateTime(reward.createdAt)}</span>,
-  },
+  rewardColumns.level,
+  rewardColumns.amount,
+  rewardColumns.master,
+  rewardColumns.cycle,
+  rewardColumns.state,
+  rewardColumns.date,
 ];
 
 /** The Rewards tab: the member's reward totals and a page of rewards, filtered by type on that page. */
@@ -113,17 +91,16 @@ export function MemberRewardsPanel({
         emptyTitle={rewardTexts.emptyHistory}
         emptyDescription={type !== 'ALL' && rewards.data.length > 0 ? 'None of this type on this page.' : undefined}
       />
-      {pagination.totalRecords > 0 ? (
-        <LoadedPageFooter
-          shown={shown.length}
-          total={pagination.totalRecords}
-          noun="rewards"
-          currentPage={pagination.currentPage}
-          totalPages={pagination.totalPages}
-          onPageChange={onPageChange}
-          disabled={fetching}
-        />
-      ) : null}
+      <PagingFooter
+        currentPage={pagination.currentPage}
+        totalPages={pagination.totalPages}
+        total={pagination.totalRecords}
+        shown={shown.length}
+        noun="rewards"
+        onPageChange={onPageChange}
+        disabled={fetching}
+        pages="previous and next"
+      />
     </div>
   );
 }

@@ -1,19 +1,15 @@
 import type { AdminUserDetail } from '@uplink/contract/admin-users';
 import { formatCount, formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contract/format';
-import {
-  type Withdrawal,
-  type WithdrawalStatus,
-  withdrawalStatuses,
-  withdrawalTexts,
-} from '@uplink/contract/withdrawals';
-import { type ReactNode, useState } from 'react';
+import { type Withdrawal, withdrawalStatuses, withdrawalTexts } from '@uplink/contract/withdrawals';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon, ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
+import { PagingFooter } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
 import { StatCards } from '../../../components/stat-card';
 import { type Column, DataTable } from '../../../components/table';
+import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { type WithdrawalStatusFilter, withdrawalsWithStatus } from '../utils/loaded-page-filters';
-import { LoadedPageFooter } from './loaded-page-footer';
 
 const statusOptions: { value: WithdrawalStatusFilter; label: string }[] = [
   { value: 'ALL', label: 'All Status' },
@@ -22,66 +18,61 @@ const statusOptions: { value: WithdrawalStatusFilter; label: string }[] = [
 
 const usd = (amount: number) => formatMoney(amount, { unit: 'USD' });
 
-function withdrawalColumns(statusBadge: (status: WithdrawalStatus) => ReactNode): Column<Withdrawal>[] {
-  return [
-    {
-      key: 'amount',
-      header: 'Amount',
-      className: 'text-right',
-      cell: (withdrawal) => (
-        <span className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">
-          {formatMoney(withdrawal.amount)}
-        </span>
-      ),
-    },
-    { key: 'asset', header: 'Asset', cell: (withdrawal) => withdrawal.asset },
-    {
-      key: 'wallet',
-      header: 'Wallet',
-      cell: (withdrawal) => (
-        <span className="font-mono text-xs" title={withdrawal.walletAddress}>
-          {shortenAdminWallet(withdrawal.walletAddress)}
-        </span>
-      ),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (withdrawal) => (
-        <div className="space-y-1">
-          {statusBadge(withdrawal.status)}
-          {withdrawal.reason ? <p className="max-w-56 text-red-700 text-xs">{withdrawal.reason}</p> : null}
-        </div>
-      ),
-    },
-    {
-      key: 'requested',
-      header: 'Requested',
-      cell: (withdrawal) => <span className="whitespace-nowrap">{formatDateTime(withdrawal.requestedAt)}</span>,
-    },
-    {
-      key: 'processed',
-      header: 'Processed',
-      cell: (withdrawal) => <span className="whitespace-nowrap">{formatDateTime(withdrawal.processedAt)}</span>,
-    },
-  ];
-}
+const columns: Column<Withdrawal>[] = [
+  {
+    key: 'amount',
+    header: 'Amount',
+    className: 'text-right',
+    cell: (withdrawal) => (
+      <span className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">
+        {formatMoney(withdrawal.amount)}
+      </span>
+    ),
+  },
+  { key: 'asset', header: 'Asset', cell: (withdrawal) => withdrawal.asset },
+  {
+    key: 'wallet',
+    header: 'Wallet',
+    cell: (withdrawal) => (
+      <span className="font-mono text-xs" title={withdrawal.walletAddress}>
+        {shortenAdminWallet(withdrawal.walletAddress)}
+      </span>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (withdrawal) => (
+      <div className="space-y-1">
+        <WithdrawalStatusBadge status={withdrawal.status} />
+        {withdrawal.reason ? <p className="max-w-56 text-red-700 text-xs">{withdrawal.reason}</p> : null}
+      </div>
+    ),
+  },
+  {
+    key: 'requested',
+    header: 'Requested',
+    cell: (withdrawal) => <span className="whitespace-nowrap">{formatDateTime(withdrawal.requestedAt)}</span>,
+  },
+  {
+    key: 'processed',
+    header: 'Processed',
+    cell: (withdrawal) => <span className="whitespace-nowrap">{formatDateTime(withdrawal.processedAt)}</span>,
+  },
+];
 
 /**
  * The Withdrawals tab: the member's withdrawal totals and a page of withdrawals, filtered by status
- * on that page; a row opens the withdrawal's review. The screen supplies the withdrawal status
- * badge (it belongs to the admin withdrawals feature).
+ * on that page; a row opens the withdrawal's review.
  */
 export function MemberWithdrawalsPanel({
   withdrawals,
   fetching,
   onPageChange,
-  statusBadge,
 }: {
   withdrawals: NonNullable<AdminUserDetail['withdrawals']>;
   fetching: boolean;
   onPageChange: (page: number) => void;
-  statusBadge: (status: WithdrawalStatus) => ReactNode;
 }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<WithdrawalStatusFilter>('ALL');
@@ -119,7 +110,7 @@ export function MemberWithdrawalsPanel({
       </div>
       <DataTable
         caption="Withdrawals of this member"
-        columns={withdrawalColumns(statusBadge)}
+        columns={columns}
         rows={shown}
         rowKey={(withdrawal) => withdrawal._id}
         loading={fetching}
@@ -129,17 +120,16 @@ export function MemberWithdrawalsPanel({
           status !== 'ALL' && withdrawals.data.length > 0 ? 'None with this status on this page.' : undefined
         }
       />
-      {pagination.totalRecords > 0 ? (
-        <LoadedPageFooter
-          shown={shown.length}
-          total={pagination.totalRecords}
-          noun="withdrawals"
-          currentPage={pagination.currentPage}
-          totalPages={pagination.totalPages}
-          onPageChange={onPageChange}
-          disabled={fetching}
-        />
-      ) : null}
+      <PagingFooter
+        currentPage={pagination.currentPage}
+        totalPages={pagination.totalPages}
+        total={pagination.totalRecords}
+        shown={shown.length}
+        noun="withdrawals"
+        onPageChange={onPageChange}
+        disabled={fetching}
+        pages="previous and next"
+      />
     </div>
   );
 }
