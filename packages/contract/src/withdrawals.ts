@@ -224,3 +224,7 @@ export const withdrawalReviewSchema = z.object({
   demoTreasury: z.boolean(),
 });
 export type WithdrawalReview = z.infer<typeof withdrawalReviewSchema>;
+
+/** `POST /dev/demo-treasury-pay/{id}` (local mode): the demo treasury's payment of the withdrawal. */
+export const demoTreasuryPaymentSchema = z.object({ transactionHash: z.string() });
+export type DemoTreasuryPayment = z.infer<typeof demoTreasuryPaymentSchema>;

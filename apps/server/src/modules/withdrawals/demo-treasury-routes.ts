@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
+import { demoTreasuryPaymentSchema } from '@uplink/contract/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payOnDemoChain } from '../../chain/demo-chain';
@@ -24,7 +25,7 @@ export const demoTreasuryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pay a pending withdrawal from the demo chain treasury (local mode only)',
         security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: envelopeSchema(z.object({ transactionHash: z.string() })) },
+        response: { 200: envelopeSchema(demoTreasuryPaymentSchema) },
       },
     },
     async (request, reply) => {

@@ -32,7 +32,7 @@ export function WithdrawalDecisionForm({ id, demoTreasury }: { id: string; demoT
     event.preventDefault();
     const decision = withdrawalDecisionSchema.safeParse({
       status,
-      transactionHash: approving ? transactionHash : undefined,
+      transactionHash: approving ? transactionHash.trim() || undefined : undefined,
       reason: reason.trim() || undefined,
     });
     if (!decision.success) return setProblem(decision.error.issues[0]?.message ?? null);
