@@ -124,45 +124,48 @@ const controls = {
   'previous and next': PreviousNext,
 } as const;
 
+/** Where a page stands in its list: what every paged answer of the API says (`totalRecords` every record). */
+export interface Paging {
+  currentPage: number;
+  totalPages: number;
+  totalRecords: number;
+  limit: number;
+}
+
 /**
- * The footer under every paged list: what the page shows ('Showing 10 of 42 rewards', or with the
- * page size the rows' places, 'Showing 11-20 of 42') and the page controls; nothing while the
- * list is empty.
+ * The footer under every paged list: what the page shows ('Showing 10 of 42 rewards', or by
+ * `positions` the rows' places, 'Showing 11-20 of 42') and the page controls; nothing while the list
+ * is empty.
  */
 export function PagingFooter({
-  currentPage,
-  totalPages,
-  total,
+  pagination: { currentPage, totalPages, totalRecords, limit },
   shown,
-  pageSize,
+  summary = 'count',
   noun,
   onPageChange,
   disabled = false,
   pages = 'numbered',
 }: {
-  currentPage: number;
-  totalPages: number;
-  /** Every record of the list. */
-  total: number;
+  pagination: Paging;
   /** The rows this page shows. */
   shown: number;
-  pageSize?: number;
+  summary?: 'count' | 'positions';
   /** Plural, lower case: 'rewards'. */
   noun?: string;
   onPageChange: (page: number) => void;
   disabled?: boolean;
   pages?: keyof typeof controls;
 }) {
-  if (total === 0) return null;
-  const first = pageSize === undefined ? null : (currentPage - 1) * pageSize + 1;
-  const showing = first === null ? formatCount(shown) : `${formatCount(first)}-${formatCount(first + shown - 1)}`;
+  if (totalRecords === 0) return null;
+  const first = (currentPage - 1) * limit + 1;
+  const showing = summary === 'count' ? formatCount(shown) : `${formatCount(first)}-${formatCount(first + shown - 1)}`;
   const go = (page: number) => {
     if (page !== currentPage && page >= 1 && page <= totalPages) onPageChange(page);
   };
   const Controls = controls[pages];
   return (
     <div className="flex flex-col items-center justify-between gap-3 border-slate-100 border-t px-5 py-4 sm:flex-row">
-      <p className="text-slate-600 text-sm">{`Showing ${showing} of ${formatCount(total)}${noun ? ` ${noun}` : ''}`}</p>
+      <p className="text-slate-600 text-sm">{`Showing ${showing} of ${formatCount(totalRecords)}${noun ? ` ${noun}` : ''}`}</p>
       <Controls
         currentPage={currentPage}
         totalPages={totalPages}

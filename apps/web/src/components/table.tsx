@@ -11,7 +11,7 @@ export interface Column<Row> {
   className?: string;
 }
 
-interface DataTableProps<Row> {
+export interface DataTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;

@@ -4,7 +4,7 @@ import { QueryState } from '../../../components/query-state';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useOverallStats } from '../../../features/admin-users/api/get-overall-stats';
 import { DashboardOverview } from '../../../features/admin-users/components/dashboard-overview';
-import { errorText } from '../../../lib/error-text';
+import { errorText, loadFailure } from '../../../lib/error-text';
 
 export default function AdminDashboardPage() {
   const overall = useOverallStats();
@@ -19,13 +19,7 @@ export default function AdminDashboardPage() {
         query={overall}
         failure={adminUserTexts.dashboardErrorTitle}
         failureDetails={
-          <p>
-            {errorText(overall.error, {
-              refusal: adminUserTexts.dashboardFailed,
-              noAnswer: adminUserTexts.dashboardError,
-              exception: adminUserTexts.dashboardError,
-            })}
-          </p>
+          <p>{errorText(overall.error, loadFailure(adminUserTexts.dashboardFailed, adminUserTexts.dashboardError))}</p>
         }
         pending={<DashboardOverview stats={undefined} />}
       >

@@ -15,7 +15,7 @@ import {
   SampleDataNotice,
   volumeLabels,
 } from '../../../features/admin-user-reports/components/reports-card-header';
-import { LiveReports, ReportsTable } from '../../../features/admin-user-reports/components/reports-table';
+import { LiveReports, SampleReports } from '../../../features/admin-user-reports/components/reports-table';
 import {
   filterReportRows,
   fromSampleReport,
@@ -53,7 +53,7 @@ export default function AdminUserReportsPage() {
         <ReportsCardHeader source={source} />
         <ReportFilters search={search} status={status} onSearchChange={setSearch} onStatusChange={setStatus} />
         {source === 'sample' ? (
-          <ReportsTable
+          <SampleReports
             rows={filterReportRows(sampleRows, search, status)}
             volumeLabel={volumeLabel}
             filtered={filtered}

@@ -7,14 +7,10 @@ import { RefreshButton } from '../../../components/refresh-button';
 import { useReferralTree } from '../../../features/user-tree/api/get-referral-tree';
 import { ReferralTreeView } from '../../../features/user-tree/components/referral-tree-view';
 import { TreeStatistics } from '../../../features/user-tree/components/tree-statistics';
-import { errorText, type FailureWording } from '../../../lib/error-text';
+import { errorText, loadFailure } from '../../../lib/error-text';
 
 /** A refusal, whatever its code, is a failed load; no answer at all, a network error. */
-const treeFailure: FailureWording = {
-  refusal: referralTexts.treeLoadFailed,
-  noAnswer: referralTexts.treeNetworkError,
-  exception: referralTexts.treeNetworkError,
-};
+const treeFailure = loadFailure(referralTexts.treeLoadFailed, referralTexts.treeNetworkError);
 
 export default function UserTreePage() {
   const [maxLevels, setMaxLevels] = useState(referralLevels);

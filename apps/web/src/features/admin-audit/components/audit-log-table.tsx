@@ -10,10 +10,9 @@ import {
 import { formatDateTime } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { PagingFooter } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
-import { type Column, DataTable } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
+import { errorText, loadFailure } from '../../../lib/error-text';
 import { AuditChange } from './audit-change';
 
 const actionTones: Record<AuditAction, BadgeTone> = {
@@ -125,41 +124,21 @@ export function AuditLogTable({
   onPageChange: (page: number) => void;
 }) {
   return (
-    <QueryState
+    <PagedTable
       query={auditLog}
-      inset
-      failure={errorText(auditLog.error, {
-        refusal: auditLogTexts.loadFailed,
-        noAnswer: auditLogTexts.loadError,
-        exception: auditLogTexts.loadError,
-      })}
-    >
-      {({ entries, pagination }) => (
-        <>
-          <DataTable
-            caption="Audit log"
-            columns={columns}
-            rows={entries}
-            rowKey={(entry) => entry._id}
-            loading={auditLog.isFetching}
-            emptyTitle={auditLogTexts.empty}
-            emptyDescription={
-              filtered
-                ? 'No administrator action matches these filters.'
-                : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
-            }
-          />
-          <PagingFooter
-            currentPage={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            total={pagination.totalRecords}
-            shown={pagination.resultsCount}
-            noun="entries"
-            onPageChange={onPageChange}
-            disabled={auditLog.isFetching}
-          />
-        </>
-      )}
-    </QueryState>
+      failure={errorText(auditLog.error, loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError))}
+      page={({ entries, pagination }) => ({ rows: entries, pagination })}
+      noun="entries"
+      onPageChange={onPageChange}
+      caption="Audit log"
+      columns={columns}
+      rowKey={(entry) => entry._id}
+      emptyTitle={auditLogTexts.empty}
+      emptyDescription={
+        filtered
+          ? 'No administrator action matches these filters.'
+          : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
+      }
+    />
   );
 }

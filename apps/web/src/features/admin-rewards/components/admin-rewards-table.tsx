@@ -2,11 +2,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { fullName } from '@uplink/contract/format';
 import { type AdminRewardRecord, type AdminRewards, rewardTexts } from '@uplink/contract/rewards';
 import { Button } from '../../../components/button';
-import { PagingFooter } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
+import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns } from '../../../components/reward-cells';
-import { type Column, DataTable } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
+import type { Column } from '../../../components/table';
+import { errorText, loadFailure } from '../../../lib/error-text';
 
 /** A member's name with their user ID under it (the e-mail is in the details). */
 function Person({ person }: { person: AdminRewardRecord['rewardUser'] }) {
@@ -67,42 +66,22 @@ export function AdminRewardsTable({
   onOpen: (reward: AdminRewardRecord) => void;
 }) {
   return (
-    <QueryState
+    <PagedTable
       query={rewards}
-      inset
-      failure={errorText(rewards.error, {
-        refusal: rewardTexts.loadRewardsFailed,
-        noAnswer: rewardTexts.loadRewardsError,
-        exception: rewardTexts.loadRewardsError,
-      })}
-    >
-      {({ rewards: rows, pagination }) => (
-        <>
-          <DataTable
-            caption="Rewards"
-            columns={rewardColumnsWithPeople(onOpen)}
-            rows={rows}
-            rowKey={(reward) => reward._id}
-            loading={rewards.isFetching}
-            emptyTitle={rewardTexts.emptyHistory}
-            emptyDescription={
-              filtered
-                ? 'No reward matches this search and these filters.'
-                : 'Rewards appear here when a cycle is distributed or a referral pays the subscription.'
-            }
-            onRowClick={onOpen}
-          />
-          <PagingFooter
-            currentPage={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            total={pagination.totalRecords}
-            shown={pagination.resultsCount}
-            noun="rewards"
-            onPageChange={onPageChange}
-            disabled={rewards.isFetching}
-          />
-        </>
-      )}
-    </QueryState>
+      failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
+      page={({ rewards: rows, pagination }) => ({ rows, pagination })}
+      noun="rewards"
+      onPageChange={onPageChange}
+      caption="Rewards"
+      columns={rewardColumnsWithPeople(onOpen)}
+      rowKey={(reward) => reward._id}
+      emptyTitle={rewardTexts.emptyHistory}
+      emptyDescription={
+        filtered
+          ? 'No reward matches this search and these filters.'
+          : 'Rewards appear here when a cycle is distributed or a referral pays the subscription.'
+      }
+      onRowClick={onOpen}
+    />
   );
 }

@@ -8,9 +8,8 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { PlayIcon } from '../../../components/icons';
-import { PagingFooter } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
-import { type Column, DataTable } from '../../../components/table';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
@@ -160,30 +159,18 @@ export function RewardCycleRunsCard({
           <RunOutcome run={lastRun} />
         </div>
       ) : null}
-      <QueryState query={runs} inset failure={errorText(runs.error)}>
-        {({ runs: rows, pagination }) => (
-          <>
-            <DataTable
-              caption="Reward cycle runs"
-              columns={columns}
-              rows={rows}
-              rowKey={(run) => run._id}
-              loading={runs.isFetching}
-              emptyTitle={rewardCycleTexts.noRuns}
-              emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
-            />
-            <PagingFooter
-              currentPage={pagination.currentPage}
-              totalPages={pagination.totalPages}
-              total={pagination.totalRecords}
-              shown={pagination.resultsCount}
-              noun="runs"
-              onPageChange={onPageChange}
-              disabled={runs.isFetching}
-            />
-          </>
-        )}
-      </QueryState>
+      <PagedTable
+        query={runs}
+        failure={errorText(runs.error)}
+        page={({ runs: rows, pagination }) => ({ rows, pagination })}
+        noun="runs"
+        onPageChange={onPageChange}
+        caption="Reward cycle runs"
+        columns={columns}
+        rowKey={(run) => run._id}
+        emptyTitle={rewardCycleTexts.noRuns}
+        emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
+      />
       {lastFinished ? (
         <RunRewardCycleDialog
           key={dialogKey}

@@ -3,10 +3,9 @@ import { type MemberReports, memberReportTexts } from '@uplink/contract/admin-re
 import { formatCount, formatDate, formatMoney, fullName } from '@uplink/contract/format';
 import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { PagingFooter } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
+import { PagedTable } from '../../../components/paged-table';
 import { type Column, DataTable } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
+import { errorText, loadFailure } from '../../../lib/error-text';
 import { fromLiveReport, type ReportRow } from '../utils/report-rows';
 
 /** An amount in the table; the table's caption says they are USDT (a unit on every cell would not fit). */
@@ -88,34 +87,33 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
   ];
 }
 
-/** The members' reports, from the sample or a loaded page of the live view, with the empty state. */
-export function ReportsTable({
+/** The table of reports both views draw: its columns, caption and empty state. */
+function reportsTable(volumeLabel: string, filtered: boolean, onOpen: (row: ReportRow) => void) {
+  return {
+    caption: 'User reports (amounts in USDT)',
+    columns: reportColumns(volumeLabel, onOpen),
+    rowKey: (row: ReportRow) => row._id,
+    emptyTitle: memberReportTexts.empty,
+    emptyDescription: filtered ? 'No member matches this search and status.' : undefined,
+    onRowClick: onOpen,
+  };
+}
+
+/** The sample's reports, filtered on the page. */
+export function SampleReports({
   rows,
   volumeLabel,
-  fetching = false,
   filtered,
   onOpen,
 }: {
   rows: ReportRow[];
   /** What the volume column holds in this view. */
   volumeLabel: string;
-  fetching?: boolean;
   /** A search or filter is active (the empty state says so). */
   filtered: boolean;
   onOpen: (row: ReportRow) => void;
 }) {
-  return (
-    <DataTable
-      caption="User reports (amounts in USDT)"
-      columns={reportColumns(volumeLabel, onOpen)}
-      rows={rows}
-      rowKey={(row) => row._id}
-      loading={fetching}
-      emptyTitle={memberReportTexts.empty}
-      emptyDescription={filtered ? 'No member matches this search and status.' : undefined}
-      onRowClick={onOpen}
-    />
-  );
+  return <DataTable {...reportsTable(volumeLabel, filtered, onOpen)} rows={rows} />;
 }
 
 /** The live view: a page of members' reports from the server, with its loading and error states and paging. */
@@ -133,35 +131,13 @@ export function LiveReports({
   onOpen: (row: ReportRow) => void;
 }) {
   return (
-    <QueryState
+    <PagedTable
       query={reports}
-      inset
-      failure={errorText(reports.error, {
-        refusal: memberReportTexts.loadFailed,
-        noAnswer: memberReportTexts.loadError,
-        exception: memberReportTexts.loadError,
-      })}
-    >
-      {({ reports: page, pagination }) => (
-        <>
-          <ReportsTable
-            rows={page.map(fromLiveReport)}
-            volumeLabel={volumeLabel}
-            fetching={reports.isFetching}
-            filtered={filtered}
-            onOpen={onOpen}
-          />
-          <PagingFooter
-            currentPage={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            total={pagination.totalRecords}
-            shown={pagination.resultsCount}
-            noun="members"
-            onPageChange={onPageChange}
-            disabled={reports.isFetching}
-          />
-        </>
-      )}
-    </QueryState>
+      failure={errorText(reports.error, loadFailure(memberReportTexts.loadFailed, memberReportTexts.loadError))}
+      page={({ reports: page, pagination }) => ({ rows: page.map(fromLiveReport), pagination })}
+      noun="members"
+      onPageChange={onPageChange}
+      {...reportsTable(volumeLabel, filtered, onOpen)}
+    />
   );
 }

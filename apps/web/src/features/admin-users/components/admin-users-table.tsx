@@ -4,9 +4,8 @@ import { formatDate, formatMoney, fullName, shortenAdminWallet } from '@uplink/c
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
-import { PagingFooter } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
-import { type Column, DataTable } from '../../../components/table';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
 import { EmailWithVerification } from './email-verification';
 
@@ -140,37 +139,24 @@ export function AdminUsersTable({
   onPageChange: (page: number) => void;
 }) {
   return (
-    <QueryState
+    <PagedTable
       query={users}
-      inset
       failure={errorText(users.error, {
         silentServer: adminUserTexts.loadUsersFailed,
         noAnswer: adminUserTexts.loadUsersError,
         exception: adminUserTexts.loadUsersError,
       })}
-    >
-      {({ users: rows, pagination }) => (
-        <>
-          <DataTable
-            caption="Users"
-            columns={userColumns(currentAdminId, onEditStatus)}
-            rows={rows}
-            rowKey={(user) => user._id}
-            loading={users.isFetching}
-            emptyTitle={adminUserTexts.emptyUsers}
-            emptyDescription={searched ? 'No member matches this search.' : undefined}
-          />
-          <PagingFooter
-            currentPage={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            total={pagination.totalUsers}
-            shown={rows.length}
-            noun="users"
-            onPageChange={onPageChange}
-            disabled={users.isFetching}
-          />
-        </>
-      )}
-    </QueryState>
+      page={({ users: rows, pagination }) => ({
+        rows,
+        pagination: { ...pagination, totalRecords: pagination.totalUsers },
+      })}
+      noun="users"
+      onPageChange={onPageChange}
+      caption="Users"
+      columns={userColumns(currentAdminId, onEditStatus)}
+      rowKey={(user) => user._id}
+      emptyTitle={adminUserTexts.emptyUsers}
+      emptyDescription={searched ? 'No member matches this search.' : undefined}
+    />
   );
 }

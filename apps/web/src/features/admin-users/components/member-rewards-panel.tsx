@@ -3,12 +3,10 @@ import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/rewards';
 import { useState } from 'react';
 import { GiftIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
-import { PagingFooter } from '../../../components/pagination';
 import { RewardTypeBadge, rewardColumns } from '../../../components/reward-cells';
-import { SelectField } from '../../../components/select-field';
-import { StatCards } from '../../../components/stat-card';
-import { type Column, DataTable } from '../../../components/table';
+import type { Column } from '../../../components/table';
 import { type RewardTypeFilter, rewardsOfType } from '../utils/loaded-page-filters';
+import { LoadedPageTab } from './loaded-page-tab';
 
 const typeOptions: { value: RewardTypeFilter; label: string }[] = [
   { value: 'ALL', label: rewardTexts.allTypes },
@@ -45,62 +43,45 @@ export function MemberRewardsPanel({
   onPageChange: (page: number) => void;
 }) {
   const [type, setType] = useState<RewardTypeFilter>('ALL');
-  const shown = rewardsOfType(rewards.data, type);
-  const { statistics, pagination } = rewards;
+  const { statistics } = rewards;
   return (
-    <div>
-      <div className="space-y-4 border-slate-100 border-b p-5 sm:p-6">
-        <StatCards
-          grid="grid grid-cols-1 gap-4 sm:grid-cols-3"
-          statistics={[
-            {
-              label: 'Total Amount',
-              value: formatMoney(statistics.totalRewardAmount, { unit: 'USD' }),
-              hint: formatCount(statistics.total, ['reward', 'rewards']),
-              icon: GiftIcon,
-            },
-            {
-              label: 'Direct Rewards',
-              value: formatCount(statistics.directRewardsCount),
-              icon: UsersIcon,
-              accent: 'violet',
-            },
-            {
-              label: 'Downline Rewards',
-              value: formatCount(statistics.downlineRewardsCount),
-              icon: TrendingUpIcon,
-              accent: 'sky',
-            },
-          ]}
-        />
-        <SelectField
-          label="Type"
-          options={typeOptions}
-          value={type}
-          onChange={(event) => setType(event.target.value as RewardTypeFilter)}
-          hint="Filters the rewards of the page shown."
-          className="sm:w-64"
-        />
-      </div>
-      <DataTable
-        caption="Rewards of this member"
-        columns={columns}
-        rows={shown}
-        rowKey={(reward) => reward._id}
-        loading={fetching}
-        emptyTitle={rewardTexts.emptyHistory}
-        emptyDescription={type !== 'ALL' && rewards.data.length > 0 ? 'None of this type on this page.' : undefined}
-      />
-      <PagingFooter
-        currentPage={pagination.currentPage}
-        totalPages={pagination.totalPages}
-        total={pagination.totalRecords}
-        shown={shown.length}
-        noun="rewards"
-        onPageChange={onPageChange}
-        disabled={fetching}
-        pages="previous and next"
-      />
-    </div>
+    <LoadedPageTab
+      statisticsGrid="grid grid-cols-1 gap-4 sm:grid-cols-3"
+      statistics={[
+        {
+          label: 'Total Amount',
+          value: formatMoney(statistics.totalRewardAmount, { unit: 'USD' }),
+          hint: formatCount(statistics.total, ['reward', 'rewards']),
+          icon: GiftIcon,
+        },
+        {
+          label: 'Direct Rewards',
+          value: formatCount(statistics.directRewardsCount),
+          icon: UsersIcon,
+          accent: 'violet',
+        },
+        {
+          label: 'Downline Rewards',
+          value: formatCount(statistics.downlineRewardsCount),
+          icon: TrendingUpIcon,
+          accent: 'sky',
+        },
+      ]}
+      filter={{
+        label: 'Type',
+        options: typeOptions,
+        value: type,
+        onChange: (value) => setType(value as RewardTypeFilter),
+        noneShown: 'None of this type on this page.',
+      }}
+      records={rewards.data}
+      shown={rewardsOfType(rewards.data, type)}
+      pagination={rewards.pagination}
+      noun="rewards"
+      fetching={fetching}
+      onPageChange={onPageChange}
+      columns={columns}
+      emptyTitle={rewardTexts.emptyHistory}
+    />
   );
 }

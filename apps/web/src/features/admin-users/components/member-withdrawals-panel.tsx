@@ -4,12 +4,10 @@ import { type Withdrawal, withdrawalStatuses, withdrawalTexts } from '@uplink/co
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon, ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
-import { PagingFooter } from '../../../components/pagination';
-import { SelectField } from '../../../components/select-field';
-import { StatCards } from '../../../components/stat-card';
-import { type Column, DataTable } from '../../../components/table';
+import type { Column } from '../../../components/table';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { type WithdrawalStatusFilter, withdrawalsWithStatus } from '../utils/loaded-page-filters';
+import { LoadedPageTab } from './loaded-page-tab';
 
 const statusOptions: { value: WithdrawalStatusFilter; label: string }[] = [
   { value: 'ALL', label: 'All Status' },
@@ -76,60 +74,31 @@ export function MemberWithdrawalsPanel({
 }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<WithdrawalStatusFilter>('ALL');
-  const shown = withdrawalsWithStatus(withdrawals.data, status);
-  const { statistics, pagination } = withdrawals;
+  const { statistics } = withdrawals;
   return (
-    <div>
-      <div className="space-y-4 border-slate-100 border-b p-5 sm:p-6">
-        <StatCards
-          statistics={[
-            { label: 'Total Requested', value: usd(statistics.totalRequestedAmount), icon: WalletIcon },
-            {
-              label: 'Approved',
-              value: usd(statistics.totalApprovedAmount),
-              icon: CheckCircleIcon,
-              accent: 'emerald',
-            },
-            { label: 'Pending', value: usd(statistics.totalPendingAmount), icon: ClockIcon, accent: 'amber' },
-            {
-              label: 'Total Count',
-              value: formatCount(statistics.total),
-              icon: TrendingUpIcon,
-              accent: 'violet',
-            },
-          ]}
-        />
-        <SelectField
-          label="Status"
-          options={statusOptions}
-          value={status}
-          onChange={(event) => setStatus(event.target.value as WithdrawalStatusFilter)}
-          hint="Filters the withdrawals of the page shown."
-          className="sm:w-64"
-        />
-      </div>
-      <DataTable
-        caption="Withdrawals of this member"
-        columns={columns}
-        rows={shown}
-        rowKey={(withdrawal) => withdrawal._id}
-        loading={fetching}
-        onRowClick={(withdrawal) => navigate(`/admin/withdrawals/${encodeURIComponent(withdrawal._id)}`)}
-        emptyTitle={withdrawalTexts.emptyHistory}
-        emptyDescription={
-          status !== 'ALL' && withdrawals.data.length > 0 ? 'None with this status on this page.' : undefined
-        }
-      />
-      <PagingFooter
-        currentPage={pagination.currentPage}
-        totalPages={pagination.totalPages}
-        total={pagination.totalRecords}
-        shown={shown.length}
-        noun="withdrawals"
-        onPageChange={onPageChange}
-        disabled={fetching}
-        pages="previous and next"
-      />
-    </div>
+    <LoadedPageTab
+      statistics={[
+        { label: 'Total Requested', value: usd(statistics.totalRequestedAmount), icon: WalletIcon },
+        { label: 'Approved', value: usd(statistics.totalApprovedAmount), icon: CheckCircleIcon, accent: 'emerald' },
+        { label: 'Pending', value: usd(statistics.totalPendingAmount), icon: ClockIcon, accent: 'amber' },
+        { label: 'Total Count', value: formatCount(statistics.total), icon: TrendingUpIcon, accent: 'violet' },
+      ]}
+      filter={{
+        label: 'Status',
+        options: statusOptions,
+        value: status,
+        onChange: (value) => setStatus(value as WithdrawalStatusFilter),
+        noneShown: 'None with this status on this page.',
+      }}
+      records={withdrawals.data}
+      shown={withdrawalsWithStatus(withdrawals.data, status)}
+      pagination={withdrawals.pagination}
+      noun="withdrawals"
+      fetching={fetching}
+      onPageChange={onPageChange}
+      columns={columns}
+      emptyTitle={withdrawalTexts.emptyHistory}
+      onRowClick={(withdrawal) => navigate(`/admin/withdrawals/${encodeURIComponent(withdrawal._id)}`)}
+    />
   );
 }

@@ -3,11 +3,10 @@ import { formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contrac
 import { type AdminWithdrawal, type AdminWithdrawals, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
-import { PagingFooter } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
-import { type Column, DataTable } from '../../../components/table';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
-import { errorText } from '../../../lib/error-text';
+import { errorText, loadFailure } from '../../../lib/error-text';
 
 const columns: Column<AdminWithdrawal>[] = [
   {
@@ -73,38 +72,18 @@ export function AdminWithdrawalsTable({
 }) {
   const navigate = useNavigate();
   return (
-    <QueryState
+    <PagedTable
       query={withdrawals}
-      inset
-      failure={errorText(withdrawals.error, {
-        refusal: withdrawalTexts.loadFailed,
-        noAnswer: withdrawalTexts.loadError,
-        exception: withdrawalTexts.loadError,
-      })}
-    >
-      {({ withdrawals: rows, pagination }) => (
-        <>
-          <DataTable
-            caption="Withdrawals"
-            columns={columns}
-            rows={rows}
-            rowKey={(w) => w._id}
-            loading={withdrawals.isFetching}
-            emptyTitle={withdrawalTexts.emptyHistory}
-            emptyDescription={searched ? 'No withdrawal matches this search.' : undefined}
-            onRowClick={(w) => navigate(`/admin/withdrawals/${w._id}`)}
-          />
-          <PagingFooter
-            currentPage={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            total={pagination.totalRecords}
-            shown={pagination.resultsCount}
-            noun="withdrawals"
-            onPageChange={onPageChange}
-            disabled={withdrawals.isFetching}
-          />
-        </>
-      )}
-    </QueryState>
+      failure={errorText(withdrawals.error, loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError))}
+      page={({ withdrawals: rows, pagination }) => ({ rows, pagination })}
+      noun="withdrawals"
+      onPageChange={onPageChange}
+      caption="Withdrawals"
+      columns={columns}
+      rowKey={(w) => w._id}
+      emptyTitle={withdrawalTexts.emptyHistory}
+      emptyDescription={searched ? 'No withdrawal matches this search.' : undefined}
+      onRowClick={(w) => navigate(`/admin/withdrawals/${w._id}`)}
+    />
   );
 }

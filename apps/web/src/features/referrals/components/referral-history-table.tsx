@@ -2,9 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDate } from '@uplink/contract/format';
 import { type Referral, type ReferralHistory, referralTexts } from '@uplink/contract/referrals';
 import { Badge, StatusBadge } from '../../../components/badge';
-import { PagingFooter } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
-import { type Column, DataTable } from '../../../components/table';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
 
 const columns: Column<Referral>[] = [
   {
@@ -67,29 +66,17 @@ export function ReferralHistoryTable({
         }
       : { title: `No referrals at level ${level}`, description: "Choose 'All Levels' to see your whole network." };
   return (
-    <QueryState query={history} inset failure={referralTexts.historyLoadFailed}>
-      {({ referrals, pagination }) => (
-        <>
-          <DataTable
-            caption="Referral history"
-            columns={columns}
-            rows={referrals}
-            rowKey={(referral) => referral._id}
-            loading={history.isFetching}
-            emptyTitle={empty.title}
-            emptyDescription={empty.description}
-          />
-          <PagingFooter
-            currentPage={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            total={pagination.totalRecords}
-            shown={referrals.length}
-            pageSize={pagination.limit}
-            onPageChange={onPageChange}
-            disabled={history.isFetching}
-          />
-        </>
-      )}
-    </QueryState>
+    <PagedTable
+      query={history}
+      failure={referralTexts.historyLoadFailed}
+      page={({ referrals, pagination }) => ({ rows: referrals, pagination })}
+      summary="positions"
+      onPageChange={onPageChange}
+      caption="Referral history"
+      columns={columns}
+      rowKey={(referral) => referral._id}
+      emptyTitle={empty.title}
+      emptyDescription={empty.description}
+    />
   );
 }

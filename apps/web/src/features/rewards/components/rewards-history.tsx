@@ -1,11 +1,10 @@
 import { levelOptions, rewardsPageSizes } from '@uplink/contract/constants';
 import { type RewardRecord, type RewardSort, rewardTexts } from '@uplink/contract/rewards';
-import { PagingFooter } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
+import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
-import { type Column, DataTable } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
+import type { Column } from '../../../components/table';
+import { errorText, loadFailure } from '../../../lib/error-text';
 import { useMemberRewards } from '../api/get-member-rewards';
 import type { RewardsHistoryFilters } from '../utils/rewards-history-query';
 
@@ -88,44 +87,24 @@ export function RewardsHistory({
           onChange={(event) => refine({ limit: Number(event.target.value) })}
         />
       </div>
-      <QueryState
+      <PagedTable
         query={rewards}
-        inset
-        failure={errorText(rewards.error, {
-          refusal: rewardTexts.loadRewardsFailed,
-          noAnswer: rewardTexts.loadRewardsError,
-          exception: rewardTexts.loadRewardsError,
-        })}
-      >
-        {({ rewards: rows, pagination }) => (
-          <>
-            <DataTable
-              caption="Rewards history"
-              columns={columns}
-              rows={rows}
-              rowKey={(reward) => reward._id}
-              loading={rewards.isFetching}
-              emptyTitle={rewardTexts.emptyHistory}
-              emptyDescription={
-                filtered
-                  ? 'No reward matches these filters.'
-                  : 'Rewards appear here when your referrals pay their subscription and when your network trades.'
-              }
-            />
-            <PagingFooter
-              currentPage={pagination.currentPage}
-              totalPages={pagination.totalPages}
-              total={pagination.totalRecords}
-              shown={rows.length}
-              pageSize={pagination.limit}
-              noun="rewards"
-              onPageChange={(page) => onFiltersChange({ ...filters, page })}
-              disabled={rewards.isFetching}
-              pages="numbered with ends"
-            />
-          </>
-        )}
-      </QueryState>
+        failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
+        page={({ rewards: rows, pagination }) => ({ rows, pagination })}
+        summary="positions"
+        pages="numbered with ends"
+        noun="rewards"
+        onPageChange={(page) => onFiltersChange({ ...filters, page })}
+        caption="Rewards history"
+        columns={columns}
+        rowKey={(reward) => reward._id}
+        emptyTitle={rewardTexts.emptyHistory}
+        emptyDescription={
+          filtered
+            ? 'No reward matches these filters.'
+            : 'Rewards appear here when your referrals pay their subscription and when your network trades.'
+        }
+      />
     </div>
   );
 }
