@@ -26,7 +26,7 @@ export function LoadError({ title, children, onRetry }: { title: string; childre
 }
 
 /** What `QueryState` reads of a TanStack query. */
-export interface QueryLike<Data> {
+interface QueryLike<Data> {
   data: Data | undefined;
   isPending: boolean;
   isError: boolean;
