@@ -66,3 +66,13 @@ export const rewardColumns = {
     cell: (reward) => <span className="whitespace-nowrap">{formatDateTime(reward.createdAt)}</span>,
   },
 } satisfies Record<string, Column<RewardFigures>>;
+
+/** What follows a reward's type in the admin lists, in their order: level to date. */
+export const rewardFigureColumns = [
+  rewardColumns.level,
+  rewardColumns.amount,
+  rewardColumns.master,
+  rewardColumns.cycle,
+  rewardColumns.state,
+  rewardColumns.date,
+];

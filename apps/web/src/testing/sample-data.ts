@@ -8,6 +8,9 @@ import type { WithdrawalReview } from '@uplink/contract/withdrawals';
  */
 
 const at = '2026-03-02T10:00:00.000Z';
+/** The member the admin screens' tests are about. */
+const ann = { _id: 'member-1', userId: 'UP1000042', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' };
+const annAccount = { ...ann, isEmailVerified: true, bingXUID: '12345678', referralCode: 'ANNCODE1', createdAt: at };
 const noSubscription = { paid: false, timestamp: null, amount: null, transactionHash: null, periodEndsAt: null };
 
 export function anAdministrator(change: Partial<MemberProfile> = {}): MemberProfile {
@@ -32,15 +35,8 @@ export function anAdministrator(change: Partial<MemberProfile> = {}): MemberProf
 
 export function aListedMember(change: Partial<AdminUserListItem> = {}): AdminUserListItem {
   return {
-    _id: 'member-1',
-    userId: 'UP1000042',
-    firstName: 'Ann',
-    lastName: 'Lee',
-    email: 'ann@example.com',
+    ...annAccount,
     status: 'ACTIVE',
-    isEmailVerified: true,
-    bingXUID: '12345678',
-    referralCode: 'ANNCODE1',
     referredByCode: 'ROOTCODE',
     referredBy: null,
     subscriptionFee: { paid: true },
@@ -48,7 +44,6 @@ export function aListedMember(change: Partial<AdminUserListItem> = {}): AdminUse
     totalRewards: 12.5,
     totalWithdrawals: 0,
     balance: 12.5,
-    createdAt: at,
     lastLogin: at,
     isAdmin: false,
     walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -85,18 +80,10 @@ const emptyPage = {
 
 export function aMemberDetail(change: Partial<AdminUserDetail> = {}): AdminUserDetail {
   return {
-    _id: 'member-1',
-    userId: 'UP1000042',
-    firstName: 'Ann',
-    lastName: 'Lee',
-    email: 'ann@example.com',
-    isEmailVerified: true,
+    ...annAccount,
     status: 'ACTIVE',
     isAdmin: false,
     deletedAt: null,
-    bingXUID: '12345678',
-    referralCode: 'ANNCODE1',
-    createdAt: at,
     updatedAt: at,
     lastLogin: at,
     totalRewards: 12.5,
@@ -132,7 +119,7 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
       requestedAt: at,
       processedAt: null,
       transactionHash: null,
-      user: { _id: 'member-1', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', userId: 'UP1000042' },
+      user: ann,
     },
     balance: { available: 30, totalEarned: 50, totalWithdrawn: 0, onHold: 20 },
     ledger: [],

@@ -3,7 +3,7 @@ import { fullName } from '@uplink/contract/format';
 import { type AdminRewardRecord, type AdminRewards, rewardTexts } from '@uplink/contract/rewards';
 import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
-import { rewardColumns } from '../../../components/reward-cells';
+import { rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
 import type { Column } from '../../../components/table';
 import { errorText, loadFailure } from '../../../lib/error-text';
 
@@ -22,12 +22,7 @@ function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): C
     { key: 'beneficiary', header: 'Beneficiary', cell: (reward) => <Person person={reward.rewardUser} /> },
     { key: 'from', header: 'From', cell: (reward) => <Person person={reward.downlineUser} /> },
     rewardColumns.type,
-    rewardColumns.level,
-    rewardColumns.amount,
-    rewardColumns.master,
-    rewardColumns.cycle,
-    rewardColumns.state,
-    rewardColumns.date,
+    ...rewardFigureColumns,
     {
       key: 'details',
       header: <span className="sr-only">Action</span>,

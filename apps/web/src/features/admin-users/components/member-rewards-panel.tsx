@@ -3,7 +3,7 @@ import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/rewards';
 import { useState } from 'react';
 import { GiftIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
-import { RewardTypeBadge, rewardColumns } from '../../../components/reward-cells';
+import { RewardTypeBadge, rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
 import type { Column } from '../../../components/table';
 import { type RewardTypeFilter, rewardsOfType } from '../utils/loaded-page-filters';
 import { LoadedPageTab } from './loaded-page-tab';
@@ -24,12 +24,7 @@ const columns: Column<AdminMemberReward>[] = [
       </div>
     ),
   },
-  rewardColumns.level,
-  rewardColumns.amount,
-  rewardColumns.master,
-  rewardColumns.cycle,
-  rewardColumns.state,
-  rewardColumns.date,
+  ...rewardFigureColumns,
 ];
 
 /** The Rewards tab: the member's reward totals and a page of rewards, filtered by type on that page. */
