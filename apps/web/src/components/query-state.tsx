@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
-import { EmptyState } from './empty-state';
 import { Spinner } from './spinner';
 
 /** A section waiting for what it shows: the spinner and what is loading. */
@@ -35,8 +34,9 @@ interface QueryLike<Data> {
 
 /**
  * The states every loaded section goes through: `pending` (a spinner unless the section draws its
- * own placeholder) until the first answer, the failure with Retry, `empty` when the answer holds
- * nothing, then the section itself. A failed reload keeps what was loaded under the failure.
+ * own placeholder) until the first answer, the failure with Retry, then the section itself. A
+ * failed reload keeps what was loaded under the failure. A list's empty state is its table's
+ * (`PagedTable`).
  */
 export function QueryState<Data>({
   query,
@@ -45,7 +45,6 @@ export function QueryState<Data>({
   inset = false,
   loadingLabel,
   pending,
-  empty,
   children,
 }: {
   query: QueryLike<Data>;
@@ -57,7 +56,6 @@ export function QueryState<Data>({
   loadingLabel?: string;
   /** Drawn instead of the spinner until the first answer (stat cards show placeholder bars). */
   pending?: ReactNode;
-  empty?: { when: (data: Data) => boolean; title: string; description?: ReactNode };
   children: (data: Data) => ReactNode;
 }) {
   const failed = query.isError ? (
@@ -71,16 +69,10 @@ export function QueryState<Data>({
     if (failed) return failed;
     return query.isPending ? (pending ?? <Loading label={loadingLabel} />) : null;
   }
-  const content =
-    empty?.when(query.data) === true ? (
-      <EmptyState title={empty.title} description={empty.description} />
-    ) : (
-      children(query.data)
-    );
   return (
     <>
       {failed}
-      {content}
+      {children(query.data)}
     </>
   );
 }
