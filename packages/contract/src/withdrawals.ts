@@ -198,6 +198,8 @@ export const withdrawalStatisticsSchema = z.object({
   blocked: z.number().int(),
   totalApprovedAmount: wireMoneySchema,
   totalPendingAmount: wireMoneySchema,
+  /** Approved plus pending: what is paid out or held for payment. */
+  totalAmount: wireMoneySchema,
 });
 export type WithdrawalStatistics = z.infer<typeof withdrawalStatisticsSchema>;
 
@@ -224,3 +226,7 @@ export const withdrawalReviewSchema = z.object({
   demoTreasury: z.boolean(),
 });
 export type WithdrawalReview = z.infer<typeof withdrawalReviewSchema>;
+
+/** `POST /dev/demo-treasury-pay/{id}` (local mode): the demo treasury's payment of the withdrawal. */
+export const demoTreasuryPaymentSchema = z.object({ transactionHash: z.string() });
+export type DemoTreasuryPayment = z.infer<typeof demoTreasuryPaymentSchema>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
-import { Spinner } from './spinner';
+import { Loading } from './query-state';
 
 export interface Column<Row> {
   /** Unique per table; also the React key of the cells. */
@@ -11,7 +11,7 @@ export interface Column<Row> {
   className?: string;
 }
 
-interface DataTableProps<Row> {
+export interface DataTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
@@ -39,11 +39,7 @@ export function DataTable<Row>({
   onRowClick,
 }: DataTableProps<Row>) {
   if (loading && rows.length === 0) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-14 text-slate-600 text-sm" role="status">
-        <Spinner /> Loading...
-      </div>
-    );
+    return <Loading />;
   }
   if (rows.length === 0) {
     return <EmptyState title={emptyTitle} description={emptyDescription} action={emptyAction} />;

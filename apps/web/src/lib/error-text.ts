@@ -31,6 +31,14 @@ export interface FailureWording {
   exception?: string;
 }
 
+/**
+ * How a screen words a load that failed: `refused` when the server said no, `unanswered` when no
+ * answer came or the screen itself failed.
+ */
+export function loadFailure(refused: Wording, unanswered: string): FailureWording {
+  return { refusal: refused, noAnswer: unanswered, exception: unanswered };
+}
+
 export function errorText(error: unknown, wording: FailureWording = {}): string {
   if (!(error instanceof ApiError)) return wording.exception ?? errorTexts.UNKNOWN_ERROR;
   if (error.code === 'NETWORK_ERROR') return wording.noAnswer ?? errorTexts.NETWORK_ERROR;

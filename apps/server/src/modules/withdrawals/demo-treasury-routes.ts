@@ -1,5 +1,6 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
 import { safeText } from '@uplink/contract/safe-text';
+import { demoTreasuryPaymentSchema } from '@uplink/contract/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payOnDemoChain } from '../../chain/demo-chain';
@@ -25,7 +26,7 @@ export const demoTreasuryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pay a pending withdrawal from the demo chain treasury (local mode only)',
         security: [{ bearer: [] }],
         params: z.object({ id: safeText('Id').max(100) }),
-        response: { 200: envelopeSchema(z.object({ transactionHash: z.string() })) },
+        response: { 200: envelopeSchema(demoTreasuryPaymentSchema) },
       },
     },
     async (request, reply) => {

@@ -59,6 +59,7 @@ describe('administrators review withdrawals', () => {
       blocked: 0,
       totalApprovedAmount: 10,
       totalPendingAmount: 27.5,
+      totalAmount: 37.5,
     });
     expect(body.data.pagination).toEqual({
       currentPage: 1,

@@ -6,6 +6,7 @@ import type {
   WithdrawalStatistics,
   WithdrawalStatus,
 } from '@uplink/contract/withdrawals';
+import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
@@ -68,6 +69,7 @@ function toStatistics(
     blocked: count('BLOCKED_COMPLIANCE'),
     totalApprovedAmount: toWireMoney(of('APPROVED').amount),
     totalPendingAmount: toWireMoney(of('PENDING').amount),
+    totalAmount: toWireMoney(new Decimal(of('APPROVED').amount).plus(of('PENDING').amount)),
   };
 }
 

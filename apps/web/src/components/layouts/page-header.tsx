@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** The heading of a page, which also names the browser tab. */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   useDocumentTitle(title);
   return (
     <header className="mb-6 flex flex-wrap items-start justify-between gap-4">

@@ -1,4 +1,3 @@
-import { searchDebounceMs } from '@uplink/contract/constants';
 import type { AdminRewardRecord, RewardType } from '@uplink/contract/rewards';
 import { useState } from 'react';
 import { Card, CardHeader } from '../../../components/card';
@@ -11,23 +10,17 @@ import { AdminRewardsFilters } from '../../../features/admin-rewards/components/
 import { AdminRewardsTable } from '../../../features/admin-rewards/components/admin-rewards-table';
 import { RewardCycleRunsCard } from '../../../features/admin-rewards/components/reward-cycle-runs-card';
 import { RewardDetailsModal } from '../../../features/admin-rewards/components/reward-details-modal';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearchedPage } from '../../../hooks/use-searched-page';
 
 export default function AdminRewardsPage() {
-  const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<RewardType | undefined>(undefined);
   const [level, setLevel] = useState<number | undefined>(undefined);
-  const settledSearch = useDebouncedValue(search.trim(), searchDebounceMs);
-  const [searched, setSearched] = useState(settledSearch);
-  if (searched !== settledSearch) {
-    setSearched(settledSearch);
-    setPage(1);
-  }
+  const { settled, page, setPage } = useSearchedPage({ search }, { type, level });
   const [runsPage, setRunsPage] = useState(1);
   const [selected, setSelected] = useState<AdminRewardRecord | null>(null);
-  const rewards = useAdminRewards({ page, search: settledSearch, type, level });
-  const runs = useRewardCycleRuns(runsPage);
+  const rewards = useAdminRewards({ page, search: settled.search, type, level });
+  const runs = useRewardCycleRuns({ page: runsPage });
 
   return (
     <div className="space-y-6">
@@ -52,32 +45,17 @@ export default function AdminRewardsPage() {
           type={type}
           level={level}
           onSearchChange={setSearch}
-          onTypeChange={(next) => {
-            setType(next);
-            setPage(1);
-          }}
-          onLevelChange={(next) => {
-            setLevel(next);
-            setPage(1);
-          }}
+          onTypeChange={setType}
+          onLevelChange={setLevel}
         />
         <AdminRewardsTable
-          rewards={rewards.data}
-          fetching={rewards.isFetching}
-          error={rewards.error}
-          filtered={settledSearch !== '' || type !== undefined || level !== undefined}
-          onRetry={() => rewards.refetch()}
+          rewards={rewards}
+          filtered={settled.search !== '' || type !== undefined || level !== undefined}
           onPageChange={setPage}
           onOpen={setSelected}
         />
       </Card>
-      <RewardCycleRunsCard
-        runs={runs.data}
-        fetching={runs.isFetching}
-        error={runs.error}
-        onRetry={() => runs.refetch()}
-        onPageChange={setRunsPage}
-      />
+      <RewardCycleRunsCard runs={runs} onPageChange={setRunsPage} />
       <RewardDetailsModal reward={selected} onClose={() => setSelected(null)} />
     </div>
   );

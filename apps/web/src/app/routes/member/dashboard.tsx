@@ -1,5 +1,7 @@
+import { rewardTexts } from '@uplink/contract/rewards';
 import { Card, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
+import { LoadError } from '../../../components/query-state';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useResendVerificationEmail } from '../../../features/auth/api/resend-verification-email';
 import { ReferralCodeCard } from '../../../features/dashboard/components/referral-code-card';
@@ -9,7 +11,6 @@ import { WelcomeCard } from '../../../features/dashboard/components/welcome-card
 import { useRewardStats } from '../../../features/rewards/api/get-reward-stats';
 import { BalanceOverview } from '../../../features/rewards/components/balance-overview';
 import { IncomeBreakdown } from '../../../features/rewards/components/income-breakdown';
-import { RewardStatsError } from '../../../features/rewards/components/reward-stats-error';
 import { useAuth } from '../../../lib/auth';
 
 export default function DashboardPage() {
@@ -42,7 +43,7 @@ export default function DashboardPage() {
           />
           <div className="p-5 sm:p-6">
             {stats.isError ? (
-              <RewardStatsError onRetry={() => stats.refetch()} />
+              <LoadError title={rewardTexts.loadStatsFailed} onRetry={() => stats.refetch()} />
             ) : (
               <BalanceOverview stats={stats.data} loading={stats.isPending} />
             )}

@@ -1,11 +1,7 @@
 import { levelOptions, referralHistoryPageSize } from '@uplink/contract/constants';
-import { formatCount } from '@uplink/contract/format';
-import { referralTexts } from '@uplink/contract/referrals';
 import { useState } from 'react';
-import { Alert } from '../../../components/alert';
 import { Card, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
-import { Pagination } from '../../../components/pagination';
 import { RefreshButton } from '../../../components/refresh-button';
 import { SelectField } from '../../../components/select-field';
 import { useReferralHistory } from '../../../features/referrals/api/get-referral-history';
@@ -24,8 +20,6 @@ export default function ReferralsPage() {
   const [page, setPage] = useState(1);
   const [level, setLevel] = useState<number | undefined>(undefined);
   const history = useReferralHistory({ page, limit: referralHistoryPageSize, level });
-  const data = history.data;
-  const firstShown = data && data.referrals.length > 0 ? (page - 1) * data.pagination.limit + 1 : 0;
 
   return (
     <>
@@ -37,7 +31,7 @@ export default function ReferralsPage() {
       <div className="space-y-6">
         {user ? <ReferralLinkCard referralCode={user.referralCode} /> : null}
         <ReferralStatistics
-          statistics={history.isError ? undefined : data?.statistics}
+          statistics={history.isError ? undefined : history.data?.statistics}
           loading={history.isPending && !history.isError}
         />
         <Card>
@@ -58,27 +52,7 @@ export default function ReferralsPage() {
               />
             }
           />
-          {history.isError ? (
-            <div className="space-y-3 p-5">
-              <Alert tone="error" title={referralTexts.historyLoadFailed} />
-              <RefreshButton onClick={() => history.refetch()}>Retry</RefreshButton>
-            </div>
-          ) : (
-            <>
-              <ReferralHistoryTable referrals={data?.referrals ?? []} loading={history.isFetching} level={level} />
-              {data && data.pagination.totalRecords > 0 ? (
-                <div className="border-slate-100 border-t px-5 py-4">
-                  <Pagination
-                    currentPage={data.pagination.currentPage}
-                    totalPages={data.pagination.totalPages}
-                    onPageChange={setPage}
-                    disabled={history.isFetching}
-                    summary={`Showing ${formatCount(firstShown)}-${formatCount(firstShown + data.referrals.length - 1)} of ${formatCount(data.pagination.totalRecords)}`}
-                  />
-                </div>
-              ) : null}
-            </>
-          )}
+          <ReferralHistoryTable history={history} level={level} onPageChange={setPage} />
         </Card>
       </div>
     </>

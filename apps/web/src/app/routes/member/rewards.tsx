@@ -7,12 +7,8 @@ import { RefreshButton } from '../../../components/refresh-button';
 import { Tabs } from '../../../components/tabs';
 import { memberRewardsKeys } from '../../../features/rewards/api/get-member-rewards';
 import { useRewardStats } from '../../../features/rewards/api/get-reward-stats';
-import { CurrentBalanceCard } from '../../../features/rewards/components/current-balance-card';
-import { EarningsChart } from '../../../features/rewards/components/earnings-chart';
-import { IncomeBreakdown } from '../../../features/rewards/components/income-breakdown';
-import { LockedRewards } from '../../../features/rewards/components/locked-rewards';
-import { RewardStatsError } from '../../../features/rewards/components/reward-stats-error';
 import { RewardsHistory } from '../../../features/rewards/components/rewards-history';
+import { RewardsOverview } from '../../../features/rewards/components/rewards-overview';
 import {
   readRewardsHistoryFilters,
   writeRewardsHistoryFilters,
@@ -46,17 +42,7 @@ export default function RewardsPage() {
         }
       />
       <div className="space-y-6">
-        {stats.isError ? <RewardStatsError onRetry={() => stats.refetch()} /> : null}
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <CurrentBalanceCard
-            stats={stats.data}
-            loading={stats.isPending}
-            onRequestWithdrawal={() => setWithdrawing(true)}
-          />
-          <IncomeBreakdown stats={stats.data} loading={stats.isPending} />
-        </div>
-        {stats.data ? <LockedRewards stats={stats.data} /> : null}
-        <EarningsChart cycles={stats.data?.earningsByCycle ?? []} />
+        <RewardsOverview stats={stats} onRequestWithdrawal={() => setWithdrawing(true)} />
         <Card>
           <Tabs
             label="History"
@@ -70,11 +56,7 @@ export default function RewardsPage() {
               })
             }
             tabs={[
-              {
-                id: 'withdrawals',
-                label: 'Withdrawal History',
-                panel: <WithdrawalHistory />,
-              },
+              { id: 'withdrawals', label: 'Withdrawal History', panel: <WithdrawalHistory /> },
               {
                 id: 'rewards',
                 label: 'Rewards History',

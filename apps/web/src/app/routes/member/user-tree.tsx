@@ -1,25 +1,20 @@
 import { referralLevels } from '@uplink/contract/constants';
 import { referralTexts } from '@uplink/contract/referrals';
 import { useState } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/layouts/page-header';
+import { LoadError } from '../../../components/query-state';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useReferralTree } from '../../../features/user-tree/api/get-referral-tree';
 import { ReferralTreeView } from '../../../features/user-tree/components/referral-tree-view';
 import { TreeStatistics } from '../../../features/user-tree/components/tree-statistics';
-import { errorText, type FailureWording } from '../../../lib/error-text';
+import { errorText, loadFailure } from '../../../lib/error-text';
 
 /** A refusal, whatever its code, is a failed load; no answer at all, a network error. */
-const treeFailure: FailureWording = {
-  refusal: referralTexts.treeLoadFailed,
-  noAnswer: referralTexts.treeNetworkError,
-  exception: referralTexts.treeNetworkError,
-};
+const treeFailure = loadFailure(referralTexts.treeLoadFailed, referralTexts.treeNetworkError);
 
 export default function UserTreePage() {
   const [maxLevels, setMaxLevels] = useState(referralLevels);
-  const tree = useReferralTree(maxLevels);
+  const tree = useReferralTree({ maxLevels });
   const failure = errorText(tree.error, treeFailure);
 
   return (
@@ -30,13 +25,7 @@ export default function UserTreePage() {
         actions={<RefreshButton busy={tree.isFetching} onClick={() => tree.refetch()} />}
       />
       <div className="space-y-6">
-        {tree.isError ? (
-          <Alert tone="error" title={failure}>
-            <Button variant="secondary" size="sm" className="mt-1" onClick={() => tree.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : null}
+        {tree.isError ? <LoadError title={failure} onRetry={() => tree.refetch()} /> : null}
         <TreeStatistics
           statistics={tree.isError ? undefined : tree.data?.statistics}
           loading={tree.isPending && !tree.isError}

@@ -1,37 +1,27 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AuditAction, type AuditLog, auditLogPageSize } from '@uplink/contract/audit';
+import { type AuditLog, type AuditLogQuery, auditLogPageSize } from '@uplink/contract/audit';
 import { api } from '../../../lib/api-client';
-import { localDayEnd, localDayStart } from '../utils/local-day';
 
-/** What the administrator chose on the audit screen; empty text and `undefined` mean "any". */
-export interface AuditLogFilters {
-  page: number;
-  action: AuditAction | undefined;
-  /** An administrator's `_id`, or a part of their name or e-mail. */
-  actor: string;
-  targetId: string;
-  /** Calendar days (`YYYY-MM-DD`) in the administrator's own time zone, both included. */
-  from: string;
-  to: string;
-}
+/** The contract's query as a client sends it (moments as ISO strings), with the page asked for. */
+export type AuditLogPageQuery = AuditLogQuery & { page: number };
 
 export const auditLogKeys = {
   all: ['admin-audit-log'] as const,
-  page: (filters: AuditLogFilters) => [...auditLogKeys.all, filters] as const,
+  page: (query: AuditLogPageQuery) => [...auditLogKeys.all, query] as const,
 };
 
-/** GET /admin/audit-log: one page of the audit log, newest first. */
-export async function getAuditLog(filters: AuditLogFilters, signal?: AbortSignal): Promise<AuditLog> {
+/** GET /admin/audit-log: one page of the audit log at its page size, newest first. */
+export async function getAuditLog(query: AuditLogPageQuery, signal?: AbortSignal): Promise<AuditLog> {
   const { data } = await api.get<AuditLog>('/admin/audit-log', {
     // Empty values are left out of the query.
     query: {
-      page: filters.page,
+      page: query.page,
       limit: auditLogPageSize,
-      action: filters.action,
-      actor: filters.actor.trim(),
-      targetId: filters.targetId.trim(),
-      from: filters.from ? localDayStart(filters.from) : undefined,
-      to: filters.to ? localDayEnd(filters.to) : undefined,
+      action: query.action,
+      actor: query.actor?.trim(),
+      targetId: query.targetId?.trim(),
+      from: query.from,
+      to: query.to,
     },
     signal,
   });
@@ -39,10 +29,10 @@ export async function getAuditLog(filters: AuditLogFilters, signal?: AbortSignal
 }
 
 /** Keeps the previous page on screen while the next one loads; asks nothing while `enabled` is false. */
-export function useAuditLog(filters: AuditLogFilters, enabled: boolean) {
+export function useAuditLog(query: AuditLogPageQuery, enabled: boolean) {
   return useQuery({
-    queryKey: auditLogKeys.page(filters),
-    queryFn: ({ signal }) => getAuditLog(filters, signal),
+    queryKey: auditLogKeys.page(query),
+    queryFn: ({ signal }) => getAuditLog(query, signal),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,6 +1,8 @@
 import { type AuditAction, auditActionLabels, auditActions, auditLogTexts } from '@uplink/contract/audit';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import type { AuditLogPageQuery } from '../api/get-audit-log';
+import { localDayEnd, localDayStart } from '../utils/local-day';
 
 const actionOptions = [
   { value: '', label: 'All actions' },
@@ -14,6 +16,23 @@ export interface AuditLogFilterValues {
   targetId: string;
   from: string;
   to: string;
+}
+
+/** The query of the audit log for the filters (the days as the moments they start and end locally). */
+export function auditLogQuery(values: AuditLogFilterValues, page: number): AuditLogPageQuery {
+  return {
+    page,
+    action: values.action,
+    actor: values.actor,
+    targetId: values.targetId,
+    from: localDayStart(values.from),
+    to: localDayEnd(values.to),
+  };
+}
+
+/** Whether any filter narrows the log (the empty state says so). */
+export function hasAuditLogFilter(values: AuditLogFilterValues): boolean {
+  return Object.values(values).some((value) => value !== undefined && value !== '');
 }
 
 /** The audit log's filters: action, acting administrator, target and a range of days. */

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   type AuditAction,
   type AuditLog,
@@ -9,10 +10,9 @@ import {
 import { formatDateTime } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { LoadError } from '../../../components/load-error';
-import { PagedListFooter } from '../../../components/paged-list-footer';
-import { type Column, DataTable } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
+import { errorText, loadFailure } from '../../../lib/error-text';
 import { AuditChange } from './audit-change';
 
 const actionTones: Record<AuditAction, BadgeTone> = {
@@ -115,53 +115,30 @@ const columns: Column<AuditLogEntry>[] = [
 /** The page of audit entries with its loading, empty and error states and the paging footer. */
 export function AuditLogTable({
   auditLog,
-  fetching,
-  error,
   filtered,
-  onRetry,
   onPageChange,
 }: {
-  auditLog: AuditLog | undefined;
-  fetching: boolean;
-  error: unknown;
+  auditLog: UseQueryResult<AuditLog>;
   /** A filter is active (the empty state says so). */
   filtered: boolean;
-  onRetry: () => void;
   onPageChange: (page: number) => void;
 }) {
-  if (error) {
-    return (
-      <LoadError
-        title={errorText(error, {
-          refusal: auditLogTexts.loadFailed,
-          noAnswer: auditLogTexts.loadError,
-          exception: auditLogTexts.loadError,
-        })}
-        onRetry={onRetry}
-      />
-    );
-  }
   return (
-    <>
-      <DataTable
-        caption="Audit log"
-        columns={columns}
-        rows={auditLog?.entries ?? []}
-        rowKey={(entry) => entry._id}
-        loading={fetching}
-        emptyTitle={auditLogTexts.empty}
-        emptyDescription={
-          filtered
-            ? 'No administrator action matches these filters.'
-            : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
-        }
-      />
-      <PagedListFooter
-        pagination={auditLog?.pagination}
-        noun="entries"
-        onPageChange={onPageChange}
-        disabled={fetching}
-      />
-    </>
+    <PagedTable
+      query={auditLog}
+      failure={errorText(auditLog.error, loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError))}
+      page={({ entries, pagination }) => ({ rows: entries, pagination })}
+      noun="entries"
+      onPageChange={onPageChange}
+      caption="Audit log"
+      columns={columns}
+      rowKey={(entry) => entry._id}
+      emptyTitle={auditLogTexts.empty}
+      emptyDescription={
+        filtered
+          ? 'No administrator action matches these filters.'
+          : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
+      }
+    />
   );
 }

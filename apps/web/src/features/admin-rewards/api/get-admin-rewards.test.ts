@@ -1,10 +1,11 @@
+import type { AdminRewardsQuery } from '@uplink/contract/rewards';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserStorage } from '../../../testing/browser-storage';
 import { replyWith } from '../../../testing/fetch-reply';
-import { type AdminRewardsFilters, getAdminRewards } from './get-admin-rewards';
+import { getAdminRewards } from './get-admin-rewards';
 import { getRewardCycleRuns } from './get-reward-cycle-runs';
 
-const allRewards: AdminRewardsFilters = { page: 1, search: '', type: undefined, level: undefined };
+const allRewards: AdminRewardsQuery = { page: 1, search: '', type: undefined, level: undefined };
 
 beforeEach(() => {
   stubBrowserStorage();
@@ -41,7 +42,7 @@ describe('the admin rewards filters → GET /rewards/admin/all', () => {
 describe('the cycle runs → GET /rewards/admin/cycles', () => {
   it('asks for the page at the admin page size', async () => {
     const requested = replyWith({});
-    await getRewardCycleRuns(2);
+    await getRewardCycleRuns({ page: 2 });
     expect(requested()).toBe('/api/rewards/admin/cycles?page=2&limit=10');
   });
 });

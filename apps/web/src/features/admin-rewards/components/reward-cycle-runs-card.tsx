@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '@uplink/contract/format';
 import { type RewardCycleRun, type RewardCycleRuns, rewardCycleTexts } from '@uplink/contract/rewards';
 import { useState } from 'react';
@@ -7,9 +8,8 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { PlayIcon } from '../../../components/icons';
-import { LoadError } from '../../../components/load-error';
-import { PagedListFooter } from '../../../components/paged-list-footer';
-import { type Column, DataTable } from '../../../components/table';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
@@ -120,22 +120,16 @@ function RunOutcome({ run }: { run: RewardCycleRun }) {
 /** The cycle runs with their totals, the last finished cycle and the 'Run a cycle' dialog. */
 export function RewardCycleRunsCard({
   runs,
-  fetching,
-  error,
-  onRetry,
   onPageChange,
 }: {
-  runs: RewardCycleRuns | undefined;
-  fetching: boolean;
-  error: unknown;
-  onRetry: () => void;
+  runs: UseQueryResult<RewardCycleRuns>;
   onPageChange: (page: number) => void;
 }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   // A new key per opening: the dialog starts from the last finished cycle with no file chosen.
   const [dialogKey, setDialogKey] = useState(0);
   const [lastRun, setLastRun] = useState<RewardCycleRun | null>(null);
-  const lastFinished = runs?.lastFinishedCycle;
+  const lastFinished = runs.data?.lastFinishedCycle;
 
   return (
     <Card>
@@ -165,22 +159,18 @@ export function RewardCycleRunsCard({
           <RunOutcome run={lastRun} />
         </div>
       ) : null}
-      {error ? (
-        <LoadError title={errorText(error)} onRetry={onRetry} />
-      ) : (
-        <>
-          <DataTable
-            caption="Reward cycle runs"
-            columns={columns}
-            rows={runs?.runs ?? []}
-            rowKey={(run) => run._id}
-            loading={fetching}
-            emptyTitle={rewardCycleTexts.noRuns}
-            emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
-          />
-          <PagedListFooter pagination={runs?.pagination} noun="runs" onPageChange={onPageChange} disabled={fetching} />
-        </>
-      )}
+      <PagedTable
+        query={runs}
+        failure={errorText(runs.error)}
+        page={({ runs: rows, pagination }) => ({ rows, pagination })}
+        noun="runs"
+        onPageChange={onPageChange}
+        caption="Reward cycle runs"
+        columns={columns}
+        rowKey={(run) => run._id}
+        emptyTitle={rewardCycleTexts.noRuns}
+        emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
+      />
       {lastFinished ? (
         <RunRewardCycleDialog
           key={dialogKey}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { DetailRow, DetailSection } from '../../../components/detail-row';
 import { Modal } from '../../../components/modal';
-import { RewardStateBadge } from '../../../components/reward-badges';
+import { RewardStateBadge } from '../../../components/reward-cells';
 
 function PersonRows({ person }: { person: AdminRewardRecord['rewardUser'] }) {
   return (

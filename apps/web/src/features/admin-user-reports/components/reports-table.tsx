@@ -1,13 +1,12 @@
-import { memberReportTexts } from '@uplink/contract/admin-reports';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type MemberReports, memberReportTexts } from '@uplink/contract/admin-reports';
 import { formatCount, formatDate, formatMoney, fullName } from '@uplink/contract/format';
-import type { AdminListPagination } from '@uplink/contract/paging';
 import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
-import { PagedListFooter } from '../../../components/paged-list-footer';
+import { PagedTable } from '../../../components/paged-table';
 import { type Column, DataTable } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
-import type { ReportRow } from '../utils/report-rows';
+import { errorText, loadFailure } from '../../../lib/error-text';
+import { fromLiveReport, type ReportRow } from '../utils/report-rows';
 
 /** An amount in the table; the table's caption says they are USDT (a unit on every cell would not fit). */
 function money(amount: number) {
@@ -88,60 +87,57 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
   ];
 }
 
-/**
- * The members' reports, from the sample or the live view, with the loading, empty and error
- * states; the live view's paging footer when it has `pagination`.
- */
-export function ReportsTable({
+/** The table of reports both views draw: its columns, caption and empty state. */
+function reportsTable(volumeLabel: string, filtered: boolean, onOpen: (row: ReportRow) => void) {
+  return {
+    caption: 'User reports (amounts in USDT)',
+    columns: reportColumns(volumeLabel, onOpen),
+    rowKey: (row: ReportRow) => row._id,
+    emptyTitle: memberReportTexts.empty,
+    emptyDescription: filtered ? 'No member matches this search and status.' : undefined,
+    onRowClick: onOpen,
+  };
+}
+
+/** The sample's reports, filtered on the page. */
+export function SampleReports({
   rows,
   volumeLabel,
-  fetching = false,
-  error = null,
   filtered,
-  pagination,
-  onRetry,
-  onPageChange,
   onOpen,
 }: {
   rows: ReportRow[];
   /** What the volume column holds in this view. */
   volumeLabel: string;
-  fetching?: boolean;
-  error?: unknown;
   /** A search or filter is active (the empty state says so). */
   filtered: boolean;
-  pagination?: AdminListPagination;
-  onRetry?: () => void;
-  onPageChange?: (page: number) => void;
   onOpen: (row: ReportRow) => void;
 }) {
-  if (error) {
-    return (
-      <LoadError
-        title={errorText(error, {
-          refusal: memberReportTexts.loadFailed,
-          noAnswer: memberReportTexts.loadError,
-          exception: memberReportTexts.loadError,
-        })}
-        onRetry={onRetry}
-      />
-    );
-  }
+  return <DataTable {...reportsTable(volumeLabel, filtered, onOpen)} rows={rows} />;
+}
+
+/** The live view: a page of members' reports from the server, with its loading and error states and paging. */
+export function LiveReports({
+  reports,
+  volumeLabel,
+  filtered,
+  onPageChange,
+  onOpen,
+}: {
+  reports: UseQueryResult<MemberReports>;
+  volumeLabel: string;
+  filtered: boolean;
+  onPageChange: (page: number) => void;
+  onOpen: (row: ReportRow) => void;
+}) {
   return (
-    <>
-      <DataTable
-        caption="User reports (amounts in USDT)"
-        columns={reportColumns(volumeLabel, onOpen)}
-        rows={rows}
-        rowKey={(row) => row._id}
-        loading={fetching}
-        emptyTitle={memberReportTexts.empty}
-        emptyDescription={filtered ? 'No member matches this search and status.' : undefined}
-        onRowClick={onOpen}
-      />
-      {onPageChange ? (
-        <PagedListFooter pagination={pagination} noun="members" onPageChange={onPageChange} disabled={fetching} />
-      ) : null}
-    </>
+    <PagedTable
+      query={reports}
+      failure={errorText(reports.error, loadFailure(memberReportTexts.loadFailed, memberReportTexts.loadError))}
+      page={({ reports: page, pagination }) => ({ rows: page.map(fromLiveReport), pagination })}
+      noun="members"
+      onPageChange={onPageChange}
+      {...reportsTable(volumeLabel, filtered, onOpen)}
+    />
   );
 }

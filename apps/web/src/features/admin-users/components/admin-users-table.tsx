@@ -1,9 +1,12 @@
-import { type AdminUserListItem, adminUserTexts } from '@uplink/contract/admin-users';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type AdminUserListItem, type AdminUsers, adminUserTexts } from '@uplink/contract/admin-users';
 import { formatDate, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
-import { type Column, DataTable } from '../../../components/table';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
+import { errorText } from '../../../lib/error-text';
 import { EmailWithVerification } from './email-verification';
 
 function userColumns(
@@ -123,25 +126,35 @@ function Money({ amount, strong = false }: { amount: number; strong?: boolean })
 /** A page of members with their status, onboarding, money and the view and edit-status actions. */
 export function AdminUsersTable({
   users,
-  loading,
   searched,
   currentAdminId,
   onEditStatus,
+  onPageChange,
 }: {
-  users: AdminUserListItem[];
-  loading: boolean;
+  users: UseQueryResult<AdminUsers>;
   /** Whether a search narrowed the list (the empty state says so). */
   searched: boolean;
   currentAdminId: string | undefined;
   onEditStatus: (user: AdminUserListItem) => void;
+  onPageChange: (page: number) => void;
 }) {
   return (
-    <DataTable
+    <PagedTable
+      query={users}
+      failure={errorText(users.error, {
+        silentServer: adminUserTexts.loadUsersFailed,
+        noAnswer: adminUserTexts.loadUsersError,
+        exception: adminUserTexts.loadUsersError,
+      })}
+      page={({ users: rows, pagination }) => ({
+        rows,
+        pagination: { ...pagination, totalRecords: pagination.totalUsers },
+      })}
+      noun="users"
+      onPageChange={onPageChange}
       caption="Users"
       columns={userColumns(currentAdminId, onEditStatus)}
-      rows={users}
       rowKey={(user) => user._id}
-      loading={loading}
       emptyTitle={adminUserTexts.emptyUsers}
       emptyDescription={searched ? 'No member matches this search.' : undefined}
     />

@@ -1,5 +1,5 @@
+import { render, screen, within } from '@testing-library/react';
 import type { AdminMemberReward, AdminUserDetail } from '@uplink/contract/admin-users';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MemberRewardsPanel } from './member-rewards-panel';
 
@@ -38,34 +38,39 @@ function rewardsPage(
   };
 }
 
-const render = (rewards: NonNullable<AdminUserDetail['rewards']>) =>
-  renderToStaticMarkup(<MemberRewardsPanel rewards={rewards} fetching={false} onPageChange={() => undefined} />);
+const renderPanel = (rewards: NonNullable<AdminUserDetail['rewards']>) =>
+  render(<MemberRewardsPanel rewards={rewards} fetching={false} onPageChange={() => undefined} />);
 
 describe('the Rewards tab of the user detail', () => {
   it('shows the totals, the downline member a reward came from and the cycle', () => {
-    const html = render(rewardsPage([downline, direct], 1, 42));
-    expect(html).toContain('$1,234.50');
-    expect(html).toContain('From: Ann Lee');
-    expect(html).toContain('#7');
-    expect(html).toContain('1.50 USDT');
+    renderPanel(rewardsPage([downline, direct], 1, 42));
+    expect(screen.getByText('$1,234.50')).toBeTruthy();
+    expect(screen.getByText('From: Ann Lee')).toBeTruthy();
+    expect(screen.getAllByText('#7')).toHaveLength(2);
+    expect(screen.getAllByText('1.50 USDT')).toHaveLength(2);
   });
 
   it('counts what the page shows against every reward, with the page of the total', () => {
-    const html = render(rewardsPage([downline, direct], 2, 42));
-    expect(html).toContain('Showing 2 of 42 rewards');
-    expect(html).toContain('Page 2 of 5');
+    renderPanel(rewardsPage([downline, direct], 2, 42));
+    expect(screen.getByText('Showing 2 of 42 rewards')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages of rewards' });
+    expect(within(pages).getByText('Page 2 of 5')).toBeTruthy();
   });
 
   it('offers All Types, Direct and Downline', () => {
-    const html = render(rewardsPage([direct], 1, 1));
-    expect(html).toMatch(
-      /<option value="ALL"[^>]*>All Types<\/option><option value="DIRECT">Direct<\/option><option value="DOWNLINE">Downline<\/option>/,
-    );
+    renderPanel(rewardsPage([direct], 1, 1));
+    const type = screen.getByLabelText('Type') as HTMLSelectElement;
+    expect([...type.options].map((option) => [option.value, option.text])).toEqual([
+      ['ALL', 'All Types'],
+      ['DIRECT', 'Direct'],
+      ['DOWNLINE', 'Downline'],
+    ]);
+    expect(type.value).toBe('ALL');
   });
 
   it("says 'No rewards found' and leaves out the footer when the member has none", () => {
-    const html = render(rewardsPage([], 1, 0));
-    expect(html).toContain('No rewards found');
-    expect(html).not.toContain('Showing');
+    renderPanel(rewardsPage([], 1, 0));
+    expect(screen.getByText('No rewards found')).toBeTruthy();
+    expect(screen.queryByText(/Showing/)).toBeNull();
   });
 });

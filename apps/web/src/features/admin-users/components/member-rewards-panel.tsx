@@ -1,14 +1,12 @@
 import type { AdminMemberReward, AdminUserDetail } from '@uplink/contract/admin-users';
-import { formatCount, formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
+import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/rewards';
 import { useState } from 'react';
 import { GiftIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
-import { RewardStateBadge, RewardTypeBadge } from '../../../components/reward-badges';
-import { SelectField } from '../../../components/select-field';
-import { StatCards } from '../../../components/stat-card';
-import { type Column, DataTable } from '../../../components/table';
+import { RewardTypeBadge, rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
+import type { Column } from '../../../components/table';
 import { type RewardTypeFilter, rewardsOfType } from '../utils/loaded-page-filters';
-import { LoadedPageFooter } from './loaded-page-footer';
+import { LoadedPageTab } from './loaded-page-tab';
 
 const typeOptions: { value: RewardTypeFilter; label: string }[] = [
   { value: 'ALL', label: rewardTexts.allTypes },
@@ -18,8 +16,7 @@ const typeOptions: { value: RewardTypeFilter; label: string }[] = [
 
 const columns: Column<AdminMemberReward>[] = [
   {
-    key: 'type',
-    header: 'Type',
+    ...rewardColumns.type,
     cell: (reward) => (
       <div className="space-y-1">
         <RewardTypeBadge type={reward.type} />
@@ -27,33 +24,7 @@ const columns: Column<AdminMemberReward>[] = [
       </div>
     ),
   },
-  { key: 'level', header: 'Level', cell: (reward) => `Level ${reward.level}` },
-  {
-    key: 'amount',
-    header: 'Amount',
-    className: 'text-right',
-    cell: (reward) => (
-      <div className="whitespace-nowrap tabular-nums">
-        <p className="font-semibold text-slate-900">{formatMoney(reward.rewardAmount, { unit: 'USDT' })}</p>
-        <p className="text-slate-500 text-xs">{reward.percent}%</p>
-      </div>
-    ),
-  },
-  {
-    key: 'master',
-    header: 'Master Amount',
-    className: 'text-right',
-    cell: (reward) => (
-      <span className="whitespace-nowrap tabular-nums">{formatMoney(reward.masterAmount, { unit: 'USDT' })}</span>
-    ),
-  },
-  { key: 'cycle', header: 'Cycle', cell: (reward) => <span className="tabular-nums">#{reward.cycle}</span> },
-  { key: 'state', header: 'State', cell: (reward) => <RewardStateBadge state={reward.state} /> },
-  {
-    key: 'date',
-    header: 'Date',
-    cell: (reward) => <span className="whitespace-nowrap">{formatDateTime(reward.createdAt)}</span>,
-  },
+  ...rewardFigureColumns,
 ];
 
 /** The Rewards tab: the member's reward totals and a page of rewards, filtered by type on that page. */
@@ -67,63 +38,45 @@ export function MemberRewardsPanel({
   onPageChange: (page: number) => void;
 }) {
   const [type, setType] = useState<RewardTypeFilter>('ALL');
-  const shown = rewardsOfType(rewards.data, type);
-  const { statistics, pagination } = rewards;
+  const { statistics } = rewards;
   return (
-    <div>
-      <div className="space-y-4 border-slate-100 border-b p-5 sm:p-6">
-        <StatCards
-          grid="grid grid-cols-1 gap-4 sm:grid-cols-3"
-          statistics={[
-            {
-              label: 'Total Amount',
-              value: formatMoney(statistics.totalRewardAmount, { unit: 'USD' }),
-              hint: formatCount(statistics.total, ['reward', 'rewards']),
-              icon: GiftIcon,
-            },
-            {
-              label: 'Direct Rewards',
-              value: formatCount(statistics.directRewardsCount),
-              icon: UsersIcon,
-              accent: 'violet',
-            },
-            {
-              label: 'Downline Rewards',
-              value: formatCount(statistics.downlineRewardsCount),
-              icon: TrendingUpIcon,
-              accent: 'sky',
-            },
-          ]}
-        />
-        <SelectField
-          label="Type"
-          options={typeOptions}
-          value={type}
-          onChange={(event) => setType(event.target.value as RewardTypeFilter)}
-          hint="Filters the rewards of the page shown."
-          className="sm:w-64"
-        />
-      </div>
-      <DataTable
-        caption="Rewards of this member"
-        columns={columns}
-        rows={shown}
-        rowKey={(reward) => reward._id}
-        loading={fetching}
-        emptyTitle={rewardTexts.emptyHistory}
-        emptyDescription={type !== 'ALL' && rewards.data.length > 0 ? 'None of this type on this page.' : undefined}
-      />
-      {pagination.totalRecords > 0 ? (
-        <LoadedPageFooter
-          shown={shown.length}
-          total={pagination.totalRecords}
-          noun="rewards"
-          currentPage={pagination.currentPage}
-          totalPages={pagination.totalPages}
-          onPageChange={onPageChange}
-          disabled={fetching}
-        />
-      ) : null}
-    </div>
+    <LoadedPageTab
+      statisticsGrid="grid grid-cols-1 gap-4 sm:grid-cols-3"
+      statistics={[
+        {
+          label: 'Total Amount',
+          value: formatMoney(statistics.totalRewardAmount, { unit: 'USD' }),
+          hint: formatCount(statistics.total, ['reward', 'rewards']),
+          icon: GiftIcon,
+        },
+        {
+          label: 'Direct Rewards',
+          value: formatCount(statistics.directRewardsCount),
+          icon: UsersIcon,
+          accent: 'violet',
+        },
+        {
+          label: 'Downline Rewards',
+          value: formatCount(statistics.downlineRewardsCount),
+          icon: TrendingUpIcon,
+          accent: 'sky',
+        },
+      ]}
+      filter={{
+        label: 'Type',
+        options: typeOptions,
+        value: type,
+        onChange: (value) => setType(value as RewardTypeFilter),
+        noneShown: 'None of this type on this page.',
+      }}
+      records={rewards.data}
+      shown={rewardsOfType(rewards.data, type)}
+      pagination={rewards.pagination}
+      noun="rewards"
+      fetching={fetching}
+      onPageChange={onPageChange}
+      columns={columns}
+      emptyTitle={rewardTexts.emptyHistory}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/badge';
 import { Card, CardHeader } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { ChevronRightIcon } from '../../../components/icons';
-import { Spinner } from '../../../components/spinner';
+import { Loading } from '../../../components/query-state';
 
 /** The dashboard writes a withdrawal status capitalised; anything but pending or approved reads as refused. */
 const dashboardStatuses: Record<WithdrawalStatus, { tone: BadgeTone; label: string }> = {
@@ -44,9 +44,7 @@ function RecentList({
         }
       />
       {loading && !children ? (
-        <div className="flex items-center justify-center gap-3 py-12 text-slate-600 text-sm" role="status">
-          <Spinner /> Loading...
-        </div>
+        <Loading />
       ) : children && children.length > 0 ? (
         <ul className="divide-y divide-slate-100">{children}</ul>
       ) : (

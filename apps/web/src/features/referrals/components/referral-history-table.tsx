@@ -1,8 +1,9 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDate } from '@uplink/contract/format';
-import type { Referral } from '@uplink/contract/referrals';
-import { referralTexts } from '@uplink/contract/referrals';
+import { type Referral, type ReferralHistory, referralTexts } from '@uplink/contract/referrals';
 import { Badge, StatusBadge } from '../../../components/badge';
-import { type Column, DataTable } from '../../../components/table';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
 
 const columns: Column<Referral>[] = [
   {
@@ -43,15 +44,18 @@ const columns: Column<Referral>[] = [
   { key: 'joined', header: 'Joined', cell: (referral) => formatDate(referral.joinedAt) },
 ];
 
-/** The history of the member's downline; `level` is the level filter, if one is chosen. */
+/**
+ * A page of the member's downline with its loading and error states and the paging footer;
+ * `level` is the level filter, if one is chosen.
+ */
 export function ReferralHistoryTable({
-  referrals,
-  loading,
+  history,
   level,
+  onPageChange,
 }: {
-  referrals: Referral[];
-  loading: boolean;
+  history: UseQueryResult<ReferralHistory>;
   level: number | undefined;
+  onPageChange: (page: number) => void;
 }) {
   // An empty filtered list says what the filter found, not that the member has no referrals.
   const empty =
@@ -62,12 +66,15 @@ export function ReferralHistoryTable({
         }
       : { title: `No referrals at level ${level}`, description: "Choose 'All Levels' to see your whole network." };
   return (
-    <DataTable
+    <PagedTable
+      query={history}
+      failure={referralTexts.historyLoadFailed}
+      page={({ referrals, pagination }) => ({ rows: referrals, pagination })}
+      summary="positions"
+      onPageChange={onPageChange}
       caption="Referral history"
       columns={columns}
-      rows={referrals}
       rowKey={(referral) => referral._id}
-      loading={loading}
       emptyTitle={empty.title}
       emptyDescription={empty.description}
     />

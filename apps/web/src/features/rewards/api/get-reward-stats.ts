@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RewardStats } from '@uplink/contract/rewards';
 import { api } from '../../../lib/api-client';
-
-export const rewardStatsKeys = {
-  all: ['reward-stats'] as const,
-  of: (memberId: string) => [...rewardStatsKeys.all, memberId] as const,
-};
+import { rewardStatsKeys } from '../../../lib/query-keys';
 
 /** GET /rewards/stats/{id}: the member's balances, breakdown, locked rewards and earnings per cycle. */
 export async function getRewardStats(memberId: string, signal?: AbortSignal): Promise<RewardStats> {

@@ -1,12 +1,10 @@
 import { levelOptions, rewardsPageSizes } from '@uplink/contract/constants';
-import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
 import { type RewardRecord, type RewardSort, rewardTexts } from '@uplink/contract/rewards';
-import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
-import { RewardStateBadge, RewardTypeBadge } from '../../../components/reward-badges';
+import { PagedTable } from '../../../components/paged-table';
+import { rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
-import { type Column, DataTable } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
+import type { Column } from '../../../components/table';
+import { errorText, loadFailure } from '../../../lib/error-text';
 import { useMemberRewards } from '../api/get-member-rewards';
 import type { RewardsHistoryFilters } from '../utils/rewards-history-query';
 
@@ -28,17 +26,9 @@ const sortOptions: { value: RewardSort; label: string }[] = [
 const pageSizeOptions = rewardsPageSizes.map((size) => ({ value: String(size), label: `${size} per page` }));
 
 const columns: Column<RewardRecord>[] = [
-  {
-    key: 'date',
-    header: 'Date',
-    cell: (reward) => <span className="whitespace-nowrap">{formatDateTime(reward.createdAt)}</span>,
-  },
-  {
-    key: 'type',
-    header: 'Type',
-    cell: (reward) => <RewardTypeBadge type={reward.type} />,
-  },
-  { key: 'level', header: 'Level', cell: (reward) => `Level ${reward.level}` },
+  rewardColumns.date,
+  rewardColumns.type,
+  rewardColumns.level,
   {
     key: 'from',
     header: 'From',
@@ -52,33 +42,9 @@ const columns: Column<RewardRecord>[] = [
         <span className="text-slate-500">—</span>
       ),
   },
-  {
-    key: 'master',
-    header: 'Master amount',
-    className: 'text-right',
-    cell: (reward) => <span className="whitespace-nowrap tabular-nums">{formatMoney(reward.masterAmount)}</span>,
-  },
-  {
-    key: 'percent',
-    header: 'Percent',
-    className: 'text-right',
-    cell: (reward) => <span className="tabular-nums">{reward.percent}%</span>,
-  },
-  {
-    key: 'amount',
-    header: 'Amount',
-    className: 'text-right',
-    cell: (reward) => (
-      <span className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">
-        {formatMoney(reward.rewardAmount, { unit: 'USDT' })}
-      </span>
-    ),
-  },
-  {
-    key: 'state',
-    header: 'State',
-    cell: (reward) => <RewardStateBadge state={reward.state} />,
-  },
+  rewardColumns.master,
+  rewardColumns.amount,
+  rewardColumns.state,
 ];
 
 /** The member's rewards with type, level, sort and page-size filters and full pagination. */
@@ -90,9 +56,7 @@ export function RewardsHistory({
   onFiltersChange: (filters: RewardsHistoryFilters) => void;
 }) {
   const rewards = useMemberRewards(filters);
-  const data = rewards.data;
   const refine = (change: Partial<RewardsHistoryFilters>) => onFiltersChange({ ...filters, ...change, page: 1 });
-  const firstShown = data && data.rewards.length > 0 ? (filters.page - 1) * data.pagination.limit + 1 : 0;
   const filtered = filters.type !== undefined || filters.level !== undefined;
 
   return (
@@ -123,44 +87,24 @@ export function RewardsHistory({
           onChange={(event) => refine({ limit: Number(event.target.value) })}
         />
       </div>
-      {rewards.isError ? (
-        <LoadError
-          title={errorText(rewards.error, {
-            refusal: rewardTexts.loadRewardsFailed,
-            noAnswer: rewardTexts.loadRewardsError,
-            exception: rewardTexts.loadRewardsError,
-          })}
-          onRetry={() => rewards.refetch()}
-        />
-      ) : (
-        <>
-          <DataTable
-            caption="Rewards history"
-            columns={columns}
-            rows={data?.rewards ?? []}
-            rowKey={(reward) => reward._id}
-            loading={rewards.isFetching}
-            emptyTitle={rewardTexts.emptyHistory}
-            emptyDescription={
-              filtered
-                ? 'No reward matches these filters.'
-                : 'Rewards appear here when your referrals pay their subscription and when your network trades.'
-            }
-          />
-          {data && data.pagination.totalRecords > 0 ? (
-            <div className="border-slate-100 border-t px-5 py-4">
-              <Pagination
-                currentPage={data.pagination.currentPage}
-                totalPages={data.pagination.totalPages}
-                onPageChange={(page) => onFiltersChange({ ...filters, page })}
-                showEdges
-                disabled={rewards.isFetching}
-                summary={`Showing ${formatCount(firstShown)}-${formatCount(firstShown + data.rewards.length - 1)} of ${formatCount(data.pagination.totalRecords)} rewards`}
-              />
-            </div>
-          ) : null}
-        </>
-      )}
+      <PagedTable
+        query={rewards}
+        failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
+        page={({ rewards: rows, pagination }) => ({ rows, pagination })}
+        summary="positions"
+        pages="numbered with ends"
+        noun="rewards"
+        onPageChange={(page) => onFiltersChange({ ...filters, page })}
+        caption="Rewards history"
+        columns={columns}
+        rowKey={(reward) => reward._id}
+        emptyTitle={rewardTexts.emptyHistory}
+        emptyDescription={
+          filtered
+            ? 'No reward matches these filters.'
+            : 'Rewards appear here when your referrals pay their subscription and when your network trades.'
+        }
+      />
     </div>
   );
 }

@@ -1,53 +1,35 @@
-import { referralLevels, rewardsPageSizes } from '@uplink/contract/constants';
-import { type RewardSort, type RewardType, rewardSorts, rewardTypes } from '@uplink/contract/rewards';
+import { memberRewardsQuerySchema } from '@uplink/contract/rewards';
+import type { z } from 'zod';
 
-/** The rewards history's filters, as the page keeps them in its URL. */
-export interface RewardsHistoryFilters {
-  page: number;
-  limit: number;
-  type: RewardType | undefined;
-  level: number | undefined;
-  sort: RewardSort;
-}
+/** The rewards history's filters, as the page keeps them in its URL: the API's own query. */
+export type RewardsHistoryFilters = z.output<typeof memberRewardsQuerySchema>;
 
-export const defaultRewardsHistoryFilters: RewardsHistoryFilters = {
-  page: 1,
-  limit: rewardsPageSizes[0],
-  type: undefined,
-  level: undefined,
-  sort: '-createdAt',
-};
+const fields = memberRewardsQuerySchema.shape;
+type Field = keyof typeof fields;
 
-const wholeNumber = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
+/** Every filter at the API's default: page 1, 10 per page, newest first, all types and levels. */
+export const defaultRewardsHistoryFilters: RewardsHistoryFilters = memberRewardsQuerySchema.parse({});
 
-/** Reads the filters from a URL's query; anything unknown or out of range falls back to its default. */
+/**
+ * Reads the filters from a URL's query, each with the API's own rule for it (the contract's schema),
+ * so the page never asks for what the API would refuse: a value it would refuse falls back to the default.
+ */
 export function readRewardsHistoryFilters(params: URLSearchParams): RewardsHistoryFilters {
-  const page = wholeNumber(params.get('page'));
-  const limit = wholeNumber(params.get('limit'));
-  const level = wholeNumber(params.get('level'));
-  const type = params.get('type');
-  const sort = params.get('sort');
-  return {
-    page: page && page >= 1 ? page : 1,
-    limit:
-      limit && (rewardsPageSizes as readonly number[]).includes(limit) ? limit : defaultRewardsHistoryFilters.limit,
-    type: (rewardTypes as readonly string[]).includes(type ?? '') ? (type as RewardType) : undefined,
-    level: level && level >= 1 && level <= referralLevels ? level : undefined,
-    sort: (rewardSorts as readonly string[]).includes(sort ?? '') ? (sort as RewardSort) : '-createdAt',
-  };
+  const accepted: Partial<Record<Field, string>> = {};
+  for (const key of Object.keys(fields) as Field[]) {
+    const value = params.get(key);
+    if (value !== null && fields[key].safeParse(value).success) accepted[key] = value;
+  }
+  return memberRewardsQuerySchema.parse(accepted);
 }
 
 /** The URL query of the filters: defaults are left out, so the plain page has a plain URL. */
 export function writeRewardsHistoryFilters(filters: RewardsHistoryFilters, params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
-  const set = (key: string, value: string | undefined, fallback: string | undefined) => {
-    if (value === undefined || value === fallback) next.delete(key);
-    else next.set(key, value);
-  };
-  set('page', String(filters.page), '1');
-  set('limit', String(filters.limit), String(defaultRewardsHistoryFilters.limit));
-  set('type', filters.type, undefined);
-  set('level', filters.level === undefined ? undefined : String(filters.level), undefined);
-  set('sort', filters.sort, defaultRewardsHistoryFilters.sort);
+  for (const key of Object.keys(fields) as Field[]) {
+    const value = filters[key];
+    if (value === undefined || value === defaultRewardsHistoryFilters[key]) next.delete(key);
+    else next.set(key, String(value));
+  }
   return next;
 }

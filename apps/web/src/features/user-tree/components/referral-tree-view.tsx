@@ -7,8 +7,8 @@ import { ButtonLink } from '../../../components/button';
 import { Card, CardBody } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { TreeIcon, UserIcon, UsersIcon } from '../../../components/icons';
+import { Loading } from '../../../components/query-state';
 import { SelectField } from '../../../components/select-field';
-import { Spinner } from '../../../components/spinner';
 import { filterTree } from '../utils/filter-tree';
 import { type OpenedMember, TreeMemberCard } from './tree-member-card';
 import { TreeNode } from './tree-node';
@@ -61,9 +61,7 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
       </div>
       <CardBody>
         {loading && !tree ? (
-          <div className="flex items-center justify-center gap-3 py-14 text-slate-600 text-sm" role="status">
-            <Spinner /> {referralTexts.treeLoading}
-          </div>
+          <Loading label={referralTexts.treeLoading} />
         ) : tree ? (
           <>
             <div className="mb-4 flex items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3">

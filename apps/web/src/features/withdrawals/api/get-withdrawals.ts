@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MemberWithdrawals } from '@uplink/contract/withdrawals';
+import type { MemberWithdrawals, WithdrawalsQuery } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
 
-/** The rewards screen reads the newest 50. */
-export const withdrawalHistoryLimit = 50;
+export const withdrawalsKeys = {
+  all: ['withdrawals'] as const,
+  page: (query: WithdrawalsQuery) => [...withdrawalsKeys.all, query] as const,
+};
 
-export const withdrawalsKeys = { all: ['withdrawals'] as const };
-
-export function useWithdrawals() {
+/** GET /withdrawals: a page of the member's own withdrawals, newest first. */
+export function useWithdrawals(query: WithdrawalsQuery) {
   return useQuery({
-    queryKey: withdrawalsKeys.all,
+    queryKey: withdrawalsKeys.page(query),
     queryFn: async ({ signal }) =>
-      (await api.get<MemberWithdrawals>('/withdrawals', { query: { page: 1, limit: withdrawalHistoryLimit }, signal }))
+      (await api.get<MemberWithdrawals>('/withdrawals', { query: { page: query.page, limit: query.limit }, signal }))
         .data,
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWithdrawalRequest, Withdrawal } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
-import { rewardStatsKeys } from '../../rewards/api/get-reward-stats';
+import { rewardStatsKeys } from '../../../lib/query-keys';
 import { withdrawalsKeys } from './get-withdrawals';
 
 /** POST /otp/withdrawal/request: e-mails a 6-digit code; answers when it expires. */

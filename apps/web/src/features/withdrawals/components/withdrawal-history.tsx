@@ -1,7 +1,7 @@
-import { bscExplorerUrl } from '@uplink/contract/constants';
 import { formatDateTime, formatMoney, shortenAddress, shortenHash } from '@uplink/contract/format';
 import { type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Badge, type BadgeTone } from '../../../components/badge';
+import { ExplorerLink } from '../../../components/explorer-link';
 import { type Column, DataTable } from '../../../components/table';
 import { useWithdrawals } from '../api/get-withdrawals';
 
@@ -18,7 +18,8 @@ export function memberWithdrawalState(withdrawal: Pick<Withdrawal, 'status' | 't
   return { label: 'Blocked', tone: 'red' };
 }
 
-const explorerLink = 'font-mono text-brand-700 underline-offset-2 hover:underline';
+/** The rewards screen shows the newest 50. */
+const historyQuery = { page: 1, limit: 50 };
 
 const columns: Column<Withdrawal>[] = [
   {
@@ -37,15 +38,9 @@ const columns: Column<Withdrawal>[] = [
     key: 'address',
     header: 'Address',
     cell: (w) => (
-      <a
-        className={explorerLink}
-        href={`${bscExplorerUrl}/address/${w.walletAddress}`}
-        target="_blank"
-        rel="noreferrer"
-        title={w.walletAddress}
-      >
+      <ExplorerLink address={w.walletAddress} title={w.walletAddress}>
         {shortenAddress(w.walletAddress)}
-      </a>
+      </ExplorerLink>
     ),
   },
   {
@@ -68,15 +63,9 @@ const columns: Column<Withdrawal>[] = [
     header: 'Transaction',
     cell: (w) =>
       w.transactionHash ? (
-        <a
-          className={explorerLink}
-          href={`${bscExplorerUrl}/tx/${w.transactionHash}`}
-          target="_blank"
-          rel="noreferrer"
-          title={w.transactionHash}
-        >
+        <ExplorerLink transaction={w.transactionHash} title={w.transactionHash}>
           {shortenHash(w.transactionHash)}
-        </a>
+        </ExplorerLink>
       ) : (
         <span className="text-slate-500">—</span>
       ),
@@ -85,7 +74,7 @@ const columns: Column<Withdrawal>[] = [
 
 /** The member's newest 50 withdrawals; a failed load shows the empty state (the spec only logs it). */
 export function WithdrawalHistory() {
-  const withdrawals = useWithdrawals();
+  const withdrawals = useWithdrawals(historyQuery);
   if (withdrawals.isError) console.error('Failed to fetch withdrawals', withdrawals.error);
   return (
     <DataTable

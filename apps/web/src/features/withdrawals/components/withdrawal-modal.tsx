@@ -1,4 +1,4 @@
-import { bscNetworkName } from '@uplink/contract/constants';
+import { bscNetworkName, otpLength } from '@uplink/contract/constants';
 import { formatMoney } from '@uplink/contract/format';
 import { withdrawalTexts } from '@uplink/contract/withdrawals';
 import { type FormEvent, useState } from 'react';
@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { errorText, serverMessage } from '../../../lib/error-text';
 import { useCreateWithdrawal, useRequestWithdrawalCode, useVerifyWithdrawalCode } from '../api/withdrawal-requests';
-import { addressHint, onlyCodeDigits, withdrawalFormError } from '../utils/withdrawal-form';
+import { addressHint, codeFormError, onlyCodeDigits, withdrawalFormError } from '../utils/withdrawal-form';
 
 type Step = 'details' | 'code';
 
@@ -62,8 +62,8 @@ export function WithdrawalModal({ open, onClose, balance }: { open: boolean; onC
 
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
-    if (otp === '') return setProblem(withdrawalTexts.enterOtp);
-    if (otp.length !== 6) return setProblem(withdrawalTexts.invalidOtp);
+    const invalid = codeFormError(otp);
+    if (invalid) return setProblem(invalid);
     setProblem(null);
     try {
       await verifyCode.mutateAsync(otp);
@@ -155,7 +155,7 @@ export function WithdrawalModal({ open, onClose, balance }: { open: boolean; onC
             label="One-time code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={otpLength}
             value={otp}
             onChange={(event) => setOtp(onlyCodeDigits(event.target.value))}
             className="max-w-48"

@@ -1,23 +1,36 @@
-import { isValidWalletAddress, withdrawalTexts } from '@uplink/contract/withdrawals';
+import { otpLength } from '@uplink/contract/constants';
+import { createWithdrawalRequestSchema, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Decimal } from 'decimal.js';
 
-/** What the form says about its inputs before a code is requested: null when it may go on. */
+/** The API's own rules for each field of a withdrawal (the contract's schema). */
+const rules = createWithdrawalRequestSchema.shape;
+
+/**
+ * What the form says about its inputs before a code is requested: null when it may go on. The
+ * address and the amount are checked by the API's rules, in its words; the balance is the form's.
+ */
 export function withdrawalFormError(amount: string, walletAddress: string, balance: number): string | null {
   if (amount.trim() === '' || walletAddress.trim() === '') return withdrawalTexts.fillRequired;
-  if (!isValidWalletAddress(walletAddress.trim())) return withdrawalTexts.invalidAddress;
-  if (!/^\d+(\.\d{1,2})?$/.test(amount.trim())) return withdrawalTexts.invalidAmount;
-  const value = new Decimal(amount.trim());
-  if (value.lte(0) || value.gt(balance)) return withdrawalTexts.invalidAmount;
-  return null;
+  const address = rules.walletAddress.safeParse(walletAddress);
+  if (!address.success) return address.error.issues[0]?.message ?? withdrawalTexts.invalidAddress;
+  const parsed = rules.amount.safeParse(amount);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? withdrawalTexts.invalidAmount;
+  return new Decimal(parsed.data).gt(balance) ? withdrawalTexts.invalidAmount : null;
 }
 
 /** The live line under the address field: nothing while it is empty. */
 export function addressHint(walletAddress: string): { valid: boolean; text: string } | null {
   if (walletAddress.trim() === '') return null;
-  return isValidWalletAddress(walletAddress.trim())
+  return rules.walletAddress.safeParse(walletAddress).success
     ? { valid: true, text: withdrawalTexts.addressValid }
     : { valid: false, text: withdrawalTexts.addressFormatInvalid };
 }
 
-/** The code field keeps digits only, at most 6. */
-export const onlyCodeDigits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+/** What the code step says before the code is checked: the API's rule for a code, in the form's words. */
+export function codeFormError(otp: string): string | null {
+  if (rules.otp.safeParse(otp).success) return null;
+  return otp.trim() === '' ? withdrawalTexts.enterOtp : withdrawalTexts.invalidOtp;
+}
+
+/** The code field keeps digits only, at most as many as a code has. */
+export const onlyCodeDigits = (value: string) => value.replace(/\D/g, '').slice(0, otpLength);

@@ -1,5 +1,5 @@
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
-import { Badge, type BadgeTone } from '../../../components/badge';
+import { Badge, type BadgeTone } from './badge';
 
 const badges: Record<WithdrawalStatus, { tone: BadgeTone; label: string }> = {
   PENDING: { tone: 'amber', label: 'PENDING' },
@@ -8,6 +8,7 @@ const badges: Record<WithdrawalStatus, { tone: BadgeTone; label: string }> = {
   BLOCKED_COMPLIANCE: { tone: 'red', label: 'BLOCKED' },
 };
 
+/** A withdrawal's status as the administrators read it (the member screens word it their own way). */
 export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatus }) {
   return <Badge tone={badges[status].tone}>{badges[status].label}</Badge>;
 }

@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import { adminUserDetailSchema } from '@uplink/contract/admin-users';
+import { describe, expect, it } from 'vitest';
+import { onApi } from '../../../testing/api-server';
+import { renderScreen } from '../../../testing/render-screen';
+import { aMemberDetail, anAdministrator } from '../../../testing/sample-data';
+import AdminUserDetailPage from './user-detail';
+
+/** The detail screen of `member`; the ids the server was asked to delete. */
+function openDetail(member = aMemberDetail()) {
+  onApi('get', '/users/admin/:id', { response: adminUserDetailSchema }, () => member);
+  const deleted: unknown[] = [];
+  onApi('delete', '/users/admin/:id', {}, ({ params }) => {
+    deleted.push(params.id);
+    return null;
+  });
+  const rendered = renderScreen(<AdminUserDetailPage />, {
+    path: '/admin/users/:id',
+    at: `/admin/users/${member._id}`,
+    signedInAs: anAdministrator(),
+  });
+  return { ...rendered, deleted };
+}
+
+describe('deleting a member from their detail', () => {
+  it('confirms what a soft delete does, deletes, and goes back to the list with its toast', async () => {
+    const { user, deleted } = openDetail();
+    await user.click(await screen.findByRole('button', { name: 'Delete member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete member' });
+    expect(within(dialog).getByText('Deleting a member is a soft delete and cannot be undone:')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete member' }));
+
+    const elsewhere = await screen.findByRole('status', { name: 'Elsewhere' });
+    expect(elsewhere.textContent).toBe('/admin/users {"toast":{"text":"User deleted successfully","tone":"success"}}');
+    expect(deleted).toEqual(['member-1']);
+  });
+
+  it('says a pending withdrawal must be decided first and sends nothing', async () => {
+    const member = aMemberDetail();
+    const withdrawals = member.withdrawals as NonNullable<typeof member.withdrawals>;
+    const { user, deleted } = openDetail({
+      ...member,
+      withdrawals: { ...withdrawals, statistics: { ...withdrawals.statistics, totalPendingAmount: 20 } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete member' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      "Decide the member's pending withdrawals before deleting them.",
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Delete member' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.click(confirm);
+    expect(deleted).toEqual([]);
+  });
+
+  it('offers neither delete nor status change on the administrator themselves', async () => {
+    openDetail(aMemberDetail({ _id: 'admin-1', isAdmin: true, firstName: 'Root', lastName: 'Admin' }));
+    expect(await screen.findByRole('heading', { name: 'Root Admin' })).toBeTruthy();
+    expect(screen.getByText('You')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { type Paging, PagingFooter } from '../../../components/pagination';
+import { SelectField, type SelectOption } from '../../../components/select-field';
+import { StatCards, type Statistic } from '../../../components/stat-card';
+import { type Column, DataTable } from '../../../components/table';
+
+/**
+ * A tab of the user detail over the page of records loaded with the member (spec 5): their totals,
+ * a filter that narrows the page shown without asking the server again, the table, and the footer
+ * that still counts every record.
+ */
+export function LoadedPageTab<Row extends { _id: string }>({
+  statistics,
+  statisticsGrid,
+  filter,
+  records,
+  shown,
+  pagination,
+  noun,
+  fetching,
+  onPageChange,
+  columns,
+  emptyTitle,
+  onRowClick,
+}: {
+  statistics: Statistic[];
+  statisticsGrid?: string;
+  /** `noneShown` is what the table says when the filter leaves nothing of the page. */
+  filter: {
+    label: string;
+    options: SelectOption[];
+    value: string;
+    onChange: (value: string) => void;
+    noneShown: string;
+  };
+  /** The loaded page, and what the filter leaves of it. */
+  records: Row[];
+  shown: Row[];
+  pagination: Paging;
+  /** Plural, lower case: 'rewards'. */
+  noun: string;
+  fetching: boolean;
+  onPageChange: (page: number) => void;
+  columns: Column<Row>[];
+  emptyTitle: string;
+  onRowClick?: (row: Row) => void;
+}) {
+  const narrowed = shown.length < records.length;
+  return (
+    <div>
+      <div className="space-y-4 border-slate-100 border-b p-5 sm:p-6">
+        <StatCards grid={statisticsGrid} statistics={statistics} />
+        <SelectField
+          label={filter.label}
+          options={filter.options}
+          value={filter.value}
+          onChange={(event) => filter.onChange(event.target.value)}
+          hint={`Filters the ${noun} of the page shown.`}
+          className="sm:w-64"
+        />
+      </div>
+      <DataTable
+        caption={`${noun[0]?.toUpperCase()}${noun.slice(1)} of this member`}
+        columns={columns}
+        rows={shown}
+        rowKey={(row) => row._id}
+        loading={fetching}
+        onRowClick={onRowClick}
+        emptyTitle={emptyTitle}
+        emptyDescription={narrowed ? filter.noneShown : undefined}
+      />
+      <PagingFooter
+        pagination={pagination}
+        shown={shown.length}
+        noun={noun}
+        onPageChange={onPageChange}
+        disabled={fetching}
+        pages="previous and next"
+      />
+    </div>
+  );
+}

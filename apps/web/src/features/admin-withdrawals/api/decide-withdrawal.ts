@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Withdrawal, WithdrawalDecisionRequest } from '@uplink/contract/withdrawals';
+import { api } from '../../../lib/api-client';
+import { adminWithdrawalsKeys } from './get-admin-withdrawals';
+
+/** PUT /withdrawals/{id}: the decision; the list and the review reload. */
+export function useDecideWithdrawal(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (decision: WithdrawalDecisionRequest) =>
+      (await api.put<Withdrawal>(`/withdrawals/${encodeURIComponent(id)}`, decision)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminWithdrawalsKeys.all }),
+  });
+}

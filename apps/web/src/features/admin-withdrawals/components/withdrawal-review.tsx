@@ -1,0 +1,108 @@
+import { formatDateTime, formatMoney } from '@uplink/contract/format';
+import type { WithdrawalReview } from '@uplink/contract/withdrawals';
+import { Link } from 'react-router';
+import { Card, CardBody, CardHeader } from '../../../components/card';
+import { DetailRow } from '../../../components/detail-row';
+import { ExplorerLink } from '../../../components/explorer-link';
+import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
+import { WithdrawalDecisionForm } from './withdrawal-decision-form';
+
+const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
+const hashLink = 'break-all font-mono text-brand-700 hover:underline';
+
+function RequestCard({ withdrawal }: { withdrawal: WithdrawalReview['withdrawal'] }) {
+  return (
+    <Card>
+      <CardHeader title="Request" actions={<WithdrawalStatusBadge status={withdrawal.status} />} />
+      <CardBody>
+        <dl className="divide-y divide-slate-100">
+          <DetailRow label="Amount">{usdt(withdrawal.amount)}</DetailRow>
+          <DetailRow label="Wallet address">
+            <ExplorerLink address={withdrawal.walletAddress} className={hashLink}>
+              {withdrawal.walletAddress}
+            </ExplorerLink>
+          </DetailRow>
+          <DetailRow label="Requested">{formatDateTime(withdrawal.requestedAt)}</DetailRow>
+          {withdrawal.processedAt ? (
+            <DetailRow label="Processed">{formatDateTime(withdrawal.processedAt)}</DetailRow>
+          ) : null}
+          {withdrawal.transactionHash ? (
+            <DetailRow label="Transaction">
+              <ExplorerLink transaction={withdrawal.transactionHash} className={hashLink}>
+                {withdrawal.transactionHash}
+              </ExplorerLink>
+            </DetailRow>
+          ) : null}
+          {withdrawal.reason ? <DetailRow label="Reason">{withdrawal.reason}</DetailRow> : null}
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
+function MemberCard({
+  member,
+  balance,
+}: {
+  member: WithdrawalReview['withdrawal']['user'];
+  balance: WithdrawalReview['balance'];
+}) {
+  return (
+    <Card>
+      <CardHeader title="Member" />
+      <CardBody>
+        <dl className="divide-y divide-slate-100">
+          <DetailRow label="Name">
+            <Link className="text-brand-700 hover:underline" to={`/admin/users/${member._id}`}>
+              {member.firstName} {member.lastName}
+            </Link>
+          </DetailRow>
+          <DetailRow label="E-mail">{member.email}</DetailRow>
+          <DetailRow label="User ID">{member.userId}</DetailRow>
+          <DetailRow label="Available balance">{usdt(balance.available)}</DetailRow>
+          <DetailRow label="On hold">{usdt(balance.onHold)}</DetailRow>
+          <DetailRow label="Total earned">{usdt(balance.totalEarned)}</DetailRow>
+          <DetailRow label="Total withdrawn">{usdt(balance.totalWithdrawn)}</DetailRow>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
+function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
+  return (
+    <Card>
+      <CardHeader title="Latest ledger entries" />
+      <CardBody>
+        <ul className="divide-y divide-slate-100 text-sm">
+          {ledger.map((entry) => (
+            <li
+              key={`${entry.createdAt}-${entry.kind}-${entry.amount}`}
+              className="flex flex-wrap justify-between gap-2 py-2"
+            >
+              <span className="font-mono text-slate-700">{entry.kind}</span>
+              <span className="text-slate-500">{entry.reasonType}</span>
+              <span className="tabular-nums">{usdt(entry.amount)}</span>
+              <span className="text-slate-500">{formatDateTime(entry.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The request, the member's balance and ledger, and while it is pending the decision beside them. */
+export function WithdrawalReviewPanels({ id, review }: { id: string; review: WithdrawalReview }) {
+  const { withdrawal, balance, ledger } = review;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <div className="space-y-6">
+        <RequestCard withdrawal={withdrawal} />
+        <MemberCard member={withdrawal.user} balance={balance} />
+        <LedgerCard ledger={ledger} />
+      </div>
+      {withdrawal.status === 'PENDING' ? <WithdrawalDecisionForm id={id} demoTreasury={review.demoTreasury} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { MemberProfile } from '@uplink/contract/accounts';
+import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
+import type { WithdrawalReview } from '@uplink/contract/withdrawals';
+
+/**
+ * Small builders of what the API answers, typed by the contract, for the screen tests: each gives a
+ * plausible record, the test overrides what it is about.
+ */
+
+const at = '2026-03-02T10:00:00.000Z';
+/** The member the admin screens' tests are about. */
+const ann = { _id: 'member-1', userId: 'UP1000042', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' };
+const annAccount = { ...ann, isEmailVerified: true, bingXUID: '12345678', referralCode: 'ANNCODE1', createdAt: at };
+const noSubscription = { paid: false, timestamp: null, amount: null, transactionHash: null, periodEndsAt: null };
+
+export function anAdministrator(change: Partial<MemberProfile> = {}): MemberProfile {
+  return {
+    _id: 'admin-1',
+    userId: 'UP1000001',
+    firstName: 'Root',
+    lastName: 'Admin',
+    email: 'admin@uplink.test',
+    isEmailVerified: true,
+    isAdmin: true,
+    referralCode: 'ROOTCODE',
+    bingXUID: null,
+    status: 'ACTIVE',
+    subscriptionFee: { ...noSubscription, received: 0, due: 10 },
+    walletAddress: '0x0000000000000000000000000000000000000001',
+    lastLogin: at,
+    createdAt: at,
+    ...change,
+  };
+}
+
+export function aListedMember(change: Partial<AdminUserListItem> = {}): AdminUserListItem {
+  return {
+    ...annAccount,
+    status: 'ACTIVE',
+    referredByCode: 'ROOTCODE',
+    referredBy: null,
+    subscriptionFee: { paid: true },
+    onboardingCompleted: true,
+    totalRewards: 12.5,
+    totalWithdrawals: 0,
+    balance: 12.5,
+    lastLogin: at,
+    isAdmin: false,
+    walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    ...change,
+  };
+}
+
+export function aUsersPage(users: AdminUserListItem[]): AdminUsers {
+  return {
+    users,
+    pagination: { currentPage: 1, totalPages: 1, totalUsers: users.length, limit: 10, hasNext: false, hasPrev: false },
+    stats: {
+      totalUsers: users.length,
+      activeUsers: users.filter((user) => user.status === 'ACTIVE').length,
+      lockedUsers: users.filter((user) => user.status === 'LOCKED').length,
+      disabledUsers: users.filter((user) => user.status === 'DISABLED').length,
+      verifiedUsers: users.length,
+      unverifiedUsers: 0,
+      onboardingCompleted: users.length,
+      subscriptionPaid: users.length,
+    },
+  };
+}
+
+const emptyPage = {
+  currentPage: 1,
+  totalPages: 0,
+  totalRecords: 0,
+  limit: 10,
+  hasNextPage: false,
+  hasPrevPage: false,
+  resultsCount: 0,
+};
+
+export function aMemberDetail(change: Partial<AdminUserDetail> = {}): AdminUserDetail {
+  return {
+    ...annAccount,
+    status: 'ACTIVE',
+    isAdmin: false,
+    deletedAt: null,
+    updatedAt: at,
+    lastLogin: at,
+    totalRewards: 12.5,
+    balance: 12.5,
+    lockedRewards: 0,
+    totalWithdrawn: 0,
+    referralStats: { totalReferrals: 0, directReferrals: 0 },
+    referredBy: null,
+    subscriptionFee: { hasPaid: true, amount: 10, timestamp: at, periodEndsAt: null },
+    rewards: {
+      data: [],
+      statistics: { total: 0, totalRewardAmount: 0, directRewardsCount: 0, downlineRewardsCount: 0 },
+      pagination: emptyPage,
+    },
+    withdrawals: {
+      data: [],
+      statistics: { total: 0, totalRequestedAmount: 0, totalApprovedAmount: 0, totalPendingAmount: 0 },
+      pagination: emptyPage,
+    },
+    ...change,
+  };
+}
+
+export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {}): WithdrawalReview {
+  return {
+    withdrawal: {
+      _id: 'withdrawal-1',
+      amount: 20,
+      walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      asset: 'USDT',
+      status: 'PENDING',
+      reason: null,
+      requestedAt: at,
+      processedAt: null,
+      transactionHash: null,
+      user: ann,
+    },
+    balance: { available: 30, totalEarned: 50, totalWithdrawn: 0, onHold: 20 },
+    ledger: [],
+    demoTreasury: false,
+    ...change,
+  };
+}
