@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { registerCompression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
 
 /** JSON lines in production (for log shippers), readable lines on a developer's terminal. */
@@ -43,9 +44,10 @@ function sharedRateLimitStore(
 /** The OpenAPI documentation: public, served by swagger-ui's own routes. */
 export const apiDocsPrefix = '/api/docs';
 
-/** Security headers, rate limiting (shared through Redis when configured) and the OpenAPI docs. */
+/** Security headers, compression, rate limiting (shared through Redis when configured) and the OpenAPI docs. */
 export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
   registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(rateLimit, { global: false, ...sharedRateLimitStore(app, config) });
   await app.register(swagger, {
     openapi: {
