@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
+import { reportBusinessMetrics } from './modules/metrics/business-metrics';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerHttpPlugins(app, config);
   registerErrorHandling(app);
   recordRequestDurations(app);
+  reportBusinessMetrics(app);
   registerAuthentication(app, db, context.sessionTokens);
 
   await app.register(
