@@ -1,3 +1,4 @@
+import { bscNetworkOf } from '@uplink/contract/constants';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -102,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
   await app.register(devMailboxRoutes);
-  await serveWebApp(app, config.webDistDir);
+  await serveWebApp(app, config.webDistDir, { bscNetwork: bscNetworkOf(config.chain.chainId) });
   return app;
 }
 

@@ -1,7 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { BscNetwork } from '@uplink/contract/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Files the build writes beside the ones it serves, never answered themselves: the brotli and
@@ -10,8 +14,14 @@ import type { FastifyInstance } from 'fastify';
  */
 const unservedExtensions = new Set(['.br', '.gz', '.map']);
 
+/** What the server tells the web app that a build cannot know: read by apps/web/src/config/explorer.ts. */
+export interface WebAppSettings {
+  bscNetwork: BscNetwork;
+}
+
 /**
- * The built single-page app: files as they are, every other non-API path answered by index.html.
+ * The built single-page app: files as they are, every other non-API path answered by index.html
+ * (with the deployment's settings written into it).
  * A path naming a file that does not exist (a stale chunk after a deploy, an icon a browser
  * guesses) gets a real 404, not the app's HTML under a 200; so does any path that is not a plain
  * path inside the build (`..` or `.` segments however encoded, dotfiles, backslashes, NUL).
@@ -19,8 +29,9 @@ const unservedExtensions = new Set(['.br', '.gz', '.map']);
  * Text files are sent as the build precompressed them (brotli, else gzip, as Accept-Encoding
  * allows, `Vary: Accept-Encoding`); Range and conditional requests are answered by @fastify/send.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, distDir: string, settings: WebAppSettings): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) return;
+  const indexPage = renderIndexPage(distDir, settings);
   await app.register(fastifyStatic, {
     root: distDir,
     serve: false,
@@ -36,9 +47,47 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
     if (pathname.startsWith('/api/')) return reply.callNotFound();
     const file = webAppFileOf(pathname);
     if (file === null) return reply.callNotFound();
-    if (!path.extname(file)) return reply.sendFile('index.html');
+    if (!path.extname(file) || file === 'index.html') return sendIndexPage(request, reply, indexPage);
     return isServedFile(distDir, file) ? reply.sendFile(file) : reply.callNotFound();
   });
+}
+
+interface IndexPage {
+  /** The page in each encoding, with its entity tag. */
+  representations: Record<'identity' | 'br' | 'gzip', { body: Buffer; etag: string }>;
+}
+
+/**
+ * index.html with the settings as meta elements in its head, built and compressed once at start:
+ * the page is about 1 KB, and it is what every navigation loads first.
+ */
+function renderIndexPage(distDir: string, settings: WebAppSettings): IndexPage {
+  const built = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const page = Buffer.from(
+    built.replace('</head>', `  <meta name="uplink-bsc-network" content="${settings.bscNetwork}" />\n  </head>`),
+  );
+  const tag = createHash('sha256').update(page).digest('base64url').slice(0, 22);
+  return {
+    representations: {
+      identity: { body: page, etag: `"${tag}"` },
+      br: { body: brotliCompressSync(page), etag: `"${tag}-br"` },
+      gzip: { body: gzipSync(page, { level: 9 }), etag: `"${tag}-gz"` },
+    },
+  };
+}
+
+function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : null;
+  const { body, etag } = page.representations[encoding ?? 'identity'];
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { bscExplorerUrl } from '@uplink/contract/constants';
 import { formatDateTime, formatMoney } from '@uplink/contract/format';
 import type { WithdrawalDecision, WithdrawalReview } from '@uplink/contract/withdrawals';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +10,7 @@ import { PageHeader } from '../../../components/layouts/page-header';
 import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
+import { explorerAddressUrl, explorerTransactionUrl } from '../../../config/explorer';
 import {
   useDecideWithdrawal,
   useDemoTreasuryPayment,
@@ -70,7 +70,7 @@ function ReviewPanels({ id, review }: { id: string; review: WithdrawalReview }) 
               <DetailRow label="Wallet address">
                 <a
                   className="break-all font-mono text-brand-700 hover:underline"
-                  href={`${bscExplorerUrl}/address/${withdrawal.walletAddress}`}
+                  href={explorerAddressUrl(withdrawal.walletAddress)}
                   target="_blank"
                   rel="noreferrer"
                 >
@@ -85,7 +85,7 @@ function ReviewPanels({ id, review }: { id: string; review: WithdrawalReview }) 
                 <DetailRow label="Transaction">
                   <a
                     className="break-all font-mono text-brand-700 hover:underline"
-                    href={`${bscExplorerUrl}/tx/${withdrawal.transactionHash}`}
+                    href={explorerTransactionUrl(withdrawal.transactionHash)}
                     target="_blank"
                     rel="noreferrer"
                   >

@@ -1,8 +1,8 @@
-import { bscExplorerUrl } from '@uplink/contract/constants';
 import { formatDateTime, formatMoney, shortenAddress, shortenHash } from '@uplink/contract/format';
 import { type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { type Column, DataTable } from '../../../components/table';
+import { explorerAddressUrl, explorerTransactionUrl } from '../../../config/explorer';
 import { useWithdrawals } from '../api/get-withdrawals';
 
 /** What the member sees: Pending until a transaction hash exists. */
@@ -39,7 +39,7 @@ const columns: Column<Withdrawal>[] = [
     cell: (w) => (
       <a
         className={explorerLink}
-        href={`${bscExplorerUrl}/address/${w.walletAddress}`}
+        href={explorerAddressUrl(w.walletAddress)}
         target="_blank"
         rel="noreferrer"
         title={w.walletAddress}
@@ -70,7 +70,7 @@ const columns: Column<Withdrawal>[] = [
       w.transactionHash ? (
         <a
           className={explorerLink}
-          href={`${bscExplorerUrl}/tx/${w.transactionHash}`}
+          href={explorerTransactionUrl(w.transactionHash)}
           target="_blank"
           rel="noreferrer"
           title={w.transactionHash}
