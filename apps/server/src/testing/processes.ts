@@ -26,9 +26,18 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `npm start`'s entry point with exactly `env` (nothing inherited but what it names). */
-export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(tsx, [main], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** How the server is started: by default its TypeScript entry point through tsx, in the repository. */
+export interface ServerEntry {
+  command: string;
+  args: string[];
+  cwd: string;
+}
+
+const sourceEntry: ServerEntry = { command: tsx, args: [main], cwd: repositoryRoot };
+
+/** Starts the server's entry point with exactly `env` (nothing inherited but what it names). */
+export function startServerProcess(env: NodeJS.ProcessEnv, entry: ServerEntry = sourceEntry): ServerProcess {
+  const child = spawn(entry.command, entry.args, { cwd: entry.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
