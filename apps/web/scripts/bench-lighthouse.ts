@@ -132,17 +132,21 @@ function medianMeasure(measures: Measure[]): Measure {
   };
 }
 
-async function audit(chromePort: number, url: string, preset: (typeof presets)[number], token: string | null) {
+/**
+ * One Lighthouse run of `url` in a fresh tab: a cold HTTP cache (cleared here, since Lighthouse
+ * is told to leave storage alone) and local storage holding the session token or nothing.
+ */
+async function runOnce(chromePort: number, url: string, preset: (typeof presets)[number], token: string | null) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   const page = await browser.newPage();
   try {
-    // The signed-in page needs the session where the app keeps it; Lighthouse then keeps storage.
-    const origin = new URL(url).origin;
-    await page.goto(`${origin}/api/healthz`);
+    const cdp = await page.createCDPSession();
+    await page.goto(`${new URL(url).origin}/api/healthz`);
     await page.evaluate((stored) => {
       localStorage.clear();
       if (stored) localStorage.setItem('token', stored);
     }, token);
+    await cdp.send('Network.clearBrowserCache');
     const flags: Flags = {
       port: chromePort,
       output: 'json',
@@ -150,17 +154,31 @@ async function audit(chromePort: number, url: string, preset: (typeof presets)[n
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       disableStorageReset: true,
     };
-    const measured: Measure[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined, page);
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      measured.push(measureOf(result.lhr));
-    }
-    return medianMeasure(measured);
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined, page);
+    return result?.lhr;
   } finally {
     await page.close();
     await browser.disconnect();
   }
+}
+
+/** The median of LH_RUNS runs; a run Lighthouse could not finish (a runtime error) is tried again, twice at most. */
+async function audit(chromePort: number, url: string, preset: (typeof presets)[number], token: string | null) {
+  const measured: Measure[] = [];
+  let failures = 0;
+  while (measured.length < runs) {
+    const lhr = await runOnce(chromePort, url, preset, token);
+    if (lhr && !lhr.runtimeError) {
+      measured.push(measureOf(lhr));
+    } else {
+      failures += 1;
+      console.warn(
+        `  ${preset} ${url}: ${lhr?.runtimeError?.code ?? 'no result'}${failures > 2 ? ', giving up' : ', again'}`,
+      );
+      if (failures > 2) throw new Error(`Lighthouse could not measure ${url}`);
+    }
+  }
+  return medianMeasure(measured);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;

@@ -1,4 +1,4 @@
-import { rewardTexts } from '@uplink/contract/rewards';
+import { rewardTexts } from '@uplink/contract/reward-texts';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 
