@@ -56,24 +56,28 @@ businessGauge(
   'Time since the newest distributed reward cycle was distributed (0: none yet)',
   (s, now) => secondsSince(s.lastDistributedAt, now),
 );
-businessGauge('uplink_reward_cycle_current', 'Number of the reward cycle running now, by the calendar', (_s, now) =>
-  source ? cycleAt(source.config.rewards, now) : null,
-);
+businessGauge('uplink_reward_cycle_current', 'Number of the reward cycle running now, by the calendar', (_s, now) => {
+  const source = newestSource();
+  return source ? cycleAt(source.config.rewards, now) : null;
+});
 businessGauge('uplink_rewards_locked_usdt', 'USDT of rewards locked now (earned while not compliant)', (s) =>
   Number(s.lockedRewardAmount),
 );
 
-/** The app whose database the gauges read: the server's one (a test process may build several; the last counts). */
-let source: Pick<AppContext, 'db' | 'clock' | 'config'> | null = null;
+type Source = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+/** The open apps, oldest first: the gauges read the newest one's database (the server has one; a test may build several). */
+const sources = new Set<Source>();
+const newestSource = (): Source | undefined => [...sources].at(-1);
 /** Set in the process that runs the deposit scan: what it last saw of the chain. */
 let depositScan: { cursorName: string; chainHead: number } | null = null;
 
 /** The gauges read `app`'s database from now until it closes. */
 export function reportBusinessMetrics(app: FastifyInstance): void {
   const context = app.context;
-  source = context;
+  sources.add(context);
   app.addHook('onClose', async () => {
-    if (source === context) source = null;
+    sources.delete(context);
   });
 }
 
@@ -97,7 +101,7 @@ function collectSnapshot(): Promise<void> {
 }
 
 async function readAndSet(): Promise<void> {
-  const reading = source;
+  const reading = newestSource();
   if (!reading) return;
   let snapshot: BusinessSnapshot;
   try {
