@@ -17,10 +17,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { demoDepositXpub } from '../src/config';
 import { freePort, type ServerProcess, startServerProcess } from '../src/testing/processes';
 import { startSmtpServer } from '../src/testing/smtp-server';
+import { withAdminClient } from '../src/testing/test-database';
 import { writeReleaseFolder } from './release-folder';
 
 const databaseServerUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -31,16 +31,6 @@ const member = { firstName: 'Release', lastName: 'Check', email: 'member@uplink.
 function check(condition: boolean, what: string): void {
   if (!condition) throw new Error(`release check failed: ${what}`);
   console.log(`  ok  ${what}`);
-}
-
-async function withDatabaseServer(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseServerUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A GET with the path exactly as written (fetch would resolve `..` before sending). */
@@ -146,7 +136,7 @@ try {
   });
   check(installed.status === 0, 'npm ci --omit=dev installs the release from the lockfile');
 
-  await withDatabaseServer((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  await withAdminClient(databaseServerUrl, (client) => client.query(`CREATE DATABASE ${databaseName}`));
   const databaseUrl = new URL(databaseServerUrl);
   databaseUrl.pathname = `/${databaseName}`;
   const port = await freePort();
@@ -193,8 +183,8 @@ try {
   server?.child.kill('SIGTERM');
   if (server) await server.exited;
   await smtp.close();
-  await withDatabaseServer((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)).catch(
-    () => {},
-  );
+  await withAdminClient(databaseServerUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
+  ).catch(() => {});
   rmSync(workDir, { recursive: true, force: true });
 }
