@@ -32,7 +32,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The compiled server, as a release runs it (`npm run test:e2e` builds it first).
+    command: 'node ../apps/server/dist/main.js',
     url: `${baseURL}/api/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

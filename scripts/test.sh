@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the project: static checks, unit and API tests (PGlite, and PostgreSQL when
-# DATABASE_URL is set), then the browser tests against the built app.
+# DATABASE_URL is set), then the release build, its bundle check and the browser tests against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +17,11 @@ if [ -n "${DATABASE_URL:-}" ]; then
   TEST_DATABASE_URL="$DATABASE_URL" npx vitest run apps/server
 fi
 
-echo "== browser tests (Chromium, embedded PGlite)"
+echo "== release build and what each screen loads"
+npm run build
+npm run check:bundle
+
+echo "== browser tests (Chromium, embedded PGlite, the compiled server)"
 # The browser tests' server gets a fresh PGlite of its own: DATABASE_URL would point it at a shared
 # PostgreSQL database whose rows outlive the run (and one run's linked UIDs would refuse the next).
-env -u DATABASE_URL npm run test:e2e
+env -u DATABASE_URL npm test -w @uplink/e2e

@@ -1,3 +1,4 @@
+import { bscNetworkOf } from '@uplink/contract/constants';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -25,6 +26,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
+import { reportBusinessMetrics } from './modules/metrics/business-metrics';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
@@ -79,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerHttpPlugins(app, config);
   registerErrorHandling(app);
   recordRequestDurations(app);
+  reportBusinessMetrics(app);
   registerAuthentication(app, db, context.sessionTokens);
 
   await app.register(
@@ -101,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
   await app.register(devMailboxRoutes);
-  await serveWebApp(app, config.webDistDir);
+  await serveWebApp(app, config.webDistDir, { bscNetwork: bscNetworkOf(config.chain.chainId) });
   return app;
 }
 

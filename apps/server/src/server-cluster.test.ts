@@ -146,7 +146,7 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
     // The previous test sent eight health checks, which both workers answered between them.
     const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
     const healthChecks = text.match(
-      /^http_request_duration_seconds_count\{method="GET",route="\/api\/healthz",status_code="200"\} (\d+)$/m,
+      /^uplink_http_request_duration_seconds_count\{method="GET",route="\/api\/healthz",status_code="200"\} (\d+)$/m,
     );
     expect(Number(healthChecks?.[1])).toBeGreaterThanOrEqual(8);
   });

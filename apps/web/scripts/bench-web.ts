@@ -18,6 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { privateDirOf } from '../vite.config';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const jsBudgetBytes = 150 * 1024;
@@ -143,7 +144,8 @@ try {
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
   });
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  // The build keeps its manifest beside the served files (see vite.config.ts).
+  const manifest = JSON.parse(readFileSync(path.join(privateDirOf(outDir), '.vite/manifest.json'), 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('The build has no entry chunk');
 
@@ -197,4 +199,5 @@ try {
   }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(privateDirOf(outDir), { recursive: true, force: true });
 }

@@ -28,8 +28,17 @@ export const toastMs = 5000;
 
 export const usdtBscContract = '0x55d398326f99059fF775485246999027B3197955';
 export const bscNetworkName = 'BEP20 (BSC)';
-/** Transaction and address links point to the BSC test network's block explorer. */
-export const bscExplorerUrl = 'https://testnet.bscscan.com';
+/** The BNB Smart Chain network a deployment watches: its main network, or the test network (anything else). */
+export type BscNetwork = 'main' | 'test';
+export const bscMainnetChainId = 56;
+
+/** The main network is chain 56; every other chain (the test network 97, the local demo chain) is a test. */
+export const bscNetworkOf = (chainId: number): BscNetwork => (chainId === bscMainnetChainId ? 'main' : 'test');
+
+/** Where a network's transactions and addresses are looked up (`/tx/<hash>`, `/address/<address>`). */
+export function bscExplorerUrl(network: BscNetwork): string {
+  return network === 'main' ? 'https://bscscan.com' : 'https://testnet.bscscan.com';
+}
 
 export const userStatuses = ['ACTIVE', 'LOCKED', 'DISABLED'] as const;
 export type UserStatus = (typeof userStatuses)[number];

@@ -1,5 +1,5 @@
 import { passwordMinLength, passwordSpecialCharacters } from './constants';
-import { hasUnsafeCharacters, unsafeTextMessage } from './safe-text';
+import { hasUnsafeCharacters, unsafeTextMessage } from './unsafe-text';
 
 /** One requirement of a strong password, as listed live on the reset screen. */
 export interface PasswordRequirement {

@@ -1,5 +1,5 @@
 import { passwordMinLength, referralCodeMinLength } from './constants';
-import { hasUnsafeCharacters, unsafeTextMessage } from './safe-text';
+import { hasUnsafeCharacters, unsafeTextMessage } from './unsafe-text';
 
 export const registrationMessages = {
   firstNameRequired: 'First name is required',

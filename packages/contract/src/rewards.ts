@@ -152,17 +152,8 @@ export const rewardStatsSchema = z.object({
 });
 export type RewardStats = z.infer<typeof rewardStatsSchema>;
 
-export const rewardTexts = {
-  typeOptions: { DIRECT: 'Referral Rewards (DIRECT)', DOWNLINE: 'Trading Rewards (DOWNLINE)' } satisfies Record<
-    RewardType,
-    string
-  >,
-  allTypes: 'All Types',
-  emptyHistory: 'No rewards found',
-  loadStatsFailed: 'Failed to load reward stats',
-  loadRewardsFailed: 'Failed to fetch rewards',
-  loadRewardsError: 'An error occurred while fetching rewards',
-};
+// Its home is reward-texts.ts (no zod there): screens that only show these texts load no schema.
+export { rewardTexts } from './reward-texts';
 
 /** The most statement lines one upload may carry. */
 export const statementMaxLines = 2_000_000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordError } from './password-rules';
 import { registrationErrors } from './registration-rules';
-import { fieldLabel, hasUnsafeCharacters, safeRequestText, safeText, unsafeTextIn } from './safe-text';
+import { fieldLabel, safeRequestText, safeText, unsafeTextIn } from './safe-text';
+import { hasUnsafeCharacters } from './unsafe-text';
 
 describe('safeText', () => {
   const firstName = safeText('First name').trim().min(1);

@@ -42,7 +42,7 @@ export interface DatabaseOptions {
    * `DatabaseUnavailableError` (the API answers 503): requests queue under load, never hang.
    */
   waitTimeoutMs?: number;
-  /** Told each wait for a connection (the metrics' `db_connection_wait_seconds`). */
+  /** Told each wait for a connection (the metrics' `uplink_db_connection_wait_seconds`). */
   onConnectionWait?: ConnectionWaitObserver;
 }
 

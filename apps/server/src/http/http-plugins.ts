@@ -1,10 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { registerCompression } from './compression';
+import { registerOpenApi } from './openapi';
 import { registerSecurityHeaders } from './security-headers';
 
 /** JSON lines in production (for log shippers), readable lines on a developer's terminal. */
@@ -43,16 +43,11 @@ function sharedRateLimitStore(
 /** The OpenAPI documentation: public, served by swagger-ui's own routes. */
 export const apiDocsPrefix = '/api/docs';
 
-/** Security headers, rate limiting (shared through Redis when configured) and the OpenAPI docs. */
+/** Security headers, compression, rate limiting (shared through Redis when configured) and the OpenAPI docs. */
 export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
   registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(rateLimit, { global: false, ...sharedRateLimitStore(app, config) });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Uplink API', version: '1.0.0', description: 'Invite-only referral network API' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, config.publicUrl);
   await app.register(swaggerUi, { routePrefix: apiDocsPrefix });
 }

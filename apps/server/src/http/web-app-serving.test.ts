@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -28,6 +29,14 @@ function rawGet(baseUrl: URL, rawPath: string): Promise<{ status: number; body: 
 const secretName = 'server-secret.txt';
 const secretContent = 'jwt-secret-that-must-never-be-served';
 
+/** A built chunk as the build leaves it: the file and its brotli and gzip twins. */
+const chunk = `export const landing = ${JSON.stringify('Uplink '.repeat(400))};\n`;
+function writeWithTwins(file: string, content: string): void {
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+}
+
 describe('serving the built web app', () => {
   let t: TestApp;
   let root: string;
@@ -38,8 +47,15 @@ describe('serving the built web app', () => {
     distDir = path.join(root, 'dist');
     mkdirSync(path.join(distDir, 'assets'), { recursive: true });
     writeFileSync(path.join(root, secretName), secretContent);
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Uplink</title><div id="root"></div>');
+    writeWithTwins(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>Uplink</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeWithTwins(path.join(distDir, 'assets', 'landing-def456.js'), chunk);
+    // A map left in the build by another build setup: it must stay unreachable all the same.
+    writeFileSync(path.join(distDir, 'assets', 'landing-def456.js.map'), '{"sources":["../src/landing.tsx"]}');
+    writeFileSync(path.join(distDir, 'package.json'), '{"name":"in-the-web-root"}');
     writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ webDistDir: distDir });
     baseUrl = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
@@ -59,11 +75,123 @@ describe('serving the built web app', () => {
     }
   });
 
+  it("names the deployment's chain network in the page, for the web app's explorer links", async () => {
+    // BSC_CHAIN_ID's default, 56, is the main network.
+    const page = await t.app.inject({ method: 'GET', url: '/rewards' });
+    expect(page.body).toContain('<meta name="uplink-bsc-network" content="main" />');
+    const onTestNetwork = await createTestApp({ webDistDir: distDir, chain: { ...t.config.chain, chainId: 97 } });
+    try {
+      for (const url of ['/rewards', '/index.html']) {
+        const response = await onTestNetwork.app.inject({ method: 'GET', url });
+        expect(response.body, url).toContain('<meta name="uplink-bsc-network" content="test" />');
+        expect(response.body, url).toContain('<div id="root">');
+      }
+    } finally {
+      await onTestNetwork.close();
+    }
+  });
+
+  it('answers a revalidation of the page with 304 while it has not changed', async () => {
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const headers = { 'accept-encoding': acceptEncoding };
+      const first = await t.app.inject({ method: 'GET', url: '/dashboard', headers });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"/);
+      const again = await t.app.inject({ method: 'GET', url: '/', headers: { ...headers, 'if-none-match': etag } });
+      expect(again.statusCode, acceptEncoding).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+
   it('serves hashed assets as immutable files', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("app")');
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed twin the client accepts, brotli first, with Vary', async () => {
+    const cases = [
+      { acceptEncoding: 'gzip, deflate, br', encoding: 'br', decode: brotliDecompressSync },
+      { acceptEncoding: 'gzip', encoding: 'gzip', decode: gunzipSync },
+      { acceptEncoding: 'br;q=0.5, gzip;q=1', encoding: 'gzip', decode: gunzipSync },
+    ];
+    for (const { acceptEncoding, encoding, decode } of cases) {
+      for (const url of ['/assets/landing-def456.js', '/dashboard']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+        expect(response.statusCode, `${url} ${acceptEncoding}`).toBe(200);
+        expect(response.headers['content-encoding'], `${url} ${acceptEncoding}`).toBe(encoding);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        expect(response.headers['content-type']).toMatch(url.endsWith('.js') ? /javascript/ : /text\/html/);
+        expect(decode(response.rawPayload).toString()).toContain(url.endsWith('.js') ? chunk : '<div id="root">');
+      }
+    }
+    const twin = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(twin.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/landing-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the file as it is to a client that refuses every encoding or names none', async () => {
+    for (const headers of [{ 'accept-encoding': 'br;q=0, gzip;q=0' }, { 'accept-encoding': 'identity' }, {}]) {
+      const response = await t.app.inject({ method: 'GET', url: '/assets/landing-def456.js', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+      expect(response.body).toBe(chunk);
+      expect(response.headers['content-length']).toBe(String(Buffer.byteLength(chunk)));
+    }
+  });
+
+  it('answers Range requests on an asset with the bytes asked for, or 416 beyond its end', async () => {
+    const part = await t.app.inject({
+      method: 'GET',
+      url: '/assets/landing-def456.js',
+      headers: { range: 'bytes=7-19' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 7-19/${Buffer.byteLength(chunk)}`);
+    expect(part.body).toBe(chunk.slice(7, 20));
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: '/assets/landing-def456.js',
+      headers: { range: 'bytes=-6' },
+    });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.body).toBe(chunk.slice(-6));
+    // A range of the brotli representation is a range of its bytes, labelled as such.
+    const brotli = brotliCompressSync(chunk);
+    const encodedPart = await t.app.inject({
+      method: 'GET',
+      url: '/assets/landing-def456.js',
+      headers: { range: 'bytes=0-9', 'accept-encoding': 'br' },
+    });
+    expect(encodedPart.statusCode).toBe(206);
+    expect(encodedPart.headers['content-encoding']).toBe('br');
+    expect(encodedPart.headers['content-range']).toBe(`bytes 0-9/${brotli.length}`);
+    expect(encodedPart.rawPayload).toEqual(brotli.subarray(0, 10));
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: '/assets/landing-def456.js',
+      headers: { range: `bytes=${Buffer.byteLength(chunk) + 10}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+  });
+
+  it('never serves a source map or a compressed twin by its own name', async () => {
+    for (const url of [
+      '/assets/landing-def456.js.map',
+      '/assets/landing-def456.js.br',
+      '/assets/landing-def456.js.gz',
+      '/index.html.br',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('../src/landing.tsx');
+    }
   });
 
   it('answers a missing file with 404 rather than the app, so a stale asset or icon fails visibly', async () => {
@@ -111,6 +239,14 @@ describe('serving the built web app', () => {
       expect({ url, leaked: response.body.includes(secretContent) }).toEqual({ url, leaked: false });
       // The SPA fallback or a refusal, never the file.
       expect([200, 400, 403, 404], url).toContain(response.status);
+    }
+  });
+
+  it('answers a traversal to a file of the release with 404, not a refusal that tells it exists', async () => {
+    for (const url of ['/assets/..%2f..%2fpackage.json', '/assets/..%2fpackage.json', '/assets/%2e%2e/package.json']) {
+      const response = await rawGet(baseUrl, url);
+      expect(response.status, url).toBe(404);
+      expect(response.body, url).not.toContain('in-the-web-root');
     }
   });
 

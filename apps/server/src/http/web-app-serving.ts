@@ -1,40 +1,125 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { BscNetwork } from '@uplink/contract/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The built single-page app: files as they are, every other non-API path answered by index.html.
- * A path naming a file that does not exist (a stale chunk after a deploy, an icon a browser
- * guesses) gets a real 404, not the app's HTML under a 200.
+ * Files the build writes beside the ones it serves, never answered themselves: the brotli and
+ * gzip twins are representations of their original (sent by Accept-Encoding), and a source map
+ * would hand out the source (the build keeps maps outside dist/ too; this holds for any dist).
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+const unservedExtensions = new Set(['.br', '.gz', '.map']);
+
+/** What the server tells the web app that a build cannot know: read by apps/web/src/config/explorer.ts. */
+export interface WebAppSettings {
+  bscNetwork: BscNetwork;
+}
+
+/**
+ * The built single-page app: files as they are, every other non-API path answered by index.html
+ * (with the deployment's settings written into it).
+ * A path naming a file that does not exist (a stale chunk after a deploy, an icon a browser
+ * guesses) gets a real 404, not the app's HTML under a 200; so does any path that is not a plain
+ * path inside the build (`..` or `.` segments however encoded, dotfiles, backslashes, NUL).
+ *
+ * Text files are sent as the build precompressed them (brotli, else gzip, as Accept-Encoding
+ * allows, `Vary: Accept-Encoding`); Range and conditional requests are answered by @fastify/send.
+ */
+export async function serveWebApp(app: FastifyInstance, distDir: string, settings: WebAppSettings): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) return;
-  const assetsDir = path.join(distDir, 'assets');
+  const indexPage = renderIndexPage(distDir, settings);
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
-    index: false,
+    serve: false,
+    preCompressed: true,
     cacheControl: false,
-    setHeaders(response, filePath) {
-      // Vite names built assets by content hash, so they never change under the same name;
-      // index.html must always be revalidated so a deploy reaches every browser.
-      const cacheControl = filePath.startsWith(assetsDir)
-        ? 'public, max-age=31536000, immutable'
-        : filePath.endsWith('index.html')
-          ? 'no-cache'
-          : 'public, max-age=3600';
-      response.setHeader('cache-control', cacheControl);
+    setHeaders(response, servedPath) {
+      response.setHeader('cache-control', cacheControlOf(path.relative(distDir, servedPath)));
+      response.setHeader('vary', 'accept-encoding');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const file = request.url.split('?')[0] ?? '/';
-    if (file.startsWith('/api/')) {
-      return reply.callNotFound();
-    }
-    if (path.extname(file)) {
-      return existsSync(path.join(distDir, file)) ? reply.sendFile(file) : reply.callNotFound();
-    }
-    return reply.sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/')) return reply.callNotFound();
+    const file = webAppFileOf(pathname);
+    if (file === null) return reply.callNotFound();
+    if (!path.extname(file) || file === 'index.html') return sendIndexPage(request, reply, indexPage);
+    return isServedFile(distDir, file) ? reply.sendFile(file) : reply.callNotFound();
   });
+}
+
+interface IndexPage {
+  /** The page in each encoding, with its entity tag. */
+  representations: Record<'identity' | 'br' | 'gzip', { body: Buffer; etag: string }>;
+}
+
+/**
+ * index.html with the settings as meta elements in its head, built and compressed once at start:
+ * the page is about 1 KB, and it is what every navigation loads first.
+ */
+function renderIndexPage(distDir: string, settings: WebAppSettings): IndexPage {
+  const built = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const page = Buffer.from(
+    built.replace('</head>', `  <meta name="uplink-bsc-network" content="${settings.bscNetwork}" />\n  </head>`),
+  );
+  const tag = createHash('sha256').update(page).digest('base64url').slice(0, 22);
+  return {
+    representations: {
+      identity: { body: page, etag: `"${tag}"` },
+      br: { body: brotliCompressSync(page), etag: `"${tag}-br"` },
+      gzip: { body: gzipSync(page, { level: 9 }), etag: `"${tag}-gz"` },
+    },
+  };
+}
+
+function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : null;
+  const { body, etag } = page.representations[encoding ?? 'identity'];
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
+
+/**
+ * The path a request names inside the build (decoded, without its leading slash), or null when
+ * it names nothing the app serves.
+ */
+function webAppFileOf(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const segments = decoded.split('/').slice(1);
+  if (segments.some((segment) => segment.startsWith('.'))) return null;
+  if (unservedExtensions.has(path.extname(decoded))) return null;
+  return segments.join('/');
+}
+
+function isServedFile(distDir: string, file: string): boolean {
+  return statSync(path.join(distDir, file), { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/**
+ * Vite names built assets by content hash, so they never change under the same name; index.html
+ * must always be revalidated so a deploy reaches every browser. `servedFile` may be a .br or .gz
+ * twin: it is cached as its original.
+ */
+function cacheControlOf(servedFile: string): string {
+  const original = servedFile.replace(/\.(br|gz)$/, '');
+  if (original.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (original === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
 }

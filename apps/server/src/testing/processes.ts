@@ -25,18 +25,22 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** How the server is started: by default its TypeScript entry point as `npm start` ran it before the build. */
+export interface ServerEntry {
+  command: string;
+  args: string[];
+  cwd: string;
+}
+
 /**
- * Starts `npm start`'s entry point with exactly `env` (nothing inherited but what it names), as
- * `npm start` runs it: `node --import tsx`, one process. The tsx command would put a relay process
- * in between that, on a loaded machine, gives up waiting for the server to take a SIGTERM and
- * exits 143 itself.
+ * `node --import tsx main.ts`, one process. The tsx command would put a relay process in between
+ * that, on a loaded machine, gives up waiting for the server to take a SIGTERM and exits 143 itself.
  */
-export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    cwd: repositoryRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+const sourceEntry: ServerEntry = { command: process.execPath, args: ['--import', 'tsx', main], cwd: repositoryRoot };
+
+/** Starts the server's entry point with exactly `env` (nothing inherited but what it names). */
+export function startServerProcess(env: NodeJS.ProcessEnv, entry: ServerEntry = sourceEntry): ServerProcess {
+  const child = spawn(entry.command, entry.args, { cwd: entry.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

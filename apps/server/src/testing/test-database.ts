@@ -41,7 +41,8 @@ export async function createTestDatabase(
   };
 }
 
-async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+/** One statement or a few on the PostgreSQL server of `url`, on a connection of their own (CREATE/DROP DATABASE). */
+export async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,9 +1,9 @@
-import { bscExplorerUrl } from '@uplink/contract/constants';
 import type { ReactNode } from 'react';
+import { explorerAddressUrl, explorerTransactionUrl } from '../config/explorer';
 
 /**
- * A wallet address or a transaction on the block explorer, in a new tab. The explorer's address
- * comes from this one import.
+ * A wallet address or a transaction on the block explorer of the chain the server watches, in a
+ * new tab (config/explorer.ts).
  */
 export function ExplorerLink({
   address,
@@ -15,9 +15,9 @@ export function ExplorerLink({
   | { address: string; transaction?: never }
   | { transaction: string; address?: never }
 )) {
-  const path = address === undefined ? `tx/${transaction}` : `address/${address}`;
+  const href = address === undefined ? explorerTransactionUrl(transaction) : explorerAddressUrl(address);
   return (
-    <a className={className} href={`${bscExplorerUrl}/${path}`} target="_blank" rel="noreferrer" title={title}>
+    <a className={className} href={href} target="_blank" rel="noreferrer" title={title}>
       {children}
     </a>
   );

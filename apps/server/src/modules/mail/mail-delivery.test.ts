@@ -1,50 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { createMember, registrationBody } from '../../testing/builders';
+import { startSmtpServer } from '../../testing/smtp-server';
 import { createTestDatabase } from '../../testing/test-database';
 import { enqueueMail } from './mail-outbox-repository';
 import { createMailTransport, type MailTransport } from './mail-transport';
 import { deliverDueMail } from './mail-worker';
-
-/** A real SMTP server in this process; `failNext` makes the next deliveries fail with a temporary error. */
-async function startSmtpServer() {
-  const received: ParsedMail[] = [];
-  const state = { failNext: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (state.failNext > 0) {
-        state.failNext -= 1;
-        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    state,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
   for (let attempt = 0; attempt < 200; attempt += 1) {

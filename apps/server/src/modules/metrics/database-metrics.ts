@@ -3,7 +3,7 @@ import { Gauge, Histogram } from 'prom-client';
 import { metricsRegistry } from './metrics-registry';
 
 const connectionWait = new Histogram({
-  name: 'db_connection_wait_seconds',
+  name: 'uplink_db_connection_wait_seconds',
   help: 'How long a statement or transaction waited for a database connection',
   // Mostly none; the last buckets reach DATABASE_WAIT_TIMEOUT_MS's default, where a wait becomes a 503.
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
@@ -39,10 +39,14 @@ function poolGauge(name: string, help: string, count: (pool: pg.Pool) => number)
   });
 }
 
-poolGauge('db_pool_connections', 'Open database connections, busy or idle', (pool) => pool.totalCount);
-poolGauge('db_pool_idle_connections', 'Open database connections no statement is using', (pool) => pool.idleCount);
+poolGauge('uplink_db_pool_connections', 'Open database connections, busy or idle', (pool) => pool.totalCount);
 poolGauge(
-  'db_pool_waiting_requests',
+  'uplink_db_pool_idle_connections',
+  'Open database connections no statement is using',
+  (pool) => pool.idleCount,
+);
+poolGauge(
+  'uplink_db_pool_waiting_requests',
   'Statements and transactions queued for a database connection',
   (pool) => pool.waitingCount,
 );

@@ -5,14 +5,14 @@ import { metricsRegistry } from './metrics-registry';
 export type JobRunOutcome = 'ok' | 'failed' | 'skipped';
 
 const jobRuns = new Counter({
-  name: 'job_runs_total',
+  name: 'uplink_job_runs_total',
   help: 'Runs of each background job, by outcome',
   labelNames: ['job', 'outcome'] as const,
   registers: [metricsRegistry],
 });
 
 const jobRunDuration = new Histogram({
-  name: 'job_run_duration_seconds',
+  name: 'uplink_job_run_duration_seconds',
   help: 'How long a background job ran, by outcome (skipped runs did no work and are not timed)',
   labelNames: ['job', 'outcome'] as const,
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
@@ -20,7 +20,7 @@ const jobRunDuration = new Histogram({
 });
 
 const depositScanDuration = new Histogram({
-  name: 'deposit_scan_duration_seconds',
+  name: 'uplink_deposit_scan_duration_seconds',
   help: 'How long a scan of the watched deposit addresses for confirmed transfers took',
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
   registers: [metricsRegistry],

@@ -7,5 +7,14 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
  */
 export const metricsRegistry = new Registry();
 
-// Node's own figures (CPU, memory, event-loop lag, GC), prefixed to tell them from the product's.
-collectDefaultMetrics({ register: metricsRegistry, prefix: 'uplink_' });
+/** Every metric's name starts with it, Node's own figures included: one prefix finds all of Uplink's. */
+export const metricsPrefix = 'uplink_';
+
+// Node's own figures (CPU, memory, event-loop lag, GC).
+collectDefaultMetrics({ register: metricsRegistry, prefix: metricsPrefix });
+// Three of them are gauges named like counters (`…_total`), which Prometheus' conventions (and
+// `promtool check metrics`) refuse; the same figures remain per type in `…_active_handles`,
+// `…_active_requests` and `…_active_resources` (sum them for the total).
+for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+  metricsRegistry.removeSingleMetric(`${metricsPrefix}${name}`);
+}

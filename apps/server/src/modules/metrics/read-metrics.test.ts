@@ -50,7 +50,7 @@ describe('reading the metrics (GET /api/metrics)', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(response.body).toContain('# TYPE http_request_duration_seconds histogram');
+      expect(response.body).toContain('# TYPE uplink_http_request_duration_seconds histogram');
       expect(response.body).toContain('# TYPE uplink_process_cpu_seconds_total counter');
     },
   );
@@ -95,8 +95,8 @@ describe('reading the metrics (GET /api/metrics)', () => {
       }
       const after = await scrape();
       expect(
-        sample(after, 'http_request_duration_seconds_count', webApp) -
-          sample(before, 'http_request_duration_seconds_count', webApp),
+        sample(after, 'uplink_http_request_duration_seconds_count', webApp) -
+          sample(before, 'uplink_http_request_duration_seconds_count', webApp),
       ).toBe(3);
       expect(after).not.toContain('index-5f3a9c');
     } finally {
@@ -117,7 +117,7 @@ describe('reading the metrics (GET /api/metrics)', () => {
     const after = await scrape();
 
     const count = (text: string, labels: Record<string, string>) =>
-      sample(text, 'http_request_duration_seconds_count', labels);
+      sample(text, 'uplink_http_request_duration_seconds_count', labels);
     expect(count(after, healthz) - count(before, healthz)).toBe(3);
     expect(count(after, member) - count(before, member)).toBe(2);
     expect(count(after, unmatched) - count(before, unmatched)).toBe(1);
@@ -126,12 +126,12 @@ describe('reading the metrics (GET /api/metrics)', () => {
   });
 
   it('shows the waits for a database connection and the pool', async () => {
-    const before = sample(await scrape(), 'db_connection_wait_seconds_count');
+    const before = sample(await scrape(), 'uplink_db_connection_wait_seconds_count');
     expect((await t.app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(200);
     const after = await scrape();
-    expect(sample(after, 'db_connection_wait_seconds_count')).toBeGreaterThan(before);
-    expect(sample(after, 'db_pool_connections')).toBeGreaterThanOrEqual(1);
-    expect(after).toContain('# TYPE db_pool_waiting_requests gauge');
+    expect(sample(after, 'uplink_db_connection_wait_seconds_count')).toBeGreaterThan(before);
+    expect(sample(after, 'uplink_db_pool_connections')).toBeGreaterThanOrEqual(1);
+    expect(after).toContain('# TYPE uplink_db_pool_waiting_requests gauge');
   });
 
   it('counts the runs of a background job by outcome', async () => {
@@ -147,13 +147,17 @@ describe('reading the metrics (GET /api/metrics)', () => {
       await job.stop();
     }
     const text = await scrape();
-    const runs = (job: string, outcome: string) => sample(text, 'job_runs_total', { job, outcome });
+    const runs = (job: string, outcome: string) => sample(text, 'uplink_job_runs_total', { job, outcome });
     expect(runs('metrics-test-failing', 'failed')).toBe(1);
     expect(runs('metrics-test-failing', 'ok')).toBe(0);
     expect(runs('metrics-test-working', 'ok')).toBe(1);
     expect(runs('metrics-test-working', 'skipped')).toBe(1);
-    expect(sample(text, 'job_run_duration_seconds_count', { job: 'metrics-test-failing', outcome: 'failed' })).toBe(1);
-    expect(sample(text, 'job_run_duration_seconds_count', { job: 'metrics-test-working', outcome: 'skipped' })).toBe(0);
+    expect(
+      sample(text, 'uplink_job_run_duration_seconds_count', { job: 'metrics-test-failing', outcome: 'failed' }),
+    ).toBe(1);
+    expect(
+      sample(text, 'uplink_job_run_duration_seconds_count', { job: 'metrics-test-working', outcome: 'skipped' }),
+    ).toBe(0);
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -4,7 +4,7 @@ import { isApiRoute } from '../../http/authentication';
 import { metricsRegistry } from './metrics-registry';
 
 const requestDuration = new Histogram({
-  name: 'http_request_duration_seconds',
+  name: 'uplink_http_request_duration_seconds',
   help: 'Time from the arrival of a request to its answer, by method, route pattern and status',
   labelNames: ['method', 'route', 'status_code'] as const,
   registers: [metricsRegistry],

@@ -3,7 +3,7 @@ import { Histogram } from 'prom-client';
 import { metricsRegistry } from './metrics-registry';
 
 const rewardCycleDuration = new Histogram({
-  name: 'reward_cycle_duration_seconds',
+  name: 'uplink_reward_cycle_duration_seconds',
   help: 'How long distributing a reward cycle took (the duration its run record keeps), by statement source and outcome',
   labelNames: ['source', 'outcome'] as const,
   buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800],

@@ -70,7 +70,7 @@ export class DepositScanner {
   constructor(private readonly options: DepositScannerOptions) {
     this.blockRange = options.blockRange ?? 5000;
     this.recipientBatch = options.recipientBatch ?? 1000;
-    this.cursorName = `usdt-deposits:${options.chain.chainId}:${options.chain.tokenAddress.toLowerCase()}`;
+    this.cursorName = depositCursorName(options.chain);
     this.clock = options.clock ?? systemClock;
   }
 
@@ -231,6 +231,11 @@ export class DepositScanner {
 function isRangeTooLarge(error: unknown): boolean {
   const text = String((error as { message?: unknown })?.message ?? error);
   return /range|too many|limit|exceed|too large|response size/i.test(text);
+}
+
+/** The cursor of the deposit scan over one chain's USDT token (a new chain or token starts its own). */
+export function depositCursorName(chain: Pick<DepositChain, 'chainId' | 'tokenAddress'>): string {
+  return `usdt-deposits:${chain.chainId}:${chain.tokenAddress.toLowerCase()}`;
 }
 
 /** The scanner over the app's chain client; null when no chain is configured (tests of other features). */

@@ -1,8 +1,9 @@
-import { type PendingUser, pendingUserSchema } from '@uplink/contract/accounts';
-import { type FormEvent, useState } from 'react';
+import type { PendingUser } from '@uplink/contract/accounts';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
+import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { EmailField, PasswordField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { destinationAfterSignIn, EmailNotVerifiedError, useAuth } from '../../../lib/auth';
@@ -10,14 +11,28 @@ import { errorText } from '../../../lib/error-text';
 import { pendingUserStorage } from '../../../lib/storage';
 import { useLogin } from '../api/login';
 import { signInFailure } from '../auth-errors';
-import { totpChallengeOf } from '../utils/totp-challenge';
 import { AuthForm } from './auth-form';
-import { TotpSignInStep } from './totp-sign-in-step';
+
+/*
+ * Sign-in loads no schema library for the answer nearly every sign-in gets. The schemas that read
+ * the rarer answers (an address still to verify, an administrator's second factor) come with them.
+ */
+const TotpSignInStep = lazy(() =>
+  import('./totp-sign-in-step').then(({ TotpSignInStep }) => ({ default: TotpSignInStep })),
+);
 
 /** Who is to verify their address: as the server named them, else the address typed. */
-function identityFrom(value: unknown, fallbackEmail: string): PendingUser {
+async function identityFrom(value: unknown, fallbackEmail: string): Promise<PendingUser> {
+  const { pendingUserSchema } = await import('@uplink/contract/accounts');
   const named = pendingUserSchema.safeParse(value);
   return named.success ? named.data : { email: fallbackEmail };
+}
+
+/** The challenge of an administrator's TOTP_REQUIRED answer, or null for any other failure. */
+async function totpChallengeIn(failure: unknown): Promise<string | null> {
+  if (!(failure instanceof ApiError) || failure.code !== 'TOTP_REQUIRED') return null;
+  const { totpChallengeOf } = await import('../utils/totp-challenge');
+  return totpChallengeOf(failure);
 }
 
 export function SignInPanel() {
@@ -52,12 +67,12 @@ export function SignInPanel() {
     try {
       const result = await login.mutateAsync({ email: email.trim(), password });
       if (result.requiresVerification || !result.data.isEmailVerified) {
-        continueToVerification(identityFrom(result.data, email.trim()));
+        continueToVerification(await identityFrom(result.data, email.trim()));
         return;
       }
       await finishSignIn(result.data.token);
     } catch (failure) {
-      const challenge = totpChallengeOf(failure);
+      const challenge = await totpChallengeIn(failure);
       if (challenge) {
         setTotpChallenge(challenge);
       } else if (failure instanceof EmailNotVerifiedError) {
@@ -67,7 +82,7 @@ export function SignInPanel() {
         failure instanceof ApiError &&
         (failure.requiresVerification || failure.code === 'EMAIL_NOT_VERIFIED')
       ) {
-        continueToVerification(identityFrom(failure.envelope?.data, email.trim()));
+        continueToVerification(await identityFrom(failure.envelope?.data, email.trim()));
       } else {
         setError(errorText(failure, signInFailure));
       }
@@ -78,15 +93,17 @@ export function SignInPanel() {
 
   if (totpChallenge) {
     return (
-      <TotpSignInStep
-        challengeToken={totpChallenge}
-        onSignedIn={finishSignIn}
-        onRestart={(notice) => {
-          setTotpChallenge(null);
-          setPassword('');
-          setError(notice);
-        }}
-      />
+      <Suspense fallback={<FullPageSpinner />}>
+        <TotpSignInStep
+          challengeToken={totpChallenge}
+          onSignedIn={finishSignIn}
+          onRestart={(notice) => {
+            setTotpChallenge(null);
+            setPassword('');
+            setError(notice);
+          }}
+        />
+      </Suspense>
     );
   }
 

@@ -1,4 +1,4 @@
-import { accountMessages } from '@uplink/contract/accounts';
+import { accountMessages } from '@uplink/contract/account-messages';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 

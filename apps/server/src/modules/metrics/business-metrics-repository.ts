@@ -1,0 +1,73 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** What an operator alerts on, read in one statement from counters and indexed columns (no table scan). */
+export interface BusinessSnapshot {
+  pendingWithdrawals: number;
+  /** USDT held by pending withdrawals, as a decimal string. */
+  pendingWithdrawalAmount: string;
+  oldestPendingWithdrawalAt: Date | null;
+  pendingMails: number;
+  oldestPendingMailAt: Date | null;
+  lastDistributedCycle: number | null;
+  lastDistributedAt: Date | null;
+  /** USDT of the rewards locked now (not yet released or forfeited), exact. */
+  lockedRewardAmount: string;
+  /** The last block the deposit scanner has fully read, or null before its first scan. */
+  depositCursorBlock: number | null;
+}
+
+interface SnapshotRow {
+  pending_withdrawals: string | null;
+  pending_withdrawal_amount: string | null;
+  oldest_pending_withdrawal_at: Date | string | null;
+  pending_mails: string;
+  oldest_pending_mail_at: Date | string | null;
+  last_distributed_cycle: number | null;
+  last_distributed_at: Date | string | null;
+  locked_reward_amount: string | null;
+  deposit_cursor_block: string | null;
+}
+
+export async function readBusinessSnapshot(
+  db: Kysely<Database>,
+  depositCursorName: string | null,
+): Promise<BusinessSnapshot> {
+  // withdrawals_status_idx (status, requested_at) answers the oldest pending withdrawal from its
+  // first entry; the partial index of pending mail (mail_outbox_due_idx) holds only the queue;
+  // the totals are the counter tables the writers keep.
+  const { rows } = await sql<SnapshotRow>`
+    SELECT
+      (SELECT sum(withdrawals) FROM withdrawal_totals WHERE status = 'PENDING') AS pending_withdrawals,
+      (SELECT sum(amount) FROM withdrawal_totals WHERE status = 'PENDING') AS pending_withdrawal_amount,
+      (SELECT min(requested_at) FROM withdrawals WHERE status = 'PENDING') AS oldest_pending_withdrawal_at,
+      (SELECT count(*) FROM mail_outbox WHERE status = 'PENDING') AS pending_mails,
+      (SELECT min(created_at) FROM mail_outbox WHERE status = 'PENDING') AS oldest_pending_mail_at,
+      last_run.cycle AS last_distributed_cycle,
+      last_run.finished_at AS last_distributed_at,
+      (SELECT sum(reward_amount) FROM reward_totals WHERE state = 'LOCKED') AS locked_reward_amount,
+      (SELECT last_block FROM chain_scan_cursors WHERE name = ${depositCursorName}) AS deposit_cursor_block
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT cycle, finished_at FROM reward_cycle_runs
+      WHERE outcome = 'DISTRIBUTED' ORDER BY cycle DESC LIMIT 1
+    ) AS last_run ON true
+  `.execute(db);
+  const row = rows[0] as SnapshotRow;
+  return {
+    pendingWithdrawals: Number(row.pending_withdrawals ?? 0),
+    pendingWithdrawalAmount: row.pending_withdrawal_amount ?? '0',
+    oldestPendingWithdrawalAt: asDate(row.oldest_pending_withdrawal_at),
+    pendingMails: Number(row.pending_mails),
+    oldestPendingMailAt: asDate(row.oldest_pending_mail_at),
+    lastDistributedCycle: row.last_distributed_cycle,
+    lastDistributedAt: asDate(row.last_distributed_at),
+    lockedRewardAmount: row.locked_reward_amount ?? '0',
+    depositCursorBlock: row.deposit_cursor_block === null ? null : Number(row.deposit_cursor_block),
+  };
+}
+
+function asDate(value: Date | string | null): Date | null {
+  if (value === null) return null;
+  return value instanceof Date ? value : new Date(value);
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { recordDepositChainHead } from './business-metrics';
+
+/** The value of an unlabelled metric in a scrape. */
+function gauge(text: string, name: string): number {
+  const value = text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1];
+  if (value === undefined) throw new Error(`${name} is not in the scrape`);
+  return Number(value);
+}
+
+describe('business gauges an operator alerts on', () => {
+  let t: TestApp;
+  const start = new Date('2026-03-02T12:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+
+  it('reads zero and no age while nothing waits', async () => {
+    t.clock.set(start);
+    const text = await scrape();
+    for (const name of [
+      'uplink_withdrawals_pending',
+      'uplink_withdrawals_pending_usdt',
+      'uplink_withdrawals_oldest_pending_age_seconds',
+      'uplink_reward_cycle_last_distributed',
+      'uplink_reward_cycle_last_distributed_age_seconds',
+      'uplink_rewards_locked_usdt',
+      'uplink_deposit_scan_blocks_behind',
+    ]) {
+      expect(gauge(text, name), name).toBe(0);
+    }
+    // 2026-03-02 is in cycle #9 of the default calendar (weekly from Monday 2026-01-05).
+    expect(gauge(text, 'uplink_reward_cycle_current')).toBe(9);
+  });
+
+  it('counts pending withdrawals, their amount and the age of the oldest', async () => {
+    const first = await fundedMember(t.database.db, '100');
+    const second = await fundedMember(t.database.db, '100');
+    t.clock.set(start);
+    await requestedWithdrawal(t, first, 12.5);
+    t.clock.set(new Date(start.getTime() + 30_000));
+    await requestedWithdrawal(t, second, 7.25);
+    t.clock.set(new Date(start.getTime() + 90_000));
+    const text = await scrape();
+    expect(gauge(text, 'uplink_withdrawals_pending')).toBe(2);
+    expect(gauge(text, 'uplink_withdrawals_pending_usdt')).toBe(19.75);
+    expect(gauge(text, 'uplink_withdrawals_oldest_pending_age_seconds')).toBe(90);
+  });
+
+  it('measures the mail outbox: unsent e-mails and the age of the oldest', async () => {
+    const oldest = new Date(start.getTime() - 3_600_000);
+    await t.database.db
+      .insertInto('mail_outbox')
+      .values(
+        [0, 1, 2].map((index) => ({
+          to_address: `queued-${index}@example.test`,
+          subject: 'Queued',
+          html: '<p>Queued</p>',
+          text: 'Queued',
+          next_attempt_at: oldest,
+          created_at: new Date(oldest.getTime() + index * 1000),
+        })),
+      )
+      .execute();
+    t.clock.set(start);
+    const { pending } = await t.database.db
+      .selectFrom('mail_outbox')
+      .where('status', '=', 'PENDING')
+      .select((eb) => eb.fn.countAll<string>().as('pending'))
+      .executeTakeFirstOrThrow();
+    const text = await scrape();
+    expect(gauge(text, 'uplink_mail_outbox_pending')).toBe(Number(pending));
+    expect(Number(pending)).toBeGreaterThanOrEqual(3);
+    expect(gauge(text, 'uplink_mail_outbox_oldest_pending_age_seconds')).toBe(3600);
+  });
+
+  it('tells the last distributed cycle, its age and the rewards locked', async () => {
+    const beneficiary = await createMember(t.database.db);
+    await creditReward(t.database.db, { beneficiary, source: beneficiary, amount: '3.1234', state: 'LOCKED' });
+    await creditReward(t.database.db, { beneficiary, source: beneficiary, amount: '5', type: 'DIRECT' });
+    const finishedAt = new Date(start.getTime() - 2 * 86_400_000);
+    for (const cycle of [7, 8]) {
+      await t.database.db
+        .insertInto('reward_cycle_runs')
+        .values({
+          cycle,
+          cycle_starts_at: new Date('2026-02-16T00:00:00Z'),
+          cycle_ends_at: new Date('2026-02-23T00:00:00Z'),
+          source: 'UPLOAD',
+          outcome: 'DISTRIBUTED',
+          started_by: null,
+          started_at: finishedAt,
+          finished_at: new Date(finishedAt.getTime() - (8 - cycle) * 86_400_000),
+          plan_version: 1,
+          input_count: 0,
+          unknown_uids: [],
+          rewards_written: 0,
+          total_master_amount: '0',
+          total_paid: '0',
+          total_locked: '0',
+          duration_ms: 5,
+        })
+        .execute();
+    }
+    t.clock.set(start);
+    const text = await scrape();
+    expect(gauge(text, 'uplink_reward_cycle_last_distributed')).toBe(8);
+    expect(gauge(text, 'uplink_reward_cycle_last_distributed_age_seconds')).toBe(2 * 86_400);
+    expect(gauge(text, 'uplink_rewards_locked_usdt')).toBe(3.1234);
+  });
+
+  it('measures the deposit scanner against the chain head it last saw', async () => {
+    await t.database.db
+      .insertInto('chain_scan_cursors')
+      .values({ name: 'usdt-deposits:56:0xtoken', last_block: 1_000, last_block_hash: null })
+      .execute();
+    recordDepositChainHead('usdt-deposits:56:0xtoken', 1_042);
+    expect(gauge(await scrape(), 'uplink_deposit_scan_blocks_behind')).toBe(42);
+  });
+});

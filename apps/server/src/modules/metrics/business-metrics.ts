@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
+import type { AppContext } from '../../app-context';
+import { cycleAt } from '../rewards/reward-cycle-calendar';
+import { type BusinessSnapshot, readBusinessSnapshot } from './business-metrics-repository';
+import { metricsRegistry } from './metrics-registry';
+
+/**
+ * The figures an operator alerts on (docs/alerts.yml), read from the database at each scrape.
+ * Every process reads the same database, so a cluster's scrape takes the largest of its workers'
+ * values (`aggregator: 'max'`) instead of adding them up.
+ */
+type Reading = (snapshot: BusinessSnapshot, now: Date) => number | null;
+
+const gauges: [Gauge, Reading][] = [];
+
+function businessGauge(name: string, help: string, read: Reading): void {
+  const gauge = new Gauge({ name, help, aggregator: 'max', registers: [metricsRegistry], collect: collectSnapshot });
+  gauges.push([gauge, read]);
+}
+
+const secondsSince = (at: Date | null, now: Date) => (at ? Math.max(0, (now.getTime() - at.getTime()) / 1000) : 0);
+
+businessGauge('uplink_withdrawals_pending', 'Withdrawals waiting for an administrator', (s) => s.pendingWithdrawals);
+businessGauge('uplink_withdrawals_pending_usdt', 'USDT held by pending withdrawals', (s) =>
+  Number(s.pendingWithdrawalAmount),
+);
+businessGauge(
+  'uplink_withdrawals_oldest_pending_age_seconds',
+  'Age of the oldest pending withdrawal (0 when none waits)',
+  (s, now) => secondsSince(s.oldestPendingWithdrawalAt, now),
+);
+businessGauge(
+  'uplink_mail_outbox_pending',
+  'E-mails in the outbox not sent yet (retries included)',
+  (s) => s.pendingMails,
+);
+businessGauge(
+  'uplink_mail_outbox_oldest_pending_age_seconds',
+  'Age of the oldest unsent e-mail (0 when the outbox is empty)',
+  (s, now) => secondsSince(s.oldestPendingMailAt, now),
+);
+businessGauge(
+  'uplink_deposit_scan_blocks_behind',
+  'Blocks between the chain head the deposit scanner last saw and the last block it has fully read',
+  (s) =>
+    depositScan && s.depositCursorBlock !== null ? Math.max(0, depositScan.chainHead - s.depositCursorBlock) : null,
+);
+businessGauge(
+  'uplink_reward_cycle_last_distributed',
+  'Number of the newest distributed reward cycle (0: none yet)',
+  (s) => s.lastDistributedCycle ?? 0,
+);
+businessGauge(
+  'uplink_reward_cycle_last_distributed_age_seconds',
+  'Time since the newest distributed reward cycle was distributed (0: none yet)',
+  (s, now) => secondsSince(s.lastDistributedAt, now),
+);
+businessGauge('uplink_reward_cycle_current', 'Number of the reward cycle running now, by the calendar', (_s, now) => {
+  const source = newestSource();
+  return source ? cycleAt(source.config.rewards, now) : null;
+});
+businessGauge('uplink_rewards_locked_usdt', 'USDT of rewards locked now (earned while not compliant)', (s) =>
+  Number(s.lockedRewardAmount),
+);
+
+type Source = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+/** The open apps, oldest first: the gauges read the newest one's database (the server has one; a test may build several). */
+const sources = new Set<Source>();
+const newestSource = (): Source | undefined => [...sources].at(-1);
+/** Set in the process that runs the deposit scan: what it last saw of the chain. */
+let depositScan: { cursorName: string; chainHead: number } | null = null;
+
+/** The gauges read `app`'s database from now until it closes. */
+export function reportBusinessMetrics(app: FastifyInstance): void {
+  const context = app.context;
+  sources.add(context);
+  app.addHook('onClose', async () => {
+    sources.delete(context);
+  });
+}
+
+/** The deposit scan job, before each scan: the chain's head now, against which its cursor is measured. */
+export function recordDepositChainHead(cursorName: string, chainHead: number): void {
+  depositScan = { cursorName, chainHead };
+}
+
+/**
+ * The gauges are collected concurrently at each scrape, and the first collect reads the one
+ * snapshot they all set themselves from. A failed read leaves the previous values (the database
+ * being down shows on /api/readyz and in the request metrics).
+ */
+let collecting: Promise<void> | null = null;
+
+function collectSnapshot(): Promise<void> {
+  collecting ??= readAndSet().finally(() => {
+    collecting = null;
+  });
+  return collecting;
+}
+
+async function readAndSet(): Promise<void> {
+  const reading = newestSource();
+  if (!reading) return;
+  let snapshot: BusinessSnapshot;
+  try {
+    snapshot = await readBusinessSnapshot(reading.db, depositScan?.cursorName ?? null);
+  } catch {
+    return;
+  }
+  const now = reading.clock.now();
+  for (const [gauge, read] of gauges) {
+    const value = read(snapshot, now);
+    if (value !== null) gauge.set(value);
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * npm run bench:lighthouse — Lighthouse 12 (mobile and desktop presets) on `/`, `/signin` and the
+ * demo member's signed-in `/dashboard`, before and after, side by side.
+ *
+ * - after:  the production build (`npm run build`, run by the npm script) served by the production
+ *           start, `node apps/server/dist/main.js` with NODE_ENV=production (embedded database,
+ *           demo network seeded; the chain and the exchange are loopback ports nothing answers on);
+ * - before: the same server behind a loopback proxy that drops Accept-Encoding, so every file and
+ *           answer travels uncompressed, as before this release work.
+ * LH_RUNS=3 takes the median of three runs per page (default 1). Prints the load average, since a
+ * busy machine slows Lighthouse's simulated mobile CPU most.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+import { demoDepositXpub } from '../../server/src/config';
+import { freePort, type ServerProcess, startServerProcess } from '../../server/src/testing/processes';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const runs = Number(process.env.LH_RUNS ?? 1);
+const demoMember = { email: 'demo@uplink.local', password: 'Demo!Pass123' };
+const pages = ['/', '/signin', '/dashboard'] as const;
+const presets = ['mobile', 'desktop'] as const;
+
+interface Measure {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  scriptBytes: number;
+}
+
+async function startProductionServer(dataDir: string): Promise<{ server: ServerProcess; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const nothingListens = `http://127.0.0.1:${await freePort()}`;
+  const server = startServerProcess(
+    {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      JWT_SECRET: 'lighthouse-bench-secret-that-is-long-enough-for-hs256',
+      DEPOSIT_XPUB: demoDepositXpub,
+      BSC_RPC_URL: nothingListens,
+      BINGX_API_KEY: 'bench',
+      BINGX_API_SECRET: 'bench',
+      BINGX_BASE_URL: nothingListens,
+      LOG_LEVEL: 'error',
+    },
+    { command: process.execPath, args: ['apps/server/dist/main.js'], cwd: repositoryRoot },
+  );
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const ready = await fetch(`${baseUrl}/api/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { server, baseUrl };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not start:\n${server.output()}`);
+}
+
+/** A loopback proxy to `target` that asks for every answer uncompressed. */
+async function uncompressingProxy(target: string): Promise<{ baseUrl: string; close(): void }> {
+  const { hostname, port } = new URL(target);
+  const proxy = createServer((incoming, outgoing) => {
+    const headers = { ...incoming.headers, 'accept-encoding': 'identity' };
+    const forwarded = httpRequest(
+      { host: hostname, port, path: incoming.url, method: incoming.method, headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.destroy());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return { baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close: () => proxy.close() };
+}
+
+async function signInToken(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoMember),
+  });
+  const body = (await response.json()) as { data?: { token?: string } };
+  if (!body.data?.token) throw new Error(`the demo member could not sign in: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+function measureOf(result: Result): Measure {
+  const requests = (
+    result.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+  )?.items;
+  return {
+    performance: Math.round((result.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((result.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((result.categories['best-practices']?.score ?? 0) * 100),
+    lcpMs: result.audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbtMs: result.audits['total-blocking-time']?.numericValue ?? 0,
+    scriptBytes: (requests ?? [])
+      .filter((request) => request.resourceType === 'Script')
+      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function medianMeasure(measures: Measure[]): Measure {
+  const of = (key: keyof Measure) => median(measures.map((measure) => measure[key]));
+  return {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    bestPractices: of('bestPractices'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    scriptBytes: of('scriptBytes'),
+  };
+}
+
+/**
+ * One Lighthouse run of `url` in a fresh tab: a cold HTTP cache (cleared here, since Lighthouse
+ * is told to leave storage alone) and local storage holding the session token or nothing.
+ */
+async function runOnce(chromePort: number, url: string, preset: (typeof presets)[number], token: string | null) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.createCDPSession();
+    await page.goto(`${new URL(url).origin}/api/healthz`);
+    await page.evaluate((stored) => {
+      localStorage.clear();
+      if (stored) localStorage.setItem('token', stored);
+    }, token);
+    await cdp.send('Network.clearBrowserCache');
+    const flags: Flags = {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: true,
+    };
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined, page);
+    return result?.lhr;
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+}
+
+/** The median of LH_RUNS runs; a run Lighthouse could not finish (a runtime error) is tried again, twice at most. */
+async function audit(chromePort: number, url: string, preset: (typeof presets)[number], token: string | null) {
+  const measured: Measure[] = [];
+  let failures = 0;
+  while (measured.length < runs) {
+    const lhr = await runOnce(chromePort, url, preset, token);
+    if (lhr && !lhr.runtimeError) {
+      measured.push(measureOf(lhr));
+    } else {
+      failures += 1;
+      console.warn(
+        `  ${preset} ${url}: ${lhr?.runtimeError?.code ?? 'no result'}${failures > 2 ? ', giving up' : ', again'}`,
+      );
+      if (failures > 2) throw new Error(`Lighthouse could not measure ${url}`);
+    }
+  }
+  return medianMeasure(measured);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function row(page: string, preset: string, before: Measure, after: Measure): string {
+  const pair = (a: string | number, b: string | number) => `${a} → ${b}`.padEnd(16);
+  return [
+    page.padEnd(11),
+    preset.padEnd(8),
+    pair(before.performance, after.performance),
+    pair(before.accessibility, after.accessibility),
+    pair(before.bestPractices, after.bestPractices),
+    pair(seconds(before.lcpMs), seconds(after.lcpMs)),
+    pair(`${before.tbtMs.toFixed(0)} ms`, `${after.tbtMs.toFixed(0)} ms`),
+    pair(kb(before.scriptBytes), kb(after.scriptBytes)),
+  ].join(' ');
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-lighthouse-'));
+const { server, baseUrl } = await startProductionServer(dataDir);
+const proxy = await uncompressingProxy(baseUrl);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+try {
+  const token = await signInToken(baseUrl);
+  console.log(
+    `Lighthouse 12 on ${process.version}, ${runs} run(s) per page; load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log('before: uncompressed (proxy without Accept-Encoding); after: the release as served');
+  console.log(
+    `${'page'.padEnd(11)} ${'preset'.padEnd(8)} ${['performance', 'accessibility', 'best practices', 'LCP', 'TBT', 'JS transferred'].map((title) => title.padEnd(16)).join(' ')}`,
+  );
+  for (const page of pages) {
+    for (const preset of presets) {
+      const signedIn = page === '/dashboard' ? token : null;
+      const before = await audit(chrome.port, `${proxy.baseUrl}${page}`, preset, signedIn);
+      const after = await audit(chrome.port, `${baseUrl}${page}`, preset, signedIn);
+      console.log(row(page, preset, before, after));
+    }
+  }
+  console.log(
+    `load average at the end ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  chrome.kill();
+  proxy.close();
+  server.child.kill('SIGTERM');
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
