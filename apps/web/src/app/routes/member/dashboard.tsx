@@ -1,4 +1,4 @@
-import { rewardTexts } from '@uplink/contract/rewards';
+import { rewardTexts } from '@uplink/contract/reward-texts';
 import { Card, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { LoadError } from '../../../components/query-state';
