@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { destinationAfterSignIn, hasCompletedOnboarding, homePathFor, useAuth } from '../lib/auth';
+import { destinationAfterSignIn, hasMemberAccess, homePathFor, useAuth } from '../lib/auth';
 import { adminSettingsStorage } from '../lib/storage';
 
 /** Member pages: sign-in required (origin remembered), admins sent to their area, onboarding first. */
@@ -11,7 +11,7 @@ export function RequireMember() {
   if (status === 'resolving') return <FullPageSpinner />;
   if (!user) return <Navigate to="/signin" replace state={{ from: location }} />;
   if (user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
-  if (!hasCompletedOnboarding(user)) return <Navigate to="/onboarding" replace />;
+  if (!hasMemberAccess(user)) return <Navigate to="/onboarding" replace />;
   return <Outlet />;
 }
 
@@ -22,7 +22,7 @@ export function RequireOnboarding() {
   if (status === 'resolving') return <FullPageSpinner />;
   if (!user) return <Navigate to="/signin" replace state={{ from: location }} />;
   if (user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
-  if (hasCompletedOnboarding(user)) return <Navigate to="/dashboard" replace />;
+  if (hasMemberAccess(user)) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }
 

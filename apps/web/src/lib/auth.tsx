@@ -128,8 +128,11 @@ export function useAuth(): AuthState {
   return state;
 }
 
-/** A member may use the member area once the subscription is paid and an exchange UID is linked. */
-export function hasCompletedOnboarding(user: MemberProfile): boolean {
+/**
+ * A member may use the member area while the subscription is paid (its period running) and an
+ * exchange UID is linked; the server's "onboarding completed" is the one-time fact of both.
+ */
+export function hasMemberAccess(user: MemberProfile): boolean {
   return user.subscriptionFee.paid && Boolean(user.bingXUID);
 }
 

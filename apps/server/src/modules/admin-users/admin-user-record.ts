@@ -1,13 +1,12 @@
 import type { AdminUserListItem } from '@uplink/contract/admin-users';
 import { toWireMoney } from '@uplink/contract/money';
+import { hasPaidSubscription } from '../subscription/subscription-status';
 import type { AdminUserRow } from './admin-users-repository';
 
-/** Whether the member has paid a period that has not ended at `at` (the profile's rule). */
-export const isSubscriptionPaid = (row: AdminUserRow, at: Date) =>
-  row.subscription_paid_at !== null &&
-  (row.subscription_period_ends_at === null || row.subscription_period_ends_at > at);
-
-/** Onboarding is complete once a subscription was paid and an exchange UID linked. */
+/**
+ * Onboarding was completed once a subscription was paid and an exchange UID linked (whether the
+ * subscription still runs is `hasPaidSubscription`; the web app's `hasMemberAccess` wants both).
+ */
 export const hasCompletedOnboarding = (row: Pick<AdminUserRow, 'subscription_paid_at' | 'bingx_uid'>) =>
   row.subscription_paid_at !== null && row.bingx_uid !== null;
 
@@ -35,7 +34,7 @@ export function toAdminUserListItem(row: AdminUserRow, at: Date): AdminUserListI
     referralCode: row.referral_code,
     referredByCode: row.sponsor_referral_code,
     referredBy: toReferredBy(row),
-    subscriptionFee: { paid: isSubscriptionPaid(row, at) },
+    subscriptionFee: { paid: hasPaidSubscription(row, at) },
     onboardingCompleted: hasCompletedOnboarding(row),
     totalRewards: toWireMoney(row.credits_posted),
     totalWithdrawals: toWireMoney(row.debits_posted),

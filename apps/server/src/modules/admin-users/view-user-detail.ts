@@ -8,9 +8,10 @@ import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
 import { toRewardFields } from '../rewards/reward-record';
 import { countMemberRewards, findMemberRewards, type RewardRow } from '../rewards/rewards-repository';
+import { hasPaidSubscription } from '../subscription/subscription-status';
 import { toWithdrawal } from '../withdrawals/withdrawal-record';
 import { findMemberWithdrawals } from '../withdrawals/withdrawals-repository';
-import { isSubscriptionPaid, toReferredBy } from './admin-user-record';
+import { toReferredBy } from './admin-user-record';
 import { findAdminUser, findMemberWithdrawalTotals, findReferralCounts } from './admin-users-repository';
 
 type AdminUserDetailQuery = z.output<typeof adminUserDetailQuerySchema>;
@@ -50,7 +51,7 @@ export async function viewUserDetail(
     referralStats: { totalReferrals: referrals.total, directReferrals: referrals.direct },
     referredBy: toReferredBy(row),
     subscriptionFee: {
-      hasPaid: isSubscriptionPaid(row, deps.clock.now()),
+      hasPaid: hasPaidSubscription(row, deps.clock.now()),
       amount: row.subscription_amount === null ? null : toWireMoney(row.subscription_amount),
       timestamp: row.subscription_paid_at?.toISOString() ?? null,
       periodEndsAt: row.subscription_period_ends_at?.toISOString() ?? null,
