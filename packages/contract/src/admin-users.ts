@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { adminPageSize, userStatuses } from './constants';
 import { wireMoneySchema } from './money';
-import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
+import {
+  adminListPaginationSchema,
+  pageLimitSchema,
+  pageNumberSchema,
+  searchSchema,
+  shortPaginationSchema,
+} from './paging';
 import { rewardStates, rewardTypes } from './rewards';
 import { withdrawalSchema, withdrawalStatuses } from './withdrawals';
 
@@ -64,13 +70,9 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-export const usersPaginationSchema = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
+/** Admin users spell the total `totalUsers`. */
+export const usersPaginationSchema = shortPaginationSchema.omit({ totalRecords: true }).extend({
   totalUsers: z.number().int(),
-  limit: z.number().int(),
-  hasNext: z.boolean(),
-  hasPrev: z.boolean(),
 });
 
 export const adminUsersSchema = z.object({

@@ -21,20 +21,40 @@ export const pageLimitSchema = (fallback: number) =>
 /** A list search: trimmed, at most 100 characters; empty means no search. */
 export const searchSchema = safeText('Search').trim().max(100, 'Search is at most 100 characters').optional();
 
-/** The pagination object of the admin withdrawals and rewards lists. */
-export const adminListPaginationSchema = z.object({
+/**
+ * The pagination object of a list answer. Every list carries this fragment; the spec names the
+ * rest per endpoint, so each endpoint's schema extends it (`hasNextPage`/`hasPrevPage` and
+ * `totalRecords` on most, `hasNext`/`hasPrev` on member rewards and admin users, `totalUsers` on
+ * the latter, `resultsCount` on admin lists) and `pageOf` builds every one of them.
+ */
+export const pagingFragmentSchema = z.object({
   currentPage: z.number().int(),
   totalPages: z.number().int(),
-  totalRecords: z.number().int(),
   limit: z.number().int(),
+});
+
+/** The pagination of member withdrawals and referral history. */
+export const paginationSchema = pagingFragmentSchema.extend({
+  totalRecords: z.number().int(),
   hasNextPage: z.boolean(),
   hasPrevPage: z.boolean(),
-  resultsCount: z.number().int(),
 });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** The pagination of an admin list: how many rows this page holds, too. */
+export const adminListPaginationSchema = paginationSchema.extend({ resultsCount: z.number().int() });
 export type AdminListPagination = z.infer<typeof adminListPaginationSchema>;
 
-/** The pagination object of an admin list page. */
-export function adminListPagination(page: number, limit: number, total: number, resultsCount: number) {
+/** The pagination of member rewards (spelled `hasNext`/`hasPrev` by the spec). */
+export const shortPaginationSchema = pagingFragmentSchema.extend({
+  totalRecords: z.number().int(),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+});
+export type ShortPagination = z.infer<typeof shortPaginationSchema>;
+
+/** Page `page` of `total` records, `limit` a page. */
+export function pageOf(page: number, limit: number, total: number): Pagination {
   const totalPages = Math.ceil(total / limit);
   return {
     currentPage: page,
@@ -43,6 +63,21 @@ export function adminListPagination(page: number, limit: number, total: number, 
     limit,
     hasNextPage: page < totalPages,
     hasPrevPage: page > 1,
-    resultsCount,
-  } satisfies AdminListPagination;
+  };
+}
+
+/** `pageOf` of an admin list whose page holds `resultsCount` rows. */
+export const adminListPagination = (page: number, limit: number, total: number, resultsCount: number) =>
+  ({ ...pageOf(page, limit, total), resultsCount }) satisfies AdminListPagination;
+
+/** `pageOf` spelled `hasNext`/`hasPrev`. */
+export function shortPageOf(page: number, limit: number, total: number): ShortPagination {
+  const { hasNextPage, hasPrevPage, ...fragment } = pageOf(page, limit, total);
+  return { ...fragment, hasNext: hasNextPage, hasPrev: hasPrevPage };
+}
+
+/** `shortPageOf` of admin users, whose total is `totalUsers`. */
+export function usersPagination(page: number, limit: number, total: number) {
+  const { totalRecords, ...rest } = shortPageOf(page, limit, total);
+  return { ...rest, totalUsers: totalRecords };
 }

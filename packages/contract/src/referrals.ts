@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { referralHistoryPageSize, referralLevels, userStatuses } from './constants';
+import { paginationSchema } from './paging';
 
 /**
  * Referral network: the history of a member's downline (GET /users/referrals/history) and their
@@ -77,19 +78,10 @@ export const referralStatisticsSchema = z.object({
 });
 export type ReferralStatistics = z.infer<typeof referralStatisticsSchema>;
 
-export const referralHistoryPaginationSchema = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalRecords: z.number().int(),
-  limit: z.number().int(),
-  hasNextPage: z.boolean(),
-  hasPrevPage: z.boolean(),
-});
-
 export const referralHistorySchema = z.object({
   referrals: z.array(referralSchema),
   statistics: referralStatisticsSchema,
-  pagination: referralHistoryPaginationSchema,
+  pagination: paginationSchema,
 });
 export type ReferralHistory = z.infer<typeof referralHistorySchema>;
 

@@ -2,7 +2,13 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { adminPageSize, referralLevels, rewardsPageSizes } from './constants';
 import { wireMoneyDecimals, wireMoneySchema } from './money';
-import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
+import {
+  adminListPaginationSchema,
+  pageLimitSchema,
+  pageNumberSchema,
+  searchSchema,
+  shortPaginationSchema,
+} from './paging';
 
 /** A percent on the wire: a number with at most 4 decimals (the plan stores NUMERIC(7,4)). */
 const percentSchema = z.number().min(0).max(100);
@@ -78,18 +84,9 @@ export const rewardRecordSchema = z.object({
 });
 export type RewardRecord = z.infer<typeof rewardRecordSchema>;
 
-export const memberRewardsPaginationSchema = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalRecords: z.number().int(),
-  limit: z.number().int(),
-  hasNext: z.boolean(),
-  hasPrev: z.boolean(),
-});
-
 export const memberRewardsSchema = z.object({
   rewards: z.array(rewardRecordSchema),
-  pagination: memberRewardsPaginationSchema,
+  pagination: shortPaginationSchema,
 });
 export type MemberRewards = z.infer<typeof memberRewardsSchema>;
 

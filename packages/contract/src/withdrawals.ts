@@ -4,7 +4,7 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { otpLength } from './constants';
 import { wireMoneySchema } from './money';
-import { searchSchema } from './paging';
+import { adminListPaginationSchema, paginationSchema, searchSchema } from './paging';
 import { safeText } from './safe-text';
 
 export const withdrawalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'] as const;
@@ -128,18 +128,9 @@ export const withdrawalsQuerySchema = z.object({
 });
 export type WithdrawalsQuery = Partial<z.output<typeof withdrawalsQuerySchema>>;
 
-export const withdrawalsPaginationSchema = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalRecords: z.number().int(),
-  limit: z.number().int(),
-  hasNextPage: z.boolean(),
-  hasPrevPage: z.boolean(),
-});
-
 export const memberWithdrawalsSchema = z.object({
   withdrawals: z.array(withdrawalSchema),
-  pagination: withdrawalsPaginationSchema,
+  pagination: paginationSchema,
 });
 export type MemberWithdrawals = z.infer<typeof memberWithdrawalsSchema>;
 
@@ -205,7 +196,7 @@ export type WithdrawalStatistics = z.infer<typeof withdrawalStatisticsSchema>;
 
 export const adminWithdrawalsSchema = z.object({
   withdrawals: z.array(adminWithdrawalSchema),
-  pagination: withdrawalsPaginationSchema.extend({ resultsCount: z.number().int() }),
+  pagination: adminListPaginationSchema,
   statistics: withdrawalStatisticsSchema,
 });
 export type AdminWithdrawals = z.infer<typeof adminWithdrawalsSchema>;

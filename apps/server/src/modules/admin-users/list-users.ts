@@ -1,4 +1,5 @@
 import type { AdminUsers, adminUsersQuerySchema, UserStats } from '@uplink/contract/admin-users';
+import { usersPagination } from '@uplink/contract/paging';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { toAdminUserListItem } from './admin-user-record';
@@ -23,17 +24,9 @@ export async function listUsers(
     search ? countUsersMatching(deps.db, search) : undefined,
   ]);
   const total = matching ?? stats.totalUsers;
-  const totalPages = Math.ceil(total / query.limit);
   return {
     users: rows.map((row) => toAdminUserListItem(row, now)),
-    pagination: {
-      currentPage: query.page,
-      totalPages,
-      totalUsers: total,
-      limit: query.limit,
-      hasNext: query.page < totalPages,
-      hasPrev: query.page > 1,
-    },
+    pagination: usersPagination(query.page, query.limit, total),
     stats,
   };
 }

@@ -1,5 +1,6 @@
 import { levelOptions, userStatuses } from '@uplink/contract/constants';
 import { fullName } from '@uplink/contract/format';
+import { pageOf } from '@uplink/contract/paging';
 import type { ReferralHistory, referralHistoryQuerySchema } from '@uplink/contract/referrals';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -30,7 +31,6 @@ export async function viewReferralHistory(
       ? { statistics: { totalReferrals: 0, activeReferrals: 0, bingxLinked: 0, paidSubscriptions: 0 }, members: [] }
       : await findDownlinePage(db, callerId, { levels, statuses }, { limit, offset: (page - 1) * limit });
 
-  const totalPages = Math.ceil(statistics.totalReferrals / limit);
   return {
     referrals: members.map((member) => ({
       _id: member.id,
@@ -47,13 +47,6 @@ export async function viewReferralHistory(
       joinedAt: member.joined_at.toISOString(),
     })),
     statistics,
-    pagination: {
-      currentPage: page,
-      totalPages,
-      totalRecords: statistics.totalReferrals,
-      limit,
-      hasNextPage: page < totalPages,
-      hasPrevPage: page > 1,
-    },
+    pagination: pageOf(page, limit, statistics.totalReferrals),
   };
 }

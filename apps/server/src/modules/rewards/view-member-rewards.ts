@@ -1,4 +1,5 @@
 import { fullName } from '@uplink/contract/format';
+import { shortPageOf } from '@uplink/contract/paging';
 import type { MemberRewards, memberRewardsQuerySchema, RewardSort } from '@uplink/contract/rewards';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -26,7 +27,6 @@ export async function viewMemberRewards(
     findMemberRewards(deps.db, memberId, filters, orderOfSort[query.sort], { limit, offset: (page - 1) * limit }),
     countMemberRewards(deps.db, memberId, filters),
   ]);
-  const totalPages = Math.ceil(totalRecords / limit);
   return {
     rewards: rows.map((row) => ({
       ...toRewardFields(row),
@@ -40,13 +40,6 @@ export async function viewMemberRewards(
           }
         : {}),
     })),
-    pagination: {
-      currentPage: page,
-      totalPages,
-      totalRecords,
-      limit,
-      hasNext: page < totalPages,
-      hasPrev: page > 1,
-    },
+    pagination: shortPageOf(page, limit, totalRecords),
   };
 }

@@ -1,4 +1,5 @@
 import { toWireMoney } from '@uplink/contract/money';
+import { adminListPagination } from '@uplink/contract/paging';
 import type {
   AdminWithdrawals,
   adminWithdrawalsQuerySchema,
@@ -39,18 +40,9 @@ export async function listWithdrawalsForReview(
   ]);
   const statistics = toStatistics(totals);
   const total = filteredTotal ?? statistics.total;
-  const totalPages = Math.ceil(total / query.limit);
   return {
     withdrawals: rows.map(toAdminWithdrawal),
-    pagination: {
-      currentPage: query.page,
-      totalPages,
-      totalRecords: total,
-      hasNextPage: query.page < totalPages,
-      hasPrevPage: query.page > 1,
-      limit: query.limit,
-      resultsCount: rows.length,
-    },
+    pagination: adminListPagination(query.page, query.limit, total, rows.length),
     statistics,
   };
 }

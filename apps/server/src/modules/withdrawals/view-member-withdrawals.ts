@@ -1,3 +1,4 @@
+import { pageOf } from '@uplink/contract/paging';
 import type { MemberWithdrawals, Withdrawal, withdrawalsQuerySchema } from '@uplink/contract/withdrawals';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -16,17 +17,9 @@ export async function viewMemberWithdrawals(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  const totalPages = Math.ceil(total / query.limit);
   return {
     withdrawals: rows.map(toWithdrawal),
-    pagination: {
-      currentPage: query.page,
-      totalPages,
-      totalRecords: total,
-      limit: query.limit,
-      hasNextPage: query.page < totalPages,
-      hasPrevPage: query.page > 1,
-    },
+    pagination: pageOf(query.page, query.limit, total),
   };
 }
 
