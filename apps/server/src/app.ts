@@ -20,6 +20,7 @@ import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { composeRequestedAccountMail } from './modules/accounts/requested-account-mail';
 import { adminReportsRoutes } from './modules/admin-reports/admin-reports-routes';
 import { adminTotpRoutes } from './modules/admin-totp/admin-totp-routes';
+import { totpSecondFactor } from './modules/admin-totp/totp-second-factor';
 import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
@@ -31,6 +32,7 @@ import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
+import { cycleAt } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
@@ -81,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerHttpPlugins(app, config);
   registerErrorHandling(app);
   recordRequestDurations(app);
-  reportBusinessMetrics(app);
+  reportBusinessMetrics(app, (now) => cycleAt(config.rewards, now));
   registerAuthentication(app, db, context.sessionTokens);
 
   await app.register(
@@ -90,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(metricsRoutes);
       await api.register(referralRoutes);
       await api.register(rewardsRoutes);
-      await api.register(accountsRoutes);
+      await api.register(accountsRoutes, { secondFactor: totpSecondFactor(context) });
       await api.register(subscriptionRoutes);
       await api.register(onboardingRoutes);
       await api.register(demoPayRoutes);

@@ -27,7 +27,7 @@ import { registerMember } from './register-member';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
 import { sendVerificationEmail } from './send-verification-email';
-import { signIn } from './sign-in';
+import { type SecondFactor, signIn } from './sign-in';
 import { verifyEmail } from './verify-email';
 
 const messageOnly = envelopeSchema(z.null());
@@ -36,7 +36,7 @@ const bearer = [{ bearer: [] }];
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 /** The accounts API: registration, sign-in, e-mail verification and passwords. */
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ secondFactor: SecondFactor }> = async (app, { secondFactor }) => {
   const deps = app.context;
   const { db, config } = deps;
   const authLimit = perMinute(config.rateLimits.authPerMinute);
@@ -90,7 +90,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await signIn(deps, request.body);
+      const outcome = await signIn(deps, secondFactor, request.body);
       if ('session' in outcome) return ok(outcome.session, accountMessages.signedIn);
       // A right password, so nothing thrown: the refusal carries the challenge the code goes with.
       const challenge = { challengeToken: outcome.totpChallenge };

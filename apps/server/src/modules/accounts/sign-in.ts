@@ -2,8 +2,6 @@ import { accountMessages, type LoginInput, type LoginResult } from '@uplink/cont
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
 import { accountDisabled, accountLocked, DomainError } from '../../http/domain-error';
-import { findEnrolledTotp } from '../admin-totp/admin-totp-repository';
-import { issueTotpChallenge } from '../admin-totp/totp-challenge';
 import { findUserByEmail, recordSuccessfulSignIn } from './account-repository';
 import { checkPasswordKeepingAttempt, coolingDown } from './password-attempts';
 import { releaseSignInAttempt } from './sign-in-attempts-repository';
@@ -14,6 +12,15 @@ const invalidCredentials = () => new DomainError('UNAUTHORIZED', accountMessages
 export type SignInOutcome = { session: LoginResult } | { totpChallenge: string };
 
 /**
+ * A second factor an administrator may have (the admin-totp module's TOTP), passed in by the
+ * composition so that accounts does not import the module that builds on it.
+ */
+export interface SecondFactor {
+  /** The challenge `admin` must answer with a code, or undefined when they have no second factor. */
+  challengeFor(admin: UserRow): Promise<string | undefined>;
+}
+
+/**
  * Checks the credentials and opens a session. Unknown e-mail and wrong password look the same
  * (same answer, same work, the same cool-down after bad passwords in a row, kept apart from the
  * LOCKED status an administrator sets); the account state is revealed only to the owner of the
@@ -22,6 +29,7 @@ export type SignInOutcome = { session: LoginResult } | { totpChallenge: string }
  */
 export async function signIn(
   deps: Pick<AppContext, 'db' | 'config' | 'sessionTokens' | 'clock'>,
+  secondFactor: SecondFactor,
   credentials: LoginInput,
 ): Promise<SignInOutcome> {
   const user = await findUserByEmail(deps.db, credentials.email);
@@ -29,17 +37,14 @@ export async function signIn(
   if (check.verdict === 'cooling-down') throw coolingDown();
   if (check.verdict === 'wrong' || !user) throw invalidCredentials();
 
-  const factor = user.is_admin ? await findEnrolledTotp(deps.db, user.id) : undefined;
+  const totpChallenge = user.is_admin ? await secondFactor.challengeFor(user) : undefined;
   // With a code still to come the attempt stays counted until the code is right: a right
   // password must not wipe the failures of wrong codes.
-  if (!factor) await releaseSignInAttempt(deps.db, check.reservation);
+  if (!totpChallenge) await releaseSignInAttempt(deps.db, check.reservation);
   else if (check.reservation.startedCoolDown) throw coolingDown();
   refuseUnusableAccount(user);
 
-  if (factor) {
-    const claims = { adminId: user.id, sessionVersion: user.session_version, signIns: factor.sign_ins };
-    return { totpChallenge: issueTotpChallenge(deps.config.keys.sessions.current.secret, claims, deps.clock.now()) };
-  }
+  if (totpChallenge) return { totpChallenge };
   return { session: await openSession(deps, user) };
 }
 

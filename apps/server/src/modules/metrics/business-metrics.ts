@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../../app-context';
-import { cycleAt } from '../rewards/reward-cycle-calendar';
 import { type BusinessSnapshot, readBusinessSnapshot } from './business-metrics-repository';
 import { metricsRegistry } from './metrics-registry';
 
@@ -58,13 +57,17 @@ businessGauge(
 );
 businessGauge('uplink_reward_cycle_current', 'Number of the reward cycle running now, by the calendar', (_s, now) => {
   const source = newestSource();
-  return source ? cycleAt(source.config.rewards, now) : null;
+  return source ? source.currentCycle(now) : null;
 });
 businessGauge('uplink_rewards_locked_usdt', 'USDT of rewards locked now (earned while not compliant)', (s) =>
   Number(s.lockedRewardAmount),
 );
 
-type Source = Pick<AppContext, 'db' | 'clock' | 'config'>;
+/** An app whose database the gauges read, with its reward calendar (passed in: rewards builds on metrics). */
+interface Source extends Pick<AppContext, 'db' | 'clock'> {
+  /** The reward cycle running at `now`. */
+  currentCycle(now: Date): number;
+}
 
 /** The open apps, oldest first: the gauges read the newest one's database (the server has one; a test may build several). */
 const sources = new Set<Source>();
@@ -73,11 +76,11 @@ const newestSource = (): Source | undefined => [...sources].at(-1);
 let depositScan: { cursorName: string; chainHead: number } | null = null;
 
 /** The gauges read `app`'s database from now until it closes. */
-export function reportBusinessMetrics(app: FastifyInstance): void {
-  const context = app.context;
-  sources.add(context);
+export function reportBusinessMetrics(app: FastifyInstance, currentCycle: Source['currentCycle']): void {
+  const source: Source = { db: app.context.db, clock: app.context.clock, currentCycle };
+  sources.add(source);
   app.addHook('onClose', async () => {
-    sources.delete(context);
+    sources.delete(source);
   });
 }
 

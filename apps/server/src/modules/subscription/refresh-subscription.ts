@@ -4,8 +4,8 @@ import type { Clock } from '../../clock';
 import type { SubscriptionConfig } from '../../config';
 import type { Database, UserRow } from '../../db/schema';
 import { ServiceUnavailableError } from '../../http/domain-error';
-import { findUserById } from '../accounts/account-repository';
 import type { DepositScanner } from './deposit-scanner';
+import { findSubscriptionColumns } from './subscription-repository';
 import { subscriptionStatus } from './subscription-status';
 
 export interface RefreshSubscriptionDependencies {
@@ -32,6 +32,6 @@ export async function refreshSubscription(
       cause: error,
     });
   }
-  const refreshed = (await findUserById(deps.db, member.id)) ?? member;
+  const refreshed = (await findSubscriptionColumns(deps.db, member.id)) ?? member;
   return subscriptionStatus(deps.db, refreshed, deps.subscription, deps.clock.now());
 }

@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import type { UsdtTransfer } from './deposit-chain';
 
 export interface ScanCursor {
@@ -266,4 +266,34 @@ export async function markLapsedSubscriptionsUnpaid(trx: Kysely<Database>, after
 
 export async function saveExpirySweepCheckpoint(trx: Kysely<Database>, sweptUntil: Date): Promise<void> {
   await sql`UPDATE subscription_expiry_checkpoint SET swept_until = ${sweptUntil}`.execute(trx);
+}
+
+/** A member's subscription as it stands now (read again after a scan may have paid it). */
+export function findSubscriptionColumns(
+  db: Kysely<Database>,
+  memberId: string,
+): Promise<
+  | Pick<
+      UserRow,
+      | 'id'
+      | 'created_at'
+      | 'subscription_paid_at'
+      | 'subscription_period_ends_at'
+      | 'subscription_amount'
+      | 'subscription_tx_hash'
+    >
+  | undefined
+> {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'created_at',
+      'subscription_paid_at',
+      'subscription_period_ends_at',
+      'subscription_amount',
+      'subscription_tx_hash',
+    ])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
 }
