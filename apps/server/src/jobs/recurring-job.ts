@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { startJobRun } from '../modules/metrics/job-metrics';
 import type { JobLock } from './job-lock';
+import { startJobRun } from './job-metrics';
 
 export interface RecurringJob {
   /** Runs the work now (unless another process or run holds it) and resolves when done. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../../app-context';
+import { metricsRegistry } from '../../metrics-registry';
 import { type BusinessSnapshot, readBusinessSnapshot } from './business-metrics-repository';
-import { metricsRegistry } from './metrics-registry';
 
 /**
  * The figures an operator alerts on (docs/alerts.yml), read from the database at each scrape.

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { ServiceUnavailableError } from '../../http/domain-error';
-import { metricsRegistry } from './metrics-registry';
+import { metricsRegistry } from '../../metrics-registry';
 
 /**
  * With WEB_CONCURRENCY above one, each worker counts its own requests and jobs, and a scrape

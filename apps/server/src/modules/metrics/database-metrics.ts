@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { Gauge, Histogram } from 'prom-client';
-import { metricsRegistry } from './metrics-registry';
+import { metricsRegistry } from '../../metrics-registry';
 
 const connectionWait = new Histogram({
   name: 'uplink_db_connection_wait_seconds',

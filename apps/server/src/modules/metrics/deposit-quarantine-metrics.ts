@@ -1,5 +1,5 @@
 import { Counter } from 'prom-client';
-import { metricsRegistry } from './metrics-registry';
+import { metricsRegistry } from '../../metrics-registry';
 
 const quarantinedDepositLogs = new Counter({
   name: 'uplink_deposit_logs_quarantined_total',

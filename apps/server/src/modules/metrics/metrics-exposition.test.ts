@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsPrefix } from '../../metrics-registry';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { watchConnectionPool } from './database-metrics';
-import { metricsPrefix } from './metrics-registry';
 
 const alertRules = path.resolve(import.meta.dirname, '../../../../../docs/alerts.yml');
 /** Prometheus' own checker, from Debian's `prometheus` package (.ci/run installs it). */

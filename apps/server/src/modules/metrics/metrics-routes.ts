@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { metricsRegistry } from '../../metrics-registry';
 import { readMetrics } from './cluster-metrics';
 import { metricsReaderGuard } from './metrics-access';
-import { metricsRegistry } from './metrics-registry';
 
 export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

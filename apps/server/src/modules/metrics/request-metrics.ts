@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Histogram } from 'prom-client';
 import { isApiRoute } from '../../http/authentication';
-import { metricsRegistry } from './metrics-registry';
+import { metricsRegistry } from '../../metrics-registry';
 
 const requestDuration = new Histogram({
   name: 'uplink_http_request_duration_seconds',

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { JobLock } from '../../jobs/job-lock';
+import { timeDepositScan } from '../../jobs/job-metrics';
 import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
 import { recordDepositChainHead } from '../metrics/business-metrics';
-import { timeDepositScan } from '../metrics/job-metrics';
 import { createDepositScanner, depositCursorName } from './deposit-scanner';
 
 /** Scans deposits of all watched members every DEPOSIT_SCAN_INTERVAL_MS, once across all server processes. */

@@ -2,9 +2,9 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
 import { loadConfig } from '../../config';
+import { metricsRegistry } from '../../metrics-registry';
 import { bearer, createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { metricsRegistry } from '../metrics/metrics-registry';
 import { createDepositScanner } from './deposit-scanner';
 
 /** 10^21 USDT in the token's 18-decimal units: more than NUMERIC(38,18) holds (under 10^20). */

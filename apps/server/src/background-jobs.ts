@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { forgetStaleSignInAttempts } from '../modules/accounts/sign-in-attempts-repository';
-import { recordRewardCycle } from '../modules/metrics/reward-cycle-metrics';
-import { closeFinishedCycles } from '../modules/rewards/close-finished-cycles';
-import { refreshExchangeBalances } from '../modules/rewards/refresh-exchange-balances';
-import { settleLockedRewards } from '../modules/rewards/settle-locked-rewards';
-import { startDepositScanJob } from '../modules/subscription/deposit-scan-job';
-import { sweepLapsedSubscriptions } from '../modules/subscription/subscription-expiry';
-import type { JobLock } from './job-lock';
-import { startRecurringJob } from './recurring-job';
+import type { JobLock } from './jobs/job-lock';
+import { startRecurringJob } from './jobs/recurring-job';
+import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
+import { closeFinishedCycles } from './modules/rewards/close-finished-cycles';
+import { refreshExchangeBalances } from './modules/rewards/refresh-exchange-balances';
+import { recordRewardCycle } from './modules/rewards/reward-cycle-metrics';
+import { settleLockedRewards } from './modules/rewards/settle-locked-rewards';
+import { startDepositScanJob } from './modules/subscription/deposit-scan-job';
+import { sweepLapsedSubscriptions } from './modules/subscription/subscription-expiry';
 
 /**
  * The recurring work of a server process, each job under the database's job lock so that one

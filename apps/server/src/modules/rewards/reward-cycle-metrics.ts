@@ -1,6 +1,6 @@
 import type { RewardCycleRun } from '@uplink/contract/rewards';
 import { Histogram } from 'prom-client';
-import { metricsRegistry } from './metrics-registry';
+import { metricsRegistry } from '../../metrics-registry';
 
 const rewardCycleDuration = new Histogram({
   name: 'uplink_reward_cycle_duration_seconds',

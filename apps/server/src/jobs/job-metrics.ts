@@ -1,5 +1,5 @@
 import { Counter, Histogram } from 'prom-client';
-import { metricsRegistry } from './metrics-registry';
+import { metricsRegistry } from '../metrics-registry';
 
 /** `skipped`: another run (of this process or another) held the job, so this one did nothing. */
 export type JobRunOutcome = 'ok' | 'failed' | 'skipped';
