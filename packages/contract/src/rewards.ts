@@ -106,6 +106,14 @@ export const lockReasonTexts: Record<LockReason, string> = {
   NOT_COPYING: 'You were not copying the master trader in the last cycle.',
 };
 
+/** What the member does to meet each condition again, shown under its reason. */
+export const lockReasonActions: Record<LockReason, string> = {
+  SUBSCRIPTION_UNPAID: 'Pay the 10 USDT subscription on the onboarding page.',
+  EXCHANGE_UID_MISSING: 'Link your BingX UID on the onboarding page.',
+  BALANCE_BELOW_MINIMUM: 'Deposit on BingX until your balance is 100 USDT or more.',
+  NOT_COPYING: "Copy the master trader on BingX, so that the next cycle's statement includes you.",
+};
+
 /** A locked credit: released when the member is compliant again before `deadline`, forfeited after. */
 export const lockedRewardSchema = z.object({
   type: z.enum(rewardTypes),
@@ -143,6 +151,11 @@ export const rewardStatsSchema = z.object({
   }),
   /** Compliance conditions that fail now: empty when new rewards are credited at once. */
   lockReasons: z.array(z.enum(lockReasons)),
+  /**
+   * The distributed cycle whose statement NOT_COPYING refers to (null without that reason): a
+   * member is judged only by a cycle that ended after they linked their exchange account.
+   */
+  notCopyingIn: z.object({ cycle: z.number().int().positive(), endsAt: z.string() }).nullable(),
   locked: z.array(lockedRewardSchema),
   /** The last cycles, oldest first, for the earnings chart. */
   earningsByCycle: z.array(cycleEarningsSchema),

@@ -14,6 +14,7 @@ import * as rewardStatistics from './migrations/0051-reward-statistics';
 import * as adminTotp from './migrations/0052-admin-totp';
 import * as adminReports from './migrations/0053-admin-reports';
 import * as depositQuarantine from './migrations/0070-deposit-quarantine';
+import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0052-admin-totp': adminTotp,
   '0053-admin-reports': adminReports,
   '0070-deposit-quarantine': depositQuarantine,
+  '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
 };
 

@@ -38,7 +38,7 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 /** The accounts API: registration, sign-in, e-mail verification and passwords. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ secondFactor: SecondFactor }> = async (app, { secondFactor }) => {
   const deps = app.context;
-  const { db, config } = deps;
+  const { config } = deps;
   const authLimit = perMinute(config.rateLimits.authPerMinute);
   const mailLimit = perMinute(config.rateLimits.mailPerMinute);
 

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
  * Locked rewards (pending ledger credits) and the compliance rule that decides them. The rule is
  * the SQL function `member_compliance_failures(member, at, minimum_balance, copying)`, defined last
  * in db/migrations/0086-subscription-paid-at.ts (its "paid" is `subscription_is_paid`, the twin of
- * `hasPaidSubscription`); `member_is_copying` is in db/migrations/0030-rewards.ts. A locked
+ * `hasPaidSubscription`); `member_is_copying` in db/migrations/0085-copying-judged-when-linked.ts. A locked
  * credit is released once its owner is compliant again, and forfeited when the compliance window
  * has passed first; the rewards behind it follow its fate.
  */

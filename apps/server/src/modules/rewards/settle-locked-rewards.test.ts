@@ -128,4 +128,34 @@ describe('locked rewards are released or forfeited', () => {
     expect(runs.map((run) => run.cycle)).toEqual(Array.from({ length: latest - 13 }, (_, index) => 14 + index));
     expect(await closeFinishedCycles(deps())).toEqual([]);
   });
+
+  it('judges copying only by a cycle the member could have copied in, and names that cycle', async () => {
+    const cycle40 = cycleWindow(t.config.rewards, 40);
+    t.clock.set(new Date(cycle40.endsAt.getTime() + 1000));
+    const linkedAt = (at: Date) => ({
+      ...linkedMemberColumns(uniqueUid()),
+      bingx_linked_at: at,
+      bingx_balance_checked_at: t.clock.now(),
+    });
+    const judged = await addMember(t.database.db, null, linkedAt(new Date(cycle40.startsAt.getTime() + dayMs)));
+    const newcomer = await addMember(t.database.db, null, linkedAt(t.clock.now()));
+    expect(
+      await runRewardCycle(deps(), { cycle: 40, statement: { source: 'EXCHANGE' }, startedBy: null }),
+    ).toMatchObject({ outcome: 'DISTRIBUTED' });
+
+    const statsOf = async (member: UserRow) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/rewards/stats/${member.id}`,
+          headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+        })
+      ).json().data;
+    expect(await statsOf(judged)).toMatchObject({
+      lockReasons: ['NOT_COPYING'],
+      notCopyingIn: { cycle: 40, endsAt: cycle40.endsAt.toISOString() },
+    });
+    // Linked after cycle 40 ended: nothing to judge until the next cycle's statement.
+    expect(await statsOf(newcomer)).toMatchObject({ lockReasons: [], notCopyingIn: null });
+  });
 });

@@ -9,6 +9,7 @@ import { DomainError, forbidden } from '../../http/domain-error';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
 import { cycleWindow } from './reward-cycle-calendar';
+import { latestDistributedCycle } from './reward-distribution-repository';
 import { findEarningsByCycle, findPostedCreditsByType } from './rewards-repository';
 
 const dayMs = 86_400_000;
@@ -35,6 +36,7 @@ export async function viewRewardStats(
     findLockReasons(db, memberId, config.exchange.minimumDeposit, now),
     findEarningsByCycle(db, memberId, chartedCycles),
   ]);
+  const notCopyingCycle = lockReasons.includes('NOT_COPYING') ? await latestDistributedCycle(db) : 0;
   return {
     currentBalance: toWireMoney(balance.available),
     totalRewards: toWireMoney(balance.creditsPosted),
@@ -47,6 +49,10 @@ export async function viewRewardStats(
       downlineRewards: toWireMoney(byType.downline),
     },
     lockReasons,
+    notCopyingIn:
+      notCopyingCycle > 0
+        ? { cycle: notCopyingCycle, endsAt: cycleWindow(config.rewards, notCopyingCycle).endsAt.toISOString() }
+        : null,
     locked: locks.map((lock) => ({
       type: lock.reason_type === 'REWARD' ? 'DIRECT' : 'DOWNLINE',
       cycle: lock.cycle,

@@ -12,6 +12,7 @@ function statsWith(currentBalance: number): RewardStats {
     lockedRewards: 0,
     rewardBreakdown: { calculatedTotal: currentBalance, directRewards: currentBalance, downlineRewards: 0 },
     lockReasons: [],
+    notCopyingIn: null,
     locked: [],
     earningsByCycle: [],
   };

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '@uplink/contract/format';
-import { lockReasonTexts, type RewardStats } from '@uplink/contract/rewards';
+import { type LockReason, lockReasonActions, lockReasonTexts, type RewardStats } from '@uplink/contract/rewards';
 import { Alert } from '../../../components/alert';
 
 const dayMs = 86_400_000;
@@ -7,6 +7,12 @@ const dayMs = 86_400_000;
 /** Days until `deadline`, rounded up; 0 once it has passed. */
 export function daysLeft(deadline: string, now: Date = new Date()): number {
   return Math.max(0, Math.ceil((new Date(deadline).getTime() - now.getTime()) / dayMs));
+}
+
+/** Why rewards lock, naming the cycle a NOT_COPYING refers to. */
+function reasonText(reason: LockReason, notCopyingIn: RewardStats['notCopyingIn']): string {
+  if (reason !== 'NOT_COPYING' || !notCopyingIn) return lockReasonTexts[reason];
+  return `${lockReasonTexts[reason]} (cycle #${notCopyingIn.cycle}, ended ${formatDate(notCopyingIn.endsAt)})`;
 }
 
 /**
@@ -25,9 +31,12 @@ export function LockedRewards({ stats }: { stats: RewardStats }) {
       }
     >
       {stats.lockReasons.length > 0 ? (
-        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        <ul className="mt-1 list-disc space-y-1 pl-5">
           {stats.lockReasons.map((reason) => (
-            <li key={reason}>{lockReasonTexts[reason]}</li>
+            <li key={reason}>
+              {reasonText(reason, stats.notCopyingIn)}
+              <span className="block">{lockReasonActions[reason]}</span>
+            </li>
           ))}
         </ul>
       ) : null}
