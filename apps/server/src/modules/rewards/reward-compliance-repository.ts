@@ -5,11 +5,12 @@ import type { Database } from '../../db/schema';
 
 /**
  * Locked rewards (pending ledger credits) and the compliance rule that decides them. The rule is
- * the SQL function `member_compliance_failures(member, at, minimum_balance, copying)`, defined last
- * in db/migrations/0086-subscription-paid-at.ts (its "paid" is `subscription_is_paid`, the twin of
- * `hasPaidSubscription`); `member_is_copying` in db/migrations/0085-copying-judged-when-linked.ts. A locked
- * credit is released once its owner is compliant again, and forfeited when the compliance window
- * has passed first; the rewards behind it follow its fate.
+ * the SQL function `member_compliance_failures(member, at, minimum_balance, copying)`, defined
+ * last in db/migrations/0086-subscription-paid-at.ts (its "paid" is `subscription_is_paid`, the
+ * twin of `hasPaidSubscription`); "copying now" is `member_is_copying`, defined last in
+ * db/migrations/0085-copying-judged-when-linked.ts. A locked credit is released once its owner is
+ * compliant again, and forfeited when the compliance window has passed first; the rewards behind
+ * it follow its fate.
  */
 
 export interface SettledLocks {
