@@ -133,7 +133,7 @@ try {
       UPDATE withdrawal_totals t
          SET withdrawals = s.withdrawals, amount = s.amount
         FROM (SELECT status, count(*) AS withdrawals, sum(amount) AS amount FROM withdrawals GROUP BY status) s
-       WHERE t.status = s.status`.execute(trx);
+       WHERE t.status = s.status AND t.slot = 0`.execute(trx);
   });
   await sql`ANALYZE`.execute(db);
   console.log(
