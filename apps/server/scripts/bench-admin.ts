@@ -239,7 +239,7 @@ const inTurn = (queries: CapturedQuery[]) => async (pool: pg.Pool) => {
  */
 async function captureCases(pool: pg.Pool, report: Report): Promise<AdminCase[]> {
   const capture = queryCapture(pool);
-  const deps = (db: Kysely<Database>) => ({ db, clock: systemClock });
+  const deps = (db: Kysely<Database>) => ({ db, readDb: db, clock: systemClock });
 
   const { rows: middle } = await pool.query<{ email: string }>(`
     SELECT email FROM users WHERE seq >= (SELECT (min(seq) + max(seq)) / 2 FROM users) ORDER BY seq LIMIT 1`);
