@@ -182,7 +182,10 @@ async function diversifyMembers(pool: pg.Pool): Promise<string> {
       SELECT status, is_email_verified AS email_verified, subscription_paid_at IS NOT NULL AS ever_paid,
              bingx_uid IS NOT NULL AS exchange_linked, count(*) AS members
         FROM users WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4
-    ), kept AS (SELECT * FROM user_counts WHERE members > 0)
+    ), kept AS (
+      SELECT status, email_verified, ever_paid, exchange_linked, sum(members) AS members
+        FROM user_counts GROUP BY 1, 2, 3, 4 HAVING sum(members) > 0
+    )
     (SELECT 'counter' AS side, * FROM kept EXCEPT SELECT 'counter', * FROM truth)
     UNION ALL
     (SELECT 'truth', * FROM truth EXCEPT SELECT 'truth', * FROM kept)`);
@@ -236,7 +239,7 @@ const inTurn = (queries: CapturedQuery[]) => async (pool: pg.Pool) => {
  */
 async function captureCases(pool: pg.Pool, report: Report): Promise<AdminCase[]> {
   const capture = queryCapture(pool);
-  const deps = (db: Kysely<Database>) => ({ db, clock: systemClock });
+  const deps = (db: Kysely<Database>) => ({ db, readDb: db, clock: systemClock });
 
   const { rows: middle } = await pool.query<{ email: string }>(`
     SELECT email FROM users WHERE seq >= (SELECT (min(seq) + max(seq)) / 2 FROM users) ORDER BY seq LIMIT 1`);

@@ -9,13 +9,19 @@
  *    `BENCH_WITHDRAWALS` (1,000,000) withdrawals: p50/p95 over 200 calls beside the p95 of the
  *    same SQL run bare through node-postgres.
  *
+ * 3. Creations alone (a verified code already in place): `BENCH_SPREAD_MEMBERS` (64) different
+ *    members at once against one member at a time, as creations per second and their ratio, with
+ *    the counters spread over slots (migration 0110) and again folded onto one row per key (the
+ *    design before it, by making `counter_slot()` answer 0). With one row, creations of different
+ *    members queue on the PENDING totals row and the ratio stays near 1.
+ *
  * Runs in a fresh database `uplink_bench_withdrawals` on DATABASE_URL's server (dropped at the
  * end). The server and the load share this process, so figures include the client's own work.
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Wallet } from 'ethers';
+import { getAddress, Wallet } from 'ethers';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -24,12 +30,15 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import { hashPassword } from '../src/modules/accounts/password-hashing';
 import { SandboxExchangeGateway } from '../src/modules/exchange/sandbox-exchange-gateway';
+import { hashCode } from '../src/modules/withdrawals/withdrawal-code-hash';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const withdrawals = Number(process.env.BENCH_WITHDRAWALS ?? 1_000_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const members = 10_000;
+const spreadMembers = Number(process.env.BENCH_SPREAD_MEMBERS ?? 64);
+const creationsPerMember = 10;
 const databaseName = 'uplink_bench_withdrawals';
 const memberPassword = 'Bench!Pass123';
 
@@ -133,7 +142,7 @@ try {
       UPDATE withdrawal_totals t
          SET withdrawals = s.withdrawals, amount = s.amount
         FROM (SELECT status, count(*) AS withdrawals, sum(amount) AS amount FROM withdrawals GROUP BY status) s
-       WHERE t.status = s.status`.execute(trx);
+       WHERE t.status = s.status AND t.slot = 0`.execute(trx);
   });
   await sql`ANALYZE`.execute(db);
   console.log(
@@ -233,6 +242,57 @@ try {
     `admin list, first page + statistics, ${listed.statistics.total.toLocaleString('en-US')} withdrawals: p50 ${percentile(api, 0.5).toFixed(1)} ms, p95 ${apiP95.toFixed(1)} ms; bare SQL p95 ${bareP95.toFixed(1)} ms; ratio ${(apiP95 / bareP95).toFixed(2)}`,
   );
   await pool.end();
+
+  // 3. Creations alone: many members at once against one at a time, slots spread and folded.
+  const creators = memberRows.slice(-spreadMembers);
+  const code = '424242';
+  const createFor = async (member: { id: string }) => {
+    await db
+      .insertInto('withdrawal_codes')
+      .values({
+        user_id: member.id,
+        code_hash: hashCode(config.keys.codeHmac, member.id, code),
+        created_at: new Date(),
+        expires_at: new Date(Date.now() + 600_000),
+        verified_at: new Date(),
+      })
+      .execute();
+    const walletAddress = getAddress(`0x${randomBytes(20).toString('hex')}`);
+    await call('POST', '/api/withdrawals', app.context.sessionTokens.sign(member.id), {
+      amount: '1.25',
+      walletAddress,
+      asset: 'USDT',
+      otp: code,
+    });
+  };
+  const creationsPerSecond = async (atOnce: boolean) => {
+    const at = performance.now();
+    if (atOnce) {
+      await Promise.all(
+        creators.map(async (member) => {
+          for (let index = 0; index < creationsPerMember; index += 1) await createFor(member);
+        }),
+      );
+    } else {
+      for (const member of creators.slice(0, Math.ceil(spreadMembers / 4))) {
+        for (let index = 0; index < creationsPerMember; index += 1) await createFor(member);
+      }
+    }
+    const created = atOnce ? spreadMembers * creationsPerMember : Math.ceil(spreadMembers / 4) * creationsPerMember;
+    return created / ((performance.now() - at) / 1000);
+  };
+  const compare = async (label: string) => {
+    const alone = await creationsPerSecond(false);
+    const together = await creationsPerSecond(true);
+    console.log(
+      `creations, counters ${label}: one member at a time ${alone.toFixed(1)}/s, ${spreadMembers} members at once ${together.toFixed(1)}/s, ratio ${(together / alone).toFixed(2)}`,
+    );
+  };
+  await compare('spread over slots');
+  await sql`CREATE OR REPLACE FUNCTION counter_slot() RETURNS smallint LANGUAGE sql VOLATILE AS $$ SELECT 0::smallint $$`.execute(
+    db,
+  );
+  await compare('on one row (before 0110)');
   await app.close();
 } finally {
   await database.close();

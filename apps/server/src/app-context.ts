@@ -11,6 +11,13 @@ import type { DepositChain } from './modules/subscription/deposit-chain';
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
+  /**
+   * Reads that may lag a second behind the last write go here: admin lists, statistics, exports,
+   * referral history and tree (a streaming replica when DATABASE_REPLICA_URL is set, else `db`).
+   * What a member reads of their own (profile, balance, withdrawals) stays on `db`, so they always
+   * see their own last write. Single statements only, never inside a transaction.
+   */
+  readDb: Kysely<Database>;
   sessionTokens: SessionTokens;
   /** Sends the mail outbox; `wake()` after enqueueing so mail goes out at once. */
   mailWorker: MailWorker;

@@ -42,6 +42,8 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes';
 export interface BuildAppOptions {
   config: Config;
   db: Kysely<Database>;
+  /** The database's `readDb` (a streaming replica when configured); `db` by default. */
+  readDb?: Kysely<Database>;
   /** Pino logger options; `false` silences the log (tests). */
   logger?: boolean | object;
   /**
@@ -126,6 +128,7 @@ function createContext(app: FastifyInstance, options: BuildAppOptions): AppConte
   return {
     config,
     db,
+    readDb: options.readDb ?? db,
     sessionTokens: new SessionTokens(config.keys.sessions, config.jwtExpiresInHours),
     mailWorker,
     integrations: integrationsFromConfig(config, options.integrations),

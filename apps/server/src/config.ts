@@ -32,6 +32,9 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(defaultWaitTimeoutMs),
+  DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REPLICA_MAX_LAG_S: z.coerce.number().min(0).max(3600).default(5),
+  REPLICA_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Uplink <no-reply@uplink.local>'),
@@ -96,6 +99,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** How long a request waits for a database connection before it is answered 503. */
   databaseWaitTimeoutMs: number;
+  /** A streaming replica for admin lists, statistics, exports and history reads (see docs/scaling.md). */
+  replica: { url: string | undefined; maxLagSeconds: number; checkIntervalMs: number };
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -229,6 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     databaseWaitTimeoutMs: vars.DATABASE_WAIT_TIMEOUT_MS,
+    replica: {
+      url: vars.DATABASE_REPLICA_URL,
+      maxLagSeconds: vars.REPLICA_MAX_LAG_S,
+      checkIntervalMs: vars.REPLICA_CHECK_INTERVAL_MS,
+    },
     publicUrl,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,

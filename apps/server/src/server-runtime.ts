@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { ensurePrivateDirectory } from './db/data-directory';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { recordConnectionWait, watchConnectionPool } from './modules/metrics/database-metrics';
+import { recordConnectionWait, recordReplicaCheck, watchConnectionPool } from './modules/metrics/database-metrics';
 
 export interface ServingRuntime {
   app: FastifyInstance;
@@ -30,7 +30,7 @@ export async function startRuntime(configured: Config, logger?: boolean | object
   const demoChain = configured.chain.demoChain ? await startLocalChain(configured) : null;
   const config = demoChain ? withDemoChain(configured, demoChain) : configured;
   const bootstrap = await prepareDatabase(database, config);
-  const app = await buildApp({ config, db: database.db, logger, jobLock: database.jobLock });
+  const app = await buildApp({ config, db: database.db, readDb: database.readDb, logger, jobLock: database.jobLock });
   return {
     app,
     database,
@@ -62,7 +62,12 @@ export async function prepareClusterDatabase(config: Config): Promise<BootstrapR
  */
 export async function startWorkerRuntime(config: Config, runsJobs: boolean): Promise<ServingRuntime> {
   const database = await openServerDatabase(config);
-  const app = await buildApp({ config, db: database.db, jobLock: runsJobs ? database.jobLock : undefined });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    readDb: database.readDb,
+    jobLock: runsJobs ? database.jobLock : undefined,
+  });
   return {
     app,
     database,
@@ -80,6 +85,10 @@ async function openServerDatabase(config: Config): Promise<DatabaseHandle> {
     pgliteDataDir: path.join(config.dataDir, 'pglite'),
     waitTimeoutMs: config.databaseWaitTimeoutMs,
     onConnectionWait: recordConnectionWait,
+    replicaUrl: config.replica.url,
+    replicaMaxLagSeconds: config.replica.maxLagSeconds,
+    replicaCheckIntervalMs: config.replica.checkIntervalMs,
+    onReplicaCheck: recordReplicaCheck,
   });
   watchConnectionPool(database.pool);
   return database;

@@ -14,6 +14,7 @@ import {
 } from './connection-provider';
 import { ensurePrivateDirectory, lockDataDirectory, restrictToOwner } from './data-directory';
 import { PreparingClient } from './prepared-statements';
+import { ReplicaRouting, type ReplicaState } from './read-replica';
 import type { Database } from './schema';
 import { createSocketFolder, removeStaleSocketFolders, socketFileName } from './socket-folders';
 
@@ -22,6 +23,14 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For reads that may lag a little behind the last write (admin lists, statistics, exports,
+   * referral history and tree): the streaming replica while it is usable, else the primary. The
+   * same handle as `db` without a replica. Single statements only, never a transaction.
+   */
+  readDb: Kysely<Database>;
+  /** The replica's routing when `replicaUrl` was given. */
+  replica: ReplicaRouting | null;
   pool: pg.Pool;
   /** 'postgres' for a server, 'pglite' for the embedded database. */
   kind: 'postgres' | 'pglite';
@@ -44,6 +53,14 @@ export interface DatabaseOptions {
   waitTimeoutMs?: number;
   /** Told each wait for a connection (the metrics' `uplink_db_connection_wait_seconds`). */
   onConnectionWait?: ConnectionWaitObserver;
+  /** A streaming replica of `databaseUrl` for `readDb` (PostgreSQL only). */
+  replicaUrl?: string;
+  /** A replica further behind than this is bypassed (default 5 s). */
+  replicaMaxLagSeconds?: number;
+  /** How often the replica is checked (default 1 s). */
+  replicaCheckIntervalMs?: number;
+  /** Told each replica check's outcome (the metrics' `uplink_replica_lag_seconds`). */
+  onReplicaCheck?: (state: ReplicaState) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -55,7 +72,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: waitTimeoutMs,
     });
-    return wrap(pool, 'postgres', options.onConnectionWait, async () => {});
+    const handle = await wrap(pool, 'postgres', options.onConnectionWait, async () => {});
+    return options.replicaUrl ? withReplica(handle, options.replicaUrl, options) : handle;
   }
   return openEmbedded(options.pgliteDataDir, waitTimeoutMs, options.onConnectionWait);
 }
@@ -125,9 +143,11 @@ async function wrap(
   pool.on('error', (error) => {
     console.warn(`database: idle connection lost (${error.message})`);
   });
-  const { db, provider } = await guardedKysely(pool, onConnectionWait);
+  const { db, provider } = await guardedKysely(unavailableWithoutConnection(pool), onConnectionWait);
   return {
     db,
+    readDb: db,
+    replica: null,
     pool,
     kind,
     jobLock: kind === 'postgres' ? advisoryJobLock(pool) : processJobLock(),
@@ -143,8 +163,8 @@ async function wrap(
  * Kysely over the pool, assembled by hand only to put `GuardedConnectionProvider` where Kysely's
  * default provider would be (its constructor has no option for it). Same parts otherwise.
  */
-async function guardedKysely(pool: pg.Pool, onConnectionWait: ConnectionWaitObserver | undefined) {
-  const dialect = new PostgresDialect({ pool: unavailableWithoutConnection(pool) });
+async function guardedKysely(pool: PostgresPool, onConnectionWait: ConnectionWaitObserver | undefined) {
+  const dialect = new PostgresDialect({ pool });
   const driver = dialect.createDriver();
   await driver.init();
   const provider = new GuardedConnectionProvider(driver, onConnectionWait);
@@ -152,8 +172,45 @@ async function guardedKysely(pool: pg.Pool, onConnectionWait: ConnectionWaitObse
   return { db: new Kysely<Database>({ config: { dialect }, dialect, driver, executor }), provider };
 }
 
+/**
+ * Adds `readDb` over a pool of the replica: a replica that cannot be reached at start is not an
+ * error (reads go to the primary until a check finds it).
+ */
+async function withReplica(handle: DatabaseHandle, replicaUrl: string, options: DatabaseOptions) {
+  const waitTimeoutMs = options.waitTimeoutMs ?? defaultWaitTimeoutMs;
+  const replicaPool = new pg.Pool({
+    Client: PreparingClient,
+    connectionString: replicaUrl,
+    max: options.poolSize ?? 10,
+    // A replica that does not answer is bypassed, not waited for as long as the primary would be.
+    connectionTimeoutMillis: Math.min(waitTimeoutMs, 2_000),
+  });
+  replicaPool.on('error', (error) => {
+    console.warn(`database replica: idle connection lost (${error.message})`);
+  });
+  const replica = new ReplicaRouting(handle.pool, replicaPool, {
+    maxLagSeconds: options.replicaMaxLagSeconds ?? 5,
+    checkIntervalMs: options.replicaCheckIntervalMs ?? 1_000,
+    onCheck: options.onReplicaCheck,
+  });
+  await replica.start();
+  const read = await guardedKysely(unavailableWithoutConnection(replica.pool), options.onConnectionWait);
+  return {
+    ...handle,
+    readDb: read.db,
+    replica,
+    async close() {
+      replica.stop();
+      read.provider.close();
+      await read.db.destroy();
+      await replicaPool.end();
+      await handle.close();
+    },
+  };
+}
+
 /** The pool as Kysely sees it: a connection not had within the wait timeout, or not at all, is `DatabaseUnavailableError`. */
-function unavailableWithoutConnection(pool: pg.Pool): PostgresPool {
+function unavailableWithoutConnection(pool: Pick<PostgresPool, 'connect' | 'end'>): PostgresPool {
   return {
     connect: () =>
       pool.connect().catch((error: unknown) => {

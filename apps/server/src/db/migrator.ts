@@ -16,6 +16,7 @@ import * as adminReports from './migrations/0053-admin-reports';
 import * as depositQuarantine from './migrations/0070-deposit-quarantine';
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
+import * as counterSlots from './migrations/0110-counter-slots';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0070-deposit-quarantine': depositQuarantine,
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
+  '0110-counter-slots': counterSlots,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -99,6 +99,8 @@ export interface RewardTotalsTable {
   rewards: ColumnType<string, never, never>;
   reward_amount: ColumnType<string, never, never>;
   master_amount: ColumnType<string, never, never>;
+  /** Which of the counter's rows (migration 0110): readers sum over the slots. */
+  slot: ColumnType<number, never, never>;
 }
 
 /** The largest and smallest reward and the first and last reward id per (type, level) (migration 0051). */
@@ -109,6 +111,8 @@ export interface RewardExtremesTable {
   min_reward: ColumnType<string, never, never>;
   first_id: ColumnType<string, never, never>;
   last_id: ColumnType<string, never, never>;
+  /** Which of the counter's rows (migration 0110): readers sum over the slots. */
+  slot: ColumnType<number, never, never>;
 }
 
 /** What one copier's trading paid the master trader in a cycle. */
@@ -321,6 +325,8 @@ export interface WithdrawalTotalsTable {
   status: WithdrawalStatus;
   withdrawals: ColumnType<string, never, never>;
   amount: ColumnType<string, never, never>;
+  /** Which of the counter's rows (migration 0110): readers sum over the slots. */
+  slot: ColumnType<number, never, never>;
 }
 
 /** Members not deleted, by group: the admin user statistics (migration 0050). */
@@ -330,6 +336,8 @@ export interface UserCountsTable {
   ever_paid: boolean;
   exchange_linked: boolean;
   members: ColumnType<string, never, never>;
+  /** Which of the counter's rows (migration 0110): readers sum over the slots. */
+  slot: ColumnType<number, never, never>;
 }
 
 /** An administrator's second factor, sealed; `enrolled_at` null until confirmed (migration 0052). */

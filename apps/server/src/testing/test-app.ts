@@ -42,7 +42,7 @@ export async function createTestApp(
   const database = openedDatabase ?? (await createTestDatabase());
   const config = testConfig(overrides);
   const clock = new TestClock();
-  const app = await buildApp({ config, db: database.db, logger: false, integrations, clock });
+  const app = await buildApp({ config, db: database.db, readDb: database.readDb, logger: false, integrations, clock });
   await app.ready();
   return {
     app,

@@ -11,13 +11,13 @@ import { countMemberReports, findMemberReportsPage, type MemberReportRow } from 
  * activity adds up to — balances, withdrawals, rewards, statements, downline and sign-ins.
  */
 export async function viewMemberReports(
-  deps: Pick<AppContext, 'db'>,
+  deps: Pick<AppContext, 'readDb'>,
   query: z.output<typeof memberReportsQuerySchema>,
 ): Promise<MemberReports> {
   const filters = { search: query.search || undefined, status: query.status };
   const [rows, total] = await Promise.all([
-    findMemberReportsPage(deps.db, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countMemberReports(deps.db, filters),
+    findMemberReportsPage(deps.readDb, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countMemberReports(deps.readDb, filters),
   ]);
   return {
     reports: rows.map(toMemberReport),

@@ -10,18 +10,18 @@ import { countLapsedSubscriptions, countUsersMatching, findUserCounts, findUsers
  * come from maintained counters and never follow the search; only a search is counted.
  */
 export async function listUsers(
-  deps: Pick<AppContext, 'db' | 'clock'>,
+  deps: Pick<AppContext, 'readDb' | 'clock'>,
   query: z.output<typeof adminUsersQuerySchema>,
 ): Promise<AdminUsers> {
   const now = deps.clock.now();
   const search = query.search || undefined;
   const [rows, stats, matching] = await Promise.all([
-    findUsersPage(deps.db, search, query.sort === 'createdAt' ? 'oldest' : 'newest', {
+    findUsersPage(deps.readDb, search, query.sort === 'createdAt' ? 'oldest' : 'newest', {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
     viewUserStats(deps, now),
-    search ? countUsersMatching(deps.db, search) : undefined,
+    search ? countUsersMatching(deps.readDb, search) : undefined,
   ]);
   const total = matching ?? stats.totalUsers;
   return {
@@ -32,8 +32,8 @@ export async function listUsers(
 }
 
 /** The user statistics at `at`: counters, less the paid periods that have ended since they were paid. */
-export async function viewUserStats(deps: Pick<AppContext, 'db'>, at: Date): Promise<UserStats> {
-  const [counts, lapsed] = await Promise.all([findUserCounts(deps.db), countLapsedSubscriptions(deps.db, at)]);
+export async function viewUserStats(deps: Pick<AppContext, 'readDb'>, at: Date): Promise<UserStats> {
+  const [counts, lapsed] = await Promise.all([findUserCounts(deps.readDb), countLapsedSubscriptions(deps.readDb, at)]);
   const total = Number(counts.total);
   return {
     totalUsers: total,

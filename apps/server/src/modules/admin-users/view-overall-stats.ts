@@ -16,15 +16,15 @@ import {
 const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 /** The admin dashboard: every figure from a maintained counter or a short index range. */
-export async function viewOverallStats(deps: Pick<AppContext, 'db' | 'clock'>): Promise<OverallStats> {
+export async function viewOverallStats(deps: Pick<AppContext, 'readDb' | 'clock'>): Promise<OverallStats> {
   const now = deps.clock.now();
   const [counts, joinedToday, withdrawalTotals, distributed, recentWithdrawals, recentMembers] = await Promise.all([
-    findUserCounts(deps.db),
-    countMembersJoinedSince(deps.db, startOfUtcDay(now)),
-    findWithdrawalTotals(deps.db),
-    findRewardsDistributed(deps.db),
-    findRecentWithdrawals(deps.db, dashboardRecentCount),
-    findRecentMembers(deps.db, dashboardRecentCount),
+    findUserCounts(deps.readDb),
+    countMembersJoinedSince(deps.readDb, startOfUtcDay(now)),
+    findWithdrawalTotals(deps.readDb),
+    findRewardsDistributed(deps.readDb),
+    findRecentWithdrawals(deps.readDb, dashboardRecentCount),
+    findRecentMembers(deps.readDb, dashboardRecentCount),
   ]);
   const withdrawalsOf = (status: string) => withdrawalTotals.find((row) => row.status === status);
   return {

@@ -18,7 +18,7 @@ import {
  * matched exactly, a member's user ID standing for their `_id`.
  */
 export async function viewAuditLog(
-  deps: Pick<AppContext, 'db'>,
+  deps: Pick<AppContext, 'readDb'>,
   query: z.output<typeof auditLogQuerySchema>,
 ): Promise<AuditLog> {
   const actor = query.actor || undefined;
@@ -32,8 +32,8 @@ export async function viewAuditLog(
     to: query.to,
   };
   const [rows, total] = await Promise.all([
-    findAuditLogPage(deps.db, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countAuditLog(deps.db, filters),
+    findAuditLogPage(deps.readDb, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countAuditLog(deps.readDb, filters),
   ]);
   return {
     entries: rows.map(toAuditLogEntry),
@@ -47,9 +47,9 @@ const userNumberPattern = /^UP\d+$/i;
  * The id an action was recorded on: a member's is their `_id`, but the screens show their user
  * ID, so a user ID (UP…) stands for the member's `_id`. Anything else is taken as typed.
  */
-async function recordedTargetId(deps: Pick<AppContext, 'db'>, targetId: string): Promise<string> {
+async function recordedTargetId(deps: Pick<AppContext, 'readDb'>, targetId: string): Promise<string> {
   if (!userNumberPattern.test(targetId)) return targetId;
-  return (await findMemberIdByUserNumber(deps.db, targetId.toUpperCase())) ?? targetId;
+  return (await findMemberIdByUserNumber(deps.readDb, targetId.toUpperCase())) ?? targetId;
 }
 
 function toAuditLogEntry(row: AuditLogEntryRow): AuditLogEntry {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { Gauge, Histogram } from 'prom-client';
+import type { ReplicaState } from '../../db/read-replica';
 import { metricsRegistry } from '../../metrics-registry';
 
 const connectionWait = new Histogram({
@@ -50,3 +51,20 @@ poolGauge(
   'Statements and transactions queued for a database connection',
   (pool) => pool.waitingCount,
 );
+
+const replicaLag = new Gauge({
+  name: 'uplink_replica_lag_seconds',
+  help: 'How far the read replica replays behind the primary, at its last check (-1 while it cannot be reached)',
+  registers: [metricsRegistry],
+});
+const replicaInUse = new Gauge({
+  name: 'uplink_replica_in_use',
+  help: 'Whether reads go to the read replica (1) or were moved to the primary (0), at its last check',
+  registers: [metricsRegistry],
+});
+
+/** Given to `openDatabase` as its `onReplicaCheck`. */
+export function recordReplicaCheck(state: ReplicaState): void {
+  replicaLag.set(state.lagSeconds ?? -1);
+  replicaInUse.set(state.inUse ? 1 : 0);
+}

@@ -26,7 +26,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await viewReferralHistory(app.context.db, request.currentUser.id, request.query, app.context.clock.now()),
+        await viewReferralHistory(app.context.readDb, request.currentUser.id, request.query, app.context.clock.now()),
         'Referral history',
       ),
   );
@@ -45,7 +45,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await viewReferralTree(app.context.db, referralTreeCaller.of(request), request.query.maxLevels),
+        await viewReferralTree(app.context.readDb, referralTreeCaller.of(request), request.query.maxLevels),
         'Referral tree',
       ),
   );

@@ -109,7 +109,11 @@ describe('an administrator previews a reward cycle', () => {
         SELECT type, level, state, count(*) AS rewards, sum(reward_amount) AS reward_amount,
                sum(master_amount) AS master_amount
           FROM rewards GROUP BY 1, 2, 3
-      ), kept AS (SELECT * FROM reward_totals WHERE rewards > 0)
+      ), kept AS (
+        SELECT type, level, state, sum(rewards) AS rewards, sum(reward_amount) AS reward_amount,
+               sum(master_amount) AS master_amount
+          FROM reward_totals GROUP BY 1, 2, 3 HAVING sum(rewards) > 0
+      )
       (SELECT * FROM kept EXCEPT SELECT * FROM truth) UNION ALL (SELECT * FROM truth EXCEPT SELECT * FROM kept)`.execute(
       t.database.db,
     );

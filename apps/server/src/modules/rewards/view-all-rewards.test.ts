@@ -347,16 +347,20 @@ describe('administrators list every reward', () => {
         SELECT type, level, state, count(*) AS rewards, sum(reward_amount) AS reward_amount,
                sum(master_amount) AS master_amount
           FROM rewards GROUP BY 1, 2, 3
-      ), kept AS (SELECT * FROM reward_totals WHERE rewards > 0)
+      ), kept AS (
+        SELECT type, level, state, sum(rewards) AS rewards, sum(reward_amount) AS reward_amount,
+               sum(master_amount) AS master_amount
+          FROM reward_totals GROUP BY 1, 2, 3 HAVING sum(rewards) > 0
+      )
       (SELECT 'counter' AS side, * FROM kept EXCEPT SELECT 'counter', * FROM truth)
       UNION ALL
       (SELECT 'truth', * FROM truth EXCEPT SELECT 'truth', * FROM kept)`.execute(t.database.db);
     expect(drift).toEqual([]);
     const { rows: extremes } = await sql`
       (SELECT type, level, max(reward_amount), min(reward_amount), min(id), max(id) FROM rewards GROUP BY 1, 2
-       EXCEPT SELECT type, level, max_reward, min_reward, first_id, last_id FROM reward_extremes)
+       EXCEPT SELECT type, level, max(max_reward), min(min_reward), min(first_id), max(last_id) FROM reward_extremes GROUP BY 1, 2)
       UNION ALL
-      (SELECT type, level, max_reward, min_reward, first_id, last_id FROM reward_extremes
+      (SELECT type, level, max(max_reward), min(min_reward), min(first_id), max(last_id) FROM reward_extremes GROUP BY 1, 2
        EXCEPT SELECT type, level, max(reward_amount), min(reward_amount), min(id), max(id) FROM rewards GROUP BY 1, 2)`.execute(
       t.database.db,
     );

@@ -25,20 +25,20 @@ import { toRewardFields } from './reward-record';
  * The statistics come first: a page past the last match is not looked for.
  */
 export async function viewAllRewards(
-  deps: Pick<AppContext, 'db'>,
+  deps: Pick<AppContext, 'readDb'>,
   query: z.output<typeof adminRewardsQuerySchema>,
 ): Promise<AdminRewards> {
   const search = query.search || undefined;
   const kind = { type: query.type, level: query.level };
   const statistics: RewardStatisticsRow | CountedRewardStatistics = search
-    ? await findSearchedRewardStatistics(deps.db, search, kind)
-    : await findCountedRewardStatistics(deps.db, kind);
+    ? await findSearchedRewardStatistics(deps.readDb, search, kind)
+    : await findCountedRewardStatistics(deps.readDb, kind);
   const total = Number(statistics.total);
   const offset = (query.page - 1) * query.limit;
   const rows =
     offset < total
       ? await findRewardsPage(
-          deps.db,
+          deps.readDb,
           { ...kind, search },
           {
             order: query.sort === 'createdAt' ? 'oldest' : 'newest',

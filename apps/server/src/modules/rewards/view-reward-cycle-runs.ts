@@ -11,14 +11,14 @@ import { findCycleRuns, findDistributedRun } from './reward-distribution-reposit
  * normally distribute (0, with the window before the first cycle, while none has ended).
  */
 export async function viewRewardCycleRuns(
-  deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  deps: Pick<AppContext, 'readDb' | 'clock' | 'config'>,
   query: z.output<typeof rewardCycleRunsQuerySchema>,
 ): Promise<RewardCycleRuns> {
   const cycle = lastFinishedCycle(deps.config.rewards, deps.clock.now());
   const window = cycleWindow(deps.config.rewards, cycle);
   const [{ rows, total }, distributed] = await Promise.all([
-    findCycleRuns(deps.db, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    findDistributedRun(deps.db, cycle),
+    findCycleRuns(deps.readDb, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    findDistributedRun(deps.readDb, cycle),
   ]);
   return {
     runs: rows.map(toRewardCycleRun),

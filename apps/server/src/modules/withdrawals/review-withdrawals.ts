@@ -25,18 +25,18 @@ const recentLedgerEntries = 10;
 
 /** Every member's withdrawals for the administrators' review, with the statistics of all of them. */
 export async function listWithdrawalsForReview(
-  deps: Pick<AppContext, 'db'>,
+  deps: Pick<AppContext, 'readDb'>,
   query: z.output<typeof adminWithdrawalsQuerySchema> & { memberId?: string },
 ): Promise<AdminWithdrawals> {
   const filters = { search: query.search || undefined, status: query.status, memberId: query.memberId };
   const filtered = Boolean(filters.search || filters.status || filters.memberId);
   const [rows, totals, filteredTotal] = await Promise.all([
-    findWithdrawalsForReview(deps.db, filters, query.sort, {
+    findWithdrawalsForReview(deps.readDb, filters, query.sort, {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
-    findWithdrawalTotals(deps.db),
-    filtered ? countWithdrawalsForReview(deps.db, filters) : undefined,
+    findWithdrawalTotals(deps.readDb),
+    filtered ? countWithdrawalsForReview(deps.readDb, filters) : undefined,
   ]);
   const statistics = toStatistics(totals);
   const total = filteredTotal ?? statistics.total;

@@ -163,9 +163,12 @@ export interface WithdrawalTotals {
   amount: string;
 }
 
-/** Count and amount per status (four rows kept by the writers: no scan of the withdrawals). */
-export function findWithdrawalTotals(db: Kysely<Database>): Promise<WithdrawalTotals[]> {
-  return db.selectFrom('withdrawal_totals').selectAll().execute() as Promise<WithdrawalTotals[]>;
+/** Count and amount per status, summed over the slots the writers keep (no scan of the withdrawals). */
+export async function findWithdrawalTotals(db: Kysely<Database>): Promise<WithdrawalTotals[]> {
+  const { rows } = await sql<WithdrawalTotals>`
+    SELECT status, sum(withdrawals)::text AS withdrawals, sum(amount)::text AS amount
+      FROM withdrawal_totals GROUP BY status`.execute(db);
+  return rows;
 }
 
 export async function findWithdrawalForReview(
