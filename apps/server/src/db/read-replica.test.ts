@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordReplicaCheck } from '../modules/metrics/database-metrics';
 import { metricsRegistry } from '../metrics-registry';
+import { recordReplicaCheck } from '../modules/metrics/database-metrics';
 import { bearer, createMember } from '../testing/builders';
 import { type StreamingPair, startStreamingPair, streamingReplicaUnavailable } from '../testing/streaming-replica';
 import { createTestApp, type TestApp } from '../testing/test-app';
