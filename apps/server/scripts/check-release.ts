@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { demoDepositXpub } from '../src/config';
+import { demoDepositXpub, demoTreasuryAddress } from '../src/config';
 import { freePort, type ServerProcess, startServerProcess } from '../src/testing/processes';
 import { startSmtpServer } from '../src/testing/smtp-server';
 import { withAdminClient } from '../src/testing/test-database';
@@ -156,6 +156,7 @@ try {
       WEB_CONCURRENCY: '2',
       JWT_SECRET: 'release-check-secret-that-is-long-enough-for-hs256',
       DEPOSIT_XPUB: demoDepositXpub,
+      TREASURY_ADDRESSES: demoTreasuryAddress,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       SMTP_URL: smtp.url,

@@ -11,6 +11,7 @@ const production = {
   JWT_SECRET: 'a-production-secret-that-is-at-least-32-characters',
   DEPOSIT_XPUB: demoDepositXpub,
   PUBLIC_URL: 'https://uplink.example.com',
+  TREASURY_ADDRESSES: '0x1111111111111111111111111111111111111111',
   DATA_DIR: '/tmp/uplink-config-production',
 };
 
@@ -116,13 +117,16 @@ describe('configuration', () => {
     expect(configError({ ...production, DEV_TOOLS: 'true' })).toContain('DEV_TOOLS');
   });
 
-  it.each(['JWT_SECRET', 'DEPOSIT_XPUB'])('refuses to start in production without %s, naming it', (name) => {
-    const env: NodeJS.ProcessEnv = { ...production };
-    delete env[name];
-    const message = configError(env);
-    expect(message).toContain(name);
-    expect(message).toMatch(/production/);
-  });
+  it.each(['JWT_SECRET', 'DEPOSIT_XPUB', 'TREASURY_ADDRESSES'])(
+    'refuses to start in production without %s, naming it',
+    (name) => {
+      const env: NodeJS.ProcessEnv = { ...production };
+      delete env[name];
+      const message = configError(env);
+      expect(message).toContain(name);
+      expect(message).toMatch(/production/);
+    },
+  );
 
   it('runs one process per core in production on PostgreSQL, one otherwise', () => {
     const postgres = { DATABASE_URL: 'postgres://app@db:5432/uplink', REDIS_URL: 'redis://cache:6379' };

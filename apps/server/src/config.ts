@@ -9,6 +9,12 @@ import { defaultWaitTimeoutMs } from './db/connection-provider';
 import { ensurePrivateDirectory } from './db/data-directory';
 import { type ServerKeys, serverKeys } from './server-keys';
 
+/**
+ * The treasury of local mode and of the tests' chains: Hardhat's second test account (the public
+ * test mnemonic, never for real funds), which the demo treasury and the test payer send from.
+ */
+export const demoTreasuryAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
 /** The fixed demo key of local mode: m/44'/60'/1'/0 of the public Hardhat test mnemonic (never for real funds). */
 export const demoDepositXpub =
   'xpub6EFHUEbYV13535ChA9yg5xZTWowwFCmFoWnhLbwkd91xHoirGu89GTZwBSUBnBpFeY5EV2cgof8yuyDnkeGALcD8DgGYJSiQfkxKpunWTX1';
@@ -79,6 +85,11 @@ const environmentSchema = z.object({
   EXCHANGE_BALANCE_CHECKS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(250),
   MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).max(10_000).default(3),
   VERIFY_PAYOUTS: flag.optional(),
+  TREASURY_ADDRESSES: z
+    .string()
+    .transform((list) => list.split(',').map((address) => address.trim()))
+    .pipe(z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x addresses, comma-separated')).min(1))
+    .optional(),
   UID_CHECKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -199,6 +210,11 @@ export interface WithdrawalsConfig {
    * production can it be switched off (VERIFY_PAYOUTS=false), e.g. without a chain to read.
    */
   verifyPayouts: boolean;
+  /**
+   * The wallets payouts are sent from (TREASURY_ADDRESSES, lower-case): a payment proves a
+   * withdrawal only when it comes from one of them. Required in production; locally the demo treasury.
+   */
+  treasuryAddresses: string[];
 }
 
 export class ConfigError extends Error {
@@ -215,7 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parsed.data;
   const production = vars.NODE_ENV === 'production';
   if (production) {
-    const missing = (['JWT_SECRET', 'DEPOSIT_XPUB', 'PUBLIC_URL'] as const).filter((name) => !vars[name]);
+    const missing = (['JWT_SECRET', 'DEPOSIT_XPUB', 'PUBLIC_URL', 'TREASURY_ADDRESSES'] as const).filter(
+      (name) => !vars[name],
+    );
     if (missing.length > 0) {
       throw new ConfigError(`Missing required configuration in production: ${missing.join(', ')}`);
     }
@@ -287,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawals: {
       maxPending: vars.MAX_PENDING_WITHDRAWALS,
       verifyPayouts: production || (vars.VERIFY_PAYOUTS ?? true),
+      treasuryAddresses: (vars.TREASURY_ADDRESSES ?? [demoTreasuryAddress]).map((address) => address.toLowerCase()),
     },
     uidChecksPerDay: vars.UID_CHECKS_PER_DAY,
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,

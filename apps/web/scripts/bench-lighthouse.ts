@@ -20,7 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { demoDepositXpub } from '../../server/src/config';
+import { demoDepositXpub, demoTreasuryAddress } from '../../server/src/config';
 import { freePort, type ServerProcess, startServerProcess } from '../../server/src/testing/processes';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -53,6 +53,7 @@ async function startProductionServer(dataDir: string): Promise<{ server: ServerP
       SEED_DEMO: 'true',
       JWT_SECRET: 'lighthouse-bench-secret-that-is-long-enough-for-hs256',
       DEPOSIT_XPUB: demoDepositXpub,
+      TREASURY_ADDRESSES: demoTreasuryAddress,
       BSC_RPC_URL: nothingListens,
       BINGX_API_KEY: 'bench',
       BINGX_API_SECRET: 'bench',

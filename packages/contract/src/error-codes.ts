@@ -25,6 +25,8 @@ export const errorCodes = [
   'ACCOUNT_NOT_ACTIVE',
   'WITHDRAWAL_NOT_FOUND',
   'WITHDRAWAL_ALREADY_PROCESSED',
+  'WITHDRAWAL_PAYMENT_IN_PROGRESS',
+  'WITHDRAWAL_PAID_AFTER_DECISION',
   'INSUFFICIENT_BALANCE_FOR_APPROVAL',
   'WALLET_ADDRESS_IN_USE',
   'INVALID_OTP',
@@ -72,6 +74,10 @@ export const errorTexts: Record<ErrorCode, string> = {
   ACCOUNT_NOT_ACTIVE: 'Your account is not active. Please contact support.',
   WITHDRAWAL_NOT_FOUND: 'No such withdrawal.',
   WITHDRAWAL_ALREADY_PROCESSED: 'This withdrawal has already been processed.',
+  WITHDRAWAL_PAYMENT_IN_PROGRESS:
+    'A payment for this withdrawal is under way: it cannot be rejected, blocked or paid again until the payment is approved or released.',
+  WITHDRAWAL_PAID_AFTER_DECISION:
+    'This withdrawal was already rejected or blocked. The payment has been recorded and flagged for the administrators.',
   INSUFFICIENT_BALANCE_FOR_APPROVAL: 'The balance is too low to approve this withdrawal.',
   WALLET_ADDRESS_IN_USE: 'This address is already used by a pending withdrawal.',
   INVALID_OTP: 'Invalid OTP code',

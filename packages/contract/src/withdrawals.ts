@@ -215,8 +215,28 @@ export const withdrawalReviewSchema = z.object({
   ),
   /** Local mode: the demo chain's treasury can pay it (`POST /dev/demo-treasury-pay/{id}`). */
   demoTreasury: z.boolean(),
+  /**
+   * A payment claimed for this pending withdrawal (the demo treasury's, or an approval with a
+   * hash): while it stands the withdrawal cannot be rejected, blocked or paid again. Null: none.
+   */
+  paymentUnderWay: z
+    .object({ claimedAt: z.string(), claimedBy: z.string(), transactionHash: z.string().nullable() })
+    .nullable(),
+  /** Payments recorded after the withdrawal was rejected or blocked: money sent that the ledger does not show. */
+  flaggedPayments: z.array(
+    z.object({
+      transactionHash: z.string(),
+      withdrawalStatus: z.enum(withdrawalStatuses),
+      recordedAt: z.string(),
+      recordedBy: z.string(),
+    }),
+  ),
 });
 export type WithdrawalReview = z.infer<typeof withdrawalReviewSchema>;
+
+/** `POST /withdrawals/admin/{id}/release-payment`: the payment claim was released (none was found on chain). */
+export const paymentReleaseSchema = z.object({ released: z.boolean() });
+export type PaymentRelease = z.infer<typeof paymentReleaseSchema>;
 
 /** `POST /dev/demo-treasury-pay/{id}` (local mode): the demo treasury's payment of the withdrawal. */
 export const demoTreasuryPaymentSchema = z.object({ transactionHash: z.string() });

@@ -14,6 +14,7 @@ import * as rewardStatistics from './migrations/0051-reward-statistics';
 import * as adminTotp from './migrations/0052-admin-totp';
 import * as adminReports from './migrations/0053-admin-reports';
 import * as depositQuarantine from './migrations/0070-deposit-quarantine';
+import * as withdrawalPaymentClaims from './migrations/0080-withdrawal-payment-claims';
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
 import * as counterSlots from './migrations/0110-counter-slots';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0052-admin-totp': adminTotp,
   '0053-admin-reports': adminReports,
   '0070-deposit-quarantine': depositQuarantine,
+  '0080-withdrawal-payment-claims': withdrawalPaymentClaims,
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
   '0110-counter-slots': counterSlots,

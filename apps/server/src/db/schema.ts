@@ -318,6 +318,21 @@ export interface WithdrawalsTable {
   requested_at: Timestamp;
   processed_at: NullableTimestamp;
   processed_by: string | null;
+  /** A payment under way (migration 0080): set while pending, cleared by the decision or a release. */
+  payment_claimed_at: NullableTimestamp;
+  payment_claimed_by: string | null;
+  /** The chain head when the claim was taken: a release looks for the payment from there. */
+  payment_claim_block: ColumnType<string | null, number | null, number | null>;
+  payment_claim_hash: string | null;
+}
+
+/** A payment recorded for a withdrawal already rejected or blocked (migration 0080). */
+export interface WithdrawalFlaggedPaymentsTable {
+  withdrawal_id: string;
+  transaction_hash: string;
+  withdrawal_status: WithdrawalStatus;
+  recorded_by: string;
+  recorded_at: Timestamp;
 }
 
 /** Count and amount of withdrawals per status, kept by a trigger on `withdrawals`. */
@@ -372,6 +387,7 @@ export interface Database {
   reward_cycle_runs: RewardCycleRunsTable;
   withdrawal_codes: WithdrawalCodesTable;
   withdrawals: WithdrawalsTable;
+  withdrawal_flagged_payments: WithdrawalFlaggedPaymentsTable;
   withdrawal_totals: WithdrawalTotalsTable;
   account_tokens: AccountTokensTable;
   sign_in_attempts: SignInAttemptsTable;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { demoDepositXpub } from '../config';
+import { demoDepositXpub, demoTreasuryAddress } from '../config';
 
 export interface ProductionServerSpec {
   databaseUrl: string;
@@ -30,6 +30,7 @@ export function productionServerEnvironment(spec: ProductionServerSpec): NodeJS.
     WEB_DIST_DIR: path.join(spec.dataDir, 'no-web-build'),
     JWT_SECRET: spec.jwtSecret,
     DEPOSIT_XPUB: demoDepositXpub,
+    TREASURY_ADDRESSES: demoTreasuryAddress,
     ADMIN_EMAIL: 'root@uplink.test',
     ADMIN_PASSWORD: 'Root!Pass12345',
     BSC_RPC_URL: 'http://127.0.0.1:9',

@@ -124,6 +124,8 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
     balance: { available: 30, totalEarned: 50, totalWithdrawn: 0, onHold: 20 },
     ledger: [],
     demoTreasury: false,
+    paymentUnderWay: null,
+    flaggedPayments: [],
     ...change,
   };
 }

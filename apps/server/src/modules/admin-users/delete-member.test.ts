@@ -1,3 +1,4 @@
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import {
@@ -10,9 +11,13 @@ import {
   registrationBody,
   requestedWithdrawal,
   signIn,
+  statusesOf,
   strongPassword,
+  verifiedWithdrawalCodes,
 } from '../../testing/builders';
+import { holdLocks, lockWaiters } from '../../testing/lock-holder';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { creditDirectReward } from '../rewards/direct-rewards-repository';
 
 describe('an administrator deletes a member (soft delete)', () => {
@@ -174,6 +179,71 @@ describe('an administrator deletes a member (soft delete)', () => {
     const memberHeaders = bearer(t.app.context.sessionTokens.sign(withdrawer.id));
     expect((await remove(member.id, memberHeaders)).statusCode).toBe(403);
   });
+
+  it('deletes members while they withdraw: one order of locks, never a deadlock or a 500', async () => {
+    // Delete takes the member's row, then the ledger account; a withdrawal used to take them the
+    // other way round (account lock, then the row through the foreign key): PostgreSQL deadlocked.
+    const races = 30;
+    const members = await Promise.all(Array.from({ length: races }, () => fundedMember(t.database.db, '50')));
+    const codes = await Promise.all(members.map((member) => verifiedWithdrawalCodes(t, member, 1)));
+    const answers = await Promise.all(
+      members.flatMap((member, index) => [
+        t.app.inject({
+          method: 'POST',
+          url: '/api/withdrawals',
+          headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+          payload: { amount: 20, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp: codes[index]?.[0] },
+        }),
+        remove(member.id),
+      ]),
+    );
+    expect(statusesOf(answers).filter((status) => status >= 500)).toEqual([]);
+    for (const [index, member] of members.entries()) {
+      const [withdrawal, deletion] = [answers[2 * index], answers[2 * index + 1]];
+      const deleted = deletion?.statusCode === 200;
+      // Exactly one wins: a deleted member has no withdrawal, a member who withdrew is not deleted.
+      expect(deleted ? withdrawal?.statusCode : deletion?.json().message).toEqual(
+        deleted ? expect.not.stringMatching(/^200$/) : "Decide the member's pending withdrawals before deleting them.",
+      );
+      const pending = await t.database.db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('user_id', '=', member.id)
+        .execute();
+      expect(pending).toHaveLength(deleted ? 0 : 1);
+    }
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'a delete queued behind a withdrawal on the same member waits for it instead of deadlocking',
+    async () => {
+      const member = await fundedMember(t.database.db, '50');
+      const [otp] = await verifiedWithdrawalCodes(t, member, 1);
+      // Another money transaction of the member holds the ledger account; the withdrawal queues
+      // behind it first, then the delete: on release both go on in that order, the old deadlock.
+      const account = await holdLocks(t.database, [
+        `SELECT 1 FROM ledger_accounts WHERE user_id = '${member.id}' FOR UPDATE`,
+      ]);
+      const withdrawal = t.app.inject({
+        method: 'POST',
+        url: '/api/withdrawals',
+        headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+        payload: { amount: 20, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
+      });
+      await lockWaiters(t.database, 1);
+      const deletion = remove(member.id);
+      await lockWaiters(t.database, 2);
+      await account.release();
+      const [created, refused] = await Promise.all([withdrawal, deletion]);
+      expect(created.statusCode).toBe(200);
+      expect(refused.json()).toMatchObject({
+        errorCode: 'INVALID_STATUS',
+        message: "Decide the member's pending withdrawals before deleting them.",
+      });
+      expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+    },
+  );
 
   it('never deletes the last active administrator, even when two delete each other at once', async () => {
     const second = await createMember(t.database.db, { isAdmin: true });

@@ -1,5 +1,6 @@
 import { adminUserTexts } from '@uplink/contract/admin-users';
 import type { AppContext } from '../../app-context';
+import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../http/domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
@@ -23,7 +24,7 @@ export async function deleteMember(
 ): Promise<void> {
   if (!isUuid(memberId)) throw new DomainError('USER_NOT_FOUND', 'User not found');
   if (memberId === administrator.id) throw new DomainError('INVALID_STATUS', adminUserTexts.ownDeletion);
-  await deps.db.transaction().execute(async (trx) => {
+  await moneyTransaction(deps.db, async (trx) => {
     const locked = await lockMemberForAdminAction(trx, memberId);
     if (!locked) throw new DomainError('USER_NOT_FOUND', 'User not found');
     const { member, otherActiveAdministrators } = locked;
@@ -31,7 +32,8 @@ export async function deleteMember(
     if (member.is_admin && member.status === 'ACTIVE' && otherActiveAdministrators === 0) {
       throw new DomainError('INVALID_STATUS', adminUserTexts.lastAdministratorDeletion);
     }
-    // A withdrawal being created holds this lock until it is written, so none slips past the check.
+    // The account after the member's row (the lock order beside `lockLedgerAccount`): a withdrawal
+    // being created holds both until it is written, so none slips past the check.
     await lockLedgerAccount(trx, memberId);
     if (await hasPendingWithdrawal(trx, memberId)) {
       throw new DomainError('INVALID_STATUS', adminUserTexts.pendingWithdrawals);

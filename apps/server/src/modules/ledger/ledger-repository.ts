@@ -98,8 +98,21 @@ export async function findLedgerBalance(db: Kysely<Database>, userId: string): P
 /**
  * Locks the member's account row until the transaction ends, so checks that span several rows
  * (the number of pending withdrawals, say) cannot interleave for one member.
+ *
+ * The lock order of money work, one for every path (PostgreSQL breaks any other order with a
+ * deadlock, which used to answer 500 when a member was deleted while they withdrew):
+ *   1. the member's `users` row — taken here FOR SHARE (so the status read under it stays true
+ *      until commit), FOR UPDATE by administrators' actions on the member (status, delete), and
+ *      FOR KEY SHARE by any row written with a foreign key to the member (a reward, a withdrawal);
+ *   2. a `withdrawals` row (`lockWithdrawal`: a decision, a payment claim);
+ *   3. the member's `ledger_accounts` row — here, or implicitly by the trigger that applies a
+ *      ledger entry to it.
+ * A path may skip a step, never go back to an earlier one: a reward is inserted before its ledger
+ * entry, a withdrawal's hold is booked after this lock. Transactions that still lose a race to
+ * PostgreSQL's deadlock detector run again whole (`moneyTransaction`).
  */
 export async function lockLedgerAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forShare().execute();
   const row = await db
     .selectFrom('ledger_accounts')
     .select('user_id')

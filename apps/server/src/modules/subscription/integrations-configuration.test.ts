@@ -80,6 +80,7 @@ describe('choosing the exchange and chain clients from the configuration', () =>
         JWT_SECRET: 'x'.repeat(32),
         PUBLIC_URL: 'https://uplink.example.com',
         DEPOSIT_XPUB: local.depositXpub,
+        TREASURY_ADDRESSES: '0x1111111111111111111111111111111111111111',
         DATA_DIR: '/tmp/uplink-test-data',
       }),
     ).toThrow(/DEMO_CHAIN/);

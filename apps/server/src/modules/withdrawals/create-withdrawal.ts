@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateWithdrawalRequest, Withdrawal } from '@uplink/contract/withdrawals';
 import type { AppContext } from '../../app-context';
+import { moneyTransaction } from '../../db/money-transaction';
 import type { UserRow } from '../../db/schema';
 import { DomainError } from '../../http/domain-error';
 import { findUserById } from '../accounts/account-repository';
@@ -15,7 +16,7 @@ type ValidRequest = { amount: string; walletAddress: string; otp: string } & Pic
 
 /**
  * Creates a withdrawal: the member's verified code is used, the amount is held on the ledger and
- * the withdrawal written, all in one transaction under the member's ledger-account lock. The
+ * the withdrawal written, all in one transaction under the member's row and ledger-account locks. The
  * database refuses a hold beyond the available balance and a wallet address already in a pending
  * withdrawal; a failure leaves the code usable for a corrected request.
  */
@@ -29,10 +30,11 @@ export async function createWithdrawal(
   if (member.status !== 'ACTIVE' || !member.bingx_uid || !hasPaidSubscription(member, now)) {
     throw new DomainError('ACCOUNT_NOT_ACTIVE', 'Only active members who have finished onboarding can withdraw.');
   }
-  return db.transaction().execute(async (trx) => {
+  return moneyTransaction(db, async (trx) => {
     await lockLedgerAccount(trx, member.id);
-    // Read again under the lock: a status changed since the request began is seen here, and a
-    // delete (which takes this lock before it looks for pending withdrawals) cannot miss this one.
+    // Read again under the locks (the member's row, then the account: the one lock order): a
+    // status changed since the request began is seen here, and a delete (which takes both before
+    // it looks for pending withdrawals) cannot miss this one.
     if ((await findUserById(trx, member.id))?.status !== 'ACTIVE') {
       throw new DomainError('ACCOUNT_NOT_ACTIVE', 'Only active members who have finished onboarding can withdraw.');
     }

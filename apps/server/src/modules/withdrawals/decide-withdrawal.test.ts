@@ -77,9 +77,10 @@ describe('an administrator decides a withdrawal', () => {
       (await decide(id, { status: 'REJECTED', reason: 'Address belongs to a sanctioned exchange' })).statusCode,
     ).toBe(200);
     expect((await findLedgerBalance(t.database.db, member.id))?.available).toBe('100.00000000');
+    // An approval of a closed withdrawal is checked as a payment (to be flagged): a forged one proves none.
     const again = await decide(id, { status: 'APPROVED', transactionHash: `0x${randomBytes(32).toString('hex')}` });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errorCode).toBe('VALIDATION_ERROR');
     expect((await decide(id, { status: 'BLOCKED_COMPLIANCE', reason: 'x' })).json().errorCode).toBe(
       'WITHDRAWAL_ALREADY_PROCESSED',
     );
@@ -151,6 +152,142 @@ describe('an administrator decides a withdrawal', () => {
     const audit = await t.database.db.selectFrom('audit_log').select('id').where('target_id', '=', id).execute();
     expect(audit).toHaveLength(1);
     expect((await findLedgerBalance(t.database.db, member.id))?.debitsPosted).toBe('20.00000000');
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  });
+
+  const review = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/withdrawals/admin/${id}`, headers: adminHeaders })).json().data;
+  const releasePayment = (id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/withdrawals/admin/${id}/release-payment`, headers: adminHeaders });
+
+  it('refuses a payment that does not come from a treasury wallet', async () => {
+    const { id, walletAddress } = await pendingWithdrawal('40');
+    // A mint is a USDT transfer of the amount to the address too, from the zero address.
+    const minted = (await chain.mint(walletAddress, 40n * 10n ** 18n)).txHash;
+    await chain.mine(1);
+    const answer = await decide(id, { status: 'APPROVED', transactionHash: minted });
+    expect(answer.json()).toMatchObject({
+      errorCode: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/from a treasury wallet/),
+    });
+    expect((await review(id)).paymentUnderWay).toBeNull();
+  });
+
+  it('refuses to reject or block while a payment is under way, shows it, and keeps it until it is approved', async () => {
+    const { member, id, walletAddress } = await pendingWithdrawal('40');
+    const unconfirmed = (await chain.pay(walletAddress, '40')).txHash;
+    expect((await decide(id, { status: 'APPROVED', transactionHash: unconfirmed })).json().message).toMatch(
+      /confirmations/,
+    );
+    for (const body of [
+      { status: 'REJECTED', reason: 'Changed my mind' },
+      { status: 'BLOCKED_COMPLIANCE', reason: 'x' },
+      { status: 'APPROVED', transactionHash: `0x${randomBytes(32).toString('hex')}` },
+    ]) {
+      const refused = await decide(id, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
+    }
+    expect((await review(id)).paymentUnderWay).toEqual({
+      claimedAt: expect.any(String),
+      claimedBy: admin.email,
+      transactionHash: unconfirmed,
+    });
+    const release = await releasePayment(id);
+    expect(release.json()).toMatchObject({
+      errorCode: 'WITHDRAWAL_PAYMENT_IN_PROGRESS',
+      message: expect.stringContaining(unconfirmed),
+    });
+    await chain.mine(1);
+    expect((await decide(id, { status: 'APPROVED', transactionHash: unconfirmed })).statusCode).toBe(200);
+    expect((await findLedgerBalance(t.database.db, member.id))?.debitsPosted).toBe('40.00000000');
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  });
+
+  it('releases a claim left standing once the chain shows no payment, and finds one sent without its hash', async () => {
+    const stuck = await pendingWithdrawal('15');
+    const paid = await pendingWithdrawal('16');
+    // As a treasury payment leaves them when the process dies: claimed, the hash never written.
+    const head = await chain.head();
+    await t.database.db
+      .updateTable('withdrawals')
+      .set({ payment_claimed_at: new Date(), payment_claimed_by: admin.id, payment_claim_block: head })
+      .where('id', 'in', [stuck.id, paid.id])
+      .execute();
+    expect((await decide(stuck.id, { status: 'REJECTED', reason: 'x' })).json().errorCode).toBe(
+      'WITHDRAWAL_PAYMENT_IN_PROGRESS',
+    );
+    expect((await review(stuck.id)).paymentUnderWay).toMatchObject({ transactionHash: null });
+    expect((await releasePayment(stuck.id)).json().data).toEqual({ released: true });
+    expect((await review(stuck.id)).paymentUnderWay).toBeNull();
+    expect((await releasePayment(stuck.id)).json().data).toEqual({ released: false });
+    expect((await decide(stuck.id, { status: 'REJECTED', reason: 'Never paid' })).statusCode).toBe(200);
+
+    const sent = await pay(paid.walletAddress, '16');
+    expect((await releasePayment(paid.id)).json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
+    expect((await review(paid.id)).paymentUnderWay).toMatchObject({ transactionHash: sent });
+    expect((await decide(paid.id, { status: 'APPROVED', transactionHash: sent })).statusCode).toBe(200);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', stuck.id)
+      .execute();
+    expect(audit.map((row) => row.action).sort()).toEqual(['WITHDRAWAL_PAYMENT_RELEASED', 'WITHDRAWAL_REJECTED']);
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  });
+
+  it('flags a payment recorded for a withdrawal already rejected, once, for the administrators', async () => {
+    const { member, id, walletAddress } = await pendingWithdrawal('25');
+    expect((await decide(id, { status: 'REJECTED', reason: 'Suspicious' })).statusCode).toBe(200);
+    const transactionHash = await pay(walletAddress, '25');
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const flagged = await decide(id, { status: 'APPROVED', transactionHash });
+      expect(flagged.statusCode).toBe(409);
+      expect(flagged.json().errorCode).toBe('WITHDRAWAL_PAID_AFTER_DECISION');
+    }
+    expect((await review(id)).flaggedPayments).toEqual([
+      { transactionHash, withdrawalStatus: 'REJECTED', recordedAt: expect.any(String), recordedBy: admin.email },
+    ]);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', id)
+      .where('action', '=', 'WITHDRAWAL_PAYMENT_FLAGGED')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect((await findLedgerBalance(t.database.db, member.id))?.available).toBe('100.00000000');
+  });
+
+  it('never pays and rejects at once: concurrent approvals and rejections end approved, or rejected with the payment flagged', async () => {
+    const second = await createMember(t.database.db, { isAdmin: true });
+    const secondHeaders = bearer(t.app.context.sessionTokens.sign(second.id));
+    const withdrawals: Awaited<ReturnType<typeof pendingWithdrawal>>[] = [];
+    for (let index = 0; index < 8; index += 1) withdrawals.push(await pendingWithdrawal('12'));
+    const hashes: string[] = [];
+    for (const withdrawal of withdrawals) hashes.push(await pay(withdrawal.walletAddress, '12'));
+    const answers = await Promise.all(
+      withdrawals.flatMap((withdrawal, index) => [
+        decide(withdrawal.id, { status: 'APPROVED', transactionHash: hashes[index] }),
+        decide(withdrawal.id, { status: 'REJECTED', reason: 'Raced' }, secondHeaders),
+      ]),
+    );
+    expect(statusesOf(answers).filter((status) => status >= 500)).toEqual([]);
+    for (const [index, withdrawal] of withdrawals.entries()) {
+      const { withdrawal: decided, flaggedPayments } = await review(withdrawal.id);
+      const [approval, rejection] = [answers[2 * index], answers[2 * index + 1]];
+      if (decided.status === 'APPROVED') {
+        expect(decided.transactionHash).toBe(hashes[index]);
+        expect(['WITHDRAWAL_PAYMENT_IN_PROGRESS', 'WITHDRAWAL_ALREADY_PROCESSED']).toContain(
+          rejection?.json().errorCode,
+        );
+      } else {
+        expect(decided.status).toBe('REJECTED');
+        expect(approval?.json().errorCode).toBe('WITHDRAWAL_PAID_AFTER_DECISION');
+        expect(flaggedPayments.map((payment: { transactionHash: string }) => payment.transactionHash)).toEqual([
+          hashes[index],
+        ]);
+      }
+    }
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   });
 

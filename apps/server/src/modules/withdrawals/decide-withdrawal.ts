@@ -1,5 +1,8 @@
+import { errorTexts } from '@uplink/contract/error-codes';
 import type { Withdrawal, WithdrawalDecision } from '@uplink/contract/withdrawals';
 import type { AppContext } from '../../app-context';
+import { moneyTransaction } from '../../db/money-transaction';
+import type { WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../http/domain-error';
 import { findUserById } from '../accounts/account-repository';
@@ -7,10 +10,17 @@ import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { isLedgerOverdraft, settleLedgerEntry } from '../ledger/ledger-repository';
 import { enqueueMail } from '../mail/mail-outbox-repository';
-import { checkPayoutOnChain } from './payout-proof';
+import { checkPayoutOnChain, findClaimedPaymentOnChain } from './payout-proof';
 import { withdrawalDecisionMail } from './withdrawal-mails';
+import {
+  claimWithdrawalPayment,
+  paymentInProgress,
+  withdrawalAlreadyProcessed,
+  withdrawalNotFound,
+} from './withdrawal-payment-claim';
+import { countFlaggedWithdrawalPayment } from './withdrawal-payment-metrics';
 import { toWithdrawal } from './withdrawal-record';
-import { findWithdrawal, isTransactionUsed, lockWithdrawal, recordDecision } from './withdrawals-repository';
+import { flagPayment, isTransactionUsed, lockWithdrawal, recordDecision, releaseClaim } from './withdrawals-repository';
 
 export interface DecisionInput {
   status: WithdrawalDecision;
@@ -24,33 +34,109 @@ const auditActions = {
   BLOCKED_COMPLIANCE: 'WITHDRAWAL_BLOCKED',
 } as const;
 
-const notFound = () => new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
-const alreadyProcessed = () =>
-  new DomainError('WITHDRAWAL_ALREADY_PROCESSED', 'This withdrawal has already been processed.');
+/** Where a payment flagged for a closed withdrawal is reported (the request's logger). */
+export interface PaymentLog {
+  warn(details: object, message: string): void;
+}
+
+type DecisionDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations' | 'mailWorker'> & { log: PaymentLog };
 
 /**
  * An administrator's decision, once: APPROVED (paid: the hold is posted, after the payment is
  * found on chain), REJECTED or BLOCKED_COMPLIANCE (the hold is voided, the amount is available
- * again). The decision, the ledger settlement, the audit row and the member's e-mail are one
- * transaction under the withdrawal's row lock, so concurrent decisions make exactly one.
+ * again). An approval first claims the withdrawal for its payment (`claimWithdrawalPayment`), so
+ * while the payment is checked on chain — or whenever a payment is under way — a rejection or
+ * block is refused; a payment recorded for a withdrawal already rejected or blocked is flagged
+ * (kept, audited, logged and counted), never dropped. The decision, the ledger settlement, the
+ * audit row and the member's e-mail are one transaction under the withdrawal's row lock, so
+ * concurrent decisions make exactly one.
  */
 export async function decideWithdrawal(
-  deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations' | 'mailWorker'>,
+  deps: DecisionDeps,
   administrator: RequestingAdministrator,
   withdrawalId: string,
   decision: DecisionInput,
 ): Promise<Withdrawal> {
-  const { db, clock, config } = deps;
-  const current = isUuid(withdrawalId) ? await findWithdrawal(db, withdrawalId) : undefined;
-  if (!current) throw notFound();
-  if (current.status !== 'PENDING') throw alreadyProcessed();
-  const transactionHash = decision.status === 'APPROVED' ? (decision.transactionHash ?? '').toLowerCase() : null;
-  if (transactionHash) await checkPayoutOnChain(deps, current, transactionHash);
+  if (decision.status !== 'APPROVED') return settleDecision(deps, administrator, withdrawalId, decision, null);
+  const transactionHash = (decision.transactionHash ?? '').toLowerCase();
+  const claim = await claimWithdrawalPayment(deps, administrator.id, withdrawalId, transactionHash);
+  if ('decided' in claim) {
+    if (claim.decided.status === 'APPROVED') throw withdrawalAlreadyProcessed();
+    await checkPayoutOnChain(deps, claim.decided, transactionHash);
+    await flagPaymentToClosedWithdrawal(deps, administrator, claim.decided, transactionHash);
+    throw new DomainError('WITHDRAWAL_PAID_AFTER_DECISION', errorTexts.WITHDRAWAL_PAID_AFTER_DECISION);
+  }
+  try {
+    await checkPayoutOnChain(deps, claim.claimed, transactionHash);
+  } catch (error) {
+    // A hash that pays nothing of this withdrawal proves no payment under way: its claim goes.
+    // A payment found but not yet confirmed (or a chain that does not answer) keeps it.
+    const claimedAt = claim.claimed.payment_claimed_at;
+    if (
+      claim.taken &&
+      claimedAt &&
+      isValidationFailure(error) &&
+      !(await findClaimedPaymentOnChain(deps, claim.claimed))
+    ) {
+      await releaseClaim(deps.db, withdrawalId, claimedAt);
+    }
+    throw error;
+  }
+  return settleDecision(deps, administrator, withdrawalId, decision, transactionHash);
+}
 
-  const decided = await db.transaction().execute(async (trx) => {
+const isValidationFailure = (error: unknown) => error instanceof DomainError && error.code === 'VALIDATION_ERROR';
+
+async function flagPaymentToClosedWithdrawal(
+  deps: DecisionDeps,
+  administrator: RequestingAdministrator,
+  withdrawal: WithdrawalRow,
+  transactionHash: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const flagged = await moneyTransaction(deps.db, async (trx) => {
+    if (!(await flagPayment(trx, withdrawal, transactionHash, administrator.id, now))) return false;
+    await recordAdminAction(
+      trx,
+      {
+        actorId: administrator.id,
+        action: 'WITHDRAWAL_PAYMENT_FLAGGED',
+        targetType: 'WITHDRAWAL',
+        targetId: withdrawal.id,
+        before: toWithdrawal(withdrawal),
+        after: { flaggedPayment: transactionHash },
+        ipAddress: administrator.ipAddress,
+        requestId: administrator.requestId,
+      },
+      now,
+    );
+    return true;
+  });
+  if (!flagged) return;
+  countFlaggedWithdrawalPayment();
+  deps.log.warn(
+    { withdrawalId: withdrawal.id, status: withdrawal.status, transactionHash, administratorId: administrator.id },
+    'payment recorded for a withdrawal already rejected or blocked: flagged for the administrators',
+  );
+}
+
+async function settleDecision(
+  deps: DecisionDeps,
+  administrator: RequestingAdministrator,
+  withdrawalId: string,
+  decision: DecisionInput,
+  transactionHash: string | null,
+): Promise<Withdrawal> {
+  const { db, clock, config } = deps;
+  if (!isUuid(withdrawalId)) throw withdrawalNotFound();
+  const decided = await moneyTransaction(db, async (trx) => {
     const locked = await lockWithdrawal(trx, withdrawalId);
-    if (!locked) throw notFound();
-    if (locked.status !== 'PENDING') throw alreadyProcessed();
+    if (!locked) throw withdrawalNotFound();
+    if (locked.status !== 'PENDING') throw withdrawalAlreadyProcessed();
+    // A payment under way: only its own approval may decide (a released and retaken claim is another's).
+    if (locked.payment_claimed_at && (!transactionHash || locked.payment_claim_hash !== transactionHash)) {
+      throw paymentInProgress();
+    }
     const now = clock.now();
     try {
       await settleLedgerEntry(trx, locked.hold_entry_id, decision.status === 'APPROVED' ? 'POST' : 'VOID', now);

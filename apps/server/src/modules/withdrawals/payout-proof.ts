@@ -1,35 +1,58 @@
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
+import type { WithdrawalRow } from '../../db/schema';
 import { ServiceUnavailableError, validationFailed } from '../../http/domain-error';
+import type { DepositChain, UsdtTransfer } from '../subscription/deposit-chain';
 
-/**
- * The administrator's proof that a withdrawal was paid: a mined, successful transaction whose
- * USDT transfer of exactly the amount went to the withdrawal's address, with the configured
- * number of confirmations. (That no other withdrawal names the same hash, the database checks.)
- */
-export async function checkPayoutOnChain(
-  deps: Pick<AppContext, 'config' | 'integrations'>,
-  withdrawal: { amount: string; wallet_address: string },
-  transactionHash: string,
-): Promise<void> {
-  if (!deps.config.withdrawals.verifyPayouts) return;
-  const chain = deps.integrations.depositChain;
-  if (!chain) throw new ServiceUnavailableError('No chain is configured to check the payment against');
-  let transfers: Awaited<ReturnType<typeof chain.transfersIn>>;
-  let head: number;
+type ProofDeps = Pick<AppContext, 'config' | 'integrations'>;
+type PaidWithdrawal = Pick<WithdrawalRow, 'amount' | 'wallet_address'>;
+
+/** A USDT transfer of exactly the amount, from a configured treasury wallet, to the withdrawal's address. */
+function paysWithdrawal(deps: ProofDeps, withdrawal: PaidWithdrawal, transfer: UsdtTransfer): boolean {
+  return (
+    deps.config.withdrawals.treasuryAddresses.includes(transfer.from) &&
+    transfer.to === withdrawal.wallet_address.toLowerCase() &&
+    new Decimal(transfer.amount).eq(withdrawal.amount)
+  );
+}
+
+async function askChain<T>(read: () => Promise<T>): Promise<T> {
   try {
-    [transfers, head] = await Promise.all([chain.transfersIn(transactionHash), chain.headBlockNumber()]);
+    return await read();
   } catch (error) {
     throw new ServiceUnavailableError(`The chain did not answer: ${(error as Error).message}`);
   }
+}
+
+function chainOf(deps: ProofDeps): DepositChain {
+  const chain = deps.integrations.depositChain;
+  if (!chain) throw new ServiceUnavailableError('No chain is configured to check the payment against');
+  return chain;
+}
+
+/**
+ * The administrator's proof that a withdrawal was paid: a mined, successful transaction whose
+ * USDT transfer of exactly the amount went from a treasury wallet (TREASURY_ADDRESSES) to the
+ * withdrawal's address, with the configured number of confirmations. (That no other withdrawal
+ * names the same hash, the database checks.)
+ */
+export async function checkPayoutOnChain(
+  deps: ProofDeps,
+  withdrawal: PaidWithdrawal,
+  transactionHash: string,
+): Promise<void> {
+  if (!deps.config.withdrawals.verifyPayouts) return;
+  const chain = chainOf(deps);
+  const [transfers, head] = await askChain(() =>
+    Promise.all([chain.transfersIn(transactionHash), chain.headBlockNumber()]),
+  );
   const refuse = (message: string) => validationFailed([{ field: 'transactionHash', message }]);
   if (!transfers) throw refuse('No successful transaction with this hash is on the chain');
-  const payment = transfers.find(
-    (transfer) =>
-      transfer.to === withdrawal.wallet_address.toLowerCase() && new Decimal(transfer.amount).eq(withdrawal.amount),
-  );
+  const payment = transfers.find((transfer) => paysWithdrawal(deps, withdrawal, transfer));
   if (!payment) {
-    throw refuse(`This transaction does not transfer ${withdrawal.amount} USDT to ${withdrawal.wallet_address}`);
+    throw refuse(
+      `This transaction does not transfer ${withdrawal.amount} USDT from a treasury wallet to ${withdrawal.wallet_address}`,
+    );
   }
   const confirmations = head - payment.blockNumber + 1;
   if (confirmations < deps.config.chain.confirmations) {
@@ -37,4 +60,28 @@ export async function checkPayoutOnChain(
       `The payment has ${confirmations} of ${deps.config.chain.confirmations} confirmations; approve it once confirmed`,
     );
   }
+}
+
+/**
+ * A payment of the claimed withdrawal already on chain, confirmed or not: the claim's own
+ * transaction, or any treasury transfer of the amount to the address since the claim was taken
+ * (a treasury payment whose hash was never recorded). Null: none, or no chain to ask.
+ */
+export async function findClaimedPaymentOnChain(
+  deps: ProofDeps,
+  withdrawal: PaidWithdrawal & Pick<WithdrawalRow, 'payment_claim_hash' | 'payment_claim_block'>,
+): Promise<string | null> {
+  const chain = deps.integrations.depositChain;
+  if (!chain) return null;
+  const claimHash = withdrawal.payment_claim_hash;
+  if (claimHash) {
+    const transfers = await askChain(() => chain.transfersIn(claimHash));
+    if (transfers?.some((transfer) => paysWithdrawal(deps, withdrawal, transfer))) return claimHash;
+  }
+  if (withdrawal.payment_claim_block === null) return null;
+  const fromBlock = Number(withdrawal.payment_claim_block);
+  const transfers = await askChain(async () =>
+    chain.transfersTo([withdrawal.wallet_address], fromBlock, await chain.headBlockNumber()),
+  );
+  return transfers.find((transfer) => paysWithdrawal(deps, withdrawal, transfer))?.txHash ?? null;
 }

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import { DomainError } from '../../http/domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { hashCode, newCode } from './withdrawal-code-hash';
-import { countCodesSince, storeCode } from './withdrawal-codes-repository';
+import { countCodesSince, endLiveCodes, lockMemberCodes, storeCode } from './withdrawal-codes-repository';
 import { withdrawalCodeMail } from './withdrawal-mails';
 
 export const codeValidityMinutes = 10;
@@ -12,8 +12,10 @@ const codeRequestsPerWindow = 5;
 const codeRequestWindowMinutes = 15;
 
 /**
- * E-mails the member a new 6-digit code, valid 10 minutes, replacing any earlier one. The code
- * and its mail are written in one transaction (the outbox), so a code is never stored unsent.
+ * E-mails the member a new 6-digit code, valid 10 minutes, ending any earlier one (verified or
+ * not). The limit is counted, the code and its mail written (the outbox) in one transaction
+ * under the member's row lock: a code is never stored unsent, and concurrent requests cannot
+ * pass the limit together.
  */
 export async function requestWithdrawalCode(
   deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailWorker'>,
@@ -23,10 +25,12 @@ export async function requestWithdrawalCode(
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + codeValidityMinutes * 60_000);
   await db.transaction().execute(async (trx) => {
+    await lockMemberCodes(trx, member.id);
     const since = new Date(now.getTime() - codeRequestWindowMinutes * 60_000);
     if ((await countCodesSince(trx, member.id, since)) >= codeRequestsPerWindow) {
       throw new DomainError('RATE_LIMITED', 'Too many codes requested. Please wait a few minutes and try again.');
     }
+    await endLiveCodes(trx, member.id, now);
     const code = newCode();
     await storeCode(trx, member.id, hashCode(config.keys.codeHmac, member.id, code), now, expiresAt);
     await enqueueMail(

@@ -16,6 +16,7 @@ import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repositor
 import { toAdminWithdrawal } from './withdrawal-record';
 import {
   countWithdrawalsForReview,
+  findFlaggedPayments,
   findWithdrawalForReview,
   findWithdrawalsForReview,
   findWithdrawalTotals,
@@ -72,9 +73,10 @@ export async function viewWithdrawalForReview(
 ): Promise<WithdrawalReview> {
   const row = isUuid(id) ? await findWithdrawalForReview(deps.db, id) : undefined;
   if (!row) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
-  const [balance, entries] = await Promise.all([
+  const [balance, entries, flagged] = await Promise.all([
     findLedgerBalance(deps.db, row.user_id),
     findLedgerEntries(deps.db, row.user_id, recentLedgerEntries),
+    findFlaggedPayments(deps.db, row.id),
   ]);
   return {
     withdrawal: toAdminWithdrawal(row),
@@ -91,5 +93,18 @@ export async function viewWithdrawalForReview(
       createdAt: entry.created_at.toISOString(),
     })),
     demoTreasury: deps.config.devToolsEnabled && deps.config.chain.demoChain,
+    paymentUnderWay: row.payment_claimed_at
+      ? {
+          claimedAt: row.payment_claimed_at.toISOString(),
+          claimedBy: row.payment_claimed_by_email ?? '',
+          transactionHash: row.payment_claim_hash,
+        }
+      : null,
+    flaggedPayments: flagged.map((payment) => ({
+      transactionHash: payment.transaction_hash,
+      withdrawalStatus: payment.withdrawal_status,
+      recordedAt: payment.recorded_at.toISOString(),
+      recordedBy: payment.recorded_by_email,
+    })),
   };
 }

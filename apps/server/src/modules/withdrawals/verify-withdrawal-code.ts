@@ -7,7 +7,8 @@ const invalid = (message: string) => new DomainError('INVALID_OTP', message);
 
 /**
  * Checks the member's newest code: 5 tries in all, then it is dead; a verified code then
- * authorises one withdrawal within its 10 minutes.
+ * authorises one withdrawal within its 10 minutes. Checking a verified code again answers for
+ * its digits alone and takes a try like any check.
  */
 export async function verifyWithdrawalCode(
   deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
@@ -18,7 +19,6 @@ export async function verifyWithdrawalCode(
   const now = clock.now();
   const code = await findNewestCode(db, memberId);
   if (!code || code.used_at) throw invalid('No code is waiting. Please request a new code.');
-  if (code.verified_at) return;
   if (code.expires_at <= now) throw invalid('The code has expired. Please request a new code.');
   const attempt = await takeAttempt(db, code.id, now);
   if (!attempt) throw invalid('Too many wrong codes. Please request a new code.');
@@ -30,5 +30,5 @@ export async function verifyWithdrawalCode(
         : 'Too many wrong codes. Please request a new code.',
     );
   }
-  await markVerified(db, code.id, now);
+  if (!code.verified_at) await markVerified(db, code.id, now);
 }

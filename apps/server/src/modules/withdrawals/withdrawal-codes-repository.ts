@@ -18,6 +18,26 @@ export async function storeCode(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Locks the member's row until the transaction ends, so the code limit is counted and the new
+ * code stored by one request at a time (concurrent requests used to all count the same 4 codes).
+ * The member's row is the first lock of the one lock order (see `lockLedgerAccount`).
+ */
+export async function lockMemberCodes(db: Kysely<Database>, memberId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
+}
+
+/** Ends the member's live, unused codes (verified or not): only the newest code may authorise a withdrawal. */
+export async function endLiveCodes(db: Kysely<Database>, memberId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('withdrawal_codes')
+    .set({ expires_at: now })
+    .where('user_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
 /** The member's newest code: the one a verification checks. */
 export function findNewestCode(db: Kysely<Database>, memberId: string): Promise<WithdrawalCodeRow | undefined> {
   return db
@@ -41,8 +61,9 @@ export async function countCodesSince(db: Kysely<Database>, memberId: string, si
 }
 
 /**
- * Takes one try of a live, unverified code (one statement: concurrent guesses queue on the row
- * and cannot take more than `codeAttempts` tries between them). Undefined: no try left.
+ * Takes one try of a live code, verified or not (one statement: concurrent guesses queue on the
+ * row and cannot take more than `codeAttempts` tries between them, so checking a verified code
+ * again cannot be used to find its digits). Undefined: no try left.
  */
 export async function takeAttempt(
   db: Kysely<Database>,
@@ -54,7 +75,7 @@ export async function takeAttempt(
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', codeId)
     .where('attempts', '<', codeAttempts)
-    .where('verified_at', 'is', null)
+    .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning(['code_hash', 'attempts'])
     .executeTakeFirst();
@@ -90,7 +111,9 @@ export async function useVerifiedCode(
         .orderBy('seq', 'desc')
         .limit(1),
     )
+    // Checked again on the row itself: a newer code requested meanwhile ended this one.
     .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
     .returning('id')
     .executeTakeFirst();
   return row?.id;

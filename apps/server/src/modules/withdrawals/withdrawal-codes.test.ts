@@ -1,5 +1,6 @@
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, fundedMember, latestWithdrawalCode, mailTo } from '../../testing/builders';
+import { bearer, fundedMember, latestWithdrawalCode, mailTo, statusesOf } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('one-time codes for withdrawals', () => {
@@ -19,6 +20,13 @@ describe('one-time codes for withdrawals', () => {
     t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/verify', headers, payload: { otp } });
   const status = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/otp/withdrawal/status', headers })).json().data;
+  const withdraw = (headers: Record<string, string>, otp: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      headers,
+      payload: { amount: 10, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
+    });
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('e-mails a 6-digit code valid 10 minutes, stored only as a hash', async () => {
@@ -136,6 +144,55 @@ describe('one-time codes for withdrawals', () => {
     expect(
       (await mailTo(t.database.db, row.email)).filter((mail) => mail.subject.includes('withdrawal code')),
     ).toHaveLength(5);
+  });
+
+  it('counts the code limit atomically: concurrent requests store and mail exactly 5 codes', async () => {
+    const { row, headers } = await member();
+    // 20 at once: as many as the per-member request limit lets through to the count.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => requestCode(headers)));
+    expect(statusesOf(answers).filter((answer) => answer === 200)).toHaveLength(5);
+    expect(statusesOf(answers).filter((answer) => answer !== 200 && answer !== 429)).toEqual([]);
+    const stored = await t.database.db
+      .selectFrom('withdrawal_codes')
+      .select('id')
+      .where('user_id', '=', row.id)
+      .execute();
+    expect(stored).toHaveLength(5);
+    expect(
+      (await mailTo(t.database.db, row.email)).filter((mail) => mail.subject.includes('withdrawal code')),
+    ).toHaveLength(5);
+  });
+
+  it('checks the digits of a verified code too, within its 5 tries', async () => {
+    const { row, headers } = await member();
+    await requestCode(headers);
+    const code = await latestWithdrawalCode(t.database.db, row.email);
+    expect((await verify(headers, code)).statusCode).toBe(200);
+    const wrong = await verify(headers, wrongCode(code));
+    expect(wrong.json()).toMatchObject({ errorCode: 'INVALID_OTP', message: 'Invalid OTP code. 3 tries left.' });
+    expect((await verify(headers, code)).statusCode).toBe(200);
+    for (let index = 0; index < 3; index += 1) await verify(headers, wrongCode(code));
+    // Out of tries: no more answers about the digits, yet the member's verified code still withdraws.
+    expect((await verify(headers, code)).json().message).toBe('Too many wrong codes. Please request a new code.');
+    expect((await withdraw(headers, code)).statusCode).toBe(200);
+  });
+
+  it('ends an older code, verified or not, when a new one is requested', async () => {
+    const { row, headers } = await member();
+    await requestCode(headers);
+    const older = await latestWithdrawalCode(t.database.db, row.email);
+    expect((await verify(headers, older)).statusCode).toBe(200);
+    t.clock.set(new Date(Date.now() + 1000)); // the mails' order is their time
+    await requestCode(headers);
+    const newer = await latestWithdrawalCode(t.database.db, row.email);
+    expect(await status(headers)).toMatchObject({ active: true, verified: false });
+    if (older !== newer) {
+      expect((await withdraw(headers, older)).json().errorCode).toBe('INVALID_OTP');
+      expect((await verify(headers, older)).statusCode).toBe(400);
+    }
+    expect((await verify(headers, newer)).statusCode).toBe(200);
+    expect((await withdraw(headers, newer)).statusCode).toBe(200);
+    t.clock.set(new Date());
   });
 
   it.each([[''], ['12345'], ['1234567'], ['abcdef'], [123456], [null]])(

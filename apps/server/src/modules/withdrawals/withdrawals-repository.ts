@@ -94,6 +94,10 @@ export function recordDecision(
       transaction_hash: decision.transactionHash,
       processed_at: decision.at,
       processed_by: decision.by,
+      payment_claimed_at: null,
+      payment_claimed_by: null,
+      payment_claim_block: null,
+      payment_claim_hash: null,
     })
     .where('id', '=', id)
     .where('status', '=', 'PENDING')
@@ -101,11 +105,109 @@ export function recordDecision(
     .executeTakeFirstOrThrow();
 }
 
+export interface NewPaymentClaim {
+  by: string;
+  at: Date;
+  /** The chain head when the claim is taken (null without a chain). */
+  block: number | null;
+  transactionHash: string | null;
+}
+
+/** Claims a pending, unclaimed withdrawal for a payment; undefined when it is not (any more). */
+export function claimPayment(
+  db: Kysely<Database>,
+  id: string,
+  claim: NewPaymentClaim,
+): Promise<WithdrawalRow | undefined> {
+  return db
+    .updateTable('withdrawals')
+    .set({
+      payment_claimed_at: claim.at,
+      payment_claimed_by: claim.by,
+      payment_claim_block: claim.block,
+      payment_claim_hash: claim.transactionHash,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where('payment_claimed_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Names the payment of the claim taken at `claimedAt` (the treasury's, once sent; one found on chain). */
+export async function recordClaimedPayment(
+  db: Kysely<Database>,
+  id: string,
+  claimedAt: Date,
+  transactionHash: string,
+): Promise<void> {
+  await db
+    .updateTable('withdrawals')
+    .set({ payment_claim_hash: transactionHash })
+    .where('id', '=', id)
+    .where('payment_claimed_at', '=', claimedAt)
+    .execute();
+}
+
+/** Ends the claim taken at `claimedAt`; false when it is no longer that claim. */
+export async function releaseClaim(db: Kysely<Database>, id: string, claimedAt: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('withdrawals')
+    .set({ payment_claimed_at: null, payment_claimed_by: null, payment_claim_block: null, payment_claim_hash: null })
+    .where('id', '=', id)
+    .where('payment_claimed_at', '=', claimedAt)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Keeps a payment recorded for a closed withdrawal; false when that payment was already flagged. */
+export async function flagPayment(
+  db: Kysely<Database>,
+  withdrawal: Pick<WithdrawalRow, 'id' | 'status'>,
+  transactionHash: string,
+  by: string,
+  at: Date,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('withdrawal_flagged_payments')
+    .values({
+      withdrawal_id: withdrawal.id,
+      transaction_hash: transactionHash,
+      withdrawal_status: withdrawal.status,
+      recorded_by: by,
+      recorded_at: at,
+    })
+    .onConflict((conflict) => conflict.columns(['withdrawal_id', 'transaction_hash']).doNothing())
+    .returning('withdrawal_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface FlaggedPaymentRow {
+  transaction_hash: string;
+  withdrawal_status: WithdrawalStatus;
+  recorded_at: Date;
+  recorded_by_email: string;
+}
+
+export function findFlaggedPayments(db: Kysely<Database>, withdrawalId: string): Promise<FlaggedPaymentRow[]> {
+  return db
+    .selectFrom('withdrawal_flagged_payments as f')
+    .innerJoin('users as u', 'u.id', 'f.recorded_by')
+    .select(['f.transaction_hash', 'f.withdrawal_status', 'f.recorded_at', 'u.email as recorded_by_email'])
+    .where('f.withdrawal_id', '=', withdrawalId)
+    .orderBy('f.recorded_at')
+    .execute();
+}
+
 export interface AdminWithdrawalRow extends WithdrawalRow {
   member_first_name: string;
   member_last_name: string;
   member_email: string;
   member_user_number: string;
+  /** The e-mail of the administrator whose payment claim stands, if any. */
+  payment_claimed_by_email?: string | null;
 }
 
 const adminOrderings = {
@@ -177,8 +279,9 @@ export async function findWithdrawalForReview(
 ): Promise<AdminWithdrawalRow | undefined> {
   const { rows } = await sql<AdminWithdrawalRow>`
     SELECT w.*, u.first_name AS member_first_name, u.last_name AS member_last_name, u.email AS member_email,
-           u.user_id AS member_user_number
+           u.user_id AS member_user_number, c.email AS payment_claimed_by_email
       FROM withdrawals w JOIN users u ON u.id = w.user_id
+      LEFT JOIN users c ON c.id = w.payment_claimed_by
      WHERE w.id = ${id}`.execute(db);
   return rows[0];
 }

@@ -6,6 +6,7 @@ import {
   memberWithdrawalsSchema,
   otpRequestResultSchema,
   otpStatusSchema,
+  paymentReleaseSchema,
   verifyOtpRequestSchema,
   withdrawalDecisionSchema,
   withdrawalReviewSchema,
@@ -20,6 +21,7 @@ import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { createWithdrawal } from './create-withdrawal';
 import { decideWithdrawal } from './decide-withdrawal';
+import { releaseWithdrawalPayment } from './release-withdrawal-payment';
 import { requestWithdrawalCode } from './request-withdrawal-code';
 import { listWithdrawalsForReview, viewWithdrawalForReview } from './review-withdrawals';
 import { verifyWithdrawalCode } from './verify-withdrawal-code';
@@ -184,6 +186,24 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await viewWithdrawalForReview(app.context, request.params.id), 'Withdrawal'),
   );
 
+  app.post(
+    '/withdrawals/admin/:id/release-payment',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Release a payment claim left standing, once the chain shows no payment of the withdrawal',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: envelopeSchema(paymentReleaseSchema) },
+      },
+    },
+    async (request) => {
+      const release = await releaseWithdrawalPayment(app.context, requestingAdministrator(request), request.params.id);
+      return ok(release, release.released ? 'Payment claim released' : 'No payment was under way');
+    },
+  );
+
   app.put(
     '/withdrawals/:id',
     {
@@ -199,7 +219,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const withdrawal = await decideWithdrawal(
-        app.context,
+        { ...app.context, log: request.log },
         requestingAdministrator(request),
         request.params.id,
         request.body,

@@ -21,6 +21,8 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   WITHDRAWAL_APPROVED: 'green',
   WITHDRAWAL_REJECTED: 'amber',
   WITHDRAWAL_BLOCKED: 'red',
+  WITHDRAWAL_PAYMENT_RELEASED: 'grey',
+  WITHDRAWAL_PAYMENT_FLAGGED: 'red',
   REWARD_CYCLE_RUN: 'violet',
   ADMIN_TOTP_ENROLLED: 'brand',
   ADMIN_TOTP_REMOVED: 'grey',

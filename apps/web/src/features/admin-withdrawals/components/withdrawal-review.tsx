@@ -5,6 +5,7 @@ import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
+import { FlaggedPayments, PaymentUnderWay } from './payment-under-way';
 import { WithdrawalDecisionForm } from './withdrawal-decision-form';
 
 const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
@@ -94,11 +95,13 @@ function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
 
 /** The request, the member's balance and ledger, and while it is pending the decision beside them. */
 export function WithdrawalReviewPanels({ id, review }: { id: string; review: WithdrawalReview }) {
-  const { withdrawal, balance, ledger } = review;
+  const { withdrawal, balance, ledger, paymentUnderWay, flaggedPayments } = review;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <div className="space-y-6">
         <RequestCard withdrawal={withdrawal} />
+        {paymentUnderWay ? <PaymentUnderWay id={id} payment={paymentUnderWay} /> : null}
+        {flaggedPayments.length > 0 ? <FlaggedPayments payments={flaggedPayments} /> : null}
         <MemberCard member={withdrawal.user} balance={balance} />
         <LedgerCard ledger={ledger} />
       </div>

@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JsonRpcProvider } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoChain, startDemoChain } from '../../chain/demo-chain';
+import type { UserRow } from '../../db/schema';
+import { bearer, createMember, fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
+import { EthersDepositChain } from '../subscription/deposit-chain';
+
+/** Local mode's "Pay from the demo treasury", against the demo chain served over JSON-RPC. */
+describe('the demo treasury pays a withdrawal', () => {
+  let t: TestApp;
+  let demoChain: DemoChain;
+  let provider: JsonRpcProvider;
+  let dataDir: string;
+  let adminHeaders: Record<string, string>;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-demo-treasury-'));
+    demoChain = await startDemoChain({ dataDir, port: 0 });
+    provider = new JsonRpcProvider(demoChain.rpcUrl, demoChain.chainId, { staticNetwork: true });
+    const base = (await import('../../testing/test-app')).testConfig();
+    t = await createTestApp(
+      {
+        devToolsEnabled: true,
+        chain: {
+          ...base.chain,
+          demoChain: true,
+          rpcUrl: demoChain.rpcUrl,
+          chainId: demoChain.chainId,
+          confirmations: 1,
+        },
+      },
+      { depositChain: new EthersDepositChain(provider, demoChain.tokenAddress, demoChain.chainId) },
+    );
+    const admin: UserRow = await createMember(t.database.db, { isAdmin: true });
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    provider?.destroy();
+    await demoChain?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const payFromTreasury = (id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury-pay/${id}`, headers: adminHeaders });
+  const decide = (id: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/withdrawals/${id}`, headers: adminHeaders, payload: body });
+
+  it('pays once however often it is clicked, and nobody can reject the withdrawal it paid', async () => {
+    const member = await fundedMember(t.database.db, '100');
+    const id = await requestedWithdrawal(t, member, 30);
+    const answers = await Promise.all([payFromTreasury(id), payFromTreasury(id), payFromTreasury(id)]);
+    expect(statusesOf(answers).sort()).toEqual([200, 409, 409]);
+    const paid = answers.find((answer) => answer.statusCode === 200)?.json().data.transactionHash as string;
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
+    }
+    const { wallet_address: wallet } = await t.database.db
+      .selectFrom('withdrawals')
+      .select('wallet_address')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const transfers = await t.app.context.integrations.depositChain?.transfersTo(
+      [wallet],
+      0,
+      Number(await provider.send('eth_blockNumber', [])),
+    );
+    expect(transfers?.map((transfer) => transfer.txHash)).toEqual([paid]);
+
+    expect((await decide(id, { status: 'REJECTED', reason: 'Too late' })).json().errorCode).toBe(
+      'WITHDRAWAL_PAYMENT_IN_PROGRESS',
+    );
+    expect((await decide(id, { status: 'APPROVED', transactionHash: paid })).statusCode).toBe(200);
+    expect((await payFromTreasury(id)).json().errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { errorTexts } from '@uplink/contract/error-codes';
+import type { AppContext } from '../../app-context';
+import { moneyTransaction } from '../../db/money-transaction';
+import type { WithdrawalRow } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
+import { DomainError } from '../../http/domain-error';
+import { claimPayment, lockWithdrawal } from './withdrawals-repository';
+
+export const withdrawalNotFound = () => new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
+export const withdrawalAlreadyProcessed = () =>
+  new DomainError('WITHDRAWAL_ALREADY_PROCESSED', 'This withdrawal has already been processed.');
+export const paymentInProgress = (message = errorTexts.WITHDRAWAL_PAYMENT_IN_PROGRESS) =>
+  new DomainError('WITHDRAWAL_PAYMENT_IN_PROGRESS', message);
+
+export type PaymentClaim =
+  /** The withdrawal is claimed for this payment: `taken` when this call took the claim. */
+  | { claimed: WithdrawalRow; taken: boolean }
+  /** It was decided already: nothing was claimed. */
+  | { decided: WithdrawalRow };
+
+/**
+ * Claims a pending withdrawal for a payment, in a transaction of its own under the withdrawal's
+ * row lock, and commits before any payment is sent or checked: from then on a rejection or block
+ * is refused and no second payment can claim it. A payment with a hash may take up its own claim
+ * again (an approval retried once the payment is confirmed); any other claim is refused.
+ */
+export async function claimWithdrawalPayment(
+  deps: Pick<AppContext, 'db' | 'clock' | 'integrations'>,
+  administratorId: string,
+  withdrawalId: string,
+  transactionHash: string | null,
+): Promise<PaymentClaim> {
+  if (!isUuid(withdrawalId)) throw withdrawalNotFound();
+  // Where a release will look for the payment on chain: read before the claim, so nothing sent under it is missed.
+  const block = await deps.integrations.depositChain?.headBlockNumber().catch(() => null);
+  return moneyTransaction(deps.db, async (trx) => {
+    const locked = await lockWithdrawal(trx, withdrawalId);
+    if (!locked) throw withdrawalNotFound();
+    if (locked.status !== 'PENDING') return { decided: locked };
+    if (locked.payment_claimed_at) {
+      if (transactionHash && locked.payment_claim_hash === transactionHash) return { claimed: locked, taken: false };
+      throw paymentInProgress();
+    }
+    const claimed = await claimPayment(trx, withdrawalId, {
+      by: administratorId,
+      at: deps.clock.now(),
+      block: block ?? null,
+      transactionHash,
+    });
+    if (!claimed) throw paymentInProgress();
+    return { claimed, taken: true };
+  });
+}

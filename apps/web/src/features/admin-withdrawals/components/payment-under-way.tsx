@@ -1,0 +1,83 @@
+import { formatDateTime } from '@uplink/contract/format';
+import type { WithdrawalReview } from '@uplink/contract/withdrawals';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Card, CardBody, CardHeader } from '../../../components/card';
+import { DetailRow } from '../../../components/detail-row';
+import { ExplorerLink } from '../../../components/explorer-link';
+import { errorText, serverMessage } from '../../../lib/error-text';
+import { useReleaseWithdrawalPayment } from '../api/release-withdrawal-payment';
+
+const hashLink = 'break-all font-mono text-brand-700 hover:underline';
+
+/**
+ * A payment claimed for the withdrawal: who claimed it, when, its transaction once known, and a
+ * Release for a claim left standing (the server refuses while the chain shows the payment).
+ */
+export function PaymentUnderWay({
+  id,
+  payment,
+}: {
+  id: string;
+  payment: NonNullable<WithdrawalReview['paymentUnderWay']>;
+}) {
+  const release = useReleaseWithdrawalPayment(id);
+  return (
+    <Card>
+      <CardHeader title="Payment under way" />
+      <CardBody>
+        <p className="mb-3 text-sm text-slate-600">
+          This withdrawal cannot be rejected, blocked or paid again until the payment is approved or released.
+        </p>
+        <dl className="divide-y divide-slate-100">
+          <DetailRow label="Claimed by">{payment.claimedBy}</DetailRow>
+          <DetailRow label="Since">{formatDateTime(payment.claimedAt)}</DetailRow>
+          <DetailRow label="Transaction">
+            {payment.transactionHash ? (
+              <ExplorerLink transaction={payment.transactionHash} className={hashLink}>
+                {payment.transactionHash}
+              </ExplorerLink>
+            ) : (
+              'Not recorded yet'
+            )}
+          </DetailRow>
+        </dl>
+        {release.error ? <Alert tone="error" title={errorText(release.error, { refusal: serverMessage })} /> : null}
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          busy={release.isPending}
+          onClick={() => release.mutate()}
+        >
+          Release payment claim
+        </Button>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** Payments recorded after the withdrawal was rejected or blocked: money sent that the ledger does not show. */
+export function FlaggedPayments({ payments }: { payments: WithdrawalReview['flaggedPayments'] }) {
+  return (
+    <Card>
+      <CardHeader title="Flagged payments" />
+      <CardBody>
+        <Alert tone="error" title="Paid after the withdrawal was closed: recover or settle these payments." />
+        <ul className="mt-3 divide-y divide-slate-100 text-sm">
+          {payments.map((payment) => (
+            <li key={payment.transactionHash} className="py-2">
+              <ExplorerLink transaction={payment.transactionHash} className={hashLink}>
+                {payment.transactionHash}
+              </ExplorerLink>
+              <span className="block text-slate-500">
+                {payment.recordedBy}, {formatDateTime(payment.recordedAt)} ({payment.withdrawalStatus})
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}
