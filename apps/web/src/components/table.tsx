@@ -208,7 +208,8 @@ function RowsTable<Row>({
                         <button
                           type="button"
                           aria-expanded={open}
-                          aria-controls={rowDetailsId}
+                          // The details row exists only while it is open.
+                          aria-controls={open ? rowDetailsId : undefined}
                           onClick={(event) => {
                             // The row may open something itself; this only unfolds it.
                             event.stopPropagation();
@@ -222,8 +223,8 @@ function RowsTable<Row>({
                       </td>
                     ) : null}
                   </tr>
-                  {folded ? (
-                    <tr role={role('row')} id={rowDetailsId} hidden={!open} className={cards ? 'block' : undefined}>
+                  {open ? (
+                    <tr role={role('row')} id={rowDetailsId} className={cards ? 'block' : undefined}>
                       <td role={role('cell')} colSpan={columnCount} className={cards ? 'block px-5 pb-4' : 'px-5 pb-4'}>
                         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 rounded-lg bg-slate-50 px-4 py-3 text-sm">
                           {foldedColumns.map((column) => (
