@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import { formatDateTime } from '@uplink/contract/format';
 import {
   demoTreasuryPaymentSchema,
   type WithdrawalDecisionRequest,
@@ -33,29 +32,6 @@ function reviewPendingWithdrawal(demoTreasury = false) {
   });
   return { ...rendered, decisions };
 }
-
-describe('the review of a withdrawal', () => {
-  it("names the member's ledger entries in words, not in the ledger's codes", async () => {
-    const review = aPendingWithdrawalReview({
-      ledger: [
-        { kind: 'DEBIT_PENDING', reasonType: 'WITHDRAWAL', amount: 20, createdAt: '2026-03-02T10:00:00.000Z' },
-        { kind: 'CREDIT_POSTED', reasonType: 'REWARD_CYCLE', amount: 36.6, createdAt: '2026-03-01T09:00:00.000Z' },
-      ],
-    });
-    onApi('get', '/withdrawals/admin/:id', { response: withdrawalReviewSchema }, () => review);
-    renderScreen(<AdminWithdrawalDetailPage />, {
-      path: '/admin/withdrawals/:id',
-      at: '/admin/withdrawals/withdrawal-1',
-      signedInAs: anAdministrator(),
-    });
-    const entries = (await screen.findByText('Withdrawal on hold')).closest('ul') as HTMLElement;
-    expect([...entries.querySelectorAll('li')].map((entry) => entry.textContent)).toEqual([
-      `Withdrawal on holdWithdrawal20.00 USDT${formatDateTime('2026-03-02T10:00:00.000Z')}`,
-      `Reward creditedReward cycle36.60 USDT${formatDateTime('2026-03-01T09:00:00.000Z')}`,
-    ]);
-    expect(screen.queryByText(/DEBIT_PENDING|CREDIT_POSTED|REWARD_CYCLE/)).toBeNull();
-  });
-});
 
 describe('the withdrawal decision', () => {
   it('pays from the demo treasury, approves with its hash, and the review shows the decision', async () => {
