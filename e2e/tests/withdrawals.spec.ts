@@ -80,10 +80,15 @@ test.describe('withdrawals', () => {
     await codeStep.getByLabel('One-time code').fill(code);
     await expectNoSeriousViolations(page);
     await codeStep.getByRole('button', { name: 'Confirm withdrawal' }).click();
-    await expect(codeStep).toBeHidden();
+    const confirmation = page.getByRole('dialog', { name: 'Withdrawal requested' });
+    await expect(confirmation.getByText('20.00 USDT requested')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await confirmation.getByRole('button', { name: 'Done' }).click();
+    await expect(confirmation).toBeHidden();
 
     await expect(balance).toHaveText(`${(before - 20).toFixed(2)} USDT`);
-    await page.getByRole('tab', { name: 'Withdrawal History' }).click();
+    // The history opened on its own, the new withdrawal first.
+    await expect(page.getByRole('tab', { name: 'Withdrawal History' })).toHaveAttribute('aria-selected', 'true');
     const row = page.getByRole('table', { name: 'Withdrawal history' }).locator('tbody tr').first();
     await expect(row).toContainText('20.00 USDT');
     await expect(row).toContainText('Pending');
