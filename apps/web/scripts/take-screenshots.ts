@@ -63,7 +63,19 @@ const shots: Shot[] = [
 ];
 const only = process.env.ONLY?.split(',');
 
-async function signIn(account: { email: string; password: string }): Promise<string> {
+const sessions = new Map<string, Promise<string>>();
+
+/** One session per account for the whole run: the sign-in route is rate limited. */
+function signIn(account: { email: string; password: string }): Promise<string> {
+  let session = sessions.get(account.email);
+  if (!session) {
+    session = startSession(account);
+    sessions.set(account.email, session);
+  }
+  return session;
+}
+
+async function startSession(account: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -87,22 +99,44 @@ async function resolvePath(pathname: string): Promise<string> {
   return pathname.replace('{demo}', id);
 }
 
-/**
- * The demo member's withdrawal history starts empty: one small withdrawal, requested as the
- * member would (the e-mailed code read from the local mailbox), gives the withdrawal tables a row.
- */
-async function withdrawOnce(): Promise<void> {
-  const token = await signIn(accounts.member);
-  const call = async <T>(method: string, pathname: string, body?: unknown) => {
+/** Calls the API as `account`, answering the envelope's data or throwing its message. */
+function caller(account: { email: string; password: string }) {
+  return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl}/api${pathname}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await signIn(account)}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const envelope = (await response.json()) as Envelope<T>;
     if (!envelope.success) throw new Error(`${method} ${pathname}: ${envelope.message}`);
     return envelope.data;
   };
+}
+
+/**
+ * The demo seeds no administrator action: the audit log gets two (a member locked, then active
+ * again) so its table has rows to show.
+ */
+async function auditOnce(): Promise<void> {
+  const call = caller(accounts.admin);
+  const log = await call<{ entries: unknown[] }>('GET', '/admin/audit-log?page=1&limit=1');
+  if (log.entries.length > 0) return;
+  const list = await call<{ users: { _id: string; status: string; isAdmin: boolean }[] }>(
+    'GET',
+    '/users/admin/all?page=1&limit=10',
+  );
+  const member = list.users.find((user) => !user.isAdmin && user.status === 'ACTIVE');
+  if (!member) return;
+  await call('PUT', `/users/${member._id}/status`, { status: 'LOCKED' });
+  await call('PUT', `/users/${member._id}/status`, { status: 'ACTIVE' });
+}
+
+/**
+ * The demo member's withdrawal history starts empty: one small withdrawal, requested as the
+ * member would (the e-mailed code read from the local mailbox), gives the withdrawal tables a row.
+ */
+async function withdrawOnce(): Promise<void> {
+  const call = caller(accounts.member);
   const history = await call<{ withdrawals: unknown[] }>('GET', '/withdrawals?page=1&limit=1');
   if (history.withdrawals.length > 0) return;
   await call('POST', '/otp/withdrawal/request', {});
@@ -159,6 +193,7 @@ const browser = await chromium.launch({
 });
 try {
   await withdrawOnce();
+  await auditOnce();
   for (const shot of shots.filter((candidate) => !only || only.includes(candidate.name))) {
     for (const width of shot.widths ?? screenWidths) await capture(browser, shot, width);
   }

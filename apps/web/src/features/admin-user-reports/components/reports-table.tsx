@@ -37,7 +37,6 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
       key: 'pending',
       header: 'Pending',
       className: 'text-right',
-      priority: 'low',
       cell: (row) => (
         <div>
           {money(row.pendingWithdrawals.amount)}
@@ -68,7 +67,6 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
     {
       key: 'activity',
       header: 'Last activity',
-      priority: 'low',
       cell: (row) => <span className="whitespace-nowrap">{formatDate(row.lastActivity)}</span>,
     },
     {

@@ -96,7 +96,7 @@ function userColumns(
       header: <span className="sr-only">Actions</span>,
       card: 'action',
       cell: (user) => (
-        <div className="flex items-center justify-end gap-2">
+        <div className="flex items-center justify-end gap-2 whitespace-nowrap">
           <ButtonLink
             to={`/admin/users/${encodeURIComponent(user._id)}`}
             variant="secondary"
