@@ -2,15 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { auditActionLabels } from '@uplink/contract/audit';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import {
-  completeOnboarding,
-  createVerifiedMember,
-  latestMail,
-  type NewMember,
-  referralCodeOf,
-  signInThroughApi,
-  uidOf,
-} from '../support/accounts';
+import { latestMail, memberWithPayingCopier, type NewMember, signInThroughApi } from '../support/accounts';
 import { signInAs } from '../support/session';
 
 const dayMs = 86_400_000;
@@ -151,22 +143,7 @@ test.describe('every table at 390 and 1280 px', () => {
 
   test.beforeAll(async ({ request }) => {
     test.setTimeout(240_000);
-    member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'table-owner');
-    await completeOnboarding(request, member);
-    const referral = await createVerifiedMember(request, await referralCodeOf(request, member), 'table-referral');
-    await completeOnboarding(request, referral);
-    const adminToken = await signInThroughApi(request, e2eAdmin);
-    const run = await request.post('/api/rewards/admin/cycles', {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: {
-        cycle,
-        entries: [
-          { bingXUID: await uidOf(request, member), masterAmount: 0 },
-          { bingXUID: await uidOf(request, referral), masterAmount: 0.05 },
-        ],
-      },
-    });
-    expect(run.ok(), await run.text()).toBe(true);
+    ({ member } = await memberWithPayingCopier(request, { label: 'table-owner', cycle, copierMasterAmount: 0.05 }));
 
     const token = await signInThroughApi(request, member);
     const headers = { authorization: `Bearer ${token}` };

@@ -1,32 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { memberRewardsSchema, type RewardStats, rewardStatsSchema } from '@uplink/contract/rewards';
+import { memberRewardsSchema, rewardStatsSchema } from '@uplink/contract/rewards';
 import { describe, expect, it, vi } from 'vitest';
 import { onApi } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
-import { anAdministrator } from '../../../testing/sample-data';
+import { anAdministrator, rewardStatsWith } from '../../../testing/sample-data';
 import { answerWithdrawals, rightCode } from '../../../testing/withdrawal-api';
 import RewardsPage from './rewards';
 
 const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
-function statsWith(currentBalance: number): RewardStats {
-  return {
-    currentBalance,
-    totalRewards: currentBalance,
-    totalWithdrawn: 0,
-    pendingWithdrawals: 0,
-    lockedRewards: 0,
-    rewardBreakdown: { calculatedTotal: currentBalance, directRewards: 0, downlineRewards: currentBalance },
-    lockReasons: [],
-    locked: [],
-    earningsByCycle: [],
-  };
-}
-
 describe('a withdrawal from the rewards screen', () => {
   it('confirms the request and opens the Withdrawal History on its new Pending row', async () => {
     const requested = answerWithdrawals();
-    onApi('get', '/rewards/stats/:id', { response: rewardStatsSchema }, () => statsWith(12.34));
+    onApi('get', '/rewards/stats/:id', { response: rewardStatsSchema }, () => rewardStatsWith(12.34));
     onApi('get', '/rewards/user', { response: memberRewardsSchema }, () => ({
       rewards: [],
       pagination: { currentPage: 1, totalPages: 0, totalRecords: 0, limit: 10, hasNext: false, hasPrev: false },
