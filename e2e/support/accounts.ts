@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { LoginResult, MemberProfile, RegisterRequest } from '@uplink/contract/accounts';
 import type { Envelope } from '@uplink/contract/envelope';
+import { e2eAdmin } from '../playwright.config';
 
 /** Helpers that reach the accounts API and the dev mailbox directly, to set up browser tests. */
 
@@ -137,4 +138,32 @@ export async function uidOf(request: APIRequestContext, member: NewMember): Prom
   const token = await signInThroughApi(request, member);
   const profile = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
   return (await profile.json()).data.bingXUID;
+}
+
+/**
+ * An onboarded member under the administrator with one onboarded copier under them, and `cycle`
+ * run by the administrator from a statement in which the copier paid the master trader
+ * `copierMasterAmount` (the member's DOWNLINE reward is its level-1 share).
+ */
+export async function memberWithPayingCopier(
+  request: APIRequestContext,
+  { label, cycle, copierMasterAmount }: { label: string; cycle: number; copierMasterAmount: number },
+): Promise<{ member: NewMember; copier: NewMember }> {
+  const member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), label);
+  await completeOnboarding(request, member);
+  const copier = await createVerifiedMember(request, await referralCodeOf(request, member), `${label}-copier`);
+  await completeOnboarding(request, copier);
+  const adminToken = await signInThroughApi(request, e2eAdmin);
+  const run = await request.post('/api/rewards/admin/cycles', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: {
+      cycle,
+      entries: [
+        { bingXUID: await uidOf(request, member), masterAmount: 0 },
+        { bingXUID: await uidOf(request, copier), masterAmount: copierMasterAmount },
+      ],
+    },
+  });
+  expect(run.ok(), await run.text()).toBe(true);
+  return { member, copier };
 }

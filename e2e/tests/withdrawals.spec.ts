@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import {
-  completeOnboarding,
-  createVerifiedMember,
-  latestMail,
-  type NewMember,
-  referralCodeOf,
-  signInThroughApi,
-  uidOf,
-} from '../support/accounts';
+import { latestMail, memberWithPayingCopier, type NewMember } from '../support/accounts';
 import { shoot } from '../support/screenshots';
 import { signInAs } from '../support/session';
 
@@ -28,22 +20,7 @@ test.describe('withdrawals', () => {
 
   test.beforeAll(async ({ request }) => {
     test.setTimeout(240_000);
-    member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), 'withdrawer');
-    await completeOnboarding(request, member);
-    const copier = await createVerifiedMember(request, await referralCodeOf(request, member), 'their-copier');
-    await completeOnboarding(request, copier);
-    const adminToken = await signInThroughApi(request, e2eAdmin);
-    const run = await request.post('/api/rewards/admin/cycles', {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: {
-        cycle,
-        entries: [
-          { bingXUID: await uidOf(request, member), masterAmount: 0 },
-          { bingXUID: await uidOf(request, copier), masterAmount: 1000 },
-        ],
-      },
-    });
-    expect(run.ok(), await run.text()).toBe(true);
+    ({ member } = await memberWithPayingCopier(request, { label: 'withdrawer', cycle, copierMasterAmount: 1000 }));
   });
 
   test('the member requests a withdrawal with the e-mailed code and sees it pending', async ({ page, request }) => {
@@ -80,10 +57,15 @@ test.describe('withdrawals', () => {
     await codeStep.getByLabel('One-time code').fill(code);
     await expectNoSeriousViolations(page);
     await codeStep.getByRole('button', { name: 'Confirm withdrawal' }).click();
-    await expect(codeStep).toBeHidden();
+    const confirmation = page.getByRole('dialog', { name: 'Withdrawal requested' });
+    await expect(confirmation.getByText('20.00 USDT requested')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await confirmation.getByRole('button', { name: 'Done' }).click();
+    await expect(confirmation).toBeHidden();
 
     await expect(balance).toHaveText(`${(before - 20).toFixed(2)} USDT`);
-    await page.getByRole('tab', { name: 'Withdrawal History' }).click();
+    // The history opened on its own, the new withdrawal first.
+    await expect(page.getByRole('tab', { name: 'Withdrawal History' })).toHaveAttribute('aria-selected', 'true');
     const row = page.getByRole('table', { name: 'Withdrawal history' }).locator('tbody tr').first();
     await expect(row).toContainText('20.00 USDT');
     await expect(row).toContainText('Pending');

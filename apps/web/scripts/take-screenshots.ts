@@ -1,5 +1,6 @@
 /**
- * Screenshots of the main screens at 1440 px and 390 px wide into docs/screenshots/.
+ * Screenshots of the main screens at 1440 px and 390 px wide, and of every table of the member
+ * and admin areas at 1280 px and 390 px wide (`table-*`), into docs/screenshots/.
  * Needs a running server with the built web app and the demo seed (SEED_DEMO=true):
  *   BASE_URL=http://127.0.0.1:4322 npx tsx apps/web/scripts/take-screenshots.ts
  * Sign-in goes through the real API; the session token is placed where the app keeps it.
@@ -21,8 +22,30 @@ const accounts = {
     password: process.env.ADMIN_PASSWORD ?? 'Admin!Pass123',
   },
 };
-const widths = { desktop: 1440, mobile: 390 } as const;
-const shots: { name: string; path: string; as?: keyof typeof accounts }[] = [
+interface Shot {
+  name: string;
+  path: string;
+  as?: keyof typeof accounts;
+  /** The tab to open first (its name starts with this). */
+  tab?: string;
+  /** The widths to take it at; the screens' 1440 and 390 unless given. */
+  widths?: readonly number[];
+}
+const screenWidths = [1440, 390] as const;
+const tableWidths = [1280, 390] as const;
+const tables: Shot[] = [
+  { name: 'table-member-withdrawals', path: '/rewards?tab=withdrawals', as: 'member' },
+  { name: 'table-member-rewards', path: '/rewards', as: 'member' },
+  { name: 'table-referrals', path: '/referrals', as: 'member' },
+  { name: 'table-admin-users', path: '/admin/users', as: 'admin' },
+  { name: 'table-admin-withdrawals', path: '/admin/withdrawals', as: 'admin' },
+  { name: 'table-admin-rewards', path: '/admin/rewards', as: 'admin' },
+  { name: 'table-admin-user-reports', path: '/admin/user-reports', as: 'admin' },
+  { name: 'table-admin-audit-log', path: '/admin/audit-log', as: 'admin' },
+  { name: 'table-admin-user-rewards', path: '/admin/users/{demo}', as: 'admin', tab: 'Rewards' },
+  { name: 'table-admin-user-withdrawals', path: '/admin/users/{demo}', as: 'admin', tab: 'Withdrawals' },
+].map((shot) => ({ ...shot, widths: tableWidths }) as Shot);
+const shots: Shot[] = [
   { name: 'landing', path: '/' },
   { name: 'signin', path: '/signin' },
   { name: 'dashboard', path: '/dashboard', as: 'member' },
@@ -36,10 +59,23 @@ const shots: { name: string; path: string; as?: keyof typeof accounts }[] = [
   { name: 'admin-audit-log', path: '/admin/audit-log', as: 'admin' },
   { name: 'admin-withdrawals', path: '/admin/withdrawals', as: 'admin' },
   { name: 'admin-settings', path: '/admin/settings', as: 'admin' },
+  ...tables,
 ];
 const only = process.env.ONLY?.split(',');
 
-async function signIn(account: { email: string; password: string }): Promise<string> {
+const sessions = new Map<string, Promise<string>>();
+
+/** One session per account for the whole run: the sign-in route is rate limited. */
+function signIn(account: { email: string; password: string }): Promise<string> {
+  let session = sessions.get(account.email);
+  if (!session) {
+    session = startSession(account);
+    sessions.set(account.email, session);
+  }
+  return session;
+}
+
+async function startSession(account: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -63,10 +99,70 @@ async function resolvePath(pathname: string): Promise<string> {
   return pathname.replace('{demo}', id);
 }
 
-async function capture(browser: Browser, shot: (typeof shots)[number], device: keyof typeof widths) {
-  const mobile = device === 'mobile';
+/** Calls the API as `account`, answering the envelope's data or throwing its message. */
+function caller(account: { email: string; password: string }) {
+  return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${await signIn(account)}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as Envelope<T>;
+    if (!envelope.success) throw new Error(`${method} ${pathname}: ${envelope.message}`);
+    return envelope.data;
+  };
+}
+
+/**
+ * The demo seeds no administrator action: the audit log gets two (a member locked, then active
+ * again) so its table has rows to show.
+ */
+async function auditOnce(): Promise<void> {
+  const call = caller(accounts.admin);
+  const log = await call<{ entries: unknown[] }>('GET', '/admin/audit-log?page=1&limit=1');
+  if (log.entries.length > 0) return;
+  const list = await call<{ users: { _id: string; status: string; isAdmin: boolean }[] }>(
+    'GET',
+    '/users/admin/all?page=1&limit=10',
+  );
+  const member = list.users.find((user) => !user.isAdmin && user.status === 'ACTIVE');
+  if (!member) return;
+  await call('PUT', `/users/${member._id}/status`, { status: 'LOCKED' });
+  await call('PUT', `/users/${member._id}/status`, { status: 'ACTIVE' });
+}
+
+/**
+ * The demo member's withdrawal history starts empty: one small withdrawal, requested as the
+ * member would (the e-mailed code read from the local mailbox), gives the withdrawal tables a row.
+ */
+async function withdrawOnce(): Promise<void> {
+  const call = caller(accounts.member);
+  const history = await call<{ withdrawals: unknown[] }>('GET', '/withdrawals?page=1&limit=1');
+  if (history.withdrawals.length > 0) return;
+  await call('POST', '/otp/withdrawal/request', {});
+  let code: string | undefined;
+  for (let attempt = 0; attempt < 30 && !code; attempt += 1) {
+    const box = await call<{ messages: { subject: string; text: string }[] }>(
+      'GET',
+      `/dev/mailbox?to=${encodeURIComponent(accounts.member.email)}`,
+    );
+    code = box.messages.find((mail) => /withdrawal code/.test(mail.subject))?.text.match(/is (\d{6})/)?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (!code) throw new Error('No withdrawal code arrived in the mailbox');
+  await call('POST', '/otp/withdrawal/verify', { otp: code });
+  await call('POST', '/withdrawals', {
+    amount: '1.00',
+    walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    asset: 'USDT',
+    otp: code,
+  });
+}
+
+async function capture(browser: Browser, shot: Shot, width: number) {
+  const mobile = width < 480;
   const context = await browser.newContext({
-    viewport: { width: widths[device], height: mobile ? 844 : 900 },
+    viewport: { width, height: mobile ? 844 : 900 },
     deviceScaleFactor: mobile ? 2 : 1,
     isMobile: mobile,
     hasTouch: mobile,
@@ -78,7 +174,14 @@ async function capture(browser: Browser, shot: (typeof shots)[number], device: k
   const page = await context.newPage();
   await page.goto(`${baseUrl}${await resolvePath(shot.path)}`, { waitUntil: 'networkidle' });
   await page.locator('h1').first().waitFor();
-  const file = path.join(outDir, `${shot.name}-${widths[device]}.png`);
+  if (shot.tab) await page.getByRole('tab', { name: new RegExp(`^${shot.tab}`) }).click();
+  // Every table loaded (none busy), so the picture shows rows rather than a spinner.
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  const file = path.join(outDir, `${shot.name}-${width}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await context.close();
   console.log(`saved ${path.relative(process.cwd(), file)}`);
@@ -89,8 +192,10 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {
+  await withdrawOnce();
+  await auditOnce();
   for (const shot of shots.filter((candidate) => !only || only.includes(candidate.name))) {
-    for (const device of Object.keys(widths) as (keyof typeof widths)[]) await capture(browser, shot, device);
+    for (const width of shot.widths ?? screenWidths) await capture(browser, shot, width);
   }
 } finally {
   await browser.close();

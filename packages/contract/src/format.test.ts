@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCount, formatMoney, shortenAddress, shortenAdminWallet } from './format';
+import {
+  formatCents,
+  formatCount,
+  formatMoney,
+  formatRewardAmount,
+  shortenAddress,
+  shortenAdminWallet,
+} from './format';
 
 describe('money formatting', () => {
   it('shows 2 decimals, rounded to the nearest cent by default', () => {
@@ -18,6 +25,21 @@ describe('money formatting', () => {
   it('puts the dollar sign before the amount', () => {
     expect(formatMoney(1234.5, { unit: 'USD' })).toBe('$1,234.50');
     expect(formatMoney(0, { unit: 'USD' })).toBe('$0.00');
+  });
+});
+
+describe('reward amounts', () => {
+  it('show a reward under one cent exactly, never as 0.00 or a rounded cent', () => {
+    expect(formatRewardAmount(0.0043, { unit: 'USDT' })).toBe('0.0043 USDT');
+    expect(formatRewardAmount(0.00000001)).toBe('0.00000001');
+    expect(formatRewardAmount(0.005)).toBe('0.005');
+    expect(formatRewardAmount(0.009999)).toBe('0.009999');
+  });
+
+  it('show any other reward as money with 2 decimals', () => {
+    expect(formatRewardAmount(0)).toBe('0.00');
+    expect(formatRewardAmount(0.01, { unit: 'USDT' })).toBe('0.01 USDT');
+    expect(formatRewardAmount(15.6056, { unit: 'USD' })).toBe('$15.61');
   });
 });
 

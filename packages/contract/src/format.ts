@@ -18,15 +18,32 @@ const moneyFormats: Record<MoneyRounding, Intl.NumberFormat> = {
   ceil: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'ceil' }),
 };
 
+/** `USDT` follows the figure, `USD` leads it as a dollar sign. */
+function withUnit(figure: string, unit: MoneyUnit | undefined): string {
+  if (unit === 'USD') return `$${figure}`;
+  if (unit === 'USDT') return `${figure} USDT`;
+  return figure;
+}
+
 /** Money with 2 decimals and thousands separators, e.g. 1,234.50, "1,234.50 USDT" or "$1,234.50". */
 export function formatMoney(
   amount: number,
   { unit, rounding = 'nearest' }: { unit?: MoneyUnit; rounding?: MoneyRounding } = {},
 ): string {
   const figure = moneyFormats[rounding].format(amount);
-  if (unit === 'USD') return `$${figure}`;
-  if (unit === 'USDT') return `${figure} USDT`;
-  return figure;
+  return withUnit(figure, unit);
+}
+
+/** Every decimal a reward record carries on the wire (8), and at least the 2 of money. */
+const exactFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+
+/**
+ * A reward record's amount: money with 2 decimals, except a reward under one cent, which shows
+ * its exact value ("0.0043 USDT") rather than "0.00" or a cent it never was.
+ */
+export function formatRewardAmount(amount: number, { unit }: { unit?: MoneyUnit } = {}): string {
+  if (amount === 0 || Math.abs(amount) >= 0.01) return formatMoney(amount, { unit });
+  return withUnit(exactFormat.format(amount), unit);
 }
 
 const wholeUnitsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -36,9 +53,7 @@ export function formatCents(amountInCents: bigint, { unit }: { unit?: MoneyUnit 
   const negative = amountInCents < 0n;
   const magnitude = negative ? -amountInCents : amountInCents;
   const figure = `${negative ? '-' : ''}${wholeUnitsFormat.format(magnitude / 100n)}.${String(magnitude % 100n).padStart(2, '0')}`;
-  if (unit === 'USD') return `$${figure}`;
-  if (unit === 'USDT') return `${figure} USDT`;
-  return figure;
+  return withUnit(figure, unit);
 }
 
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -35,3 +35,33 @@ export type LedgerSettlement = 'POST' | 'VOID';
 /** What an entry is for; with the reason's id it names the one event that may book it. */
 export const ledgerReasonTypes = ['REWARD', 'REWARD_CYCLE', 'WITHDRAWAL', 'ACCOUNT_CLOSURE'] as const;
 export type LedgerReasonType = (typeof ledgerReasonTypes)[number];
+
+/** What each kind of ledger entry means, in the administrators' words. */
+export const ledgerEntryKindLabels: Record<LedgerEntryKind, string> = {
+  CREDIT_POSTED: 'Reward credited',
+  CREDIT_PENDING: 'Reward locked',
+  CREDIT_RELEASED: 'Locked reward released',
+  CREDIT_FORFEITED: 'Locked reward forfeited',
+  CREDIT_REVERSED: 'Credit taken back',
+  DEBIT_PENDING: 'Withdrawal on hold',
+  DEBIT_SETTLED: 'Withdrawal paid',
+  DEBIT_VOIDED: 'Withdrawal hold released',
+};
+
+/** What a ledger entry is for, in words. */
+export const ledgerReasonTypeLabels: Record<LedgerReasonType, string> = {
+  REWARD: 'Referral reward',
+  REWARD_CYCLE: 'Reward cycle',
+  WITHDRAWAL: 'Withdrawal',
+  ACCOUNT_CLOSURE: 'Account closure',
+};
+
+/** A kind as the API sends it (any text): in words where it is known, as sent otherwise. */
+export function ledgerEntryKindLabel(kind: string): string {
+  return ledgerEntryKindLabels[kind as LedgerEntryKind] ?? kind;
+}
+
+/** A reason type as the API sends it: in words where it is known, as sent otherwise. */
+export function ledgerReasonTypeLabel(reasonType: string): string {
+  return ledgerReasonTypeLabels[reasonType as LedgerReasonType] ?? reasonType;
+}

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatDateTime, formatMoney, formatRewardAmount } from '@uplink/contract/format';
 import type { RewardState, RewardType } from '@uplink/contract/rewards';
 import { Badge, type BadgeTone } from './badge';
 import type { Column } from './table';
@@ -40,14 +40,14 @@ interface RewardFigures {
 /** The reward columns of the member's history, the user detail and the admin rewards list, drawn once. */
 export const rewardColumns = {
   type: { key: 'type', header: 'Type', cell: (reward) => <RewardTypeBadge type={reward.type} /> },
-  level: { key: 'level', header: 'Level', cell: (reward) => `Level ${reward.level}` },
+  level: { key: 'level', header: 'Level', priority: 'low', cell: (reward) => `Level ${reward.level}` },
   amount: {
     key: 'amount',
     header: 'Amount',
     className: 'text-right',
     cell: (reward) => (
       <div className="whitespace-nowrap tabular-nums">
-        <p className="font-semibold text-slate-900">{formatMoney(reward.rewardAmount, { unit: 'USDT' })}</p>
+        <p className="font-semibold text-slate-900">{formatRewardAmount(reward.rewardAmount, { unit: 'USDT' })}</p>
         <p className="text-slate-500 text-xs">{reward.percent}%</p>
       </div>
     ),
@@ -56,10 +56,16 @@ export const rewardColumns = {
     key: 'master',
     header: 'Master amount',
     className: 'text-right',
+    priority: 'low',
     cell: (reward) => <span className="whitespace-nowrap tabular-nums">{formatMoney(reward.masterAmount)}</span>,
   },
-  cycle: { key: 'cycle', header: 'Cycle', cell: (reward) => <span className="tabular-nums">#{reward.cycle}</span> },
-  state: { key: 'state', header: 'State', cell: (reward) => <RewardStateBadge state={reward.state} /> },
+  cycle: {
+    key: 'cycle',
+    header: 'Cycle',
+    priority: 'low',
+    cell: (reward) => <span className="tabular-nums">#{reward.cycle}</span>,
+  },
+  state: { key: 'state', header: 'State', card: 'status', cell: (reward) => <RewardStateBadge state={reward.state} /> },
   date: {
     key: 'date',
     header: 'Date',

@@ -1,5 +1,6 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
+import type { RewardStats } from '@uplink/contract/rewards';
 import type { WithdrawalReview } from '@uplink/contract/withdrawals';
 
 /**
@@ -127,5 +128,21 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
     paymentUnderWay: null,
     flaggedPayments: [],
     ...change,
+  };
+}
+
+/** A member's reward figures with `currentBalance` available, all of it earned, nothing locked or held. */
+export function rewardStatsWith(currentBalance: number): RewardStats {
+  return {
+    currentBalance,
+    totalRewards: currentBalance,
+    totalWithdrawn: 0,
+    pendingWithdrawals: 0,
+    lockedRewards: 0,
+    rewardBreakdown: { calculatedTotal: currentBalance, directRewards: currentBalance, downlineRewards: 0 },
+    lockReasons: [],
+    notCopyingIn: null,
+    locked: [],
+    earningsByCycle: [],
   };
 }

@@ -154,7 +154,7 @@ export function AdminLayout() {
       </aside>
 
       <main id="main" inert={open} className="pt-16 lg:pt-0 lg:pl-72">
-        <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-10">
+        <div className="mx-auto max-w-[96rem] px-4 py-8 sm:px-6 lg:px-10">
           <Outlet />
         </div>
       </main>

@@ -25,6 +25,13 @@ export default function RewardsPage() {
   const filters = readRewardsHistoryFilters(params);
   const tab = params.get('tab') === 'withdrawals' ? 'withdrawals' : 'rewards';
   const [withdrawing, setWithdrawing] = useState(false);
+  const selectTab = (id: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === 'withdrawals') next.set('tab', 'withdrawals');
+      else next.delete('tab');
+      return next;
+    });
 
   return (
     <>
@@ -47,14 +54,7 @@ export default function RewardsPage() {
           <Tabs
             label="History"
             selected={tab}
-            onSelect={(id) =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (id === 'withdrawals') next.set('tab', 'withdrawals');
-                else next.delete('tab');
-                return next;
-              })
-            }
+            onSelect={selectTab}
             tabs={[
               { id: 'withdrawals', label: 'Withdrawal History', panel: <WithdrawalHistory /> },
               {
@@ -74,6 +74,8 @@ export default function RewardsPage() {
       <WithdrawalModal
         open={withdrawing}
         onClose={() => setWithdrawing(false)}
+        // The new withdrawal is the first row of the history: show it behind the confirmation.
+        onWithdrawn={() => selectTab('withdrawals')}
         balance={stats.data?.currentBalance ?? 0}
       />
     </>

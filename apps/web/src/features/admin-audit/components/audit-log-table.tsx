@@ -79,6 +79,7 @@ const columns: Column<AuditLogEntry>[] = [
   {
     key: 'time',
     header: 'Time',
+    card: 'title',
     cell: (entry) => (
       <div className="whitespace-nowrap">
         <p>{formatDateTime(entry.createdAt)}</p>
@@ -104,12 +105,14 @@ const columns: Column<AuditLogEntry>[] = [
   {
     key: 'action',
     header: 'Action',
+    card: 'status',
     cell: (entry) => <Badge tone={actionTones[entry.action]}>{auditActionLabels[entry.action]}</Badge>,
   },
   { key: 'target', header: 'Target', cell: (entry) => <Target entry={entry} /> },
   {
     key: 'change',
     header: 'Change',
+    priority: 'low',
     cell: (entry) => <AuditChange before={entry.before} after={entry.after} />,
   },
 ];
@@ -134,6 +137,7 @@ export function AuditLogTable({
       onPageChange={onPageChange}
       caption="Audit log"
       columns={columns}
+      foldBelow="xl"
       rowKey={(entry) => entry._id}
       emptyTitle={auditLogTexts.empty}
       emptyDescription={

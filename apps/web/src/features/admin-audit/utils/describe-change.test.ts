@@ -1,3 +1,4 @@
+import { formatDateTime } from '@uplink/contract/format';
 import { describe, expect, it } from 'vitest';
 import { describeChange, fieldLabel, formatRecordedValue } from './describe-change';
 
@@ -11,7 +12,7 @@ describe('what an audit entry changed', () => {
     ).toEqual([
       { field: 'Status', before: 'PENDING', after: 'APPROVED' },
       { field: 'Transaction hash', before: '—', after: '0xabc' },
-      { field: 'Processed at', before: '—', after: '2026-03-05T10:00:00Z' },
+      { field: 'Processed at', before: '—', after: formatDateTime('2026-03-05T10:00:00Z') },
     ]);
   });
 
@@ -41,5 +42,15 @@ describe('what an audit entry changed', () => {
     expect(fieldLabel('totpEnabled')).toBe('TOTP enabled');
     expect(formatRecordedValue(false)).toBe('false');
     expect(formatRecordedValue({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it('shows a recorded moment in the en-US date with hour and minute, like every date on the screens', () => {
+    expect(formatRecordedValue('2026-03-02T10:00:00.000Z')).toBe(formatDateTime('2026-03-02T10:00:00.000Z'));
+    expect(formatRecordedValue('2026-03-02T10:00:00.000Z')).toMatch(/^Mar 2, 2026, \d{2}:\d{2} [AP]M$/);
+    expect(
+      describeChange({ processedAt: null }, { processedAt: '2026-03-02T10:00:00+00:00' }).map((change) => change.after),
+    ).toEqual([formatDateTime('2026-03-02T10:00:00+00:00')]);
+    // Text that only starts like a date stays as recorded.
+    expect(formatRecordedValue('2026-03-02 is the day')).toBe('2026-03-02 is the day');
   });
 });

@@ -1,3 +1,8 @@
+import { formatDateTime } from '@uplink/contract/format';
+
+/** A moment as the server records it: ISO 8601 in UTC, e.g. 2026-03-02T10:00:00.000Z. */
+const isoMoment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** One field an administrator action touched: its value before and after (absent where there was none). */
 export interface FieldChange {
   field: string;
@@ -9,10 +14,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A recorded JSON value as one readable line. */
+/** A recorded JSON value as one readable line; a recorded moment in the screens' en-US date and time. */
 export function formatRecordedValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return isoMoment.test(value) ? formatDateTime(value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }

@@ -19,13 +19,19 @@ function Person({ person }: { person: AdminRewardRecord['rewardUser'] }) {
 
 function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): Column<AdminRewardRecord>[] {
   return [
-    { key: 'beneficiary', header: 'Beneficiary', cell: (reward) => <Person person={reward.rewardUser} /> },
-    { key: 'from', header: 'From', cell: (reward) => <Person person={reward.downlineUser} /> },
+    {
+      key: 'beneficiary',
+      header: 'Beneficiary',
+      card: 'title',
+      cell: (reward) => <Person person={reward.rewardUser} />,
+    },
+    { key: 'from', header: 'From', priority: 'low', cell: (reward) => <Person person={reward.downlineUser} /> },
     rewardColumns.type,
     ...rewardFigureColumns,
     {
       key: 'details',
       header: <span className="sr-only">Action</span>,
+      card: 'action',
       // The cell holds its screen-reader-only header: otherwise, scrolled out of the table's view,
       // it would still widen the page (an absolute element escapes a scroll box it is not positioned in).
       className: 'relative',
@@ -69,6 +75,7 @@ export function AdminRewardsTable({
       onPageChange={onPageChange}
       caption="Rewards"
       columns={rewardColumnsWithPeople(onOpen)}
+      foldBelow="xl"
       rowKey={(reward) => reward._id}
       emptyTitle={rewardTexts.emptyHistory}
       emptyDescription={

@@ -20,6 +20,7 @@ const columns: Column<RewardCycleRun>[] = [
   {
     key: 'cycle',
     header: 'Cycle',
+    card: 'title',
     cell: (run) => (
       <div className="whitespace-nowrap">
         <p className="font-semibold text-slate-900 tabular-nums">#{run.cycle}</p>
@@ -32,11 +33,13 @@ const columns: Column<RewardCycleRun>[] = [
   {
     key: 'source',
     header: 'Source',
+    priority: 'low',
     cell: (run) => <Badge tone="grey">{run.source === 'UPLOAD' ? 'Upload' : 'Exchange'}</Badge>,
   },
   {
     key: 'outcome',
     header: 'Outcome',
+    card: 'status',
     cell: (run) =>
       run.outcome === 'DISTRIBUTED' ? (
         <Badge tone="green">Distributed</Badge>
@@ -47,6 +50,7 @@ const columns: Column<RewardCycleRun>[] = [
   {
     key: 'started',
     header: 'Started',
+    priority: 'low',
     cell: (run) => (
       <div className="whitespace-nowrap">
         <p>{formatDateTime(run.startedAt)}</p>
@@ -66,12 +70,25 @@ const columns: Column<RewardCycleRun>[] = [
       </div>
     ),
   },
-  { key: 'input', header: 'Input', className: 'text-right', cell: (run) => formatCount(run.inputCount) },
-  { key: 'matched', header: 'Matched', className: 'text-right', cell: (run) => formatCount(run.matchedCount) },
+  {
+    key: 'input',
+    header: 'Input',
+    className: 'text-right',
+    priority: 'low',
+    cell: (run) => formatCount(run.inputCount),
+  },
+  {
+    key: 'matched',
+    header: 'Matched',
+    className: 'text-right',
+    priority: 'low',
+    cell: (run) => formatCount(run.matchedCount),
+  },
   {
     key: 'unknown',
     header: 'Unknown',
     className: 'text-right',
+    priority: 'low',
     cell: (run) => (
       <span className={run.unknownCount > 0 ? 'font-semibold text-amber-800' : ''}>
         {formatCount(run.unknownCount)}
@@ -83,6 +100,7 @@ const columns: Column<RewardCycleRun>[] = [
     key: 'master',
     header: 'Master amount',
     className: 'text-right whitespace-nowrap',
+    priority: 'low',
     cell: (run) => usdt(run.totalMasterAmount),
   },
   { key: 'paid', header: 'Paid', className: 'text-right whitespace-nowrap', cell: (run) => usdt(run.totalPaid) },
@@ -96,6 +114,7 @@ const columns: Column<RewardCycleRun>[] = [
     key: 'duration',
     header: 'Duration',
     className: 'text-right whitespace-nowrap',
+    priority: 'low',
     cell: (run) => formatDuration(run.durationMs),
   },
 ];
@@ -167,6 +186,7 @@ export function RewardCycleRunsCard({
         onPageChange={onPageChange}
         caption="Reward cycle runs"
         columns={columns}
+        foldBelow="xl"
         rowKey={(run) => run._id}
         emptyTitle={rewardCycleTexts.noRuns}
         emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."

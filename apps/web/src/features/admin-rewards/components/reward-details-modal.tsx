@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
+import { formatDateTime, formatMoney, formatRewardAmount, fullName } from '@uplink/contract/format';
 import { type AdminRewardRecord, rewardTexts } from '@uplink/contract/rewards';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
@@ -44,7 +44,7 @@ export function RewardDetailsModal({ reward, onClose }: { reward: AdminRewardRec
             <DetailRow label="State">
               <RewardStateBadge state={reward.state} />
             </DetailRow>
-            <DetailRow label="Amount">{formatMoney(reward.rewardAmount, { unit: 'USDT' })}</DetailRow>
+            <DetailRow label="Amount">{formatRewardAmount(reward.rewardAmount, { unit: 'USDT' })}</DetailRow>
             <DetailRow label="Percent">{reward.percent}%</DetailRow>
             <DetailRow label="Master amount">{formatMoney(reward.masterAmount, { unit: 'USDT' })}</DetailRow>
             <DetailRow label="Level">{`Level ${reward.level}`}</DetailRow>

@@ -87,9 +87,16 @@ export function RunRewardCycleDialog({
     }
   };
 
+  const failure = run.error ?? preview.error;
+  const lastCycleChosen = cycle === lastFinishedCycle.cycle;
+  // A distributed cycle is never run again: the dialog says so and offers no Run.
+  const distributed =
+    previewed?.alreadyDistributed === true ||
+    (source === 'EXCHANGE' && lastCycleChosen && lastFinishedCycle.distributed);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || busy || cycle === null) return;
+    if (!ready || busy || cycle === null || distributed) return;
     if (source === 'EXCHANGE') {
       run.mutate({ cycle, source: 'exchange' }, { onSuccess: onRun });
     } else if (entries && !previewed) {
@@ -98,9 +105,6 @@ export function RunRewardCycleDialog({
       run.mutate({ cycle, entries }, { onSuccess: onRun });
     }
   };
-
-  const failure = run.error ?? preview.error;
-  const lastCycleChosen = cycle === lastFinishedCycle.cycle;
 
   return (
     <Modal
@@ -113,9 +117,9 @@ export function RunRewardCycleDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {distributed ? 'Close' : 'Cancel'}
           </Button>
-          {source === 'UPLOAD' && !previewed ? (
+          {distributed ? null : source === 'UPLOAD' && !previewed ? (
             <Button type="submit" form={formId} disabled={!ready} busy={reading || preview.isPending}>
               Preview
             </Button>
@@ -191,7 +195,7 @@ export function RunRewardCycleDialog({
 
         {source === 'EXCHANGE' && lastCycleChosen && lastFinishedCycle.distributed ? (
           <Alert tone="warning" title={rewardCycleTexts.alreadyDistributed(lastFinishedCycle.cycle)}>
-            Running it again writes nothing.
+            Choose another cycle to run.
           </Alert>
         ) : null}
 
@@ -292,7 +296,7 @@ function PreviewFigures({ preview }: { preview: RewardCyclePreview }) {
       {preview.alreadyDistributed ? (
         <div className="mt-3">
           <Alert tone="warning" title={rewardCycleTexts.alreadyDistributed(preview.cycle)}>
-            Running it again writes nothing.
+            Choose another cycle to run.
           </Alert>
         </div>
       ) : null}

@@ -18,6 +18,7 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
     {
       key: 'member',
       header: 'Member',
+      card: 'title',
       cell: (row) => (
         // Long e-mails are cut short here (the report shows them whole) so the figures fit beside them.
         <div className="max-w-48 space-y-1">
@@ -43,17 +44,19 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
         </div>
       ),
     },
-    { key: 'volume', header: volumeLabel, className: 'text-right', cell: (row) => money(row.volume) },
+    { key: 'volume', header: volumeLabel, className: 'text-right', priority: 'low', cell: (row) => money(row.volume) },
     {
       key: 'trading',
       header: 'Trading rewards',
       className: 'text-right',
+      priority: 'low',
       cell: (row) => money(row.totalTradingRewards),
     },
     {
       key: 'referrals',
       header: 'Referrals',
       className: 'text-right',
+      priority: 'low',
       cell: (row) => (
         <div>
           <span className="tabular-nums">{formatCount(row.totalReferrals)}</span>
@@ -69,6 +72,7 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
     {
       key: 'report',
       header: <span className="sr-only">Action</span>,
+      card: 'action',
       cell: (row) => (
         <Button
           variant="secondary"
@@ -92,6 +96,7 @@ function reportsTable(volumeLabel: string, filtered: boolean, onOpen: (row: Repo
   return {
     caption: 'User reports (amounts in USDT)',
     columns: reportColumns(volumeLabel, onOpen),
+    foldBelow: 'xl' as const,
     rowKey: (row: ReportRow) => row._id,
     emptyTitle: memberReportTexts.empty,
     emptyDescription: filtered ? 'No member matches this search and status.' : undefined,

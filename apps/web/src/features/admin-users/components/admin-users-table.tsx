@@ -17,6 +17,7 @@ function userColumns(
     {
       key: 'member',
       header: 'Member',
+      card: 'title',
       cell: (user) => (
         <div className="min-w-0">
           <p className="flex items-center gap-2 font-medium text-slate-900">
@@ -33,10 +34,11 @@ function userColumns(
         </div>
       ),
     },
-    { key: 'status', header: 'Status', cell: (user) => <StatusBadge status={user.status} /> },
+    { key: 'status', header: 'Status', card: 'status', cell: (user) => <StatusBadge status={user.status} /> },
     {
       key: 'onboarding',
       header: 'Onboarding',
+      priority: 'low',
       cell: (user) => (
         <div className="space-y-1 text-xs">
           <p>
@@ -60,17 +62,20 @@ function userColumns(
       key: 'rewards',
       header: 'Total rewards',
       className: 'text-right',
+      priority: 'low',
       cell: (user) => <Money amount={user.totalRewards} />,
     },
     {
       key: 'withdrawn',
       header: 'Withdrawn',
       className: 'text-right',
+      priority: 'low',
       cell: (user) => <Money amount={user.totalWithdrawals} />,
     },
     {
       key: 'wallet',
       header: 'Deposit wallet',
+      priority: 'low',
       cell: (user) =>
         user.walletAddress ? (
           <span className="font-mono text-xs" title={user.walletAddress}>
@@ -83,13 +88,15 @@ function userColumns(
     {
       key: 'joined',
       header: 'Joined',
+      priority: 'low',
       cell: (user) => <span className="whitespace-nowrap">{formatDate(user.createdAt)}</span>,
     },
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
+      card: 'action',
       cell: (user) => (
-        <div className="flex items-center justify-end gap-2">
+        <div className="flex items-center justify-end gap-2 whitespace-nowrap">
           <ButtonLink
             to={`/admin/users/${encodeURIComponent(user._id)}`}
             variant="secondary"
@@ -154,6 +161,7 @@ export function AdminUsersTable({
       onPageChange={onPageChange}
       caption="Users"
       columns={userColumns(currentAdminId, onEditStatus)}
+      foldBelow="xl"
       rowKey={(user) => user._id}
       emptyTitle={adminUserTexts.emptyUsers}
       emptyDescription={searched ? 'No member matches this search.' : undefined}

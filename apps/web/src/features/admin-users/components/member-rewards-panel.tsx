@@ -17,6 +17,7 @@ const typeOptions: { value: RewardTypeFilter; label: string }[] = [
 const columns: Column<AdminMemberReward>[] = [
   {
     ...rewardColumns.type,
+    card: 'title',
     cell: (reward) => (
       <div className="space-y-1">
         <RewardTypeBadge type={reward.type} />

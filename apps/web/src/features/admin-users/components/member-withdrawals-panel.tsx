@@ -21,16 +21,18 @@ const columns: Column<Withdrawal>[] = [
     key: 'amount',
     header: 'Amount',
     className: 'text-right',
+    card: 'title',
     cell: (withdrawal) => (
       <span className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">
         {formatMoney(withdrawal.amount)}
       </span>
     ),
   },
-  { key: 'asset', header: 'Asset', cell: (withdrawal) => withdrawal.asset },
+  { key: 'asset', header: 'Asset', priority: 'low', cell: (withdrawal) => withdrawal.asset },
   {
     key: 'wallet',
     header: 'Wallet',
+    priority: 'low',
     cell: (withdrawal) => (
       <span className="font-mono text-xs" title={withdrawal.walletAddress}>
         {shortenAdminWallet(withdrawal.walletAddress)}
@@ -40,6 +42,7 @@ const columns: Column<Withdrawal>[] = [
   {
     key: 'status',
     header: 'Status',
+    card: 'status',
     cell: (withdrawal) => (
       <div className="space-y-1">
         <WithdrawalStatusBadge status={withdrawal.status} />
@@ -55,6 +58,7 @@ const columns: Column<Withdrawal>[] = [
   {
     key: 'processed',
     header: 'Processed',
+    priority: 'low',
     cell: (withdrawal) => <span className="whitespace-nowrap">{formatDateTime(withdrawal.processedAt)}</span>,
   },
 ];

@@ -12,6 +12,7 @@ const columns: Column<AdminWithdrawal>[] = [
   {
     key: 'member',
     header: 'Member',
+    card: 'title',
     cell: (w) => (
       <div className="min-w-0">
         <p className="font-medium text-slate-900">
@@ -31,13 +32,14 @@ const columns: Column<AdminWithdrawal>[] = [
   {
     key: 'address',
     header: 'Address',
+    priority: 'low',
     cell: (w) => (
       <span className="font-mono" title={w.walletAddress}>
         {shortenAdminWallet(w.walletAddress)}
       </span>
     ),
   },
-  { key: 'status', header: 'Status', cell: (w) => <WithdrawalStatusBadge status={w.status} /> },
+  { key: 'status', header: 'Status', card: 'status', cell: (w) => <WithdrawalStatusBadge status={w.status} /> },
   {
     key: 'requested',
     header: 'Requested',
@@ -46,6 +48,7 @@ const columns: Column<AdminWithdrawal>[] = [
   {
     key: 'review',
     header: <span className="sr-only">Action</span>,
+    card: 'action',
     cell: (w) => (
       <ButtonLink
         to={`/admin/withdrawals/${w._id}`}
@@ -80,6 +83,7 @@ export function AdminWithdrawalsTable({
       onPageChange={onPageChange}
       caption="Withdrawals"
       columns={columns}
+      foldBelow="xl"
       rowKey={(w) => w._id}
       emptyTitle={withdrawalTexts.emptyHistory}
       emptyDescription={searched ? 'No withdrawal matches this search.' : undefined}

@@ -1,4 +1,5 @@
 import { formatDateTime, formatMoney } from '@uplink/contract/format';
+import { ledgerEntryKindLabel, ledgerReasonTypeLabel } from '@uplink/contract/ledger';
 import type { WithdrawalReview } from '@uplink/contract/withdrawals';
 import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/card';
@@ -81,8 +82,10 @@ function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
               key={`${entry.createdAt}-${entry.kind}-${entry.amount}`}
               className="flex flex-wrap justify-between gap-2 py-2"
             >
-              <span className="font-mono text-slate-700">{entry.kind}</span>
-              <span className="text-slate-500">{entry.reasonType}</span>
+              <span className="font-medium text-slate-800" title={entry.kind}>
+                {ledgerEntryKindLabel(entry.kind)}
+              </span>
+              <span className="text-slate-500">{ledgerReasonTypeLabel(entry.reasonType)}</span>
               <span className="tabular-nums">{usdt(entry.amount)}</span>
               <span className="text-slate-500">{formatDateTime(entry.createdAt)}</span>
             </li>

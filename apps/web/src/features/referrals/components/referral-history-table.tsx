@@ -9,6 +9,7 @@ const columns: Column<Referral>[] = [
   {
     key: 'user',
     header: 'User',
+    card: 'title',
     cell: (referral) => (
       <div className="min-w-0">
         <p className="font-medium text-slate-900">{referral.name}</p>
@@ -21,7 +22,7 @@ const columns: Column<Referral>[] = [
     header: 'Level',
     cell: (referral) => <Badge tone="brand">Level {referral.level}</Badge>,
   },
-  { key: 'status', header: 'Status', cell: (referral) => <StatusBadge status={referral.status} /> },
+  { key: 'status', header: 'Status', card: 'status', cell: (referral) => <StatusBadge status={referral.status} /> },
   {
     key: 'subscription',
     header: 'Subscription',
@@ -38,10 +39,11 @@ const columns: Column<Referral>[] = [
   {
     key: 'bingx',
     header: 'BingX Linked',
+    priority: 'low',
     cell: (referral) =>
       referral.bingxLinked ? <Badge tone="blue">Linked</Badge> : <span className="text-slate-500">Not linked</span>,
   },
-  { key: 'joined', header: 'Joined', cell: (referral) => formatDate(referral.joinedAt) },
+  { key: 'joined', header: 'Joined', priority: 'low', cell: (referral) => formatDate(referral.joinedAt) },
 ];
 
 /**
@@ -74,6 +76,7 @@ export function ReferralHistoryTable({
       onPageChange={onPageChange}
       caption="Referral history"
       columns={columns}
+      foldBelow="md"
       rowKey={(referral) => referral._id}
       emptyTitle={empty.title}
       emptyDescription={empty.description}

@@ -1,22 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { RewardStats } from '@uplink/contract/rewards';
 import { describe, expect, it } from 'vitest';
+import { rewardStatsWith as statsWith } from '../../../testing/sample-data';
 import { CurrentBalanceCard } from './current-balance-card';
-
-function statsWith(currentBalance: number): RewardStats {
-  return {
-    currentBalance,
-    totalRewards: currentBalance,
-    totalWithdrawn: 0,
-    pendingWithdrawals: 0,
-    lockedRewards: 0,
-    rewardBreakdown: { calculatedTotal: currentBalance, directRewards: currentBalance, downlineRewards: 0 },
-    lockReasons: [],
-    notCopyingIn: null,
-    locked: [],
-    earningsByCycle: [],
-  };
-}
 
 /** The balance shown and whether 'Request Withdrawal' is disabled; the card is cleared afterwards. */
 function withdrawalButton(stats: RewardStats | undefined, loading: boolean) {

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { RewardStats } from '@uplink/contract/rewards';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rewardStatsWith } from '../../../testing/sample-data';
 import { daysLeft, LockedRewards } from './locked-rewards';
 
 describe('days left before a locked reward is forfeited', () => {
@@ -17,19 +18,7 @@ describe('days left before a locked reward is forfeited', () => {
 
 describe('the warning that new rewards will be locked', () => {
   afterEach(cleanup);
-  const stats = (overrides: Partial<RewardStats>): RewardStats => ({
-    currentBalance: 0,
-    totalRewards: 0,
-    totalWithdrawn: 0,
-    pendingWithdrawals: 0,
-    lockedRewards: 0,
-    rewardBreakdown: { calculatedTotal: 0, directRewards: 0, downlineRewards: 0 },
-    lockReasons: [],
-    notCopyingIn: null,
-    locked: [],
-    earningsByCycle: [],
-    ...overrides,
-  });
+  const stats = (overrides: Partial<RewardStats>): RewardStats => ({ ...rewardStatsWith(0), ...overrides });
 
   it('is not shown to a compliant member', () => {
     const { container } = render(<LockedRewards stats={stats({})} />);

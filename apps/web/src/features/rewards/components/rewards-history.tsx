@@ -26,12 +26,14 @@ const sortOptions: { value: RewardSort; label: string }[] = [
 const pageSizeOptions = rewardsPageSizes.map((size) => ({ value: String(size), label: `${size} per page` }));
 
 const columns: Column<RewardRecord>[] = [
-  rewardColumns.date,
+  // The member's history reads by date: it heads each row.
+  { ...rewardColumns.date, card: 'title' },
   rewardColumns.type,
   rewardColumns.level,
   {
     key: 'from',
     header: 'From',
+    priority: 'low',
     cell: (reward) =>
       reward.downlineUser ? (
         <div className="min-w-0">
@@ -97,6 +99,7 @@ export function RewardsHistory({
         onPageChange={(page) => onFiltersChange({ ...filters, page })}
         caption="Rewards history"
         columns={columns}
+        foldBelow="md"
         rowKey={(reward) => reward._id}
         emptyTitle={rewardTexts.emptyHistory}
         emptyDescription={

@@ -25,6 +25,7 @@ const columns: Column<Withdrawal>[] = [
   {
     key: 'date',
     header: 'Requested',
+    card: 'title',
     cell: (w) => <span className="whitespace-nowrap">{formatDateTime(w.requestedAt)}</span>,
   },
   {
@@ -46,6 +47,7 @@ const columns: Column<Withdrawal>[] = [
   {
     key: 'status',
     header: 'Status',
+    card: 'status',
     cell: (w) => {
       const state = memberWithdrawalState(w);
       return (

@@ -1,45 +1,19 @@
 import { screen, within } from '@testing-library/react';
-import {
-  type CreateWithdrawalRequest,
-  createWithdrawalRequestSchema,
-  otpRequestResultSchema,
-  verifyOtpRequestSchema,
-  withdrawalSchema,
-} from '@uplink/contract/withdrawals';
+import type { CreateWithdrawalRequest } from '@uplink/contract/withdrawals';
 import { describe, expect, it, vi } from 'vitest';
-import { onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
+import { answerWithdrawals, rightCode } from '../../../testing/withdrawal-api';
 import { WithdrawalModal } from './withdrawal-modal';
 
 const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
-/** The modal over a balance of 50 USDT, its API answered as the server would for code 123456. */
-function openModal() {
+/** The modal over `balance` USDT, its API answered as the server would for code 123456. */
+function openModal(balance = 50) {
   const onClose = vi.fn();
-  const requested = { codes: 0, withdrawals: [] as unknown[] };
-  onApi('post', '/otp/withdrawal/request', { response: otpRequestResultSchema }, () => {
-    requested.codes += 1;
-    return { expiresAt: '2026-03-02T10:10:00.000Z' };
-  });
-  onApi('post', '/otp/withdrawal/verify', { request: verifyOtpRequestSchema }, ({ body }) =>
-    body.otp === '123456' ? null : refusal(400, 'INVALID_OTP', 'Invalid OTP code. 4 tries left.'),
-  );
-  onApi('post', '/withdrawals', { request: createWithdrawalRequestSchema, response: withdrawalSchema }, ({ body }) => {
-    requested.withdrawals.push(body);
-    return {
-      _id: 'withdrawal-1',
-      amount: Number(body.amount),
-      walletAddress: body.walletAddress,
-      asset: body.asset,
-      status: 'PENDING' as const,
-      reason: null,
-      requestedAt: '2026-03-02T10:00:00.000Z',
-      processedAt: null,
-      transactionHash: null,
-    };
-  });
-  const { user } = renderScreen(<WithdrawalModal open onClose={onClose} balance={50} />);
-  return { user, onClose, requested };
+  const onWithdrawn = vi.fn();
+  const requested = answerWithdrawals();
+  const { user } = renderScreen(<WithdrawalModal open onClose={onClose} onWithdrawn={onWithdrawn} balance={balance} />);
+  return { user, onClose, onWithdrawn, requested };
 }
 
 describe('the withdrawal modal', () => {
@@ -62,8 +36,30 @@ describe('the withdrawal modal', () => {
     expect(requested.codes).toBe(0);
   });
 
-  it('asks for the e-mailed code, shows a wrong one refused, and withdraws with the right one', async () => {
-    const { user, onClose, requested } = openModal();
+  it("fills the whole available balance with 'Max', as exact text, and withdraws it", async () => {
+    // 0.1 + 0.2 is 0.30000000000000004 as a float: the form must not carry that into the request.
+    const { user, requested } = openModal(36.2 + 0.1 + 0.2);
+    const details = await screen.findByRole('dialog', { name: 'Request Withdrawal' });
+    expect(within(details).getByText('Maximum: 36.50 USDT')).toBeTruthy();
+    await user.type(within(details).getByLabelText('Amount (USDT)'), '3');
+    await user.click(within(details).getByRole('button', { name: 'Max' }));
+    expect(within(details).getByLabelText('Amount (USDT)')).toHaveProperty('value', '36.50');
+    await user.type(within(details).getByLabelText('Wallet address (BEP20)'), wallet);
+    await user.click(within(details).getByRole('button', { name: 'Continue' }));
+
+    const code = await screen.findByRole('dialog', { name: 'Enter your code' });
+    expect(within(code).getByText('36.50 USDT')).toBeTruthy();
+    await user.type(within(code).getByLabelText('One-time code'), rightCode);
+    await user.click(within(code).getByRole('button', { name: 'Confirm withdrawal' }));
+    await screen.findByRole('dialog', { name: 'Withdrawal requested' });
+    // As the API reads it (the contract's schema keeps the exact decimal, without its trailing zero).
+    expect(requested.bodies).toEqual([
+      { amount: '36.5', walletAddress: wallet, asset: 'USDT', otp: rightCode } satisfies CreateWithdrawalRequest,
+    ]);
+  });
+
+  it('asks for the e-mailed code, refuses a wrong one, withdraws with the right one and confirms it', async () => {
+    const { user, onClose, onWithdrawn, requested } = openModal();
     const details = await screen.findByRole('dialog', { name: 'Request Withdrawal' });
     await user.type(within(details).getByLabelText('Amount (USDT)'), '20');
     await user.type(within(details).getByLabelText('Wallet address (BEP20)'), wallet);
@@ -78,17 +74,24 @@ describe('the withdrawal modal', () => {
     await user.type(within(code).getByLabelText('One-time code'), '9');
     await user.click(within(code).getByRole('button', { name: 'Confirm withdrawal' }));
     expect((await within(code).findByRole('alert')).textContent).toBe('Invalid OTP code. 4 tries left.');
-    expect(requested.withdrawals).toEqual([]);
+    expect(requested.bodies).toEqual([]);
 
     await user.clear(within(code).getByLabelText('One-time code'));
-    await user.type(within(code).getByLabelText('One-time code'), '123456');
+    await user.type(within(code).getByLabelText('One-time code'), rightCode);
     await user.click(within(code).getByRole('button', { name: 'Confirm withdrawal' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
-    expect(requested).toEqual({
-      codes: 1,
-      withdrawals: [
-        { amount: '20', walletAddress: wallet, asset: 'USDT', otp: '123456' } satisfies CreateWithdrawalRequest,
-      ],
-    });
+
+    const done = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
+    expect(within(done).getByText('20.00 USDT requested')).toBeTruthy();
+    expect(within(done).getByText(/It is Pending until it is paid/).textContent).toContain('0x5aAe...eAed');
+    expect(onWithdrawn).toHaveBeenCalledOnce();
+    expect(onWithdrawn.mock.calls[0]?.[0]).toMatchObject({ _id: 'withdrawal-1', status: 'PENDING', amount: 20 });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(requested.codes).toBe(1);
+    expect(requested.bodies).toEqual([
+      { amount: '20', walletAddress: wallet, asset: 'USDT', otp: rightCode } satisfies CreateWithdrawalRequest,
+    ]);
+
+    await user.click(within(done).getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

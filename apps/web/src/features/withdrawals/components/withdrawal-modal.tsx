@@ -1,6 +1,6 @@
 import { bscNetworkName, otpLength } from '@uplink/contract/constants';
-import { formatMoney } from '@uplink/contract/format';
-import { withdrawalTexts } from '@uplink/contract/withdrawals';
+import { formatMoney, shortenAddress } from '@uplink/contract/format';
+import { type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -8,26 +8,45 @@ import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { errorText, serverMessage } from '../../../lib/error-text';
 import { useCreateWithdrawal, useRequestWithdrawalCode, useVerifyWithdrawalCode } from '../api/withdrawal-requests';
-import { addressHint, codeFormError, onlyCodeDigits, withdrawalFormError } from '../utils/withdrawal-form';
+import {
+  addressHint,
+  codeFormError,
+  maxWithdrawalAmount,
+  onlyCodeDigits,
+  withdrawalFormError,
+} from '../utils/withdrawal-form';
 
-type Step = 'details' | 'code';
+type Step = 'details' | 'code' | 'done';
 
 /**
  * The two-step withdrawal: amount and wallet address, then the 6-digit code e-mailed for it.
  * Continue requests the code; the second step verifies it and creates the withdrawal, after which
- * the form resets and the page's figures reload.
+ * the form resets, the page's figures reload, the modal confirms the request and `onWithdrawn`
+ * tells the page (which shows the withdrawal history with the new row).
  */
-export function WithdrawalModal({ open, onClose, balance }: { open: boolean; onClose: () => void; balance: number }) {
+export function WithdrawalModal({
+  open,
+  onClose,
+  onWithdrawn,
+  balance,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onWithdrawn?: (withdrawal: Withdrawal) => void;
+  balance: number;
+}) {
   const [step, setStep] = useState<Step>('details');
   const [amount, setAmount] = useState('');
   const [walletAddress, setWalletAddress] = useState('');
   const [otp, setOtp] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [created, setCreated] = useState<Withdrawal | null>(null);
   const requestCode = useRequestWithdrawalCode();
   const verifyCode = useVerifyWithdrawalCode();
   const create = useCreateWithdrawal();
   const busy = requestCode.isPending || verifyCode.isPending || create.isPending;
   const hint = addressHint(walletAddress);
+  const maximum = maxWithdrawalAmount(balance);
 
   const reset = () => {
     setStep('details');
@@ -35,6 +54,7 @@ export function WithdrawalModal({ open, onClose, balance }: { open: boolean; onC
     setWalletAddress('');
     setOtp('');
     setProblem(null);
+    setCreated(null);
   };
   const close = () => {
     reset();
@@ -77,8 +97,16 @@ export function WithdrawalModal({ open, onClose, balance }: { open: boolean; onC
       );
     }
     try {
-      await create.mutateAsync({ amount: amount.trim(), walletAddress: walletAddress.trim(), asset: 'USDT', otp });
-      close();
+      const withdrawal = await create.mutateAsync({
+        amount: amount.trim(),
+        walletAddress: walletAddress.trim(),
+        asset: 'USDT',
+        otp,
+      });
+      reset();
+      setCreated(withdrawal);
+      setStep('done');
+      onWithdrawn?.(withdrawal);
     } catch (error) {
       setProblem(
         errorText(error, {
@@ -95,14 +123,18 @@ export function WithdrawalModal({ open, onClose, balance }: { open: boolean; onC
       open={open}
       onClose={close}
       dismissible={!busy}
-      title={step === 'details' ? 'Request Withdrawal' : 'Enter your code'}
+      title={titles[step]}
       description={
         step === 'details'
           ? `USDT on ${bscNetworkName}. Available: ${formatMoney(balance, { unit: 'USDT' })}.`
-          : 'We e-mailed you a 6-digit code. It is valid for 10 minutes.'
+          : step === 'code'
+            ? 'We e-mailed you a 6-digit code. It is valid for 10 minutes.'
+            : undefined
       }
     >
-      {step === 'details' ? (
+      {step === 'done' && created ? (
+        <WithdrawalConfirmation withdrawal={created} onDone={close} />
+      ) : step === 'details' ? (
         <form className="space-y-4" onSubmit={submitDetails} noValidate>
           <TextField
             label="Amount (USDT)"
@@ -114,6 +146,18 @@ export function WithdrawalModal({ open, onClose, balance }: { open: boolean; onC
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             required
+            hint={maximum ? `Maximum: ${maximum} USDT` : undefined}
+            trailing={
+              maximum ? (
+                <button
+                  type="button"
+                  onClick={() => setAmount(maximum)}
+                  className="rounded-md px-2 py-1 font-semibold text-brand-700 text-xs hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  Max
+                </button>
+              ) : undefined
+            }
           />
           <TextField
             label="Wallet address (BEP20)"
@@ -181,5 +225,28 @@ export function WithdrawalModal({ open, onClose, balance }: { open: boolean; onC
         </form>
       )}
     </Modal>
+  );
+}
+
+const titles: Record<Step, string> = {
+  details: 'Request Withdrawal',
+  code: 'Enter your code',
+  done: 'Withdrawal requested',
+};
+
+/** What was just requested, and where the member finds it now. */
+function WithdrawalConfirmation({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: () => void }) {
+  return (
+    <div className="space-y-4">
+      <Alert tone="success" title={`${formatMoney(withdrawal.amount, { unit: 'USDT' })} requested`}>
+        To <span className="font-mono">{shortenAddress(withdrawal.walletAddress)}</span>. It is Pending until it is
+        paid, and it is now the first row of your Withdrawal History.
+      </Alert>
+      <div className="flex justify-end">
+        <Button type="button" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { withdrawalTexts } from '@uplink/contract/withdrawals';
 import { describe, expect, it } from 'vitest';
-import { addressHint, onlyCodeDigits, withdrawalFormError } from './withdrawal-form';
+import { addressHint, maxWithdrawalAmount, onlyCodeDigits, withdrawalFormError } from './withdrawal-form';
 
 const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -22,6 +22,18 @@ describe('the withdrawal form', () => {
   it('lets a valid request through, up to the whole balance', () => {
     expect(withdrawalFormError('50', address, 50)).toBeNull();
     expect(withdrawalFormError('0.01', address.toLowerCase(), 50)).toBeNull();
+  });
+
+  it("fills 'Max' with the whole balance in cents, exactly as the request takes it", () => {
+    expect(maxWithdrawalAmount(36.6)).toBe('36.60');
+    expect(maxWithdrawalAmount(0.1 + 0.2)).toBe('0.30');
+    expect(maxWithdrawalAmount(36.6047)).toBe('36.60');
+    expect(maxWithdrawalAmount(1234567.89)).toBe('1234567.89');
+    expect(maxWithdrawalAmount(0.009)).toBe('');
+    expect(maxWithdrawalAmount(0)).toBe('');
+    for (const balance of [36.6, 1234567.89, 0.07]) {
+      expect(withdrawalFormError(maxWithdrawalAmount(balance), address, balance)).toBeNull();
+    }
   });
 
   it('says live whether the address is valid', () => {

@@ -18,6 +18,15 @@ export function withdrawalFormError(amount: string, walletAddress: string, balan
   return new Decimal(parsed.data).gt(balance) ? withdrawalTexts.invalidAmount : null;
 }
 
+/**
+ * What 'Max' fills in: the whole available balance as the exact decimal text a request accepts
+ * (whole cents; a remainder under a cent stays in the balance), never through a float.
+ */
+export function maxWithdrawalAmount(balance: number): string {
+  const whole = new Decimal(balance).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  return whole.gt(0) ? whole.toFixed(2) : '';
+}
+
 /** The live line under the address field: nothing while it is empty. */
 export function addressHint(walletAddress: string): { valid: boolean; text: string } | null {
   if (walletAddress.trim() === '') return null;
