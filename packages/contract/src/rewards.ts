@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminPageSize, referralLevels, rewardsPageSizes } from './constants';
 import { wireMoneyDecimals, wireMoneySchema } from './money';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
+import { bodyInteger, queryInteger } from './whole-number';
 
 /** A percent on the wire: a number with at most 4 decimals (the plan stores NUMERIC(7,4)). */
 const percentSchema = z.number().min(0).max(100);
@@ -33,25 +34,22 @@ export type RewardSort = (typeof rewardSorts)[number];
 
 /** `GET /rewards/user`: the caller's rewards, newest first unless asked otherwise. */
 export const memberRewardsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .max(1_000_000, 'Page is too large')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .refine((value) => (rewardsPageSizes as readonly number[]).includes(value), {
-      error: `Limit must be one of ${rewardsPageSizes.join(', ')}`,
-    })
-    .default(rewardsPageSizes[0]),
+  page: pageNumberSchema,
+  limit: queryInteger(
+    z
+      .number({ error: 'Limit must be a number' })
+      .refine((value) => (rewardsPageSizes as readonly number[]).includes(value), {
+        error: `Limit must be one of ${rewardsPageSizes.join(', ')}`,
+      }),
+  ).default(rewardsPageSizes[0]),
   type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
-  level: z.coerce
-    .number({ error: 'Level must be a number' })
-    .int('Level must be a whole number')
-    .min(1, `Level must be between 1 and ${referralLevels}`)
-    .max(referralLevels, `Level must be between 1 and ${referralLevels}`)
-    .optional(),
+  level: queryInteger(
+    z
+      .number({ error: 'Level must be a number' })
+      .int('Level must be a whole number')
+      .min(1, `Level must be between 1 and ${referralLevels}`)
+      .max(referralLevels, `Level must be between 1 and ${referralLevels}`),
+  ).optional(),
   sort: z.enum(rewardSorts, { error: `Sort must be one of ${rewardSorts.join(', ')}` }).default('-createdAt'),
 });
 /** What a client may send (every field optional; the server fills the defaults). */
@@ -158,11 +156,8 @@ export { rewardTexts } from './reward-texts';
 /** The most statement lines one upload may carry. */
 export const statementMaxLines = 2_000_000;
 
-const cycleNumberSchema = z.coerce
-  .number({ error: 'Cycle must be a number' })
-  .int('Cycle must be a whole number')
-  .min(1, 'Cycle must be at least 1')
-  .max(1_000_000, 'Cycle is too large');
+/** A cycle number in a request body: a JSON integer, never a string, boolean or array taken for one. */
+const cycleNumberSchema = bodyInteger('Cycle').min(1, 'Cycle must be at least 1').max(1_000_000, 'Cycle is too large');
 
 /** A non-negative amount with at most 8 decimals, as a JSON number or a decimal string; kept as an exact string. */
 const masterAmountSchema = z.union([z.number(), z.string().trim()]).transform((value, context) => {
@@ -254,12 +249,13 @@ export const adminRewardsQuerySchema = z.object({
   limit: pageLimitSchema(adminPageSize),
   search: searchSchema,
   type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
-  level: z.coerce
-    .number({ error: 'Level must be a number' })
-    .int('Level must be a whole number')
-    .min(1, `Level must be between 1 and ${referralLevels}`)
-    .max(referralLevels, `Level must be between 1 and ${referralLevels}`)
-    .optional(),
+  level: queryInteger(
+    z
+      .number({ error: 'Level must be a number' })
+      .int('Level must be a whole number')
+      .min(1, `Level must be between 1 and ${referralLevels}`)
+      .max(referralLevels, `Level must be between 1 and ${referralLevels}`),
+  ).optional(),
   sort: z.enum(adminRewardSorts, { error: `Sort must be one of ${adminRewardSorts.join(', ')}` }).default('-createdAt'),
 });
 export type AdminRewardsQuery = Partial<z.output<typeof adminRewardsQuerySchema>>;
