@@ -44,6 +44,7 @@ export const errorCodes = [
   'UNKNOWN_ERROR',
   'TOTP_REQUIRED',
   'INVALID_TOTP',
+  'EXCHANGE_STATEMENT_EMPTY',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -91,6 +92,8 @@ export const errorTexts: Record<ErrorCode, string> = {
   UNKNOWN_ERROR: 'An unexpected error occurred',
   TOTP_REQUIRED: 'Enter the authentication code from your authenticator app to finish signing in.',
   INVALID_TOTP: 'Invalid authentication code. Please try again.',
+  EXCHANGE_STATEMENT_EMPTY:
+    'The exchange returned an empty statement for this cycle although members have linked accounts. Nothing was distributed: try again later or upload the statement.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -213,12 +213,27 @@ export const rewardCycleRunRequestSchema = z.union([
 ]);
 export type RewardCycleRunRequest = z.input<typeof rewardCycleRunRequestSchema>;
 
+/**
+ * What a run took as each copier's `masterAmount`: an uploaded statement (the master account's
+ * profit-sharing report, the primary source) or, from the exchange, the copy-trading commission
+ * BingX's agent API reports (`extCopyCommissionVolume`: it documents no profit-share field).
+ */
+export const rewardCycleBases = ['UPLOADED_STATEMENT', 'EXCHANGE_COPY_TRADING_COMMISSION'] as const;
+export type RewardCycleBasis = (typeof rewardCycleBases)[number];
+
+export const rewardCycleBasisTexts: Record<RewardCycleBasis, string> = {
+  UPLOADED_STATEMENT: 'Uploaded statement (profit share)',
+  EXCHANGE_COPY_TRADING_COMMISSION: 'Exchange copy-trading commission',
+};
+
 export const rewardCycleRunSchema = z.object({
   _id: z.string(),
   cycle: z.number().int().positive(),
   startsAt: z.string(),
   endsAt: z.string(),
   source: z.enum(['EXCHANGE', 'UPLOAD']),
+  /** What each copier's masterAmount was; null on runs recorded before runs named it. */
+  basis: z.enum(rewardCycleBases).nullable(),
   /** ALREADY_DISTRIBUTED: the cycle had been distributed before; this run wrote nothing. */
   outcome: z.enum(['DISTRIBUTED', 'ALREADY_DISTRIBUTED']),
   startedBy: z.string().nullable(),

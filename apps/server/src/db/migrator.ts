@@ -13,6 +13,7 @@ import * as administration from './migrations/0050-administration';
 import * as rewardStatistics from './migrations/0051-reward-statistics';
 import * as adminTotp from './migrations/0052-admin-totp';
 import * as adminReports from './migrations/0053-admin-reports';
+import * as rewardCycleBasis from './migrations/0060-reward-cycle-basis';
 import * as depositQuarantine from './migrations/0070-deposit-quarantine';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0051-reward-statistics': rewardStatistics,
   '0052-admin-totp': adminTotp,
   '0053-admin-reports': adminReports,
+  '0060-reward-cycle-basis': rewardCycleBasis,
   '0070-deposit-quarantine': depositQuarantine,
 };
 
@@ -38,7 +40,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Each branch of work has its own range of numbers, so a database may have run 0070 before 0060
+  // arrives: the missing lower numbers run then, instead of the migrator refusing the database.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

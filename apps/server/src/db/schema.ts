@@ -121,6 +121,7 @@ export interface RewardStatementEntriesTable {
 
 export type RewardCycleSource = 'EXCHANGE' | 'UPLOAD';
 export type RewardCycleOutcome = 'DISTRIBUTED' | 'ALREADY_DISTRIBUTED';
+export type RewardCycleBasis = 'UPLOADED_STATEMENT' | 'EXCHANGE_COPY_TRADING_COMMISSION';
 
 /** One run of a reward cycle; at most one per cycle is DISTRIBUTED. */
 export interface RewardCycleRunsTable {
@@ -129,6 +130,8 @@ export interface RewardCycleRunsTable {
   cycle_starts_at: Timestamp;
   cycle_ends_at: Timestamp;
   source: RewardCycleSource;
+  /** What `masterAmount` was; NULL on runs recorded before runs named it. */
+  basis: RewardCycleBasis | null;
   outcome: RewardCycleOutcome;
   started_by: string | null;
   started_at: Timestamp;

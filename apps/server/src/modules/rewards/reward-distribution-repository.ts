@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, RewardCycleOutcome, RewardCycleSource } from '../../db/schema';
+import type { Database, RewardCycleBasis, RewardCycleOutcome, RewardCycleSource } from '../../db/schema';
 import type { StoredRewardPlan } from './rewards-repository';
 
 /**
@@ -21,6 +21,7 @@ export interface CycleRunRow {
   cycle_starts_at: Date;
   cycle_ends_at: Date;
   source: RewardCycleSource;
+  basis: RewardCycleBasis | null;
   outcome: RewardCycleOutcome;
   started_by: string | null;
   started_at: Date;

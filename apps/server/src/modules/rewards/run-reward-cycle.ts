@@ -1,8 +1,10 @@
+import { errorTexts } from '@uplink/contract/error-codes';
 import type { RewardCycleRun } from '@uplink/contract/rewards';
+import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
-import type { Database, RewardCycleOutcome } from '../../db/schema';
-import { validationFailed } from '../../http/domain-error';
+import type { Database, RewardCycleBasis, RewardCycleOutcome, RewardCycleSource } from '../../db/schema';
+import { DomainError, validationFailed } from '../../http/domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import { type CycleWindow, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 import { toRewardCycleRun } from './reward-cycle-run-record';
@@ -52,6 +54,7 @@ export async function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Pr
       cycle_starts_at: window.startsAt,
       cycle_ends_at: window.endsAt,
       source: input.statement.source,
+      basis: statementBasis[input.statement.source],
       outcome: distribution.outcome,
       started_by: input.startedBy,
       started_at: startedAt,
@@ -86,6 +89,15 @@ export async function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Pr
   return toRewardCycleRun(run);
 }
 
+/**
+ * What each source gives as a copier's `masterAmount`. The exchange's agent API documents no
+ * profit-share field: its statement is the copy-trading commission (`extCopyCommissionVolume`).
+ */
+const statementBasis: Record<RewardCycleSource, RewardCycleBasis> = {
+  UPLOAD: 'UPLOADED_STATEMENT',
+  EXCHANGE: 'EXCHANGE_COPY_TRADING_COMMISSION',
+};
+
 export interface CycleToDistribute {
   window: CycleWindow;
   /** Empty when the cycle was already distributed: its statement is not read again. */
@@ -111,7 +123,13 @@ export async function readCycleStatement(
   const window = cycleWindow(deps.config.rewards, cycle);
   if (await findDistributedRun(deps.db, cycle)) return { window, lines: [] };
   if (statement.source === 'UPLOAD') return { window, lines: statement.lines };
-  const lines = await deps.integrations.exchangeGateway.copyTradingStatement(window, await linkedExchangeUids(deps.db));
+  const linkedUids = await linkedExchangeUids(deps.db);
+  const lines = await deps.integrations.exchangeGateway.copyTradingStatement(window, linkedUids);
+  // Nothing to pay while members are linked is what a changed or misread exchange answer looks
+  // like: refused, never recorded as a distributed (and so never again runnable) empty cycle.
+  if (linkedUids.length > 0 && !lines.some((line) => new Decimal(line.masterAmount).gt(0))) {
+    throw new DomainError('EXCHANGE_STATEMENT_EMPTY', errorTexts.EXCHANGE_STATEMENT_EMPTY);
+  }
   return { window, lines: lines.map((line) => ({ uid: line.uid, masterAmount: line.masterAmount })) };
 }
 
