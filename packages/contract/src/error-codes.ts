@@ -45,6 +45,7 @@ export const errorCodes = [
   'TOTP_REQUIRED',
   'INVALID_TOTP',
   'EXCHANGE_STATEMENT_EMPTY',
+  'REWARD_CYCLE_BUSY',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -94,6 +95,7 @@ export const errorTexts: Record<ErrorCode, string> = {
   INVALID_TOTP: 'Invalid authentication code. Please try again.',
   EXCHANGE_STATEMENT_EMPTY:
     'The exchange returned an empty statement for this cycle although members have linked accounts. Nothing was distributed: try again later or upload the statement.',
+  REWARD_CYCLE_BUSY: 'A reward cycle is being previewed or run right now. Wait until it has finished, then try again.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -14,6 +14,7 @@ import * as rewardStatistics from './migrations/0051-reward-statistics';
 import * as adminTotp from './migrations/0052-admin-totp';
 import * as adminReports from './migrations/0053-admin-reports';
 import * as rewardCycleBasis from './migrations/0060-reward-cycle-basis';
+import * as resumableRewardCycles from './migrations/0061-resumable-reward-cycles';
 import * as depositQuarantine from './migrations/0070-deposit-quarantine';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0052-admin-totp': adminTotp,
   '0053-admin-reports': adminReports,
   '0060-reward-cycle-basis': rewardCycleBasis,
+  '0061-resumable-reward-cycles': resumableRewardCycles,
   '0070-deposit-quarantine': depositQuarantine,
 };
 

@@ -52,4 +52,5 @@ export const errorStatuses: Record<ErrorCode, number> = {
   INVALID_TOTP: 400,
   // The exchange answered, but with nothing where copiers are expected: a gateway problem, not the request's.
   EXCHANGE_STATEMENT_EMPTY: 502,
+  REWARD_CYCLE_BUSY: 409,
 };
