@@ -32,6 +32,15 @@ export type RewardState = (typeof rewardStates)[number];
 export const rewardSorts = ['-createdAt', 'createdAt', '-rewardAmount', 'rewardAmount'] as const;
 export type RewardSort = (typeof rewardSorts)[number];
 
+/** A reward level to filter on (1..15), in a query string. */
+const rewardLevelFilterSchema = queryInteger(
+  z
+    .number({ error: 'Level must be a number' })
+    .int('Level must be a whole number')
+    .min(1, `Level must be between 1 and ${referralLevels}`)
+    .max(referralLevels, `Level must be between 1 and ${referralLevels}`),
+).optional();
+
 /** `GET /rewards/user`: the caller's rewards, newest first unless asked otherwise. */
 export const memberRewardsQuerySchema = z.object({
   page: pageNumberSchema,
@@ -43,13 +52,7 @@ export const memberRewardsQuerySchema = z.object({
       }),
   ).default(rewardsPageSizes[0]),
   type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
-  level: queryInteger(
-    z
-      .number({ error: 'Level must be a number' })
-      .int('Level must be a whole number')
-      .min(1, `Level must be between 1 and ${referralLevels}`)
-      .max(referralLevels, `Level must be between 1 and ${referralLevels}`),
-  ).optional(),
+  level: rewardLevelFilterSchema,
   sort: z.enum(rewardSorts, { error: `Sort must be one of ${rewardSorts.join(', ')}` }).default('-createdAt'),
 });
 /** What a client may send (every field optional; the server fills the defaults). */
@@ -264,13 +267,7 @@ export const adminRewardsQuerySchema = z.object({
   limit: pageLimitSchema(adminPageSize),
   search: searchSchema,
   type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
-  level: queryInteger(
-    z
-      .number({ error: 'Level must be a number' })
-      .int('Level must be a whole number')
-      .min(1, `Level must be between 1 and ${referralLevels}`)
-      .max(referralLevels, `Level must be between 1 and ${referralLevels}`),
-  ).optional(),
+  level: rewardLevelFilterSchema,
   sort: z.enum(adminRewardSorts, { error: `Sort must be one of ${adminRewardSorts.join(', ')}` }).default('-createdAt'),
 });
 export type AdminRewardsQuery = Partial<z.output<typeof adminRewardsQuerySchema>>;

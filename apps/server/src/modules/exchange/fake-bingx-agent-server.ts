@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BingxAgentClient } from './bingx-agent-client';
 
 /** What the agent API reports for one invitee, in BingX's own loose shapes. */
 export interface FakeInvitee {
@@ -97,6 +98,18 @@ export class FakeBingxAgentServer {
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The real client pointed at this fake, with a test's short backoff and no spacing. */
+  clientFor(baseUrl: string): BingxAgentClient {
+    return new BingxAgentClient({
+      apiKey: this.apiKey,
+      apiSecret: this.apiSecret,
+      baseUrl,
+      backoffMs: 1,
+      minIntervalMs: 0,
+      retries: 2,
+    });
   }
 
   stop(): Promise<void> {

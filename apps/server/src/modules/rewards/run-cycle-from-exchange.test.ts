@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { BingxAgentClient } from '../exchange/bingx-agent-client';
 import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { cycleWindow } from './reward-cycle-calendar';
@@ -26,14 +25,7 @@ describe('a reward cycle from the BingX agent API', () => {
       {},
       {
         depositChain: null,
-        exchangeGateway: new BingxAgentClient({
-          apiKey: exchange.apiKey,
-          apiSecret: exchange.apiSecret,
-          baseUrl,
-          backoffMs: 1,
-          minIntervalMs: 0,
-          retries: 1,
-        }),
+        exchangeGateway: exchange.clientFor(baseUrl),
       },
     );
     const admin = await createMember(t.database.db, { isAdmin: true });
