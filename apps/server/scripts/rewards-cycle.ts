@@ -29,10 +29,12 @@ function parseStatementCsv(text: string): { bingXUID: string; masterAmount: stri
   return rows.map(([bingXUID = '', masterAmount = '']) => ({ bingXUID, masterAmount }));
 }
 
+// The request takes a JSON integer: the command line's text becomes one only when it is decimal digits.
+const cycle = /^\d{1,7}$/.test(values.cycle ?? '') ? Number(values.cycle) : values.cycle;
 const request = rewardCycleRunRequestSchema.safeParse(
   values.file
-    ? { cycle: values.cycle, entries: parseStatementCsv(readFileSync(values.file, 'utf8')) }
-    : { cycle: values.cycle, source: 'exchange' },
+    ? { cycle, entries: parseStatementCsv(readFileSync(values.file, 'utf8')) }
+    : { cycle, source: 'exchange' },
 );
 if (!request.success) {
   console.error('Usage: npm run rewards:cycle -- --cycle N [--file statement.csv]');

@@ -13,6 +13,8 @@ import * as administration from './migrations/0050-administration';
 import * as rewardStatistics from './migrations/0051-reward-statistics';
 import * as adminTotp from './migrations/0052-admin-totp';
 import * as adminReports from './migrations/0053-admin-reports';
+import * as rewardCycleBasis from './migrations/0060-reward-cycle-basis';
+import * as resumableRewardCycles from './migrations/0061-resumable-reward-cycles';
 import * as depositQuarantine from './migrations/0070-deposit-quarantine';
 import * as withdrawalPaymentClaims from './migrations/0080-withdrawal-payment-claims';
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
@@ -35,6 +37,8 @@ const migrations: Record<string, Migration> = {
   '0051-reward-statistics': rewardStatistics,
   '0052-admin-totp': adminTotp,
   '0053-admin-reports': adminReports,
+  '0060-reward-cycle-basis': rewardCycleBasis,
+  '0061-resumable-reward-cycles': resumableRewardCycles,
   '0070-deposit-quarantine': depositQuarantine,
   '0080-withdrawal-payment-claims': withdrawalPaymentClaims,
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
@@ -46,7 +50,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Each branch of work has its own range of numbers, so a database may have run 0070 before 0060
+  // arrives: the missing lower numbers run then, instead of the migrator refusing the database.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
