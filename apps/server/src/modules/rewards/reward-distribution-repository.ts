@@ -1,5 +1,5 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database, RewardCycleBasis, RewardCycleOutcome, RewardCycleSource } from '../../db/schema';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Database, RewardCycleRunsTable } from '../../db/schema';
 import type { StoredRewardPlan } from './rewards-repository';
 
 /**
@@ -15,26 +15,7 @@ export async function lockRewardCycle(trx: Kysely<Database>, cycle: number): Pro
 }
 const rewardCycleLockSpace = 73_010;
 
-export interface CycleRunRow {
-  id: string;
-  cycle: number;
-  cycle_starts_at: Date;
-  cycle_ends_at: Date;
-  source: RewardCycleSource;
-  basis: RewardCycleBasis | null;
-  outcome: RewardCycleOutcome;
-  started_by: string | null;
-  started_at: Date;
-  finished_at: Date;
-  plan_version: number;
-  input_count: number;
-  unknown_uids: string[];
-  rewards_written: string;
-  total_master_amount: string;
-  total_paid: string;
-  total_locked: string;
-  duration_ms: number;
-}
+export type CycleRunRow = Selectable<RewardCycleRunsTable>;
 
 export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise<CycleRunRow | undefined> {
   return db
@@ -42,7 +23,7 @@ export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise
     .selectAll()
     .where('cycle', '=', cycle)
     .where('outcome', '=', 'DISTRIBUTED')
-    .executeTakeFirst() as Promise<CycleRunRow | undefined>;
+    .executeTakeFirst();
 }
 
 /** A page of the runs, the newest first (the table holds one row or a few per cycle: no counter needed). */
@@ -60,7 +41,7 @@ export async function findCycleRuns(
       .execute(),
     db.selectFrom('reward_cycle_runs').select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as CycleRunRow[], total: Number(counted.total) };
+  return { rows, total: Number(counted.total) };
 }
 
 /** The newest distributed cycle, 0 when none is. */
@@ -329,9 +310,5 @@ export async function previewRewardChunk(
 export type NewCycleRun = Omit<CycleRunRow, 'id'>;
 
 export async function recordCycleRun(db: Kysely<Database>, run: NewCycleRun): Promise<CycleRunRow> {
-  return (await db
-    .insertInto('reward_cycle_runs')
-    .values({ ...run, rewards_written: run.rewards_written })
-    .returningAll()
-    .executeTakeFirstOrThrow()) as CycleRunRow;
+  return db.insertInto('reward_cycle_runs').values(run).returningAll().executeTakeFirstOrThrow();
 }
