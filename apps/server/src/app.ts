@@ -32,6 +32,7 @@ import { recordRequestDurations } from './modules/metrics/request-metrics';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
+import { statementsRoutes } from './modules/statements/statements-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
 import { demoTreasuryRoutes } from './modules/withdrawals/demo-treasury-routes';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminReportsRoutes);
       await api.register(adminTotpRoutes);
       await api.register(demoTreasuryRoutes);
+      await api.register(statementsRoutes);
     },
     { prefix: '/api' },
   );
