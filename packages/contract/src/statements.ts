@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminRewardsQuerySchema } from './rewards';
 
 /**
  * A member's statements: `GET /rewards/user/export` and `GET /withdrawals/export`, CSV files of
@@ -103,3 +104,22 @@ export function statementPresetRange(preset: StatementPreset, today: Date): Stat
       return { from: isoDay(new Date(Date.UTC(year, 0, 1))), to: isoDay(today) };
   }
 }
+
+/** The lists administrators export as filtered on their screens; each is the audit target of its export. */
+export const adminExportKinds = ['users', 'withdrawals', 'rewards', 'audit-log'] as const;
+export type AdminExportKind = (typeof adminExportKinds)[number];
+
+/** `uplink-withdrawals-2026-11-27T101500Z.csv`: the list and the moment it was taken. */
+export function adminExportFileName(kind: AdminExportKind, at: Date): string {
+  return `uplink-${kind}-${at.toISOString().slice(0, 19).replaceAll(':', '')}Z.csv`;
+}
+
+/** `GET /rewards/admin/all/export`: the rewards list's query, and a cycle to export one run's rewards. */
+export const adminRewardsExportQuerySchema = adminRewardsQuerySchema.extend({
+  cycle: z.coerce
+    .number({ error: 'Cycle must be a number' })
+    .int('Cycle must be a whole number')
+    .min(1, 'Cycle must be at least 1')
+    .max(1_000_000, 'Cycle is too large')
+    .optional(),
+});

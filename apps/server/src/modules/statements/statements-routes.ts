@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
-import { statementRangeQuerySchema } from '@uplink/contract/statements';
+import { adminUsersQuerySchema } from '@uplink/contract/admin-users';
+import { auditLogQuerySchema } from '@uplink/contract/audit';
+import { adminRewardsExportQuerySchema, statementRangeQuerySchema } from '@uplink/contract/statements';
+import { adminWithdrawalsQuerySchema } from '@uplink/contract/withdrawals';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestingAdministrator } from '../audit/requesting-administrator';
+import { exportAuditLog, exportRewards, exportUsers, exportWithdrawals } from './export-admin-lists';
 import { type CsvDownload, exportMemberRewards, exportMemberWithdrawals } from './export-member-statements';
 
 /**
@@ -47,4 +52,34 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCsv(reply, await exportMemberWithdrawals(app.context, request.currentUser.id, request.query)),
   );
+
+  const adminExports = [
+    ['/users/admin/all/export', 'admin', 'Members', adminUsersQuerySchema, exportUsers],
+    ['/withdrawals/admin/all/export', 'withdrawals', 'Withdrawals', adminWithdrawalsQuerySchema, exportWithdrawals],
+    ['/rewards/admin/all/export', 'rewards', 'Rewards', adminRewardsExportQuerySchema, exportRewards],
+    ['/admin/audit-log/export', 'audit', 'Audit log entries', auditLogQuerySchema, exportAuditLog],
+  ] as const;
+  for (const [url, tag, what, querystring, exportList] of adminExports) {
+    app.get(
+      url,
+      {
+        config: { access: 'admin', csvDownload: `A CSV file, one line each, newest first` },
+        schema: {
+          tags: [tag],
+          summary: `${what} as filtered on their screen (the list's query), as CSV streamed in constant memory; audited`,
+          security: [{ bearer: [] }],
+          querystring,
+        },
+      },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          await (exportList as (...args: unknown[]) => Promise<CsvDownload>)(
+            app.context,
+            requestingAdministrator(request),
+            request.query,
+          ),
+        ),
+    );
+  }
 };
