@@ -4,8 +4,8 @@ import { ApiError, type ErrorEnvelope, type SessionEndReason } from './api-error
 import { sessionEndNotice } from './error-text';
 import { tokenStorage } from './storage';
 
-type QueryValue = string | number | boolean | null | undefined | QueryObject;
-interface QueryObject {
+export type QueryValue = string | number | boolean | null | undefined | QueryObject;
+export interface QueryObject {
   [key: string]: QueryValue;
 }
 
