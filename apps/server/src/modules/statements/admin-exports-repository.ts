@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { type AuditLogFilters, auditLogConditions } from '../audit/audit-log-repository';
 import { type AllRewardsFilters, kindConditions } from '../rewards/all-rewards-repository';
 import { type ReviewFilters, reviewWhere } from '../withdrawals/withdrawals-repository';
+import type { StatementRewardRow, StatementWithdrawalRow } from './member-statements-repository';
 
 /**
  * The administrators' lists read for export: the filters of each screen (the same condition
@@ -56,21 +57,12 @@ export async function findUsersForExport(
   return rows;
 }
 
-export interface ExportWithdrawalRow {
-  id: string;
-  requested_at: Date;
-  requested_key: string;
+/** A member's statement line, with the member it belongs to. */
+export interface ExportWithdrawalRow extends StatementWithdrawalRow {
   member_user_number: string;
   member_first_name: string;
   member_last_name: string;
   member_email: string;
-  amount: string;
-  asset: string;
-  wallet_address: string;
-  status: string;
-  reason: string | null;
-  transaction_hash: string | null;
-  processed_at: Date | null;
 }
 
 export async function findWithdrawalsForExport(
@@ -92,23 +84,12 @@ export async function findWithdrawalsForExport(
   return rows;
 }
 
-export interface ExportRewardRow {
-  id: string;
-  created_at: Date;
+/** A member's statement line, with the member who earned it and the plan it was computed by. */
+export interface ExportRewardRow extends StatementRewardRow {
   beneficiary_user_number: string | null;
   beneficiary_first_name: string | null;
   beneficiary_last_name: string | null;
-  source_user_number: string | null;
-  source_first_name: string | null;
-  source_last_name: string | null;
-  type: string;
-  level: number;
-  cycle: number;
   plan_version: number;
-  percent: string;
-  master_amount: string;
-  reward_amount: string;
-  state: string;
 }
 
 export interface RewardExportFilters extends AllRewardsFilters {
@@ -132,7 +113,7 @@ export async function findRewardsForExport(
        ORDER BY r.id DESC
        LIMIT ${limit}
     )
-    SELECT c.id::text AS id, c.created_at, b.user_id::text AS beneficiary_user_number,
+    SELECT c.id::text AS id, c.created_at, c.created_at::text AS created_key, b.user_id::text AS beneficiary_user_number,
            b.first_name AS beneficiary_first_name, b.last_name AS beneficiary_last_name,
            s.user_id::text AS source_user_number, s.first_name AS source_first_name, s.last_name AS source_last_name,
            c.type, c.level, c.cycle, c.plan_version, c.percent::text AS percent,

@@ -49,7 +49,14 @@ describe('an administrator exports a list as filtered on its screen', () => {
       /^attachment; filename="uplink-withdrawals-\d{4}-\d{2}-\d{2}T\d{6}Z\.csv"$/,
     );
     const lines = cellsOf(answer.body);
-    expect(lines[0]?.slice(0, 6)).toEqual(['requestedAt', 'withdrawalId', 'memberUserId', 'memberName', 'memberEmail', 'amount']);
+    expect(lines[0]?.slice(0, 6)).toEqual([
+      'requestedAt',
+      'withdrawalId',
+      'memberUserId',
+      'memberName',
+      'memberEmail',
+      'amount',
+    ]);
     expect(lines.slice(1).map((line) => [line[1], line[3], line[5], line[8], line[9]])).toContainEqual([
       rejectedId,
       `'=HYPERLINK("http://x","y") @evil`,
@@ -62,7 +69,11 @@ describe('an administrator exports a list as filtered on its screen', () => {
       SELECT target_id, after, actor_id FROM audit_log WHERE action = 'DATA_EXPORTED' ORDER BY id DESC LIMIT 1`.execute(
       t.database.db,
     );
-    expect(audit.rows[0]).toEqual({ target_id: 'withdrawals', after: { filters: { status: 'REJECTED' } }, actor_id: admin.id });
+    expect(audit.rows[0]).toEqual({
+      target_id: 'withdrawals',
+      after: { filters: { status: 'REJECTED' } },
+      actor_id: admin.id,
+    });
   });
 
   it("exports one cycle run's rewards with exact sub-cent amounts", async () => {

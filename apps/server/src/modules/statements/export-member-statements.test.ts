@@ -1,4 +1,5 @@
 import { parseStatement } from '@uplink/contract/statement-csv';
+import { memberWithdrawalStatementColumns } from '@uplink/contract/statements';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,17 +181,7 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
       `attachment; filename="uplink-withdrawals-${member.user_id}-2025-10-01-to-2025-10-31.csv"`,
     );
     const lines = cellsOf(answer.body);
-    expect(lines[0]).toEqual([
-      'requestedAt',
-      'amount',
-      'asset',
-      'walletAddress',
-      'status',
-      'reason',
-      'transactionHash',
-      'processedAt',
-      'withdrawalId',
-    ]);
+    expect(lines[0]).toEqual([...memberWithdrawalStatementColumns]);
     expect(lines.slice(1).map((line) => line.slice(0, 6))).toEqual([
       ['2025-10-01T00:00:00.000Z', '10.5', 'USDT', expect.stringMatching(/^0x/), 'APPROVED', ''],
       [
