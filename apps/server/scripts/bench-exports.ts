@@ -19,7 +19,15 @@ import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import { createMember } from '../src/testing/builders';
-import { benchConfig, benchDatabaseUrl, count, dropDatabase, loadAverage, recreateDatabase, seconds } from './bench-kit';
+import {
+  benchConfig,
+  benchDatabaseUrl,
+  count,
+  dropDatabase,
+  loadAverage,
+  recreateDatabase,
+  seconds,
+} from './bench-kit';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' } } });
 const rows = Number(values.rows);
@@ -111,10 +119,14 @@ async function main(): Promise<void> {
       const { result, samples } = await rssDuring(() => download(port, '/api/rewards/admin/all/export', token));
       const elapsed = seconds(started);
       const exported = result.lines - 1;
-      console.log(`Export: HTTP ${result.status}, ${count(exported)} rows, ${megabytes(result.bytes)} in ${elapsed.toFixed(1)} s`);
+      console.log(
+        `Export: HTTP ${result.status}, ${count(exported)} rows, ${megabytes(result.bytes)} in ${elapsed.toFixed(1)} s`,
+      );
       console.log(`  ${count(exported / elapsed)} rows/s, ${megabytes(result.bytes / elapsed)}/s`);
       const peak = Math.max(steady, ...samples.map((sample) => sample.rss));
-      console.log(`  RSS before ${megabytes(steady)}, peak during the export ${megabytes(peak)} (+${megabytes(peak - steady)})`);
+      console.log(
+        `  RSS before ${megabytes(steady)}, peak during the export ${megabytes(peak)} (+${megabytes(peak - steady)})`,
+      );
       // Flat memory: the highest RSS of each tenth of the rows; a leak climbs from tenth to tenth.
       const tenths = Array.from({ length: 10 }, (_, tenth) => {
         const inTenth = samples.filter((sample) => Math.floor((sample.lines / rows) * 10) === tenth);

@@ -29,6 +29,7 @@ import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
 import { reportBusinessMetrics } from './modules/metrics/business-metrics';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
+import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminTotpRoutes);
       await api.register(demoTreasuryRoutes);
       await api.register(statementsRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,7 @@ import * as rewardStatistics from './migrations/0051-reward-statistics';
 import * as adminTotp from './migrations/0052-admin-totp';
 import * as adminReports from './migrations/0053-admin-reports';
 import * as depositQuarantine from './migrations/0070-deposit-quarantine';
+import * as notificationPreferences from './migrations/0090-notification-preferences';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0052-admin-totp': adminTotp,
   '0053-admin-reports': adminReports,
   '0070-deposit-quarantine': depositQuarantine,
+  '0090-notification-preferences': notificationPreferences,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
