@@ -1,11 +1,14 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
 import {
+  noticeKinds,
   notificationPreferencesSchema,
   notificationPreferencesUpdateSchema,
   notificationTexts,
 } from '@uplink/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { unsubscribeByLink } from './notice-unsubscribe';
 import { updateNotificationPreferences, viewNotificationPreferences } from './notification-preferences';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,5 +43,33 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateNotificationPreferences(app.context, request.currentUser.id, request.body),
         notificationTexts.saved,
       ),
+  );
+
+  // A mail client's one-click POST (RFC 8058) sends the form `List-Unsubscribe=One-Click`: read and ignored.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/users/notifications/unsubscribe',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['users'],
+        summary: "One-click unsubscribe (RFC 8058): turns a notice off with its mail's signed link, without signing in",
+        querystring: z.strictObject({
+          m: z.uuid({ error: 'The link names no member' }),
+          k: z.enum(noticeKinds, { error: 'The link names no notice' }),
+          s: z.string().regex(/^[0-9a-f]{64}$/, 'The link has no valid signature'),
+        }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await unsubscribeByLink(app.context, request.query);
+      return ok(null, 'Unsubscribed');
+    },
   );
 };
