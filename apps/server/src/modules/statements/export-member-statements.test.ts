@@ -1,5 +1,5 @@
 import { parseStatement } from '@uplink/contract/statement-csv';
-import { memberWithdrawalStatementColumns } from '@uplink/contract/statements';
+import { memberRewardStatementColumns, memberWithdrawalStatementColumns } from '@uplink/contract/statements';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,18 +95,7 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
       `attachment; filename="uplink-rewards-${member.user_id}-2025-10-01-to-2025-10-31.csv"`,
     );
     expect(cellsOf(answer.body)).toEqual([
-      [
-        'date',
-        'type',
-        'level',
-        'cycle',
-        'fromMemberName',
-        'fromMemberUserId',
-        'percent',
-        'masterAmount',
-        'rewardAmount',
-        'state',
-      ],
+      [...memberRewardStatementColumns],
       [
         '2025-10-01T00:00:00.000Z',
         'DOWNLINE',
