@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobLock } from './jobs/job-lock';
 import { startRecurringJob } from './jobs/recurring-job';
 import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
+import { writeDueNotices } from './modules/notifications/notice-jobs';
 import { closeFinishedCycles } from './modules/rewards/close-finished-cycles';
 import { refreshExchangeBalances } from './modules/rewards/refresh-exchange-balances';
 import { recordRewardCycle } from './modules/rewards/reward-cycle-metrics';
@@ -56,6 +57,19 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       work: async () => {
         const settled = await settleLockedRewards(app.context);
         if (settled.released > 0 || settled.forfeited > 0) app.log.info(settled, 'locked rewards settled');
+      },
+    }),
+    startRecurringJob({
+      name: 'notices',
+      intervalMs: 15 * 60_000,
+      lock,
+      logger: app.log,
+      work: async () => {
+        const written = await writeDueNotices(app.context);
+        if (Object.values(written).some((count) => count > 0)) {
+          app.log.info(written, 'notices written');
+          app.context.mailWorker.wake();
+        }
       },
     }),
     startRecurringJob({

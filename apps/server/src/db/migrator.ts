@@ -20,6 +20,7 @@ import * as withdrawalPaymentClaims from './migrations/0080-withdrawal-payment-c
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
 import * as notificationPreferences from './migrations/0090-notification-preferences';
+import * as noticeOutbox from './migrations/0091-notice-outbox';
 import * as counterSlots from './migrations/0110-counter-slots';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
   '0090-notification-preferences': notificationPreferences,
+  '0091-notice-outbox': noticeOutbox,
   '0110-counter-slots': counterSlots,
 };
 

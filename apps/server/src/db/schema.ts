@@ -237,6 +237,16 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** Extra headers the mail goes out with (List-Unsubscribe on notices; migration 0091). */
+  headers: ColumnType<Record<string, string>, Record<string, string> | undefined, never>;
+  /** The event a notice reports, unique: each notice is stored at most once per event. */
+  event_key: string | null;
+}
+
+/** How far each notice job has looked (migration 0091): its next run starts there. */
+export interface NoticeCursorsTable {
+  job: string;
+  reached_at: Timestamp;
 }
 
 /** A USDT transfer to a member's deposit address; counted once (unique tx_hash + log_index). */
@@ -430,6 +440,7 @@ export interface Database {
   account_mail_requests: AccountMailRequestsTable;
   exchange_uid_checks: ExchangeUidChecksTable;
   mail_outbox: MailOutboxTable;
+  notice_cursors: NoticeCursorsTable;
   deposit_transfers: DepositTransfersTable;
   deposit_quarantine: DepositQuarantineTable;
   chain_scan_cursors: ChainScanCursorsTable;

@@ -1,4 +1,4 @@
-import { type MailContent, renderMail } from '../mail/mail-layout';
+import { type MailContent, mailMoment, renderMail } from '../mail/mail-layout';
 
 interface Recipient {
   firstName: string;
@@ -27,5 +27,19 @@ export function passwordResetMail(recipient: Recipient, publicUrl: string, token
     ],
     action: { label: 'Choose a new password', url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}` },
     closing: 'If you did not ask for a new password, you can ignore this email: your password stays unchanged.',
+  });
+}
+
+/** Essential: sent whatever the member's notice switches say, and without an unsubscribe link. */
+export function passwordChangedMail(recipient: Recipient, publicUrl: string, at: Date): MailContent {
+  return renderMail({
+    subject: 'Your Uplink password was changed',
+    greeting: `Hello ${recipient.firstName},`,
+    paragraphs: [
+      `The password of your Uplink account was changed at ${mailMoment(at)}.`,
+      'If that was not you, choose a new password now and tell support.',
+    ],
+    action: { label: 'Choose a new password', url: `${publicUrl}/forgot-password` },
+    closing: 'This mail is about the security of your account, so it is always sent.',
   });
 }

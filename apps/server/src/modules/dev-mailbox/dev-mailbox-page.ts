@@ -27,6 +27,9 @@ function messageCard(mail: MailRow): string {
   <dl>
     <dt>To</dt><dd><a href="?to=${encodeURIComponent(mail.to_address)}">${escapeHtml(mail.to_address)}</a></dd>
     <dt>Queued</dt><dd><time datetime="${mail.created_at.toISOString()}">${escapeHtml(mail.created_at.toISOString().replace('T', ' ').slice(0, 19))} UTC</time></dd>
+    ${Object.entries(mail.headers)
+      .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${textWithLinks(value)}</dd>`)
+      .join('\n    ')}
   </dl>
   <pre>${textWithLinks(mail.text)}</pre>
 </article>`;

@@ -52,3 +52,8 @@ ${paragraphs}
   ].join('\n');
   return { subject: input.subject, html, text };
 }
+
+/** A moment as mail writes it ("2026-12-26 14:00 UTC"): a mail read late still says the truth. */
+export function mailMoment(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

@@ -2,11 +2,31 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, MailRow } from '../../db/schema';
 import type { MailContent } from './mail-layout';
 
+export interface MailEnvelope {
+  /** Extra headers the mail goes out with; essential mail has none. */
+  headers?: Record<string, string>;
+  /** The event the mail reports: a second mail for the same key is not stored. */
+  eventKey?: string;
+}
+
 /** Puts an e-mail in the outbox; run it in the transaction of the event the mail reports. */
-export async function enqueueMail(db: Kysely<Database>, to: string, content: MailContent): Promise<void> {
+export async function enqueueMail(
+  db: Kysely<Database>,
+  to: string,
+  content: MailContent,
+  envelope: MailEnvelope = {},
+): Promise<void> {
   await db
     .insertInto('mail_outbox')
-    .values({ to_address: to, subject: content.subject, html: content.html, text: content.text })
+    .values({
+      to_address: to,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      headers: envelope.headers,
+      event_key: envelope.eventKey ?? null,
+    })
+    .onConflict((conflict) => conflict.column('event_key').doNothing())
     .execute();
 }
 

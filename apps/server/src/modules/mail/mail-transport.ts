@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (List-Unsubscribe on notices), passed on as they are. */
+  headers: Record<string, string>;
 }
 
 /** Hands one e-mail to whatever delivers it; throws when the delivery did not happen. */

@@ -31,6 +31,7 @@ export async function deliverDueMail(
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          headers: mail.headers,
         });
         await markMailSent(db, mail.id);
         sent += 1;

@@ -20,6 +20,20 @@ function signature(codeHmac: Buffer, memberId: string, kind: NoticeKind): string
 
 export const unsubscribePath = '/api/users/notifications/unsubscribe';
 
+/**
+ * The same signature for the notice jobs' SQL, which signs a whole set of members in one statement:
+ * HMAC-SHA256 is sha256(key ^ opad || sha256(key ^ ipad || message)), and PostgreSQL has sha256,
+ * so the job passes the two padded keys. A test pins the SQL links to `listUnsubscribeHeaders`.
+ */
+export function unsubscribeKeyPads(codeHmac: Buffer): { inner: Buffer; outer: Buffer } {
+  const key = Buffer.alloc(64);
+  unsubscribeKey(codeHmac).copy(key);
+  return {
+    inner: Buffer.from(key.map((byte) => byte ^ 0x36)),
+    outer: Buffer.from(key.map((byte) => byte ^ 0x5c)),
+  };
+}
+
 /** The headers a notice of `kind` to the member carries (essential mail carries none). */
 export function listUnsubscribeHeaders(
   config: Pick<AppContext['config'], 'publicUrl' | 'keys'>,

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailRow, UserRow } from '../../db/schema';
+import { addMember, bearer, linkedMemberColumns, mailTo, uniqueUid } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { ExchangeGateway, InviteeCheck } from '../exchange/exchange-gateway';
+import { cycleWindow } from '../rewards/reward-cycle-calendar';
+import { runRewardCycle } from '../rewards/run-reward-cycle';
+import { settleLockedRewards } from '../rewards/settle-locked-rewards';
+import { writeDueNotices } from './notice-jobs';
+import { listUnsubscribeHeaders } from './notice-unsubscribe';
+
+const dayMs = 86_400_000;
+
+/** An exchange whose balances the test sets; every UID of `copying` is in every statement. */
+class ScriptedExchange implements ExchangeGateway {
+  readonly kind = 'sandbox' as const;
+  readonly balances = new Map<string, string>();
+  readonly copying = new Map<string, string>();
+  async checkInvitee(uid: string): Promise<InviteeCheck> {
+    return { invited: true, kycComplete: true, balanceUsdt: this.balances.get(uid) ?? '250' };
+  }
+  async copyTradingStatement() {
+    return [...this.copying].map(([uid, masterAmount]) => ({ uid, masterAmount }));
+  }
+}
+
+/** The notices of one member, by event (the key without its event id), oldest first. */
+const noticesOf = async (t: TestApp, member: UserRow) =>
+  (await mailTo(t.database.db, member.email))
+    .filter((mail) => mail.event_key !== null)
+    .map((mail) => ({ ...mail, event: (mail.event_key as string).split(':')[0] }))
+    .reverse();
+const eventsOf = async (t: TestApp, member: UserRow) => (await noticesOf(t, member)).map((mail) => mail.event);
+
+/** What a mail client does with a notice's List-Unsubscribe-Post: a POST of the header's link, no session. */
+const oneClick = (t: TestApp, link: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: link,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  });
+const linkOf = (mail: MailRow) => {
+  const url = new URL((mail.headers['List-Unsubscribe'] ?? '').slice(1, -1));
+  return `${url.pathname}${url.search}`;
+};
+
+describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, nothing after', () => {
+  let t: TestApp;
+  const exchange = new ScriptedExchange();
+  const start = cycleWindow({ cycleEpoch: new Date('2026-01-05T00:00:00Z'), cycleDays: 7 }, 10).startsAt;
+  const lockedAt = new Date(start.getTime() + 7 * dayMs + 1000); // cycle 10 has just ended
+  const at = (days: number) => new Date(lockedAt.getTime() + days * dayMs);
+  let sponsor: UserRow;
+  let quiet: UserRow;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { depositChain: null, exchangeGateway: exchange });
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  /** A sponsor with 50 USDT on the exchange (below the minimum) and a copier: the sponsor's reward locks. */
+  async function lockedSponsor(firstName: string) {
+    const linked = (balance?: string) => ({
+      ...linkedMemberColumns(uniqueUid(), balance),
+      bingx_balance_checked_at: t.clock.now(),
+      first_name: firstName,
+    });
+    const member = await addMember(t.database.db, null, linked('50'));
+    const copier = await addMember(t.database.db, member, linked());
+    exchange.balances.set(member.bingx_uid as string, '50');
+    exchange.copying.set(member.bingx_uid as string, '0');
+    exchange.copying.set(copier.bingx_uid as string, '100');
+    return member;
+  }
+
+  /** The notice job, twice at once: on PostgreSQL two runs really overlap. */
+  const runNoticesTwiceAtOnce = () => Promise.all([writeDueNotices(t.app.context), writeDueNotices(t.app.context)]);
+
+  it('writes the reward-locked notice (amount, reason, deadline) and the cycle summary once each', async () => {
+    t.clock.set(lockedAt);
+    sponsor = await lockedSponsor('<b>Grace</b>');
+    quiet = await lockedSponsor('Quiet');
+    const token = t.app.context.sessionTokens.sign(quiet.id);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      headers: bearer(token),
+      payload: { rewardLocked: false, cycleSummary: false },
+    });
+    expect(off.statusCode).toBe(200);
+    const run = await runRewardCycle(t.app.context, { cycle: 10, statement: { source: 'EXCHANGE' }, startedBy: null });
+    expect(run).toMatchObject({ outcome: 'DISTRIBUTED', totalLocked: 10 });
+
+    await runNoticesTwiceAtOnce();
+    await runNoticesTwiceAtOnce();
+    expect(await eventsOf(t, sponsor)).toEqual(expect.arrayContaining(['reward-locked', 'cycle-summary']));
+    expect(await eventsOf(t, sponsor)).toHaveLength(2);
+    expect(await eventsOf(t, quiet)).toEqual([]);
+
+    const [locked] = (await noticesOf(t, sponsor)).filter((mail) => mail.event === 'reward-locked');
+    const deadline = `${at(30).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    expect(locked?.subject).toBe('A reward of 5 USDT is locked');
+    expect(locked?.text).toContain('Hello <b>Grace</b>,');
+    expect(locked?.html).toContain('Hello &lt;b&gt;Grace&lt;/b&gt;,');
+    for (const body of [locked?.text, locked?.html]) {
+      expect(body).toContain('A reward of 5 USDT was locked');
+      expect(body).toContain('Your exchange balance is below 100 USDT.');
+      expect(body).toContain(`Meet the conditions again before ${deadline}`);
+    }
+    const summary = (await noticesOf(t, sponsor)).find((mail) => mail.event === 'cycle-summary');
+    expect(summary?.text).toContain(
+      'Credited to your balance: 0 USDT. Locked until you meet every condition for rewards: 5 USDT.',
+    );
+  });
+
+  it('carries List-Unsubscribe with the signed link and List-Unsubscribe-Post, in the body too', async () => {
+    const [locked] = await noticesOf(t, sponsor);
+    expect(locked?.headers).toEqual(
+      listUnsubscribeHeaders(t.config, sponsor.id, locked?.event === 'reward-locked' ? 'rewardLocked' : 'cycleSummary'),
+    );
+    expect(locked?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = (locked?.headers['List-Unsubscribe'] ?? '').slice(1, -1);
+    expect(locked?.text).toContain(link);
+    expect(locked?.html).toContain(link.replaceAll('&', '&amp;'));
+  });
+
+  it('warns 7 days before the forfeit (23 days after the lock), once, and not members who turned warnings off', async () => {
+    const summary = (await noticesOf(t, sponsor)).find((mail) => mail.event === 'cycle-summary') as MailRow;
+    // The sponsor turns cycle summaries off with the summary's own link; quiet turns warnings off.
+    const link = linkOf(summary);
+    for (let click = 0; click < 2; click += 1) expect((await oneClick(t, link)).statusCode).toBe(200);
+    const preferences = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/notifications',
+      headers: bearer(t.app.context.sessionTokens.sign(sponsor.id)),
+    });
+    expect(preferences.json().data).toEqual({
+      rewardLocked: true,
+      forfeitWarning: true,
+      cycleSummary: false,
+      subscriptionEnding: true,
+    });
+    const forged = link.replace(/s=([0-9a-f])/, (_match, first: string) => `s=${first === '0' ? '1' : '0'}`);
+    const refused = await oneClick(t, forged);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      headers: bearer(t.app.context.sessionTokens.sign(quiet.id)),
+      payload: { forfeitWarning: false },
+    });
+
+    t.clock.set(new Date(at(23).getTime() - 60_000));
+    await runNoticesTwiceAtOnce();
+    expect(await eventsOf(t, sponsor)).not.toContain('forfeit-warning-7');
+
+    t.clock.set(at(23));
+    await runNoticesTwiceAtOnce();
+    await runNoticesTwiceAtOnce();
+    const warnings = (await noticesOf(t, sponsor)).filter((mail) => mail.event === 'forfeit-warning-7');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.subject).toBe(
+      `Your locked reward of 5 USDT is forfeited on ${at(30).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    );
+    expect(warnings[0]?.headers).toEqual(listUnsubscribeHeaders(t.config, sponsor.id, 'forfeitWarning'));
+    expect(await eventsOf(t, quiet)).toEqual([]);
+  });
+
+  it('warns 1 day before the forfeit (29 days after the lock), once', async () => {
+    t.clock.set(at(29));
+    await runNoticesTwiceAtOnce();
+    await runNoticesTwiceAtOnce();
+    const events = await eventsOf(t, sponsor);
+    expect(events.filter((event) => event === 'forfeit-warning-1')).toHaveLength(1);
+    expect((await noticesOf(t, sponsor)).at(-1)?.subject).toMatch(/^Last reminder: your locked reward of 5 USDT/);
+    expect(events).toHaveLength(4);
+  });
+
+  it('writes nothing more once the reward is forfeited', async () => {
+    t.clock.set(at(30));
+    expect(await settleLockedRewards(t.app.context)).toMatchObject({ forfeited: 2 });
+    for (const days of [30, 31, 60]) {
+      t.clock.set(at(days));
+      await runNoticesTwiceAtOnce();
+    }
+    expect(await eventsOf(t, sponsor)).toHaveLength(4);
+    expect(await eventsOf(t, quiet)).toEqual([]);
+  });
+});

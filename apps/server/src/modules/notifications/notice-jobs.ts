@@ -1,0 +1,188 @@
+import { complianceWindowDays } from '@uplink/contract/constants';
+import { lockReasonTexts } from '@uplink/contract/rewards';
+import { type RawBuilder, sql } from 'kysely';
+import type { AppContext } from '../../app-context';
+import {
+  adminDigestNotice,
+  cycleSummaryNotice,
+  forfeitWarningNotice,
+  rewardLockedNotice,
+  subscriptionEndingNotice,
+} from './notice-mails';
+import { lateCommitAllowance, type NoticeBatch, noticeMomentSql, writeNoticeBatch } from './notice-outbox-repository';
+import { unsubscribeKeyPads, unsubscribePath } from './notice-unsubscribe';
+
+type NoticeDeps = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+/** Days before the forfeit at which a locked reward's owner is warned. */
+export const forfeitWarningDays = [7, 1] as const;
+/** Days before a subscription ends at which its member is reminded. */
+export const subscriptionReminderDays = [14, 3] as const;
+
+/**
+ * Finds every event due for a notice since the previous run and writes its mail into the outbox,
+ * one INSERT … SELECT per kind of event (see `writeNoticeBatch`): the reward-locked notices, the
+ * forfeit warnings, the cycle summaries, the subscription reminders and the administrators' digest.
+ * Run by the `notices` job under the job lock; a run that stops halfway is taken up by the next.
+ */
+export async function writeDueNotices(deps: NoticeDeps): Promise<Record<string, number>> {
+  const now = deps.clock.now();
+  const signing = {
+    url: new URL(unsubscribePath, deps.config.publicUrl).toString(),
+    pads: unsubscribeKeyPads(deps.config.keys.codeHmac),
+  };
+  const written: Record<string, number> = {};
+  for (const batch of noticeBatches(deps)) {
+    written[batch.job] = await writeNoticeBatch(deps.db, batch, signing, now);
+  }
+  return written;
+}
+
+function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
+  const { publicUrl } = deps.config;
+  const minimumBalance = deps.config.exchange.minimumDeposit;
+  const lockFields = ['firstName', 'amount', 'deadline', 'reason'] as const;
+  return [
+    {
+      job: 'reward-locked',
+      kind: 'rewardLocked',
+      template: rewardLockedNotice(publicUrl),
+      fields: lockFields,
+      events: ({ from, to }) =>
+        openLocks(
+          sql`'reward-locked:'`,
+          minimumBalance,
+          to,
+          sql`p.created_at > ${from} - ${lateCommitAllowance} AND p.created_at <= ${to}`,
+        ),
+    },
+    ...forfeitWarningDays.map(
+      (days): NoticeBatch => ({
+        job: `forfeit-warning-${days}`,
+        kind: 'forfeitWarning',
+        template: forfeitWarningNotice(publicUrl, days === 1),
+        fields: lockFields,
+        // The warning is due when the lock is `days` from its forfeit: a lock whose later warning is
+        // already due (a pause of the job) gets only that one.
+        events: ({ from, to }) => {
+          const dueAfter = complianceWindowDays - days;
+          const laterWarning = forfeitWarningDays.find((later) => later < days);
+          return openLocks(
+            sql`${`forfeit-warning-${days}:`}::text`,
+            minimumBalance,
+            to,
+            sql`p.created_at > ${from} - make_interval(days => ${dueAfter})
+                AND p.created_at <= ${to}::timestamptz - make_interval(days => ${dueAfter})
+                AND p.created_at > ${to}::timestamptz - make_interval(days => ${complianceWindowDays - (laterWarning ?? 0)})`,
+          );
+        },
+      }),
+    ),
+    ...subscriptionReminderDays.map(
+      (days): NoticeBatch => ({
+        job: `subscription-ending-${days}`,
+        kind: 'subscriptionEnding',
+        template: subscriptionEndingNotice(publicUrl),
+        fields: ['firstName', 'endsAt'],
+        events: ({ from, to }) => {
+          const laterReminder = subscriptionReminderDays.find((later) => later < days) ?? 0;
+          // users_lapsed_idx (subscription_period_ends_at of paid, undeleted members) is the range scanned.
+          return sql`
+            SELECT ${`subscription-ending-${days}:`} || u.id::text || ':' || u.subscription_period_ends_at::text AS event_key,
+                   u.id AS member_id, u.email AS to_address, u.first_name AS "firstName",
+                   ${noticeMomentSql(sql`u.subscription_period_ends_at`)} AS "endsAt"
+              FROM users u
+             WHERE u.deleted_at IS NULL AND u.subscription_paid_at IS NOT NULL
+               AND u.subscription_period_ends_at > ${from} + make_interval(days => ${days})
+               AND u.subscription_period_ends_at <= ${to}::timestamptz + make_interval(days => ${days})
+               AND u.subscription_period_ends_at > ${to}::timestamptz + make_interval(days => ${laterReminder})`;
+        },
+      }),
+    ),
+    {
+      job: 'cycle-summary',
+      kind: 'cycleSummary',
+      template: cycleSummaryNotice(publicUrl),
+      fields: ['firstName', 'cycle', 'credited', 'locked'],
+      // A cycle is written in many transactions (chunks); its totals are whole only once its run is
+      // recorded, so the summary follows the run record rather than living in any chunk.
+      events: ({ from, to }) => sql`
+        SELECT 'cycle-summary:' || run.cycle::text || ':' || u.id::text AS event_key,
+               u.id AS member_id, u.email AS to_address, u.first_name AS "firstName", run.cycle::text AS cycle,
+               trim_scale(coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_POSTED'), 0))::text AS credited,
+               trim_scale(coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_PENDING'), 0))::text AS locked
+          FROM reward_cycle_runs run
+          JOIN ledger_entries e ON e.reason_type = 'REWARD_CYCLE' AND e.reason_id = run.cycle::text
+                               AND e.kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
+          JOIN users u ON u.id = e.account_id
+         WHERE run.outcome = 'DISTRIBUTED' AND run.finished_at > ${from} - ${lateCommitAllowance} AND run.finished_at <= ${to}
+           AND u.deleted_at IS NULL
+         GROUP BY run.cycle, u.id`,
+    },
+    {
+      job: 'admin-digest',
+      kind: null,
+      template: adminDigestNotice(publicUrl),
+      fields: ['firstName', 'pendingCount', 'pendingTotal', 'flaggedCount'],
+      period: sql`interval '1 day'`,
+      events: ({ from, to }) => adminDigest(from, to),
+    },
+  ];
+}
+
+/**
+ * The open locked credits whose moment is in `window`, with their owner, amount, deadline and
+ * the reasons the owner fails now (a lock whose owner is compliant again is about to be released:
+ * no notice). Scanned by ledger_entries_pending_credits_idx (created_at of CREDIT_PENDING).
+ */
+function openLocks(
+  keyPrefix: RawBuilder<unknown>,
+  minimumBalance: string,
+  now: Date,
+  window: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return sql`
+    SELECT ${keyPrefix} || p.id::text AS event_key, u.id AS member_id, u.email AS to_address,
+           u.first_name AS "firstName", trim_scale(p.amount)::text AS amount,
+           ${noticeMomentSql(sql`p.created_at + make_interval(days => ${complianceWindowDays})`)} AS deadline,
+           (SELECT string_agg(${JSON.stringify(lockReasonTexts)}::jsonb ->> failure, ' ')
+              FROM unnest(failures.reasons) AS failure) AS reason
+      FROM ledger_entries p
+      JOIN users u ON u.id = p.account_id
+     CROSS JOIN LATERAL (
+       SELECT member_compliance_failures(u, ${now}, ${minimumBalance}::numeric, member_is_copying(u.id)) AS reasons
+     ) failures
+     WHERE p.kind = 'CREDIT_PENDING'
+       AND ${window}
+       AND p.created_at > ${now}::timestamptz - make_interval(days => ${complianceWindowDays})
+       AND NOT EXISTS (SELECT 1 FROM ledger_entries s WHERE s.settles_entry_id = p.id)
+       AND u.deleted_at IS NULL
+       AND cardinality(failures.reasons) > 0`;
+}
+
+/**
+ * One digest a day to every administrator: the withdrawals requested since the previous digest
+ * that still wait, and the payments flagged for withdrawals already closed (`withdrawal_flagged_payments`).
+ * Nothing new, no digest; the cursor moves only once a day has passed (the batch's period).
+ */
+function adminDigest(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
+  return sql`
+    WITH since AS (SELECT ${from} AS at),
+    pending AS (
+      SELECT count(*) AS count, coalesce(sum(w.amount), 0) AS total
+        FROM withdrawals w
+       WHERE w.status = 'PENDING' AND w.requested_at > (SELECT at FROM since) AND w.requested_at <= ${to}
+    ),
+    flagged AS (
+      SELECT count(*) AS count FROM withdrawal_flagged_payments f
+       WHERE f.recorded_at > (SELECT at FROM since) AND f.recorded_at <= ${to}
+    )
+    SELECT 'admin-digest:' || to_char(${to}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ':' || a.id::text AS event_key,
+           a.id AS member_id, a.email AS to_address, a.first_name AS "firstName",
+           pending.count::text AS "pendingCount", trim_scale(pending.total)::text AS "pendingTotal",
+           flagged.count::text AS "flaggedCount"
+      FROM users a, pending, flagged
+     WHERE a.is_admin AND a.deleted_at IS NULL
+       AND (SELECT at FROM since) <= ${to}::timestamptz - interval '1 day'
+       AND (pending.count > 0 OR flagged.count > 0)`;
+}
