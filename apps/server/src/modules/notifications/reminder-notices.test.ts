@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import {
+  bearer,
+  createMember,
+  fundedMember,
+  mailTo,
+  requestedWithdrawal,
+  signIn,
+  strongPassword,
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { escapeHtml } from '../mail/html';
+import { mailMoment } from '../mail/mail-layout';
+import { writeDueNotices } from './notice-jobs';
+import { noticeMomentSql } from './notice-outbox-repository';
+import { listUnsubscribeHeaders } from './notice-unsubscribe';
+
+const dayMs = 86_400_000;
+
+const eventsOf = async (t: TestApp, member: UserRow) =>
+  (await mailTo(t.database.db, member.email))
+    .map((mail) => mail.event_key?.split(':')[0])
+    .filter((event) => event !== undefined)
+    .reverse();
+
+describe('subscription reminders 14 and 3 days before the end', () => {
+  let t: TestApp;
+  const endsAt = new Date('2031-03-01T09:30:00Z');
+  const at = (daysBefore: number) => new Date(endsAt.getTime() - daysBefore * dayMs);
+  let member: UserRow;
+  let unsubscribed: UserRow;
+  const runTwiceAtOnce = () => Promise.all([writeDueNotices(t.app.context), writeDueNotices(t.app.context)]);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const paid = { subscription_paid_at: at(365), subscription_period_ends_at: endsAt, subscription_amount: '10' };
+    member = await createMember(t.database.db, { columns: paid });
+    unsubscribed = await createMember(t.database.db, { columns: paid });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      headers: bearer(t.app.context.sessionTokens.sign(unsubscribed.id)),
+      payload: { subscriptionEnding: false },
+    });
+    expect(off.statusCode).toBe(200);
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('mails nothing earlier than 14 days before', async () => {
+    t.clock.set(new Date(at(14).getTime() - 60_000));
+    await runTwiceAtOnce();
+    expect(await eventsOf(t, member)).toEqual([]);
+  });
+
+  it('mails the 14-day reminder once, with the end as a date and the unsubscribe headers', async () => {
+    t.clock.set(at(14));
+    await runTwiceAtOnce();
+    t.clock.set(at(10));
+    await runTwiceAtOnce();
+    expect(await eventsOf(t, member)).toEqual(['subscription-ending-14']);
+    const [mail] = await mailTo(t.database.db, member.email);
+    expect(mail?.subject).toBe('Your Uplink subscription ends on 2031-03-01 09:30 UTC');
+    expect(mail?.html).toContain('Your Uplink subscription ends at 2031-03-01 09:30 UTC.');
+    expect(mail?.headers).toEqual(listUnsubscribeHeaders(t.config, member.id, 'subscriptionEnding'));
+  });
+
+  it('mails the 3-day reminder once, and nothing after the end', async () => {
+    for (const daysBefore of [3, 2.5, 1, -1]) {
+      t.clock.set(at(daysBefore));
+      await runTwiceAtOnce();
+    }
+    expect(await eventsOf(t, member)).toEqual(['subscription-ending-14', 'subscription-ending-3']);
+  });
+
+  it('mails nothing to a member who turned the reminders off', async () => {
+    expect(await eventsOf(t, unsubscribed)).toEqual([]);
+  });
+});
+
+describe('password changed (essential) and the administrators’ digest', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('mails "password changed" after a change and after a reset, without unsubscribe headers, even with every notice off', async () => {
+    const member = await createMember(t.database.db);
+    const token = await signIn(t.app, member.email);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      headers: bearer(token),
+      payload: { rewardLocked: false, forfeitWarning: false, cycleSummary: false, subscriptionEnding: false },
+    });
+    const newPassword = 'Fresh!Start77';
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      headers: bearer(token),
+      payload: { currentPassword: strongPassword, newPassword, confirmPassword: newPassword },
+    });
+    expect(changed.statusCode).toBe(200);
+    const [mail] = await mailTo(t.database.db, member.email);
+    expect(mail).toMatchObject({ subject: 'Your Uplink password was changed', headers: {} });
+    expect(mail?.text).toContain(`was changed at ${mailMoment(t.clock.now()).slice(0, 11)}`);
+    expect(mail?.html).not.toContain('unsubscribe');
+  });
+
+  it('sends each administrator one digest a day of the new pending withdrawals, and none when nothing is new', async () => {
+    const admin = await createMember(t.database.db, { isAdmin: true, firstName: 'Root' });
+    const day = new Date(); // members' subscriptions run from the real now (fundedMember)
+    t.clock.set(day);
+    await writeDueNotices(t.app.context); // the first digest takes whatever waits so far
+    const firstDigests = (await mailTo(t.database.db, admin.email)).length;
+
+    t.clock.set(new Date(day.getTime() + 2 * 3_600_000));
+    const member = await fundedMember(t.database.db, '500');
+    await requestedWithdrawal(t, member, 120);
+    await requestedWithdrawal(t, member, 30.5);
+    await writeDueNotices(t.app.context); // within the day: no digest yet
+    expect(await mailTo(t.database.db, admin.email)).toHaveLength(firstDigests);
+
+    t.clock.set(new Date(day.getTime() + dayMs));
+    await Promise.all([writeDueNotices(t.app.context), writeDueNotices(t.app.context)]);
+    const [digest] = await mailTo(t.database.db, admin.email);
+    expect(await mailTo(t.database.db, admin.email)).toHaveLength(firstDigests + 1);
+    expect(digest?.subject).toBe('Uplink daily digest: 2 new pending withdrawals');
+    expect(digest?.text).toContain('2 withdrawal requests waiting for a decision, 150.5 USDT in all');
+    expect(digest?.headers).toEqual({});
+
+    t.clock.set(new Date(day.getTime() + 2 * dayMs));
+    await writeDueNotices(t.app.context);
+    expect(await mailTo(t.database.db, admin.email)).toHaveLength(firstDigests + 1);
+  });
+});
+
+describe('the notices’ SQL twins', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('escapes HTML as escapeHtml does and writes moments as mailMoment does', async () => {
+    const text = `<a href="x">Tom & 'Jerry'</a>`;
+    const moment = new Date('2030-02-03T04:05:59.999Z');
+    const { rows } = await sql<{ html: string; moment: string }>`
+      SELECT html_text(${text}) AS html, ${noticeMomentSql(sql`${moment}::timestamptz`)} AS moment`.execute(
+      t.database.db,
+    );
+    expect(rows[0]).toEqual({ html: escapeHtml(text), moment: mailMoment(moment) });
+  });
+});
