@@ -112,6 +112,44 @@ describe('mail delivery over SMTP', () => {
     expect(await database.db.selectFrom('account_mail_requests').selectAll().execute()).toEqual([]);
   });
 
+  it('sends a mail with the headers it was stored with (a notice: List-Unsubscribe), and none on essential mail', async () => {
+    const link = 'http://uplink.test/api/users/notifications/unsubscribe?m=x&k=cycleSummary&s=00';
+    const headers = { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await enqueueMail(
+      database.db,
+      'notice@example.test',
+      { subject: 'A notice', html: '<p>Hi</p>', text: 'Hi' },
+      {
+        headers,
+        eventKey: 'test-notice:1',
+      },
+    );
+    // The same event again is not stored twice.
+    await enqueueMail(
+      database.db,
+      'notice@example.test',
+      { subject: 'A notice', html: '<p>Hi</p>', text: 'Hi' },
+      {
+        headers,
+        eventKey: 'test-notice:1',
+      },
+    );
+    const mail = await eventually(async () => {
+      await app.context.mailWorker.runNow();
+      return smtp.received.find((m) => m.subject === 'A notice');
+    }, 'the notice');
+    // As sent, unfolded (a long header is folded over lines).
+    const lineOf = (name: string) =>
+      mail.headerLines.find((header) => header.key === name.toLowerCase())?.line.replace(/\r\n/g, '');
+    expect(lineOf('List-Unsubscribe')).toBe(`List-Unsubscribe: <${link}>`);
+    expect(lineOf('List-Unsubscribe-Post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(
+      await database.db.selectFrom('mail_outbox').where('event_key', '=', 'test-notice:1').selectAll().execute(),
+    ).toHaveLength(1);
+    const verification = smtp.received.find((m) => m.subject?.startsWith('Verify'));
+    expect(verification?.headerLines.some((header) => header.key.startsWith('list-'))).toBe(false);
+  });
+
   it('retries after a temporary SMTP failure', async () => {
     const member = await createMember(database.db);
     smtp.state.failNext = 1;
