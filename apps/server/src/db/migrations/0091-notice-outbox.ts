@@ -10,7 +10,8 @@ import { type Kysely, sql } from 'kysely';
  * (its cursor, now], so `notice_cursors` keeps where each job got to and a run after a pause takes
  * up the whole gap. The indexes make each run cost what its window holds, not what the tables hold:
  * open locks by creation (ledger_entries_pending_credits_idx, migration 0030), subscriptions by
- * their end (users_lapsed_idx, migration 0050), pending withdrawals by request (below).
+ * their end (users_lapsed_idx, migration 0050), a cycle's ledger credits by cycle and pending
+ * withdrawals by request (both below).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE mail_outbox ADD COLUMN headers jsonb NOT NULL DEFAULT '{}'::jsonb`.execute(db);
@@ -20,6 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       job text PRIMARY KEY,
       reached_at timestamptz NOT NULL
     )`.execute(db);
+  await sql`
+    CREATE INDEX ledger_entries_cycle_credits_idx ON ledger_entries (reason_id)
+     WHERE reason_type = 'REWARD_CYCLE' AND settles_entry_id IS NULL`.execute(db);
   await sql`CREATE INDEX withdrawals_pending_created_idx ON withdrawals (requested_at) WHERE status = 'PENDING'`.execute(
     db,
   );
@@ -33,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION html_text(text)`.execute(db);
-  await sql`DROP INDEX withdrawals_pending_created_idx`.execute(db);
+  await sql`DROP INDEX withdrawals_pending_created_idx, ledger_entries_cycle_credits_idx`.execute(db);
   await sql`DROP TABLE notice_cursors`.execute(db);
   await sql`ALTER TABLE mail_outbox DROP COLUMN event_key, DROP COLUMN headers`.execute(db);
 }

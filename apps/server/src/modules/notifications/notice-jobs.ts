@@ -113,7 +113,7 @@ function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
                trim_scale(coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_PENDING'), 0))::text AS locked
           FROM reward_cycle_runs run
           JOIN ledger_entries e ON e.reason_type = 'REWARD_CYCLE' AND e.reason_id = run.cycle::text
-                               AND e.kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
+                               AND e.settles_entry_id IS NULL AND e.kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
           JOIN users u ON u.id = e.account_id
          WHERE run.outcome = 'DISTRIBUTED' AND run.finished_at > ${from} - ${lateCommitAllowance} AND run.finished_at <= ${to}
            AND u.deleted_at IS NULL
