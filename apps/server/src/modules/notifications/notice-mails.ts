@@ -6,8 +6,10 @@ import { type MailContent, renderMail } from '../mail/mail-layout';
  * every moment is a date and time in UTC, never "in 7 days", so a mail read late still says the
  * truth (`mailMoment`, whose SQL twin is `noticeMomentSql`).
  */
-const turnOff = (what: string) =>
-  `You get this notice because ${what} are on. Turn them off with one click: {{unsubscribeUrl}}`;
+// The one-click link is for mail clients (a POST, RFC 8058, in the List-Unsubscribe header); a
+// reader following a link in the body needs a page, so the body points to the profile's switches.
+const turnOff = (publicUrl: string, what: string) =>
+  `You get this notice because ${what} are on. Turn them off on your profile: ${publicUrl}/profile`;
 
 export function rewardLockedNotice(publicUrl: string): MailContent {
   return renderMail({
@@ -18,7 +20,7 @@ export function rewardLockedNotice(publicUrl: string): MailContent {
       'Meet the conditions again before {{deadline}} and the reward is credited to you; at that moment it is forfeited.',
     ],
     action: { label: 'See your rewards', url: `${publicUrl}/rewards` },
-    closing: turnOff('reward-locked notices'),
+    closing: turnOff(publicUrl, 'reward-locked notices'),
   });
 }
 
@@ -31,7 +33,7 @@ export function forfeitWarningNotice(publicUrl: string, last: boolean): MailCont
       'What is missing: {{reason}}',
     ],
     action: { label: 'See your rewards', url: `${publicUrl}/rewards` },
-    closing: turnOff('forfeit warnings'),
+    closing: turnOff(publicUrl, 'forfeit warnings'),
   });
 }
 
@@ -44,7 +46,7 @@ export function cycleSummaryNotice(publicUrl: string): MailContent {
       'Credited to your balance: {{credited}} USDT. Locked until you meet every condition for rewards: {{locked}} USDT.',
     ],
     action: { label: 'See your rewards', url: `${publicUrl}/rewards` },
-    closing: turnOff('cycle summaries'),
+    closing: turnOff(publicUrl, 'cycle summaries'),
   });
 }
 
@@ -57,7 +59,7 @@ export function subscriptionEndingNotice(publicUrl: string): MailContent {
       'Renew it before then: without a paid subscription, new rewards are locked instead of credited.',
     ],
     action: { label: 'Renew your subscription', url: `${publicUrl}/onboarding` },
-    closing: turnOff('subscription reminders'),
+    closing: turnOff(publicUrl, 'subscription reminders'),
   });
 }
 

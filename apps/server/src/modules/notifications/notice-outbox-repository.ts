@@ -55,9 +55,8 @@ export async function writeNoticeBatch(
               ON CONFLICT (job) DO NOTHING`.execute(trx);
     await sql`SELECT 1 FROM notice_cursors WHERE job = ${batch.job} FOR UPDATE`.execute(trx);
     const from = sql<Date>`(SELECT reached_at FROM notice_cursors WHERE job = ${batch.job})`;
-    const fields = batch.kind ? [...batch.fields, 'unsubscribeUrl'] : batch.fields;
     const filled = (template: string, html: boolean) =>
-      fields.reduce<RawBuilder<string>>((text, field) => {
+      batch.fields.reduce<RawBuilder<string>>((text, field) => {
         const value = sql`e.${sql.ref(field)}`;
         return sql`replace(${text}, ${`{{${field}}}`}, ${html ? sql`html_text(${value})` : value})`;
       }, sql`${template}::text`);
