@@ -6,63 +6,76 @@ import { type MailContent, renderMail } from '../mail/mail-layout';
  * every moment is a date and time in UTC, never "in 7 days", so a mail read late still says the
  * truth (`mailMoment`, whose SQL twin is `noticeMomentSql`).
  */
-// The one-click link is for mail clients (a POST, RFC 8058, in the List-Unsubscribe header); a
-// reader following a link in the body needs a page, so the body points to the profile's switches.
-const turnOff = (publicUrl: string, what: string) =>
-  `You get this notice because ${what} are on. Turn them off on your profile: ${publicUrl}/profile`;
+interface MemberNotice {
+  subject: string;
+  paragraphs: string[];
+  action: { label: string; path: string };
+  /** The notices the member gets, as the closing names them ("forfeit warnings"). */
+  kindName: string;
+}
 
-export function rewardLockedNotice(publicUrl: string): MailContent {
+/**
+ * A notice to a member. The one-click link is for mail clients (a POST, RFC 8058, sent from the
+ * List-Unsubscribe header); a reader following a link in the body needs a page, so the body
+ * points to the profile's switches.
+ */
+function memberNotice(publicUrl: string, notice: MemberNotice): MailContent {
   return renderMail({
-    subject: 'A reward of {{amount}} USDT is locked',
+    subject: notice.subject,
     greeting: 'Hello {{firstName}},',
+    paragraphs: notice.paragraphs,
+    action: { label: notice.action.label, url: `${publicUrl}${notice.action.path}` },
+    closing: `You get this notice because ${notice.kindName} are on. Turn them off on your profile: ${publicUrl}/profile`,
+  });
+}
+
+const seeRewards = { label: 'See your rewards', path: '/rewards' };
+
+export const rewardLockedNotice = (publicUrl: string): MailContent =>
+  memberNotice(publicUrl, {
+    subject: 'A reward of {{amount}} USDT is locked',
     paragraphs: [
       'A reward of {{amount}} USDT was locked, because you do not meet every condition for rewards: {{reason}}',
       'Meet the conditions again before {{deadline}} and the reward is credited to you; at that moment it is forfeited.',
     ],
-    action: { label: 'See your rewards', url: `${publicUrl}/rewards` },
-    closing: turnOff(publicUrl, 'reward-locked notices'),
+    action: seeRewards,
+    kindName: 'reward-locked notices',
   });
-}
 
-export function forfeitWarningNotice(publicUrl: string, last: boolean): MailContent {
-  return renderMail({
+export const forfeitWarningNotice = (publicUrl: string, last: boolean): MailContent =>
+  memberNotice(publicUrl, {
     subject: `${last ? 'Last reminder: your' : 'Your'} locked reward of {{amount}} USDT is forfeited on {{deadline}}`,
-    greeting: 'Hello {{firstName}},',
     paragraphs: [
       'Your locked reward of {{amount}} USDT is forfeited at {{deadline}} unless you meet every condition for rewards before then.',
       'What is missing: {{reason}}',
     ],
-    action: { label: 'See your rewards', url: `${publicUrl}/rewards` },
-    closing: turnOff(publicUrl, 'forfeit warnings'),
+    action: seeRewards,
+    kindName: 'forfeit warnings',
   });
-}
 
-export function cycleSummaryNotice(publicUrl: string): MailContent {
-  return renderMail({
+export const cycleSummaryNotice = (publicUrl: string): MailContent =>
+  memberNotice(publicUrl, {
     subject: 'Your rewards of cycle {{cycle}}',
-    greeting: 'Hello {{firstName}},',
     paragraphs: [
       'The rewards of cycle {{cycle}} are distributed.',
       'Credited to your balance: {{credited}} USDT. Locked until you meet every condition for rewards: {{locked}} USDT.',
     ],
-    action: { label: 'See your rewards', url: `${publicUrl}/rewards` },
-    closing: turnOff(publicUrl, 'cycle summaries'),
+    action: seeRewards,
+    kindName: 'cycle summaries',
   });
-}
 
-export function subscriptionEndingNotice(publicUrl: string): MailContent {
-  return renderMail({
+export const subscriptionEndingNotice = (publicUrl: string): MailContent =>
+  memberNotice(publicUrl, {
     subject: 'Your Uplink subscription ends on {{endsAt}}',
-    greeting: 'Hello {{firstName}},',
     paragraphs: [
       'Your Uplink subscription ends at {{endsAt}}.',
       'Renew it before then: without a paid subscription, new rewards are locked instead of credited.',
     ],
-    action: { label: 'Renew your subscription', url: `${publicUrl}/onboarding` },
-    closing: turnOff(publicUrl, 'subscription reminders'),
+    action: { label: 'Renew your subscription', path: '/onboarding' },
+    kindName: 'subscription reminders',
   });
-}
 
+/** To administrators: not a member's notice, so no switch and no unsubscribe link. */
 export function adminDigestNotice(publicUrl: string): MailContent {
   return renderMail({
     subject: 'Uplink daily digest: {{pendingCount}} new pending withdrawals',
