@@ -17,6 +17,8 @@ const mailboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** The extra headers it goes out with (List-Unsubscribe on notices). */
+  headers: z.record(z.string(), z.string()),
   status: z.enum(['PENDING', 'SENT', 'FAILED']),
   createdAt: z.string(),
 });
@@ -52,6 +54,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
         status: mail.status,
         createdAt: mail.created_at.toISOString(),
       }));

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { appWithSettings, composeRequestedMail, createMember, registrationBody } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { enqueueMail } from '../mail/mail-outbox-repository';
+import { listUnsubscribeHeaders } from '../notifications/notice-unsubscribe';
 
 describe('dev mailbox', () => {
   let t: TestApp;
@@ -38,6 +40,7 @@ describe('dev mailbox', () => {
         subject: 'Verify your Uplink email address',
         text: expect.stringContaining('http://uplink.test/verify-email?token='),
         html: expect.stringContaining('href="http://uplink.test/verify-email?token='),
+        headers: {},
         status: 'PENDING',
         createdAt: expect.any(String),
       });
@@ -71,6 +74,17 @@ describe('dev mailbox', () => {
     expect(page).toMatch(/<a href="http:\/\/uplink\.test\/verify-email\?token=[\w-]{43}">/);
     expect(page).toContain('Hello &lt;img src=x onerror=alert(1)&gt;,');
     expect(page).not.toContain('<img');
+  });
+
+  it("shows a notice's headers, in the answer and on the page", async () => {
+    const to = 'notice.reader@example.test';
+    const headers = listUnsubscribeHeaders(t.config, (await createMember(t.database.db)).id, 'cycleSummary');
+    await enqueueMail(t.database.db, to, { subject: 'A notice', html: '<p>Hi</p>', text: 'Hi' }, { headers });
+    const answer = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
+    expect(answer.json().data.messages[0].headers).toEqual(headers);
+    const page = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` });
+    expect(page.body).toContain('<dt>List-Unsubscribe-Post</dt><dd>List-Unsubscribe=One-Click</dd>');
+    expect(page.body).toContain('<dt>List-Unsubscribe</dt>');
   });
 
   it('escapes the address filter on the page', async () => {
