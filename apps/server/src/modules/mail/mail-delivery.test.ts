@@ -216,6 +216,15 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
     expect(await row('local@example.test')).toMatchObject({ status: 'SENT', attempts: 1, html: '<p>Hi</p>' });
   });
 
+  it('stores one mail per event key when many writers insert that event at once', async () => {
+    const writers = Array.from({ length: 8 }, () =>
+      enqueueMail(database.db, 'race@example.test', content, { eventKey: 'race:1' }),
+    );
+    await Promise.all(writers);
+    const stored = await database.db.selectFrom('mail_outbox').selectAll().where('event_key', '=', 'race:1').execute();
+    expect(stored).toHaveLength(1);
+  });
+
   it('never hands one mail to two concurrent workers', async () => {
     for (let index = 0; index < 30; index += 1) await enqueueMail(database.db, `many${index}@example.test`, content);
     const sent: string[] = [];
