@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailRow, UserRow } from '../../db/schema';
-import { addMember, bearer, linkedMemberColumns, mailTo, uniqueUid } from '../../testing/builders';
+import { addMember, bearer, creditReward, linkedMemberColumns, mailTo, uniqueUid } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { ExchangeGateway, InviteeCheck } from '../exchange/exchange-gateway';
 import { cycleWindow } from '../rewards/reward-cycle-calendar';
@@ -53,6 +53,7 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
   const at = (days: number) => new Date(lockedAt.getTime() + days * dayMs);
   let sponsor: UserRow;
   let quiet: UserRow;
+  let direct: UserRow;
 
   beforeAll(async () => {
     t = await createTestApp({}, { depositChain: null, exchangeGateway: exchange });
@@ -91,12 +92,25 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
     expect(off.statusCode).toBe(200);
     const run = await runRewardCycle(t.app.context, { cycle: 10, statement: { source: 'EXCHANGE' }, startedBy: null });
     expect(run).toMatchObject({ outcome: 'DISTRIBUTED', totalLocked: 10 });
+    // A direct reward (a payer's subscription) locked on its own, outside any cycle.
+    direct = await lockedSponsor('Direct');
+    const payer = await addMember(t.database.db, direct);
+    await creditReward(t.database.db, {
+      beneficiary: direct,
+      source: payer,
+      amount: '1.25',
+      type: 'DIRECT',
+      state: 'LOCKED',
+      createdAt: lockedAt,
+    });
 
     await runNoticesTwiceAtOnce();
     await runNoticesTwiceAtOnce();
     expect(await eventsOf(t, sponsor)).toEqual(expect.arrayContaining(['reward-locked', 'cycle-summary']));
     expect(await eventsOf(t, sponsor)).toHaveLength(2);
     expect(await eventsOf(t, quiet)).toEqual([]);
+    expect(await eventsOf(t, direct)).toEqual(['reward-locked']);
+    expect((await noticesOf(t, direct))[0]?.subject).toBe('A reward of 1.25 USDT is locked');
 
     const [locked] = (await noticesOf(t, sponsor)).filter((mail) => mail.event === 'reward-locked');
     const deadline = `${at(30).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -179,12 +193,13 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
 
   it('writes nothing more once the reward is forfeited', async () => {
     t.clock.set(at(30));
-    expect(await settleLockedRewards(t.app.context)).toMatchObject({ forfeited: 2 });
+    expect(await settleLockedRewards(t.app.context)).toMatchObject({ forfeited: 3 });
     for (const days of [30, 31, 60]) {
       t.clock.set(at(days));
       await runNoticesTwiceAtOnce();
     }
     expect(await eventsOf(t, sponsor)).toHaveLength(4);
     expect(await eventsOf(t, quiet)).toEqual([]);
+    expect(await eventsOf(t, direct)).toEqual(['reward-locked', 'forfeit-warning-7', 'forfeit-warning-1']);
   });
 });

@@ -48,13 +48,24 @@ function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
       kind: 'rewardLocked',
       template: rewardLockedNotice(publicUrl),
       fields: lockFields,
-      events: ({ from, to }) =>
-        openLocks(
+      // A direct reward's lock commits with its payment; a cycle's locks are stamped with the moment
+      // the cycle was judged but booked chunk by chunk, maybe long after (a resumed run): they are
+      // told once their run is recorded.
+      events: ({ from, to }) => sql`
+        ${openLocks(
           sql`'reward-locked:'`,
           minimumBalance,
           to,
-          sql`p.created_at > ${from} - ${lateCommitAllowance} AND p.created_at <= ${to}`,
-        ),
+          sql`p.reason_type = 'REWARD' AND p.created_at > ${from} - ${lateCommitAllowance} AND p.created_at <= ${to}`,
+        )}
+        UNION ALL
+        ${openLocks(
+          sql`'reward-locked:'`,
+          minimumBalance,
+          to,
+          sql`p.reason_type = 'REWARD_CYCLE' AND p.settles_entry_id IS NULL
+              AND p.reason_id IN (${distributedRuns(from, to)})`,
+        )}`,
     },
     ...forfeitWarningDays.map(
       (days): NoticeBatch => ({
@@ -115,7 +126,7 @@ function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
           JOIN ledger_entries e ON e.reason_type = 'REWARD_CYCLE' AND e.reason_id = run.cycle::text
                                AND e.settles_entry_id IS NULL AND e.kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
           JOIN users u ON u.id = e.account_id
-         WHERE run.outcome = 'DISTRIBUTED' AND run.finished_at > ${from} - ${lateCommitAllowance} AND run.finished_at <= ${to}
+         WHERE run.cycle::text IN (${distributedRuns(from, to)})
            AND u.deleted_at IS NULL
          GROUP BY run.cycle, u.id`,
     },
@@ -128,6 +139,14 @@ function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
       events: ({ from, to }) => adminDigest(from, to),
     },
   ];
+}
+
+/** The cycles (as ledger reason ids) whose distribution was recorded in the window. */
+function distributedRuns(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
+  return sql`
+    SELECT run.cycle::text FROM reward_cycle_runs run
+     WHERE run.outcome = 'DISTRIBUTED'
+       AND run.finished_at > ${from} - ${lateCommitAllowance} AND run.finished_at <= ${to}`;
 }
 
 /**
