@@ -71,19 +71,36 @@ export const otpSchema = z
   .min(1, withdrawalTexts.enterOtp)
   .regex(new RegExp(`^\\d{${otpLength}}$`), `The code is ${otpLength} digits`);
 
+const walletAddressSchema = z
+  .string({ error: withdrawalTexts.fillRequired })
+  .trim()
+  .refine(isValidWalletAddress, withdrawalTexts.invalidAddress);
+
 /** `POST /withdrawals`. */
 export const createWithdrawalRequestSchema = z.object({
   amount: withdrawalAmountSchema,
-  walletAddress: z
-    .string({ error: withdrawalTexts.fillRequired })
-    .trim()
-    .refine(isValidWalletAddress, withdrawalTexts.invalidAddress),
+  walletAddress: walletAddressSchema,
   asset: z.literal('USDT', { error: 'Only USDT can be withdrawn' }).default('USDT'),
   otp: otpSchema,
 });
 export type CreateWithdrawalRequest = z.input<typeof createWithdrawalRequestSchema>;
 
 export const verifyOtpRequestSchema = z.object({ otp: otpSchema });
+
+/**
+ * `POST /otp/withdrawal/request`: the withdrawal the code is for, checked before the code is sent
+ * (the same refusals as `POST /withdrawals`). Optional: an empty body (or `{}`) sends a code unchecked.
+ */
+export const otpRequestSchema = z
+  .object({ amount: withdrawalAmountSchema.optional(), walletAddress: walletAddressSchema.optional() })
+  .superRefine((body, context) => {
+    if ((body.amount === undefined) === (body.walletAddress === undefined)) return;
+    const path = body.amount === undefined ? 'amount' : 'walletAddress';
+    context.addIssue({ code: 'custom', path: [path], message: withdrawalTexts.fillRequired });
+  })
+  // No body at all arrives as null without a content type, as undefined with one.
+  .nullish();
+export type OtpRequest = z.input<typeof otpRequestSchema>;
 
 /** `POST /otp/withdrawal/request`. */
 export const otpRequestResultSchema = z.object({ expiresAt: z.string() });

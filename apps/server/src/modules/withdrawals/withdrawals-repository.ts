@@ -40,6 +40,18 @@ export function insertWithdrawal(db: Kysely<Database>, withdrawal: NewWithdrawal
     .executeTakeFirstOrThrow();
 }
 
+/** A pending withdrawal goes to this address, in any letter case (as `withdrawals_wallet_pending` compares). */
+export async function isWalletInPendingWithdrawal(db: Kysely<Database>, walletAddress: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where(sql<string>`lower(wallet_address)`, '=', walletAddress.toLowerCase())
+    .where('status', '=', 'PENDING')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The database refused a second pending withdrawal to the same wallet address. */
 export const isWalletInUse = (error: unknown) => violatedConstraint(error) === 'withdrawals_wallet_pending';
 /** The database refused a transaction hash that already proves another withdrawal. */
