@@ -151,13 +151,25 @@ export const memberWithdrawalsSchema = z.object({
 });
 export type MemberWithdrawals = z.infer<typeof memberWithdrawalsSchema>;
 
+/**
+ * What a decision's member-visible text (`reason`) is, as the member's history, the decision
+ * e-mail and the review label it: an approval's is a note to the member, a rejection's or block's
+ * the reason for it.
+ */
+export function decisionTextLabel(status: WithdrawalStatus): 'Note' | 'Reason' {
+  return status === 'APPROVED' ? 'Note' : 'Reason';
+}
+
 /** `PUT /withdrawals/{id}`: an administrator's decision. */
 export const withdrawalDecisionSchema = z
   .object({
     status: z.enum(['APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'], {
       error: 'Status must be APPROVED, REJECTED or BLOCKED_COMPLIANCE',
     }),
+    /** Told to the member: a rejection's or block's reason (required), an approval's note (optional). */
     reason: safeText('Reason').trim().max(500, 'The reason is at most 500 characters').optional(),
+    /** For administrators only: shown on the review and kept in the audit log, never sent to the member. */
+    internalNote: safeText('Internal note').trim().max(500, 'The internal note is at most 500 characters').optional(),
     transactionHash: z
       .string()
       .trim()
@@ -195,7 +207,11 @@ export const withdrawalMemberSchema = z.object({
   userId: z.string(),
 });
 
-export const adminWithdrawalSchema = withdrawalSchema.extend({ user: withdrawalMemberSchema });
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  user: withdrawalMemberSchema,
+  /** The deciding administrator's internal note (never in the member's view of the withdrawal). */
+  internalNote: z.string().nullable(),
+});
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 export const withdrawalStatisticsSchema = z.object({

@@ -17,6 +17,7 @@ import * as depositQuarantine from './migrations/0070-deposit-quarantine';
 import * as withdrawalPaymentClaims from './migrations/0080-withdrawal-payment-claims';
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
+import * as withdrawalInternalNote from './migrations/0087-withdrawal-internal-note';
 import * as counterSlots from './migrations/0110-counter-slots';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0080-withdrawal-payment-claims': withdrawalPaymentClaims,
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
+  '0087-withdrawal-internal-note': withdrawalInternalNote,
   '0110-counter-slots': counterSlots,
 };
 

@@ -96,13 +96,21 @@ export function lockWithdrawal(db: Kysely<Database>, id: string): Promise<Withdr
 export function recordDecision(
   db: Kysely<Database>,
   id: string,
-  decision: { status: WithdrawalDecision; reason: string | null; transactionHash: string | null; by: string; at: Date },
+  decision: {
+    status: WithdrawalDecision;
+    reason: string | null;
+    internalNote: string | null;
+    transactionHash: string | null;
+    by: string;
+    at: Date;
+  },
 ): Promise<WithdrawalRow> {
   return db
     .updateTable('withdrawals')
     .set({
       status: decision.status,
       reason: decision.reason,
+      internal_note: decision.internalNote,
       transaction_hash: decision.transactionHash,
       processed_at: decision.at,
       processed_by: decision.by,
