@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
@@ -123,6 +124,24 @@ test.describe('rewards', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolations(page);
     await shoot(page, 'rewards');
+  });
+
+  test("downloads this year's rewards statement, its total the screen's", async ({ page }) => {
+    await open(page, '/rewards');
+    await expect(page.getByTestId('current-balance')).toHaveText('43.50 USDT');
+    await expect(page.getByRole('heading', { name: 'Statements' })).toBeVisible();
+    await page.getByRole('button', { name: 'This year' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download rewards (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^uplink-rewards-UP\d+-\d{4}-01-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'date,type,level,cycle,fromMemberName,fromMemberUserId,percent,masterAmount,rewardAmount,state',
+    );
+    expect(lines).toHaveLength(1 + 9 + 1);
+    expect(lines.at(-1)).toBe('Total,,,,,,,,43.5,');
   });
 
   test('bad filters in the address fall back to what the page offers', async ({ page }) => {

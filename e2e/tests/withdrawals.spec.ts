@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
@@ -98,6 +99,23 @@ test.describe('withdrawals', () => {
       await page.getByRole('button', { name: 'Approve (paid)' }).click();
       await expect(page.getByText('APPROVED')).toBeVisible({ timeout: 2_000 });
     }).toPass({ intervals: [1_000, 2_000], timeout: 30_000 });
+  });
+
+  test('the administrator exports the filtered list as CSV', async ({ page }) => {
+    await signInAs(page, e2eAdmin);
+    await page.goto('/admin/withdrawals');
+    await page.getByLabel('Search withdrawals').fill(member.email);
+    await expect(page.getByRole('table', { name: 'Withdrawals' }).locator('tbody tr')).toHaveCount(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^uplink-withdrawals-\d{4}-\d{2}-\d{2}T\d{6}Z\.csv$/);
+    const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^requestedAt,withdrawalId,memberUserId,memberName,memberEmail,amount,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(member.email);
+    expect(lines[1]).toContain(',APPROVED,');
   });
 
   test('the member sees the transaction link and the new balance', async ({ page }) => {

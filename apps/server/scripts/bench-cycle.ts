@@ -38,7 +38,7 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';
 import { cycleWindow, lastFinishedCycle } from '../src/modules/rewards/reward-cycle-calendar';
-import { distributeDownlineRewards, storeStatement } from '../src/modules/rewards/reward-distribution-repository';
+import { storeStatement, writeRewardChunk } from '../src/modules/rewards/reward-distribution-repository';
 import { findCurrentRewardPlan } from '../src/modules/rewards/rewards-repository';
 import { viewMemberRewards } from '../src/modules/rewards/view-member-rewards';
 import { viewRewardStats } from '../src/modules/rewards/view-reward-stats';
@@ -290,10 +290,11 @@ async function explainDistribution(pool: pg.Pool, config: Config, cycle: number)
   try {
     await client.query('BEGIN');
     const lines = await readCopierStatement(client);
-    await storeStatement(explaining, cycle, lines);
-    const plan = await findCurrentRewardPlan(explaining);
     const at = new Date(cycleWindow(config.rewards, cycle).endsAt.getTime() + 60_000);
-    await distributeDownlineRewards(explaining, cycle, plan, config.exchange.minimumDeposit, at);
+    await storeStatement(explaining, cycle, lines, config.exchange.minimumDeposit, at);
+    const plan = await findCurrentRewardPlan(explaining);
+    // One chunk of every copier: the plan of the rewards statement itself, whatever the run's chunk size.
+    await writeRewardChunk(explaining, cycle, plan, at, lines.length + 1);
     console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the distribution statement, cycle ${cycle} (rolled back):\n`);
     console.log(plans.join('\n'));
   } finally {

@@ -319,17 +319,20 @@ export async function distributeCycle(pool: pg.Pool, config: Config, cycle: numb
            (SELECT count(DISTINCT account_id) FROM ledger_entries) AS beneficiaries`);
   const sizes = counted[0]!;
   const inUseCase = statements.reduce((sum, statement) => sum + statement.ms, 0) / 1000;
-  const [store, distribution] = [
-    statements.find((statement) => statement.sql.includes('INSERT INTO reward_statement_entries')),
-    statements.find((statement) => statement.sql.includes('INSERT INTO rewards')),
-  ];
+  const store = statements.find((statement) => statement.sql.includes('INSERT INTO reward_statement_entries'));
+  // The run writes rewards and books the ledger a chunk per transaction: their statements, summed.
+  const chunksOf = (marker: string) => statements.filter((statement) => statement.sql.includes(marker));
+  const rewardChunks = chunksOf('INSERT INTO rewards');
+  const bookingChunks = chunksOf('INSERT INTO ledger_entries');
+  const secondsOf = (chunks: { ms: number }[]) => (chunks.reduce((sum, chunk) => sum + chunk.ms, 0) / 1000).toFixed(1);
   const line =
     `Distribution (runRewardCycle, cycle ${cycle}, UPLOAD of ${count(run.inputCount)} lines): ` +
     `${count(run.rewardsWritten)} rewards, ${count(Number(sizes.counters))} reward counters, ` +
     `${count(Number(sizes.entries))} ledger entries (${count(Number(sizes.beneficiaries))} beneficiaries) ` +
     `in ${elapsed.toFixed(1)} s = **${count(rate)} rewards/s**; ` +
-    `storeStatement ${((store?.ms ?? 0) / 1000).toFixed(1)} s, distributeDownlineRewards ` +
-    `${((distribution?.ms ?? 0) / 1000).toFixed(1)} s, all statements ${inUseCase.toFixed(1)} s`;
+    `storeStatement ${((store?.ms ?? 0) / 1000).toFixed(1)} s, rewards ${secondsOf(rewardChunks)} s in ` +
+    `${rewardChunks.length} chunks, ledger ${secondsOf(bookingChunks)} s in ${bookingChunks.length} chunks, ` +
+    `all statements ${inUseCase.toFixed(1)} s`;
   return { written: run.rewardsWritten, rate, line };
 }
 

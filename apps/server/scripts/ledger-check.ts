@@ -1,6 +1,7 @@
 /**
- * `npm run ledger:check`: proves that every member's ledger account equals the sum of its
- * entries. Exits 1 and lists the accounts that differ.
+ * `npm run ledger:check`: proves that every member has a ledger account and that each account
+ * equals the sum of its entries. Exits 1 and lists the members without an account and the
+ * accounts that differ.
  * Reads DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: the embedded
  * database belongs to one process).
  */
@@ -24,9 +25,14 @@ try {
     .executeTakeFirstOrThrow();
   const discrepancies = await findLedgerDiscrepancies(database.db);
   if (discrepancies.length === 0) {
-    console.log(`Ledger sound: ${accounts} accounts, each equal to the sum of its ${entries} entries.`);
+    console.log(
+      `Ledger sound: every member has one of the ${accounts} accounts, each equal to the sum of its ${entries} entries.`,
+    );
   } else {
-    console.error(`Ledger BROKEN: ${discrepancies.length} account totals differ from their entries:`);
+    const missing = discrepancies.filter((found) => found.column === 'ledger_account').length;
+    console.error(
+      `Ledger BROKEN: ${missing} members without a ledger account, ${discrepancies.length - missing} account totals that differ from their entries (at most 100 listed):`,
+    );
     console.table(discrepancies);
     process.exitCode = 1;
   }

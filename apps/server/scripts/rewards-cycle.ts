@@ -6,33 +6,35 @@
  * Reads DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: the embedded
  * database belongs to one process).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rewardCycleRunRequestSchema } from '@uplink/contract/rewards';
+import { describeStatementProblem } from '@uplink/contract/statement-csv';
 import { systemClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { createExchangeGateway } from '../src/modules/exchange/exchange-gateway-factory';
 import { runRewardCycle } from '../src/modules/rewards/run-reward-cycle';
+import { readStatementFile } from '../src/modules/rewards/statement-file';
 
 const { values } = parseArgs({ options: { cycle: { type: 'string' }, file: { type: 'string' } } });
 
-/** Lines of `uid,amount`; a first line that is not one (a header) is skipped. */
-function parseStatementCsv(text: string): { bingXUID: string; masterAmount: string }[] {
-  const rows = text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map((line) => line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1')));
-  if (rows[0] && !/^\d/.test(rows[0][0] ?? '')) rows.shift();
-  return rows.map(([bingXUID = '', masterAmount = '']) => ({ bingXUID, masterAmount }));
+/** The statement's entries, read as the web upload reads them; a file with any refused line runs nothing. */
+async function statementEntries(file: string) {
+  const statement = await readStatementFile(file);
+  if (statement.problemCount === 0) return statement.entries;
+  console.error(`${file}: ${statement.problemCount} line(s) refused, nothing was run:`);
+  for (const problem of statement.problems) console.error(`  ${describeStatementProblem(problem)}`);
+  if (statement.problemCount > statement.problems.length) {
+    console.error(`  … and ${statement.problemCount - statement.problems.length} more`);
+  }
+  process.exit(2);
 }
 
+// The request takes a JSON integer: the command line's text becomes one only when it is decimal digits.
+const cycle = /^\d{1,7}$/.test(values.cycle ?? '') ? Number(values.cycle) : values.cycle;
 const request = rewardCycleRunRequestSchema.safeParse(
-  values.file
-    ? { cycle: values.cycle, entries: parseStatementCsv(readFileSync(values.file, 'utf8')) }
-    : { cycle: values.cycle, source: 'exchange' },
+  values.file ? { cycle, entries: await statementEntries(values.file) } : { cycle, source: 'exchange' },
 );
 if (!request.success) {
   console.error('Usage: npm run rewards:cycle -- --cycle N [--file statement.csv]');

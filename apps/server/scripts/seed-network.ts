@@ -11,8 +11,9 @@
  *
  * Everything is set-based SQL (generate_series, INSERT … SELECT per level), in one transaction.
  * With a superuser connection the per-row foreign-key and counter triggers are switched off for
- * the load (`session_replication_role = replica`) and the downline counters are rebuilt once at
- * the end, which is several times faster at a million members.
+ * the load (`session_replication_role = replica`) and every row they would have written is
+ * written once at the end — ledger accounts, downline and user counters — which is several times
+ * faster at a million members. Every seeded exchange UID is digits, like a real BingX UID.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -126,6 +127,8 @@ export async function seedNetwork(db: Kysely<Database>, options: NetworkSeedOpti
   const depth = Math.min(Math.max(1, Math.floor(options.depth)), referralLevels);
   const passwordHash = await hash(seedMemberPassword);
   const run = randomBytes(3).toString('hex');
+  // UIDs of this run: uidBase + member number (the root is 0), 11 to 18 digits, apart between runs.
+  const uidBase = (BigInt(Number.parseInt(run, 16)) + 1n) * 10_000_000_000n;
   // Referral codes: an affine map of the member's number modulo 31^8 is a bijection, so codes
   // within a run never collide; the random offset keeps runs apart.
   const codeSpace = 31n ** 8n;
@@ -153,7 +156,7 @@ export async function seedNetwork(db: Kysely<Database>, options: NetworkSeedOpti
           password_hash: passwordHash,
           referral_code: referralCode(codeOffset, 0),
           is_email_verified: true,
-          bingx_uid: `9${run}`,
+          bingx_uid: uidBase.toString(),
           subscription_paid_at: sql`now() - interval '729 days'`,
           subscription_period_ends_at: sql`now() + interval '1 year'`,
           subscription_amount: 10,
@@ -186,7 +189,7 @@ export async function seedNetwork(db: Kysely<Database>, options: NetworkSeedOpti
       const level = index + 1;
       const levelStarted = performance.now();
       await placeLevel(trx, level, size, sizes[index - 1] ?? 1);
-      await insertMembers(trx, { level, run, passwordHash, codeOffset, numberedBefore });
+      await insertMembers(trx, { level, run, uidBase, passwordHash, codeOffset, numberedBefore });
       await insertClosure(trx, level);
       numberedBefore += size;
       log(`level ${level}: ${size} members (${Math.round(performance.now() - levelStarted)} ms)`);
@@ -199,6 +202,10 @@ export async function seedNetwork(db: Kysely<Database>, options: NetworkSeedOpti
     }
     if (fastLoad) {
       const rebuildStarted = performance.now();
+      // What ledger_accounts_open would have done: every member has an account from the start.
+      await sql`INSERT INTO ledger_accounts (user_id) SELECT id FROM seed_level ON CONFLICT (user_id) DO NOTHING`.execute(
+        trx,
+      );
       await sql`DELETE FROM referral_downline_counts`.execute(trx);
       await sql`
         INSERT INTO referral_downline_counts (ancestor_id, depth, member_status, subscription_paid, bingx_linked, members)
@@ -206,7 +213,9 @@ export async function seedNetwork(db: Kysely<Database>, options: NetworkSeedOpti
           FROM referral_closure
          GROUP BY 1, 2, 3, 4, 5`.execute(trx);
       await rebuildUserCounts(trx);
-      log(`downline and user counters rebuilt (${Math.round(performance.now() - rebuildStarted)} ms)`);
+      log(
+        `ledger accounts opened, downline and user counters rebuilt (${Math.round(performance.now() - rebuildStarted)} ms)`,
+      );
     }
     return {
       rootId: root.id,
@@ -255,6 +264,7 @@ async function placeLevel(trx: Kysely<Database>, level: number, size: number, sp
 interface LevelInsert {
   level: number;
   run: string;
+  uidBase: bigint;
   passwordHash: string;
   codeOffset: bigint;
   numberedBefore: number;
@@ -271,8 +281,7 @@ function referralCodeSql(value: ReturnType<typeof sql>) {
 }
 
 async function insertMembers(trx: Kysely<Database>, insert: LevelInsert): Promise<void> {
-  const { level, run, passwordHash, codeOffset, numberedBefore } = insert;
-  const uidBase = BigInt(Number.parseInt(run, 16)) * 10_000_000_000n;
+  const { level, run, uidBase, passwordHash, codeOffset, numberedBefore } = insert;
   const memberNumber = sql`(${numberedBefore + 1}::bigint + m.pos)`;
   const codeValue = sql`((${codeOffset.toString()}::bigint + ${memberNumber} * ${codeMultiplier.toString()}::bigint) % ${(31n ** 8n).toString()}::bigint)`;
   await sql`

@@ -30,10 +30,12 @@ import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
 import { reportBusinessMetrics } from './modules/metrics/business-metrics';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
+import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { cycleAt } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
+import { statementsRoutes } from './modules/statements/statements-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
 import { demoTreasuryRoutes } from './modules/withdrawals/demo-treasury-routes';
@@ -104,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminReportsRoutes);
       await api.register(adminTotpRoutes);
       await api.register(demoTreasuryRoutes);
+      await api.register(statementsRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,10 +14,11 @@ export const auditActions = [
   'REWARD_CYCLE_RUN',
   'ADMIN_TOTP_ENROLLED',
   'ADMIN_TOTP_REMOVED',
+  'DATA_EXPORTED',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditTargetTypes = ['USER', 'WITHDRAWAL', 'REWARD_CYCLE'] as const;
+export const auditTargetTypes = ['USER', 'WITHDRAWAL', 'REWARD_CYCLE', 'EXPORT'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** How the audit screen names each action and kind of target. */
@@ -32,12 +33,14 @@ export const auditActionLabels: Record<AuditAction, string> = {
   REWARD_CYCLE_RUN: 'Reward cycle run',
   ADMIN_TOTP_ENROLLED: 'Two-factor sign-in turned on',
   ADMIN_TOTP_REMOVED: 'Two-factor sign-in turned off',
+  DATA_EXPORTED: 'List exported (CSV)',
 };
 
 export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
   USER: 'Member',
   WITHDRAWAL: 'Withdrawal',
   REWARD_CYCLE: 'Reward cycle',
+  EXPORT: 'Export',
 };
 
 export const auditLogPageSize = 20;

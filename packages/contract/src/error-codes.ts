@@ -46,6 +46,8 @@ export const errorCodes = [
   'UNKNOWN_ERROR',
   'TOTP_REQUIRED',
   'INVALID_TOTP',
+  'EXCHANGE_STATEMENT_EMPTY',
+  'REWARD_CYCLE_BUSY',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -97,6 +99,9 @@ export const errorTexts: Record<ErrorCode, string> = {
   UNKNOWN_ERROR: 'An unexpected error occurred',
   TOTP_REQUIRED: 'Enter the authentication code from your authenticator app to finish signing in.',
   INVALID_TOTP: 'Invalid authentication code. Please try again.',
+  EXCHANGE_STATEMENT_EMPTY:
+    'The exchange returned an empty statement for this cycle although members have linked accounts. Nothing was distributed: try again later or upload the statement.',
+  REWARD_CYCLE_BUSY: 'A reward cycle is being previewed or run right now. Wait until it has finished, then try again.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

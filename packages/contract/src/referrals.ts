@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { referralHistoryPageSize, referralLevels, userStatuses } from './constants';
-import { paginationSchema } from './paging';
+import { pageNumberSchema, paginationSchema } from './paging';
+import { queryInteger } from './whole-number';
 
 /**
  * Referral network: the history of a member's downline (GET /users/referrals/history) and their
@@ -24,25 +25,23 @@ export const referralTreeNodeLimit = 2000;
 export const referralTreeExpandedLevels = 2;
 
 const level = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be between 1 and ${referralLevels}`)
-    .max(referralLevels, `${name} must be between 1 and ${referralLevels}`);
+  queryInteger(
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(1, `${name} must be between 1 and ${referralLevels}`)
+      .max(referralLevels, `${name} must be between 1 and ${referralLevels}`),
+  );
 
 export const referralHistoryQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .max(1_000_000, 'Page is too large')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, `Limit must be between 1 and ${referralHistoryMaxLimit}`)
-    .max(referralHistoryMaxLimit, `Limit must be between 1 and ${referralHistoryMaxLimit}`)
-    .default(referralHistoryPageSize),
+  page: pageNumberSchema,
+  limit: queryInteger(
+    z
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, `Limit must be between 1 and ${referralHistoryMaxLimit}`)
+      .max(referralHistoryMaxLimit, `Limit must be between 1 and ${referralHistoryMaxLimit}`),
+  ).default(referralHistoryPageSize),
   status: z.enum(userStatuses, { error: `Status must be one of ${userStatuses.join(', ')}` }).optional(),
   /** Exactly this level. */
   level: level('Level').optional(),

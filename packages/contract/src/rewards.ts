@@ -9,6 +9,7 @@ import {
   searchSchema,
   shortPaginationSchema,
 } from './paging';
+import { bodyInteger, queryInteger } from './whole-number';
 
 /** A percent on the wire: a number with at most 4 decimals (the plan stores NUMERIC(7,4)). */
 const percentSchema = z.number().min(0).max(100);
@@ -37,27 +38,27 @@ export type RewardState = (typeof rewardStates)[number];
 export const rewardSorts = ['-createdAt', 'createdAt', '-rewardAmount', 'rewardAmount'] as const;
 export type RewardSort = (typeof rewardSorts)[number];
 
-/** `GET /rewards/user`: the caller's rewards, newest first unless asked otherwise. */
-export const memberRewardsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .max(1_000_000, 'Page is too large')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .refine((value) => (rewardsPageSizes as readonly number[]).includes(value), {
-      error: `Limit must be one of ${rewardsPageSizes.join(', ')}`,
-    })
-    .default(rewardsPageSizes[0]),
-  type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
-  level: z.coerce
+/** A reward level to filter on (1..15), in a query string. */
+const rewardLevelFilterSchema = queryInteger(
+  z
     .number({ error: 'Level must be a number' })
     .int('Level must be a whole number')
     .min(1, `Level must be between 1 and ${referralLevels}`)
-    .max(referralLevels, `Level must be between 1 and ${referralLevels}`)
-    .optional(),
+    .max(referralLevels, `Level must be between 1 and ${referralLevels}`),
+).optional();
+
+/** `GET /rewards/user`: the caller's rewards, newest first unless asked otherwise. */
+export const memberRewardsQuerySchema = z.object({
+  page: pageNumberSchema,
+  limit: queryInteger(
+    z
+      .number({ error: 'Limit must be a number' })
+      .refine((value) => (rewardsPageSizes as readonly number[]).includes(value), {
+        error: `Limit must be one of ${rewardsPageSizes.join(', ')}`,
+      }),
+  ).default(rewardsPageSizes[0]),
+  type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
+  level: rewardLevelFilterSchema,
   sort: z.enum(rewardSorts, { error: `Sort must be one of ${rewardSorts.join(', ')}` }).default('-createdAt'),
 });
 /** What a client may send (every field optional; the server fills the defaults). */
@@ -168,11 +169,8 @@ export { rewardTexts } from './reward-texts';
 /** The most statement lines one upload may carry. */
 export const statementMaxLines = 2_000_000;
 
-const cycleNumberSchema = z.coerce
-  .number({ error: 'Cycle must be a number' })
-  .int('Cycle must be a whole number')
-  .min(1, 'Cycle must be at least 1')
-  .max(1_000_000, 'Cycle is too large');
+/** A cycle number in a request body: a JSON integer, never a string, boolean or array taken for one. */
+const cycleNumberSchema = bodyInteger('Cycle').min(1, 'Cycle must be at least 1').max(1_000_000, 'Cycle is too large');
 
 /** A non-negative amount with at most 8 decimals, as a JSON number or a decimal string; kept as an exact string. */
 const masterAmountSchema = z.union([z.number(), z.string().trim()]).transform((value, context) => {
@@ -228,12 +226,27 @@ export const rewardCycleRunRequestSchema = z.union([
 ]);
 export type RewardCycleRunRequest = z.input<typeof rewardCycleRunRequestSchema>;
 
+/**
+ * What a run took as each copier's `masterAmount`: an uploaded statement (the master account's
+ * profit-sharing report, the primary source) or, from the exchange, the copy-trading commission
+ * BingX's agent API reports (`extCopyCommissionVolume`: it documents no profit-share field).
+ */
+export const rewardCycleBases = ['UPLOADED_STATEMENT', 'EXCHANGE_COPY_TRADING_COMMISSION'] as const;
+export type RewardCycleBasis = (typeof rewardCycleBases)[number];
+
+export const rewardCycleBasisTexts: Record<RewardCycleBasis, string> = {
+  UPLOADED_STATEMENT: 'Uploaded statement (profit share)',
+  EXCHANGE_COPY_TRADING_COMMISSION: 'Exchange copy-trading commission',
+};
+
 export const rewardCycleRunSchema = z.object({
   _id: z.string(),
   cycle: z.number().int().positive(),
   startsAt: z.string(),
   endsAt: z.string(),
   source: z.enum(['EXCHANGE', 'UPLOAD']),
+  /** What each copier's masterAmount was; null on runs recorded before runs named it. */
+  basis: z.enum(rewardCycleBases).nullable(),
   /** ALREADY_DISTRIBUTED: the cycle had been distributed before; this run wrote nothing. */
   outcome: z.enum(['DISTRIBUTED', 'ALREADY_DISTRIBUTED']),
   startedBy: z.string().nullable(),
@@ -264,12 +277,7 @@ export const adminRewardsQuerySchema = z.object({
   limit: pageLimitSchema(adminPageSize),
   search: searchSchema,
   type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
-  level: z.coerce
-    .number({ error: 'Level must be a number' })
-    .int('Level must be a whole number')
-    .min(1, `Level must be between 1 and ${referralLevels}`)
-    .max(referralLevels, `Level must be between 1 and ${referralLevels}`)
-    .optional(),
+  level: rewardLevelFilterSchema,
   sort: z.enum(adminRewardSorts, { error: `Sort must be one of ${adminRewardSorts.join(', ')}` }).default('-createdAt'),
 });
 export type AdminRewardsQuery = Partial<z.output<typeof adminRewardsQuerySchema>>;

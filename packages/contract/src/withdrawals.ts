@@ -4,7 +4,7 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { otpLength } from './constants';
 import { wireMoneySchema } from './money';
-import { adminListPaginationSchema, paginationSchema, searchSchema } from './paging';
+import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, paginationSchema, searchSchema } from './paging';
 import { safeText } from './safe-text';
 
 export const withdrawalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'] as const;
@@ -129,18 +129,8 @@ export const withdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export const withdrawalsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .max(1_000_000, 'Page is too large')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be between 1 and 100')
-    .max(100, 'Limit must be between 1 and 100')
-    .default(10),
+  page: pageNumberSchema,
+  limit: pageLimitSchema(10),
   status: z.enum(withdrawalStatuses, { error: `Status must be one of ${withdrawalStatuses.join(', ')}` }).optional(),
 });
 export type WithdrawalsQuery = Partial<z.output<typeof withdrawalsQuerySchema>>;

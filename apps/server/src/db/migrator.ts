@@ -13,11 +13,14 @@ import * as administration from './migrations/0050-administration';
 import * as rewardStatistics from './migrations/0051-reward-statistics';
 import * as adminTotp from './migrations/0052-admin-totp';
 import * as adminReports from './migrations/0053-admin-reports';
+import * as rewardCycleBasis from './migrations/0060-reward-cycle-basis';
+import * as resumableRewardCycles from './migrations/0061-resumable-reward-cycles';
 import * as depositQuarantine from './migrations/0070-deposit-quarantine';
 import * as withdrawalPaymentClaims from './migrations/0080-withdrawal-payment-claims';
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
 import * as withdrawalInternalNote from './migrations/0087-withdrawal-internal-note';
+import * as notificationPreferences from './migrations/0090-notification-preferences';
 import * as counterSlots from './migrations/0110-counter-slots';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -36,11 +39,14 @@ const migrations: Record<string, Migration> = {
   '0051-reward-statistics': rewardStatistics,
   '0052-admin-totp': adminTotp,
   '0053-admin-reports': adminReports,
+  '0060-reward-cycle-basis': rewardCycleBasis,
+  '0061-resumable-reward-cycles': resumableRewardCycles,
   '0070-deposit-quarantine': depositQuarantine,
   '0080-withdrawal-payment-claims': withdrawalPaymentClaims,
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
   '0087-withdrawal-internal-note': withdrawalInternalNote,
+  '0090-notification-preferences': notificationPreferences,
   '0110-counter-slots': counterSlots,
 };
 
@@ -48,7 +54,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Each branch of work has its own range of numbers, so a database may have run 0070 before 0060
+  // arrives: the missing lower numbers run then, instead of the migrator refusing the database.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

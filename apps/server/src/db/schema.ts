@@ -121,10 +121,42 @@ export interface RewardStatementEntriesTable {
   copier_id: string;
   bingx_uid: string;
   master_amount: Numeric;
+  /** Compliant when the run began (NULL on statements stored before runs judged it up front). */
+  copier_compliant: boolean | null;
+}
+
+/** The run under way of a cycle, chunk by chunk (migration 0061); gone once the run is recorded. */
+export interface RewardCycleProgressTable {
+  cycle: number;
+  source: RewardCycleSource;
+  basis: RewardCycleBasis;
+  started_by: string | null;
+  started_at: Timestamp;
+  judged_at: Timestamp;
+  plan_version: number;
+  input_count: number;
+  unknown_uids: string[];
+  total_master_amount: Numeric;
+  rewards_through: string | null;
+  rewards_done: Generated<boolean>;
+  booked_through: string | null;
+  rewards_written: ColumnType<string, string | number | undefined, string | number>;
+  total_paid: ColumnType<string, string | number | undefined, string | number>;
+  total_locked: ColumnType<string, string | number | undefined, string | number>;
+}
+
+/** One preview or run of a cycle at a time (migration 0061). */
+export interface RewardCycleLeaseTable {
+  id: Generated<boolean>;
+  holder: string;
+  cycle: number;
+  work: 'PREVIEW' | 'RUN';
+  expires_at: Timestamp;
 }
 
 export type RewardCycleSource = 'EXCHANGE' | 'UPLOAD';
 export type RewardCycleOutcome = 'DISTRIBUTED' | 'ALREADY_DISTRIBUTED';
+export type RewardCycleBasis = 'UPLOADED_STATEMENT' | 'EXCHANGE_COPY_TRADING_COMMISSION';
 
 /** One run of a reward cycle; at most one per cycle is DISTRIBUTED. */
 export interface RewardCycleRunsTable {
@@ -133,6 +165,8 @@ export interface RewardCycleRunsTable {
   cycle_starts_at: Timestamp;
   cycle_ends_at: Timestamp;
   source: RewardCycleSource;
+  /** What `masterAmount` was; NULL on runs recorded before runs named it. */
+  basis: RewardCycleBasis | null;
   outcome: RewardCycleOutcome;
   started_by: string | null;
   started_at: Timestamp;
@@ -388,6 +422,8 @@ export interface Database {
   reward_extremes: RewardExtremesTable;
   reward_statement_entries: RewardStatementEntriesTable;
   reward_cycle_runs: RewardCycleRunsTable;
+  reward_cycle_progress: RewardCycleProgressTable;
+  reward_cycle_lease: RewardCycleLeaseTable;
   withdrawal_codes: WithdrawalCodesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_flagged_payments: WithdrawalFlaggedPaymentsTable;

@@ -52,4 +52,7 @@ export const errorStatuses: Record<ErrorCode, number> = {
   TOTP_REQUIRED: 401,
   // Not 401: a wrong code on a signed-in call (turning the factor off) must not end the session.
   INVALID_TOTP: 400,
+  // The exchange answered, but with nothing where copiers are expected: a gateway problem, not the request's.
+  EXCHANGE_STATEMENT_EMPTY: 502,
+  REWARD_CYCLE_BUSY: 409,
 };

@@ -18,6 +18,18 @@ const zodToJsonConfig = { target: 'openapi-3.0' } as const;
 const zodTransform = createJsonSchemaTransform({ schemaRegistry: namedSchemas, zodToJsonConfig });
 
 type TransformInput = Parameters<typeof zodTransform>[0] & { route: RouteOptions };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a CSV file (not the JSON envelope): what the file holds, for the document. */
+    csvDownload?: string;
+  }
+}
+
+/** A CSV download's success: the file, as text/csv. */
+const csvSuccess = (description: string) => ({
+  200: { description, content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
+});
 type TransformedSchema = Record<string, unknown> & { response?: Record<string, unknown> };
 
 const errorEnvelope = (description: string) => ({ $ref: '#/components/schemas/ErrorEnvelope', description });
@@ -76,7 +88,11 @@ function transform(input: TransformInput) {
       ...schema,
       operationId: schema.operationId ?? operationIdOf(method, route.url),
       security: route.config?.access === 'public' ? [] : [{ bearer: [] }],
-      response: { ...errorResponsesOf(route), ...successOf(schema.response), ...schema.response },
+      response: {
+        ...errorResponsesOf(route),
+        ...(route.config?.csvDownload ? csvSuccess(route.config.csvDownload) : successOf(schema.response)),
+        ...schema.response,
+      },
     },
   };
 }

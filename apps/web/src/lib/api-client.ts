@@ -4,8 +4,8 @@ import { ApiError, type ErrorEnvelope, type SessionEndReason } from './api-error
 import { sessionEndNotice } from './error-text';
 import { tokenStorage } from './storage';
 
-type QueryValue = string | number | boolean | null | undefined | QueryObject;
-interface QueryObject {
+export type QueryValue = string | number | boolean | null | undefined | QueryObject;
+export interface QueryObject {
   [key: string]: QueryValue;
 }
 
@@ -52,27 +52,35 @@ interface RequestOptions {
   token?: string;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+/** The call sent with the session token; NETWORK_ERROR when no answer came. */
+async function send(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<{ response: Response; storedToken: string | null }> {
   const query = options.query ? toQueryString(options.query) : '';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   const storedToken = options.token === undefined ? tokenStorage.get() : null;
   const token = options.token ?? storedToken;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-
-  let response: Response;
   try {
-    response = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
+    const response = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
+    return { response, storedToken };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('NETWORK_ERROR', '', 0);
   }
+}
 
+/** The answer's envelope, or the refusal it carries thrown as an ApiError (a rejected session told to listeners). */
+async function envelopeOf<T>(response: Response, storedToken: string | null): Promise<Envelope<T>> {
   let body: unknown = null;
   try {
     body = await response.json();
@@ -94,6 +102,27 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   return body as Envelope<T>;
 }
 
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { response, storedToken } = await send(method, path, options, 'application/json');
+  return envelopeOf<T>(response, storedToken);
+}
+
+/** A file the API sends (a CSV export): its name and content; a refusal is thrown as any call's is. */
+export interface DownloadedFile {
+  fileName: string;
+  content: Blob;
+}
+
+async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<DownloadedFile> {
+  const { response, storedToken } = await send('GET', path, options, 'text/csv, application/json');
+  if (!response.ok || !response.headers.get('content-type')?.startsWith('text/csv')) {
+    await envelopeOf(response, storedToken);
+    throw new ApiError('NETWORK_ERROR', '', response.status);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  return { fileName, content: await response.blob() };
+}
+
 /** Anything but an envelope (a proxy's HTML error page, an empty body) means the API did not answer. */
 function isEnvelope(body: unknown): body is { success: boolean } {
   return typeof body === 'object' && body !== null && typeof (body as { success?: unknown }).success === 'boolean';
@@ -104,4 +133,5 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+  download,
 };

@@ -72,7 +72,7 @@ export interface AuditLogEntryRow {
  * + time, target + time, action + time); an actor search first finds the matching administrators
  * (a handful of rows, migration 0053) and then reads their entries.
  */
-function auditLogConditions(filters: AuditLogFilters): RawBuilder<boolean> {
+export function auditLogConditions(filters: AuditLogFilters): RawBuilder<boolean> {
   const conditions: RawBuilder<unknown>[] = [sql`true`];
   if (filters.actorId) conditions.push(sql`l.actor_id = ${filters.actorId}`);
   if (filters.actorSearch) {

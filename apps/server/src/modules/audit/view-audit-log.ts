@@ -21,16 +21,7 @@ export async function viewAuditLog(
   deps: Pick<AppContext, 'readDb'>,
   query: z.output<typeof auditLogQuerySchema>,
 ): Promise<AuditLog> {
-  const actor = query.actor || undefined;
-  const filters: AuditLogFilters = {
-    actorId: actor && isUuid(actor) ? actor : undefined,
-    actorSearch: actor && !isUuid(actor) ? actor : undefined,
-    action: query.action,
-    targetType: query.targetType,
-    targetId: query.targetId ? await recordedTargetId(deps, query.targetId) : undefined,
-    from: query.from,
-    to: query.to,
-  };
+  const filters = await auditLogFiltersOf(deps, query);
   const [rows, total] = await Promise.all([
     findAuditLogPage(deps.readDb, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
     countAuditLog(deps.readDb, filters),
@@ -38,6 +29,23 @@ export async function viewAuditLog(
   return {
     entries: rows.map(toAuditLogEntry),
     pagination: adminListPagination(query.page, query.limit, total, rows.length),
+  };
+}
+
+/** The log's filters as a query asks for them (the screen's list and its export alike). */
+export async function auditLogFiltersOf(
+  deps: Pick<AppContext, 'readDb'>,
+  query: Omit<z.output<typeof auditLogQuerySchema>, 'page' | 'limit'>,
+): Promise<AuditLogFilters> {
+  const actor = query.actor || undefined;
+  return {
+    actorId: actor && isUuid(actor) ? actor : undefined,
+    actorSearch: actor && !isUuid(actor) ? actor : undefined,
+    action: query.action,
+    targetType: query.targetType,
+    targetId: query.targetId ? await recordedTargetId(deps, query.targetId) : undefined,
+    from: query.from,
+    to: query.to,
   };
 }
 

@@ -114,10 +114,10 @@ describe('the BingX agent API client', () => {
         fake.commissionDays.push({
           uid: `3${String(index % 65).padStart(7, '0')}`,
           time: start + (index % 7) * day,
-          extCopyProfitShare: '0.10000001',
+          extCopyCommissionVolume: '0.10000001',
         });
       }
-      fake.commissionDays.push({ uid: '30000000', time: start + 8 * day, extCopyProfitShare: 999 });
+      fake.commissionDays.push({ uid: '30000000', time: start + 8 * day, extCopyCommissionVolume: '999' });
       const lines = await client.copyTradingStatement({ startsAt: new Date(start), endsAt: new Date(start + 7 * day) });
       expect(lines).toHaveLength(65);
       expect(lines.find((line) => line.uid === '30000000')?.masterAmount).toBe('0.20000002');
@@ -126,7 +126,7 @@ describe('the BingX agent API client', () => {
     });
 
     it('asks a long period in windows of at most 30 days', async () => {
-      fake.commissionDays.push({ uid: '31000000', time: start + 40 * day, extCopyProfitShare: '2.5' });
+      fake.commissionDays.push({ uid: '31000000', time: start + 40 * day, extCopyCommissionVolume: '2.5' });
       const lines = await client.copyTradingStatement({
         startsAt: new Date(start),
         endsAt: new Date(start + 45 * day),
@@ -137,12 +137,83 @@ describe('the BingX agent API client', () => {
 
     it('counts malformed amounts as nothing and skips rows without a UID', async () => {
       fake.commissionDays.push(
-        { uid: '32000000', time: start, extCopyProfitShare: 'lots' },
-        { uid: '32000000', time: start + day, extCopyProfitShare: '-4' },
-        { uid: '32000000', time: start + 2 * day, extCopyProfitShare: '1.25' },
+        { uid: '32000000', time: start, extCopyCommissionVolume: 'lots' },
+        { uid: '32000000', time: start + day, extCopyCommissionVolume: '-4' },
+        { uid: '32000000', time: start + 2 * day, extCopyCommissionVolume: '1.25' },
       );
       const lines = await client.copyTradingStatement({ startsAt: new Date(start), endsAt: new Date(start + 7 * day) });
       expect(lines).toEqual([{ uid: '32000000', masterAmount: '1.25' }]);
+    });
+
+    it('reads the copy-trading commission, not the totals or other business lines', async () => {
+      fake.commissionDays.push(
+        {
+          uid: '33000000',
+          time: start,
+          extCopyCommissionVolume: '0.75',
+          extCopyTradingVolume: '1500',
+          swapTradingVolume: '90000',
+          swapCommissionVolume: '12.5',
+        },
+        { uid: '33000000', time: start + day, extCopyCommissionVolume: '0.25' },
+        { uid: '33000001', time: start, extCopyCommissionVolume: '0', swapCommissionVolume: '4' },
+      );
+      const lines = await client.copyTradingStatement({ startsAt: new Date(start), endsAt: new Date(start + 7 * day) });
+      expect(lines).toEqual([
+        { uid: '33000000', masterAmount: '1' },
+        { uid: '33000001', masterAmount: '0' },
+      ]);
+    });
+
+    it('reads no undocumented field: a profit share in the answer counts for nothing', async () => {
+      fake.failNext.push({
+        status: 200,
+        body: {
+          code: 0,
+          msg: '',
+          data: { total: 1, list: [{ uid: 34000000, commissionTime: start, extCopyProfitShare: '9' }] },
+        },
+      });
+      const lines = await client.copyTradingStatement({ startsAt: new Date(start), endsAt: new Date(start + 7 * day) });
+      expect(lines).toEqual([{ uid: '34000000', masterAmount: '0' }]);
+    });
+
+    it('the fake answers exactly the documented row', async () => {
+      fake.commissionDays.push({
+        uid: '35000000',
+        time: start,
+        extCopyCommissionVolume: '1.5',
+        extCopyTradingVolume: '300',
+      });
+      const response = await fetch(
+        `${baseUrl}/openApi/agent/v2/reward/commissionDataList?${signedQuery(
+          { startTime: String(start), endTime: String(start + day), pageIndex: '1', pageSize: '100', timestamp: 1 },
+          fake.apiSecret,
+        )}`,
+        { headers: { 'X-BX-APIKEY': fake.apiKey } },
+      );
+      const body = (await response.json()) as { data: { list: Record<string, unknown>[] } };
+      const row = body.data.list[0] ?? {};
+      expect(Object.keys(row).sort()).toEqual(
+        [
+          'uid',
+          'invitationCode',
+          'commissionTime',
+          'tradingVolume',
+          'commissionVolume',
+          'spotTradingVolume',
+          'swapTradingVolume',
+          'stdTradingVolume',
+          'extCopyTradingVolume',
+          'mt5TradingVolume',
+          'spotCommissionVolume',
+          'swapCommissionVolume',
+          'stdCommissionVolume',
+          'extCopyCommissionVolume',
+          'mt5CommissionVolume',
+        ].sort(),
+      );
+      expect(row).toMatchObject({ uid: 35000000, tradingVolume: '300.00000000', commissionVolume: '1.50000000' });
     });
 
     it('reports an exchange error code as unavailable', async () => {

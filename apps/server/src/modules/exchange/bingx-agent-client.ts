@@ -62,9 +62,11 @@ function decimalOrZero(value: string | number | null | undefined): string {
 }
 
 /**
- * One page of daily commission data per invitee. Copy trading is reported under `extCopy*`; the
- * profit share the copier paid the master trader is `extCopyProfitShare` (a field absent or not a
- * number counts as 0, so an undocumented shape never invents money).
+ * One page of daily commission data per invitee. BingX documents per invitee and day
+ * `tradingVolume`, `commissionVolume` and the same per business line; copy trading is
+ * `extCopyTradingVolume` and `extCopyCommissionVolume`. It documents no profit-share field, so the
+ * statement's basis is `extCopyCommissionVolume` (DESIGN.md section 5), and only documented fields
+ * are read: a field absent or not a number counts as 0, so an unexpected shape never invents money.
  */
 const commissionPageSchema = z.object({
   code: z.coerce.number(),
@@ -76,7 +78,7 @@ const commissionPageSchema = z.object({
         .array(
           z.object({
             uid: z.union([z.string(), z.number()]).nullish(),
-            extCopyProfitShare: z.union([z.string(), z.number()]).nullish(),
+            extCopyCommissionVolume: z.union([z.string(), z.number()]).nullish(),
           }),
         )
         .nullish(),
@@ -123,7 +125,7 @@ export class BingxAgentClient implements ExchangeGateway {
     };
   }
 
-  /** Daily copy-trading commission per invitee over the period, summed per UID (every page, 30-day windows). */
+  /** Daily copy-trading commission (`extCopyCommissionVolume`) per invitee over the period, summed per UID (every page, 30-day windows). */
   async copyTradingStatement(period: StatementPeriod): Promise<CopyTradingLine[]> {
     const totals = new Map<string, Decimal>();
     for (let from = period.startsAt.getTime(); from < period.endsAt.getTime(); from += commissionWindowMs) {
@@ -133,7 +135,7 @@ export class BingxAgentClient implements ExchangeGateway {
         for (const row of rows) {
           const uid = row.uid === null || row.uid === undefined ? '' : String(row.uid).trim();
           if (!/^\d{1,20}$/.test(uid)) continue;
-          totals.set(uid, (totals.get(uid) ?? new Decimal(0)).plus(decimalOrZero(row.extCopyProfitShare)));
+          totals.set(uid, (totals.get(uid) ?? new Decimal(0)).plus(decimalOrZero(row.extCopyCommissionVolume)));
         }
         if (rows.length < commissionPageSize) break;
       }

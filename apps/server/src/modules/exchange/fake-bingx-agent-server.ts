@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BingxAgentClient } from './bingx-agent-client';
 
 /** What the agent API reports for one invitee, in BingX's own loose shapes. */
 export interface FakeInvitee {
@@ -10,12 +11,56 @@ export interface FakeInvitee {
   balanceVolume: string;
 }
 
-/** One day of copy-trading commission of one invitee, as commissionDataList reports it. */
+/** One day of one invitee's commission: what commissionDataList reports, by business line. */
 export interface FakeCommissionDay {
   uid: string;
   /** Milliseconds; the day the commission was earned. */
   time: number;
-  extCopyProfitShare: string | number;
+  /** The copy-trading commission in USDT, a decimal string as BingX sends it. */
+  extCopyCommissionVolume: string;
+  extCopyTradingVolume?: string;
+  /** Other business lines, to show they are not read as copy trading. */
+  swapTradingVolume?: string;
+  swapCommissionVolume?: string;
+  invitationCode?: string;
+}
+
+/** Σ of decimal strings, for the documented totals; a malformed part (a test's poison) makes the total '0'. */
+function sumOf(...parts: string[]): string {
+  if (!parts.every((part) => /^\d+(\.\d+)?$/.test(part))) return '0';
+  const scale = 8;
+  const total = parts.reduce((sum, part) => {
+    const [whole = '0', fraction = ''] = part.split('.');
+    return sum + BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+  }, 0n);
+  const text = total.toString().padStart(scale + 1, '0');
+  return `${text.slice(0, -scale)}.${text.slice(-scale)}`;
+}
+
+/**
+ * A row exactly as BingX documents it for `GET /openApi/agent/v2/reward/commissionDataList`: the
+ * invitee, the day, the totals and each business line's trading and commission volume, amounts
+ * as strings. No other field (in particular, no profit share).
+ */
+function documentedRow(day: FakeCommissionDay) {
+  const line = (value: string | undefined) => value ?? '0';
+  return {
+    uid: Number(day.uid),
+    invitationCode: day.invitationCode ?? 'UPLINK01',
+    commissionTime: day.time,
+    tradingVolume: sumOf(line(day.extCopyTradingVolume), line(day.swapTradingVolume)),
+    commissionVolume: sumOf(day.extCopyCommissionVolume, line(day.swapCommissionVolume)),
+    spotTradingVolume: '0',
+    swapTradingVolume: line(day.swapTradingVolume),
+    stdTradingVolume: '0',
+    extCopyTradingVolume: line(day.extCopyTradingVolume),
+    mt5TradingVolume: '0',
+    spotCommissionVolume: '0',
+    swapCommissionVolume: line(day.swapCommissionVolume),
+    stdCommissionVolume: '0',
+    extCopyCommissionVolume: day.extCopyCommissionVolume,
+    mt5CommissionVolume: '0',
+  };
 }
 
 export interface FakeReply {
@@ -55,6 +100,18 @@ export class FakeBingxAgentServer {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** The real client pointed at this fake, with a test's short backoff and no spacing. */
+  clientFor(baseUrl: string): BingxAgentClient {
+    return new BingxAgentClient({
+      apiKey: this.apiKey,
+      apiSecret: this.apiSecret,
+      baseUrl,
+      backoffMs: 1,
+      minIntervalMs: 0,
+      retries: 2,
+    });
+  }
+
   stop(): Promise<void> {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
@@ -92,9 +149,7 @@ export class FakeBingxAgentServer {
       return { status: 200, body: { code: 100400, msg: 'invalid parameters' } };
     }
     const matching = this.commissionDays.filter((day) => day.time >= startTime && day.time <= endTime);
-    const list = matching
-      .slice((pageIndex - 1) * pageSize, pageIndex * pageSize)
-      .map((day) => ({ uid: Number(day.uid), commissionTime: day.time, extCopyProfitShare: day.extCopyProfitShare }));
+    const list = matching.slice((pageIndex - 1) * pageSize, pageIndex * pageSize).map(documentedRow);
     return { status: 200, body: { code: 0, msg: '', data: { total: matching.length, list } } };
   }
 }

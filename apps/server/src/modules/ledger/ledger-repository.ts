@@ -135,12 +135,17 @@ export function findLedgerEntries(db: Kysely<Database>, userId: string, limit: n
 
 export interface LedgerDiscrepancy {
   userId: string;
-  column: 'credits_posted' | 'credits_pending' | 'debits_posted' | 'debits_pending';
+  /** `ledger_account`: the member has no account at all (`account` is 'missing'). */
+  column: 'credits_posted' | 'credits_pending' | 'debits_posted' | 'debits_pending' | 'ledger_account';
   account: string;
   entries: string;
 }
 
-/** Accounts whose totals differ from the sum of their entries: always none, unless the ledger is broken. */
+/**
+ * Members without a ledger account, and accounts whose totals differ from the sum of their
+ * entries: always none, unless the ledger is broken. A member without an account (a bulk load
+ * that switched the opening trigger off) fails every credit, hold and balance read.
+ */
 export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100): Promise<LedgerDiscrepancy[]> {
   const { rows } = await sql<LedgerDiscrepancy>`
     WITH sums AS (
@@ -162,14 +167,20 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
              a.debits_pending, coalesce(s.debits_pending, 0) AS sum_debits_pending
         FROM ledger_accounts a
         LEFT JOIN sums s ON s.account_id = a.user_id)
-    SELECT user_id AS "userId", c.total AS "column", c.account::text AS account, c.entries::text AS entries
-      FROM compared,
-           LATERAL (VALUES ('credits_posted', credits_posted, sum_credits_posted),
-                           ('credits_pending', credits_pending, sum_credits_pending),
-                           ('debits_posted', debits_posted, sum_debits_posted),
-                           ('debits_pending', debits_pending, sum_debits_pending)) AS c(total, account, entries)
-     WHERE c.account <> c.entries
-     ORDER BY user_id, c.total
+    SELECT * FROM (
+      SELECT u.id AS "userId", 'ledger_account' AS "column", 'missing' AS account, '0' AS entries
+        FROM users u
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = u.id)
+      UNION ALL
+      SELECT user_id, c.total, c.account::text, c.entries::text
+        FROM compared,
+             LATERAL (VALUES ('credits_posted', credits_posted, sum_credits_posted),
+                             ('credits_pending', credits_pending, sum_credits_pending),
+                             ('debits_posted', debits_posted, sum_debits_posted),
+                             ('debits_pending', debits_pending, sum_debits_pending)) AS c(total, account, entries)
+       WHERE c.account <> c.entries
+    ) AS found
+     ORDER BY "userId", "column"
      LIMIT ${limit}`.execute(db);
   return rows;
 }

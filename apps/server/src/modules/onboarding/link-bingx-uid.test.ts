@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { BingxAgentClient } from '../exchange/bingx-agent-client';
 import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
 import { sandboxUids } from '../exchange/sandbox-exchange-gateway';
 
@@ -35,14 +34,7 @@ describe('linking a BingX UID through the BingX agent API', () => {
       {},
       {
         depositChain: null,
-        exchangeGateway: new BingxAgentClient({
-          apiKey: exchange.apiKey,
-          apiSecret: exchange.apiSecret,
-          baseUrl,
-          backoffMs: 1,
-          minIntervalMs: 0,
-          retries: 2,
-        }),
+        exchangeGateway: exchange.clientFor(baseUrl),
       },
     );
   }, 180_000);

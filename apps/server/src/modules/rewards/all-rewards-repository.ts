@@ -38,7 +38,7 @@ export interface CountedRewardStatistics extends RewardStatisticsRow {
   last_id: string | null;
 }
 
-const kindConditions = (alias: string, filters: RewardKindFilters): RawBuilder<unknown> => {
+export const kindConditions = (alias: string, filters: RewardKindFilters): RawBuilder<unknown> => {
   const row = sql.ref(alias);
   return sql.join(
     [

@@ -1,58 +1,103 @@
 import { toWireMoney } from '@uplink/contract/money';
 import type { RewardCyclePreview } from '@uplink/contract/rewards';
-import type { Kysely } from 'kysely';
+import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/schema';
+import { betweenChunks, withCycleLease } from './reward-cycle-lease';
 import { unknownUidsShown } from './reward-cycle-run-record';
-import { type CycleStatement, distributeCycle, readCycleStatement } from './run-reward-cycle';
+import {
+  copiersPerChunk,
+  matchStatementLines,
+  previewRewardChunk,
+  type StatementLine,
+} from './reward-distribution-repository';
+import { findCurrentRewardPlan } from './rewards-repository';
+import { type CycleStatement, readCycleStatement } from './run-reward-cycle';
+
+/** Statement lines matched to members per statement of the preview. */
+const linesPerChunk = 5000;
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 
 /**
- * What running a cycle with this statement would do now, found by doing it: the run's own steps
- * (statement read, then the distribution under the cycle's lock) in a transaction that is always
- * rolled back, so the preview cannot disagree with the run. Nothing stays: no reward, ledger
- * entry, statement, run record or audit row — only the identity sequences move on, as after any
- * rollback. A distributed cycle previews as such, with zeros.
+ * What running a cycle with this statement would do now, by the run's own statements (the
+ * matching and compliance of `storeStatement`, the reward rule of `writeRewardChunk`), read in
+ * chunks that each take the database for a moment and write nothing. A distributed cycle
+ * previews as such, with zeros. One preview or run at a time.
  */
-export async function previewRewardCycle(
-  deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>,
-  input: { cycle: number; statement: CycleStatement },
+export function previewRewardCycle(
+  deps: Deps,
+  input: { cycle: number; statement: CycleStatement; chunks?: { copiers?: number } },
 ): Promise<RewardCyclePreview> {
-  const { window, lines } = await readCycleStatement(deps, input.cycle, input.statement, deps.clock.now());
-  const distribution = await inRolledBackTransaction(deps.db, (trx) => distributeCycle(deps, trx, input.cycle, lines));
-  const distributed = distribution.outcome === 'DISTRIBUTED';
-  const inputCount = distributed ? distribution.inputCount : 0;
-  return {
-    cycle: input.cycle,
-    startsAt: window.startsAt.toISOString(),
-    endsAt: window.endsAt.toISOString(),
-    alreadyDistributed: !distributed,
-    inputCount,
-    matchedCount: inputCount - distribution.unknownUids.length,
-    unknownUids: distribution.unknownUids.slice(0, unknownUidsShown),
-    unknownCount: distribution.unknownUids.length,
-    totalMasterAmount: toWireMoney(distribution.totalMasterAmount),
-    rewardsToWrite: distribution.rewardsWritten,
-    totalToPay: toWireMoney(distribution.totalPaid),
-    totalToLock: toWireMoney(distribution.totalLocked),
-  };
+  return withCycleLease(deps, input.cycle, 'PREVIEW', async () => {
+    const at = deps.clock.now();
+    const read = await readCycleStatement(deps, input.cycle, input.statement, at);
+    const summary = read.distributed
+      ? undefined
+      : await previewDistribution(deps, read.lines, at, input.chunks?.copiers);
+    return {
+      cycle: input.cycle,
+      startsAt: read.window.startsAt.toISOString(),
+      endsAt: read.window.endsAt.toISOString(),
+      alreadyDistributed: read.distributed,
+      inputCount: summary?.inputCount ?? 0,
+      matchedCount: (summary?.inputCount ?? 0) - (summary?.unknownUids.length ?? 0),
+      unknownUids: (summary?.unknownUids ?? []).slice(0, unknownUidsShown),
+      unknownCount: summary?.unknownUids.length ?? 0,
+      totalMasterAmount: toWireMoney(summary?.totalMasterAmount ?? '0'),
+      rewardsToWrite: summary?.rewardsWritten ?? 0,
+      totalToPay: toWireMoney(summary?.totalPaid ?? '0'),
+      totalToLock: toWireMoney(summary?.totalLocked ?? '0'),
+    };
+  });
 }
 
-/** Ends a transaction with a rollback, carrying out what was computed in it. */
-class RolledBack extends Error {
-  constructor(readonly value: unknown) {
-    super('rolled back on purpose');
+async function previewDistribution(
+  deps: Deps,
+  lines: readonly StatementLine[],
+  at: Date,
+  copiersInChunk = copiersPerChunk,
+) {
+  const plan = await findCurrentRewardPlan(deps.db);
+  const copiers: { copierId: string; masterAmount: string }[] = [];
+  const compliantIds: string[] = [];
+  const unknownUids: string[] = [];
+  let totalMasterAmount = new Decimal(0);
+  for (let from = 0; from < lines.length; from += linesPerChunk) {
+    const matched = await matchStatementLines(
+      deps.db,
+      lines.slice(from, from + linesPerChunk),
+      deps.config.exchange.minimumDeposit,
+      at,
+    );
+    for (const line of matched) {
+      if (line.copier_id === null) {
+        unknownUids.push(line.uid);
+        continue;
+      }
+      copiers.push({ copierId: line.copier_id, masterAmount: line.master_amount });
+      if (line.compliant) compliantIds.push(line.copier_id);
+      totalMasterAmount = totalMasterAmount.plus(line.master_amount);
+    }
+    await betweenChunks();
   }
-}
 
-/** What `work` answers in a transaction that is then rolled back, whatever it did. */
-function inRolledBackTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db
-    .transaction()
-    .execute(async (trx): Promise<never> => {
-      throw new RolledBack(await work(trx));
-    })
-    .catch((error: unknown) => {
-      if (error instanceof RolledBack) return error.value as T;
-      throw error;
-    });
+  let rewardsWritten = 0;
+  let totalPaid = new Decimal(0);
+  let totalLocked = new Decimal(0);
+  for (let from = 0; from < copiers.length; from += copiersInChunk) {
+    const chunk = await previewRewardChunk(deps.db, copiers.slice(from, from + copiersInChunk), compliantIds, plan);
+    rewardsWritten += chunk.rewardsWritten;
+    totalPaid = totalPaid.plus(chunk.totalPaid);
+    totalLocked = totalLocked.plus(chunk.totalLocked);
+    await betweenChunks();
+  }
+  return {
+    inputCount: lines.length,
+    // In the order the run reports them.
+    unknownUids: unknownUids.sort(),
+    totalMasterAmount: totalMasterAmount.toFixed(),
+    rewardsWritten,
+    totalPaid: totalPaid.toFixed(),
+    totalLocked: totalLocked.toFixed(),
+  };
 }

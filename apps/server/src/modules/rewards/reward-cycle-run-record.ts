@@ -13,6 +13,7 @@ export function toRewardCycleRun(run: CycleRunRow): RewardCycleRun {
     startsAt: run.cycle_starts_at.toISOString(),
     endsAt: run.cycle_ends_at.toISOString(),
     source: run.source,
+    basis: run.basis,
     outcome: run.outcome,
     startedBy: run.started_by,
     startedAt: run.started_at.toISOString(),

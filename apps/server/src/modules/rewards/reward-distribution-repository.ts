@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database, RewardCycleOutcome, RewardCycleSource } from '../../db/schema';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Database, RewardCycleRunsTable } from '../../db/schema';
 import type { StoredRewardPlan } from './rewards-repository';
 
 /**
@@ -15,25 +15,7 @@ export async function lockRewardCycle(trx: Kysely<Database>, cycle: number): Pro
 }
 const rewardCycleLockSpace = 73_010;
 
-export interface CycleRunRow {
-  id: string;
-  cycle: number;
-  cycle_starts_at: Date;
-  cycle_ends_at: Date;
-  source: RewardCycleSource;
-  outcome: RewardCycleOutcome;
-  started_by: string | null;
-  started_at: Date;
-  finished_at: Date;
-  plan_version: number;
-  input_count: number;
-  unknown_uids: string[];
-  rewards_written: string;
-  total_master_amount: string;
-  total_paid: string;
-  total_locked: string;
-  duration_ms: number;
-}
+export type CycleRunRow = Selectable<RewardCycleRunsTable>;
 
 export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise<CycleRunRow | undefined> {
   return db
@@ -41,7 +23,7 @@ export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise
     .selectAll()
     .where('cycle', '=', cycle)
     .where('outcome', '=', 'DISTRIBUTED')
-    .executeTakeFirst() as Promise<CycleRunRow | undefined>;
+    .executeTakeFirst();
 }
 
 /** A page of the runs, the newest first (the table holds one row or a few per cycle: no counter needed). */
@@ -59,7 +41,7 @@ export async function findCycleRuns(
       .execute(),
     db.selectFrom('reward_cycle_runs').select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as CycleRunRow[], total: Number(counted.total) };
+  return { rows, total: Number(counted.total) };
 }
 
 /** The newest distributed cycle, 0 when none is. */
@@ -84,6 +66,23 @@ export interface StatementLine {
   masterAmount: string;
 }
 
+/**
+ * The lines of a statement matched to members, each with whether that member was compliant at
+ * `at` (copying, since they are in the statement): the one statement of both the run (which
+ * stores it) and the preview (which reads it in chunks). `copier_id` is NULL for a UID no member
+ * has linked.
+ */
+function matchedLines(lines: readonly StatementLine[], minimumBalance: string, at: Date) {
+  const uids = lines.map((line) => line.uid);
+  const amounts = lines.map((line) => line.masterAmount);
+  return sql`
+    SELECT l.uid, l.master_amount, u.id AS copier_id,
+           u.id IS NOT NULL AND cardinality(member_compliance_failures(u, ${at}, ${minimumBalance}::numeric, true)) = 0
+             AS compliant
+      FROM unnest(${uids}::text[], ${amounts}::numeric[]) AS l(uid, master_amount)
+      LEFT JOIN users u ON u.bingx_uid = l.uid`;
+}
+
 export interface StoredStatement {
   /** Lines whose UID belongs to a member, now stored as the cycle's statement. */
   matched: number;
@@ -93,91 +92,122 @@ export interface StoredStatement {
 }
 
 /**
- * Stores the lines whose UID a member has linked as the cycle's statement (one statement), then
- * refreshes the planner's statistics of the statement table: without them the distribution that
- * follows in the same transaction is planned for an empty cycle (a nested loop over every copier),
- * which made a 20,000-member cycle take two minutes instead of seconds.
+ * Stores the lines whose UID a member has linked as the cycle's statement (one statement), each
+ * copier judged compliant or not at `at` once for the whole run, then refreshes the planner's
+ * statistics of the statement table: without them the distribution that follows is planned for
+ * an empty cycle (a nested loop over every copier), which made a 20,000-member cycle take two
+ * minutes instead of seconds.
  */
 export async function storeStatement(
   trx: Kysely<Database>,
   cycle: number,
   lines: readonly StatementLine[],
+  minimumBalance: string,
+  at: Date,
 ): Promise<StoredStatement> {
-  const uids = lines.map((line) => line.uid);
-  const amounts = lines.map((line) => line.masterAmount);
   const { rows } = await sql<{ matched: string; total: string; unknown_uids: string[] }>`
-    WITH lines AS (
-      SELECT uid, master_amount FROM unnest(${uids}::text[], ${amounts}::numeric[]) AS l(uid, master_amount)
-    ),
-    matched AS (
-      SELECT u.id, l.uid, l.master_amount FROM lines l JOIN users u ON u.bingx_uid = l.uid
-    ),
+    WITH lines AS (${matchedLines(lines, minimumBalance, at)}),
     stored AS (
-      INSERT INTO reward_statement_entries (cycle, copier_id, bingx_uid, master_amount)
-      SELECT ${cycle}, id, uid, master_amount FROM matched
+      INSERT INTO reward_statement_entries (cycle, copier_id, bingx_uid, master_amount, copier_compliant)
+      SELECT ${cycle}, copier_id, uid, master_amount, compliant FROM lines WHERE copier_id IS NOT NULL
       RETURNING master_amount
     )
     SELECT (SELECT count(*) FROM stored)::text AS matched,
            (SELECT coalesce(sum(master_amount), 0) FROM stored)::text AS total,
-           (SELECT coalesce(array_agg(l.uid ORDER BY l.uid), '{}')
-              FROM lines l WHERE NOT EXISTS (SELECT 1 FROM matched m WHERE m.uid = l.uid)) AS unknown_uids
+           (SELECT coalesce(array_agg(uid ORDER BY uid), '{}') FROM lines WHERE copier_id IS NULL) AS unknown_uids
   `.execute(trx);
   await sql`ANALYZE reward_statement_entries`.execute(trx);
   const row = rows[0] as { matched: string; total: string; unknown_uids: string[] };
   return { matched: Number(row.matched), totalMasterAmount: row.total, unknownUids: row.unknown_uids };
 }
 
-export interface DistributionTotals {
-  rewardsWritten: number;
-  /** Credited at once (beneficiaries compliant in the cycle). */
-  totalPaid: string;
-  /** Credited as locked, pending compliance. */
-  totalLocked: string;
+export interface PreviewedLine {
+  uid: string;
+  master_amount: string;
+  copier_id: string | null;
+  compliant: boolean;
+}
+
+/** The preview's reading of some statement lines: matched, and each copier judged, as a run would store them. */
+export async function matchStatementLines(
+  db: Kysely<Database>,
+  lines: readonly StatementLine[],
+  minimumBalance: string,
+  at: Date,
+): Promise<PreviewedLine[]> {
+  const { rows } = await sql<PreviewedLine>`
+    SELECT uid, master_amount::text AS master_amount, copier_id, compliant
+      FROM (${matchedLines(lines, minimumBalance, at)}) AS matched`.execute(db);
+  return rows;
 }
 
 /**
- * Every DOWNLINE reward of the cycle in one statement: for each copier of the statement and each
- * of their (at most 15) uplines — administrators and deleted members excepted — `master × percent[level] / 100`,
- * rounded half up to 8 decimals (a reward that rounds to nothing is not written). A beneficiary
- * who is compliant in the cycle (copying in it among the rest) is credited; any other gets a
- * locked credit. The ledger gets one entry per beneficiary and cycle; the database refuses a
- * second credit of a (beneficiary, source, cycle, type) and a second entry of a cycle.
+ * The DOWNLINE rewards of some copiers — the one statement of the reward rule, for the run and
+ * the preview alike: for each copier and each of their (at most 15) uplines, administrators and
+ * deleted members excepted, `master × percent[level] / 100` rounded half up to 8 decimals (a
+ * reward that rounds to nothing is not written); POSTED when the upline is among `compliantIds`
+ * (the cycle's compliant copiers), LOCKED otherwise.
  */
-export async function distributeDownlineRewards(
+function downlineRewards(copiers: RawBuilder<unknown>, compliantIds: RawBuilder<unknown>, plan: StoredRewardPlan) {
+  return sql`
+    SELECT c.ancestor_id AS beneficiary_id, s.copier_id AS source_user_id, c.depth AS level,
+           p.level_percents[c.depth] AS percent, s.master_amount,
+           round(s.master_amount * p.level_percents[c.depth] / 100, 8) AS reward_amount,
+           CASE WHEN k.id IS NULL THEN 'LOCKED' ELSE 'POSTED' END AS state
+      FROM ${copiers} AS s
+      JOIN referral_closure c ON c.descendant_id = s.copier_id
+      CROSS JOIN (SELECT ${plan.levelPercents}::numeric[] AS level_percents) AS p
+      LEFT JOIN ${compliantIds} AS k ON k.id = c.ancestor_id
+     WHERE round(s.master_amount * p.level_percents[c.depth] / 100, 8) > 0
+       AND c.ancestor_id NOT IN (SELECT id FROM users WHERE is_admin OR deleted_at IS NOT NULL)`;
+}
+
+/** How many copiers a chunk of a run or preview takes: each chunk is one short transaction. */
+export const copiersPerChunk = 1000;
+/** How many beneficiaries a chunk books ledger entries for. */
+export const beneficiariesPerChunk = 2000;
+
+export interface ChunkDone {
+  /** Copiers (or beneficiaries) the chunk took: fewer than asked means it was the last. */
+  taken: number;
+}
+
+/**
+ * Writes the rewards and reward counters of the next chunk of the cycle's stored statement
+ * (copiers after the progress cursor, in id order) and moves the cursor, in the caller's
+ * transaction: a chunk is written exactly once, and the rewards' unique key refuses a second
+ * credit all the same.
+ */
+export async function writeRewardChunk(
   trx: Kysely<Database>,
   cycle: number,
   plan: StoredRewardPlan,
-  minimumBalance: string,
   at: Date,
-): Promise<DistributionTotals> {
-  const { rows } = await sql<{ rewards_written: string; total_paid: string; total_locked: string }>`
-    WITH plan AS (
-      SELECT ${plan.levelPercents}::numeric[] AS level_percents
+  limit = copiersPerChunk,
+): Promise<ChunkDone> {
+  const { rows } = await sql<{ taken: string }>`
+    WITH progress AS (
+      SELECT rewards_through FROM reward_cycle_progress WHERE cycle = ${cycle}
     ),
-    excluded AS (
-      SELECT id FROM users WHERE is_admin OR deleted_at IS NOT NULL
-    ),
-    compliant AS (
-      SELECT u.id
+    chunk AS (
+      SELECT s.copier_id, s.master_amount
         FROM reward_statement_entries s
-        JOIN users u ON u.id = s.copier_id
        WHERE s.cycle = ${cycle}
-         AND cardinality(member_compliance_failures(u, ${at}, ${minimumBalance}::numeric, true)) = 0
+         AND s.copier_id > coalesce((SELECT rewards_through FROM progress), '00000000-0000-0000-0000-000000000000'::uuid)
+       ORDER BY s.copier_id
+       LIMIT ${limit}
     ),
     written AS (
       INSERT INTO rewards (beneficiary_id, source_user_id, type, level, cycle, plan_version, percent,
                            master_amount, reward_amount, state, created_at)
-      SELECT c.ancestor_id, s.copier_id, 'DOWNLINE', c.depth, ${cycle}, ${plan.version}, p.level_percents[c.depth],
-             s.master_amount, round(s.master_amount * p.level_percents[c.depth] / 100, 8),
-             CASE WHEN k.id IS NULL THEN 'LOCKED' ELSE 'POSTED' END, ${at}
-        FROM reward_statement_entries s
-        JOIN referral_closure c ON c.descendant_id = s.copier_id
-        CROSS JOIN plan p
-        LEFT JOIN compliant k ON k.id = c.ancestor_id
-       WHERE s.cycle = ${cycle}
-         AND round(s.master_amount * p.level_percents[c.depth] / 100, 8) > 0
-         AND c.ancestor_id NOT IN (SELECT id FROM excluded)
-      RETURNING beneficiary_id, level, reward_amount, state
+      SELECT r.beneficiary_id, r.source_user_id, 'DOWNLINE', r.level, ${cycle}, ${plan.version}, r.percent,
+             r.master_amount, r.reward_amount, r.state, ${at}
+        FROM (${downlineRewards(
+          sql`chunk`,
+          sql`(SELECT copier_id AS id FROM reward_statement_entries WHERE cycle = ${cycle} AND copier_compliant)`,
+          plan,
+        )}) AS r
+      RETURNING beneficiary_id, level
     ),
     counted AS (
       INSERT INTO reward_counts AS rc (beneficiary_id, type, level, rewards)
@@ -187,28 +217,98 @@ export async function distributeDownlineRewards(
        ORDER BY beneficiary_id, level
       ON CONFLICT (beneficiary_id, type, level) DO UPDATE SET rewards = rc.rewards + EXCLUDED.rewards
     ),
+    moved AS (
+      UPDATE reward_cycle_progress
+         SET rewards_through = coalesce((SELECT copier_id FROM chunk ORDER BY copier_id DESC LIMIT 1), rewards_through),
+             rewards_done = (SELECT count(*) FROM chunk) < ${limit},
+             rewards_written = rewards_written + (SELECT count(*) FROM written)
+       WHERE cycle = ${cycle}
+      RETURNING cycle
+    )
+    SELECT (SELECT count(*) FROM chunk)::text AS taken, (SELECT count(*) FROM moved) AS moved
+  `.execute(trx);
+  return { taken: Number(rows[0]?.taken ?? 0) };
+}
+
+/**
+ * Books the ledger entries of the next chunk of beneficiaries of the cycle (after the progress
+ * cursor, in id order): one entry per beneficiary, the sum of their rewards of the cycle, posted
+ * or locked as those are, and adds them to the run's totals, in the caller's transaction. Runs
+ * after every reward of the cycle is written, so each sum is whole. The ledger refuses a second
+ * entry of a cycle for an account.
+ */
+export async function bookLedgerChunk(
+  trx: Kysely<Database>,
+  cycle: number,
+  at: Date,
+  limit = beneficiariesPerChunk,
+): Promise<ChunkDone> {
+  const { rows } = await sql<{ taken: string }>`
+    WITH progress AS (
+      SELECT booked_through FROM reward_cycle_progress WHERE cycle = ${cycle}
+    ),
+    chunk AS (
+      SELECT DISTINCT r.beneficiary_id
+        FROM rewards r
+       WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE'
+         AND r.beneficiary_id > coalesce((SELECT booked_through FROM progress), '00000000-0000-0000-0000-000000000000'::uuid)
+       ORDER BY r.beneficiary_id
+       LIMIT ${limit}
+    ),
     booked AS (
       INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
-      SELECT beneficiary_id, CASE state WHEN 'POSTED' THEN 'CREDIT_POSTED' ELSE 'CREDIT_PENDING' END,
-             sum(reward_amount), 'REWARD_CYCLE', ${String(cycle)}, ${at}
-        FROM written
-       GROUP BY beneficiary_id, state
+      SELECT r.beneficiary_id, CASE r.state WHEN 'POSTED' THEN 'CREDIT_POSTED' ELSE 'CREDIT_PENDING' END,
+             sum(r.reward_amount), 'REWARD_CYCLE', ${String(cycle)}, ${at}
+        FROM rewards r
+        JOIN chunk USING (beneficiary_id)
+       WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE' AND r.state IN ('POSTED', 'LOCKED')
+       GROUP BY r.beneficiary_id, r.state
+       ORDER BY r.beneficiary_id
       RETURNING kind, amount
+    ),
+    moved AS (
+      UPDATE reward_cycle_progress
+         SET booked_through = coalesce((SELECT beneficiary_id FROM chunk ORDER BY beneficiary_id DESC LIMIT 1), booked_through),
+             total_paid = total_paid + (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_POSTED'), 0) FROM booked),
+             total_locked = total_locked + (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_PENDING'), 0) FROM booked)
+       WHERE cycle = ${cycle}
+      RETURNING cycle
     )
-    SELECT (SELECT count(*) FROM written)::text AS rewards_written,
-           (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_POSTED'), 0) FROM booked)::text AS total_paid,
-           (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_PENDING'), 0) FROM booked)::text AS total_locked
+    SELECT (SELECT count(*) FROM chunk)::text AS taken, (SELECT count(*) FROM moved) AS moved
   `.execute(trx);
-  const row = rows[0] as { rewards_written: string; total_paid: string; total_locked: string };
-  return { rewardsWritten: Number(row.rewards_written), totalPaid: row.total_paid, totalLocked: row.total_locked };
+  return { taken: Number(rows[0]?.taken ?? 0) };
+}
+
+export interface PreviewedRewards {
+  rewardsWritten: number;
+  totalPaid: string;
+  totalLocked: string;
+}
+
+/** What the rewards of some copiers would be (the run's own rule), without writing them. */
+export async function previewRewardChunk(
+  db: Kysely<Database>,
+  copiers: readonly { copierId: string; masterAmount: string }[],
+  compliantIds: readonly string[],
+  plan: StoredRewardPlan,
+): Promise<PreviewedRewards> {
+  const ids = copiers.map((copier) => copier.copierId);
+  const amounts = copiers.map((copier) => copier.masterAmount);
+  const { rows } = await sql<{ written: string; paid: string; locked: string }>`
+    SELECT count(*)::text AS written,
+           coalesce(sum(reward_amount) FILTER (WHERE state = 'POSTED'), 0)::text AS paid,
+           coalesce(sum(reward_amount) FILTER (WHERE state = 'LOCKED'), 0)::text AS locked
+      FROM (${downlineRewards(
+        sql`(SELECT * FROM unnest(${ids}::uuid[], ${amounts}::numeric[]) AS copiers(copier_id, master_amount))`,
+        sql`(SELECT unnest(${[...compliantIds]}::uuid[]) AS id)`,
+        plan,
+      )}) AS r`.execute(db);
+  const row = rows[0] as { written: string; paid: string; locked: string };
+  return { rewardsWritten: Number(row.written), totalPaid: row.paid, totalLocked: row.locked };
 }
 
 export type NewCycleRun = Omit<CycleRunRow, 'id'>;
 
 export async function recordCycleRun(db: Kysely<Database>, run: NewCycleRun): Promise<CycleRunRow> {
-  return (await db
-    .insertInto('reward_cycle_runs')
-    .values({ ...run, rewards_written: run.rewards_written })
-    .returningAll()
-    .executeTakeFirstOrThrow()) as CycleRunRow;
+  return db.insertInto('reward_cycle_runs').values(run).returningAll().executeTakeFirstOrThrow();
 }

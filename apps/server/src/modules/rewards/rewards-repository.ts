@@ -23,6 +23,17 @@ export async function findCurrentRewardPlan(db: Kysely<Database>): Promise<Store
   return { version: plan.version, directPercent: plan.direct_percent, levelPercents: plan.level_percents };
 }
 
+/** The plan of `version` (a run resumed after a new plan still pays under the one it began with). */
+export async function findRewardPlanVersion(db: Kysely<Database>, version: number): Promise<StoredRewardPlan> {
+  const { rows } = await sql<{ version: number; direct_percent: string; level_percents: string[] }>`
+    SELECT version, direct_percent, level_percents::text[] AS level_percents
+      FROM reward_plans
+     WHERE version = ${version}`.execute(db);
+  const plan = rows[0];
+  if (!plan) throw new Error(`reward_plans holds no plan ${version}`);
+  return { version: plan.version, directPercent: plan.direct_percent, levelPercents: plan.level_percents };
+}
+
 export interface MemberRewardFilters {
   type?: RewardType;
   level?: number;

@@ -1,21 +1,34 @@
+import { errorTexts } from '@uplink/contract/error-codes';
 import type { RewardCycleRun } from '@uplink/contract/rewards';
+import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
-import type { Database, RewardCycleOutcome } from '../../db/schema';
-import { validationFailed } from '../../http/domain-error';
+import type { Database, RewardCycleBasis, RewardCycleSource } from '../../db/schema';
+import { DomainError, validationFailed } from '../../http/domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import { type CycleWindow, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
+import { betweenChunks, type CycleLease, withCycleLease } from './reward-cycle-lease';
+import {
+  type CycleProgressRow,
+  endCycleProgress,
+  findCycleProgress,
+  startCycleProgress,
+} from './reward-cycle-progress-repository';
 import { toRewardCycleRun } from './reward-cycle-run-record';
 import {
-  distributeDownlineRewards,
+  beneficiariesPerChunk,
+  bookLedgerChunk,
+  type CycleRunRow,
+  copiersPerChunk,
   findDistributedRun,
   linkedExchangeUids,
   lockRewardCycle,
   recordCycleRun,
   type StatementLine,
   storeStatement,
+  writeRewardChunk,
 } from './reward-distribution-repository';
-import { findCurrentRewardPlan } from './rewards-repository';
+import { findCurrentRewardPlan, findRewardPlanVersion } from './rewards-repository';
 import { settleLockedRewards } from './settle-locked-rewards';
 
 export type CycleStatement = { source: 'UPLOAD'; lines: readonly StatementLine[] } | { source: 'EXCHANGE' };
@@ -27,74 +40,206 @@ export interface RunRewardCycleInput {
   startedBy: string | null;
   ipAddress?: string | null;
   requestId?: string | null;
+  /** Chunk sizes (tests and benchmarks); by default `copiersPerChunk` and `beneficiariesPerChunk`. */
+  chunks?: { copiers?: number; beneficiaries?: number };
 }
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 
 /**
- * Distributes one finished cycle, once. The statement is read first (from the upload or the
- * exchange, with no connection held), then one transaction under the cycle's lock stores it,
- * writes every reward and ledger entry and records the run: a run killed half-way leaves
- * nothing, and running it again does the whole cycle. A cycle already distributed writes nothing
- * but a run record that says so. Locked rewards of members who are compliant again are then
- * released.
+ * What each source gives as a copier's `masterAmount`. The exchange's agent API documents no
+ * profit-share field: its statement is the copy-trading commission (`extCopyCommissionVolume`).
  */
-export async function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Promise<RewardCycleRun> {
-  const { db, clock } = deps;
-  const startedAt = clock.now();
-  const { window, lines } = await readCycleStatement(deps, input.cycle, input.statement, startedAt);
+const statementBasis: Record<RewardCycleSource, RewardCycleBasis> = {
+  UPLOAD: 'UPLOADED_STATEMENT',
+  EXCHANGE: 'EXCHANGE_COPY_TRADING_COMMISSION',
+};
 
-  const run = await db.transaction().execute(async (trx) => {
-    const distribution = await distributeCycle(deps, trx, input.cycle, lines);
-    const finishedAt = clock.now();
-    const stored = await recordCycleRun(trx, {
+/**
+ * Distributes one finished cycle, once, in chunks that each take the database for a moment, so
+ * members are answered while it runs (DESIGN.md section 3: chunks that resume by the unique key):
+ *
+ * 1. the statement is read (upload or exchange, no connection held), then stored in one
+ *    transaction with each copier judged compliant or not, beside a progress row;
+ * 2. rewards are written a chunk of copiers at a time, each chunk moving the progress cursor in
+ *    its own transaction;
+ * 3. once every reward exists, ledger entries are booked a chunk of beneficiaries at a time;
+ * 4. one transaction records the run (and its audit row) and ends the progress row.
+ *
+ * A run killed half-way leaves a progress row; the next run of that cycle finishes it from where
+ * it stopped, with the statement first stored (its own upload, if any, is not read), and the same
+ * totals. The rewards' unique key and the ledger's one entry per cycle and account refuse a
+ * double credit whatever happens. One preview or run at a time (`withCycleLease`). Locked rewards
+ * of members who are compliant again are then released.
+ */
+export function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Promise<RewardCycleRun> {
+  return withCycleLease(deps, input.cycle, 'RUN', async (lease) => {
+    const startedAt = deps.clock.now();
+    let progress = await findCycleProgress(deps.db, input.cycle);
+    if (!progress) {
+      const read = await readCycleStatement(deps, input.cycle, input.statement, startedAt);
+      if (read.distributed)
+        return toRewardCycleRun(await recordAlreadyDistributed(deps, input, read.window, startedAt));
+      progress = await beginDistribution(deps, input, read.lines, startedAt);
+      if (!progress) {
+        return toRewardCycleRun(await recordAlreadyDistributed(deps, input, read.window, startedAt));
+      }
+    }
+    await distributeInChunks(deps, progress, lease, input.chunks);
+    const run = await recordDistribution(deps, input, progress.cycle);
+    await settleLockedRewards(deps);
+    return toRewardCycleRun(run);
+  });
+}
+
+/** Stores the statement and the progress row in one transaction; undefined when the cycle is distributed already. */
+async function beginDistribution(
+  deps: Deps,
+  input: RunRewardCycleInput,
+  lines: readonly StatementLine[],
+  startedAt: Date,
+): Promise<CycleProgressRow | undefined> {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockRewardCycle(trx, input.cycle);
+    if (await findDistributedRun(trx, input.cycle)) return undefined;
+    const underWay = await findCycleProgress(trx, input.cycle);
+    if (underWay) return underWay;
+    const plan = await findCurrentRewardPlan(trx);
+    const statement = await storeStatement(trx, input.cycle, lines, deps.config.exchange.minimumDeposit, startedAt);
+    return startCycleProgress(trx, {
+      cycle: input.cycle,
+      source: input.statement.source,
+      basis: statementBasis[input.statement.source],
+      started_by: input.startedBy,
+      started_at: startedAt,
+      judged_at: startedAt,
+      plan_version: plan.version,
+      input_count: lines.length,
+      unknown_uids: statement.unknownUids,
+      total_master_amount: statement.totalMasterAmount,
+    });
+  });
+}
+
+/** Writes the rewards, then books the ledger, each a chunk per transaction, yielding between chunks. */
+async function distributeInChunks(
+  deps: Deps,
+  progress: CycleProgressRow,
+  lease: CycleLease,
+  chunks: RunRewardCycleInput['chunks'] = {},
+): Promise<void> {
+  const { cycle, judged_at: at } = progress;
+  const plan = await findRewardPlanVersion(deps.db, progress.plan_version);
+  const copiers = chunks.copiers ?? copiersPerChunk;
+  const beneficiaries = chunks.beneficiaries ?? beneficiariesPerChunk;
+  const chunk = (work: (trx: Kysely<Database>) => Promise<{ taken: number }>) =>
+    deps.db.transaction().execute(async (trx) => {
+      await lockRewardCycle(trx, cycle);
+      await lease.renew(trx);
+      return work(trx);
+    });
+
+  if (!progress.rewards_done) {
+    for (let taken = copiers; taken === copiers; await betweenChunks()) {
+      ({ taken } = await chunk((trx) => writeRewardChunk(trx, cycle, plan, at, copiers)));
+    }
+  }
+  for (let taken = beneficiaries; taken === beneficiaries; await betweenChunks()) {
+    ({ taken } = await chunk((trx) => bookLedgerChunk(trx, cycle, at, beneficiaries)));
+  }
+}
+
+/** Records the finished run from its progress row (then removed) and audits it, in one transaction. */
+function recordDistribution(deps: Deps, input: RunRewardCycleInput, cycle: number): Promise<CycleRunRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockRewardCycle(trx, cycle);
+    const progress = await endCycleProgress(trx, cycle);
+    if (!progress) throw new Error(`cycle ${cycle}: no distribution under way to record`);
+    const window = cycleWindow(deps.config.rewards, cycle);
+    const finishedAt = deps.clock.now();
+    const run = await recordCycleRun(trx, {
+      cycle,
+      cycle_starts_at: window.startsAt,
+      cycle_ends_at: window.endsAt,
+      source: progress.source,
+      basis: progress.basis,
+      outcome: 'DISTRIBUTED',
+      started_by: progress.started_by,
+      started_at: progress.started_at,
+      finished_at: finishedAt,
+      plan_version: progress.plan_version,
+      input_count: progress.input_count,
+      unknown_uids: progress.unknown_uids,
+      rewards_written: String(progress.rewards_written),
+      total_master_amount: progress.total_master_amount,
+      total_paid: progress.total_paid,
+      total_locked: progress.total_locked,
+      duration_ms: Math.max(finishedAt.getTime() - progress.started_at.getTime(), 0),
+    });
+    await auditRun(trx, input, run);
+    return run;
+  });
+}
+
+/** A run of a cycle distributed before: it writes nothing but the record that says so. */
+function recordAlreadyDistributed(
+  deps: Deps,
+  input: RunRewardCycleInput,
+  window: CycleWindow,
+  startedAt: Date,
+): Promise<CycleRunRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    const plan = await findCurrentRewardPlan(trx);
+    const finishedAt = deps.clock.now();
+    const run = await recordCycleRun(trx, {
       cycle: input.cycle,
       cycle_starts_at: window.startsAt,
       cycle_ends_at: window.endsAt,
       source: input.statement.source,
-      outcome: distribution.outcome,
+      basis: statementBasis[input.statement.source],
+      outcome: 'ALREADY_DISTRIBUTED',
       started_by: input.startedBy,
       started_at: startedAt,
       finished_at: finishedAt,
-      plan_version: distribution.planVersion,
-      input_count: distribution.inputCount,
-      unknown_uids: distribution.unknownUids,
-      rewards_written: String(distribution.rewardsWritten),
-      total_master_amount: distribution.totalMasterAmount,
-      total_paid: distribution.totalPaid,
-      total_locked: distribution.totalLocked,
+      plan_version: plan.version,
+      input_count: input.statement.source === 'UPLOAD' ? input.statement.lines.length : 0,
+      unknown_uids: [],
+      rewards_written: '0',
+      total_master_amount: '0',
+      total_paid: '0',
+      total_locked: '0',
       duration_ms: Math.max(finishedAt.getTime() - startedAt.getTime(), 0),
     });
-    if (input.startedBy) {
-      await recordAdminAction(
-        trx,
-        {
-          actorId: input.startedBy,
-          action: 'REWARD_CYCLE_RUN',
-          targetType: 'REWARD_CYCLE',
-          targetId: String(input.cycle),
-          after: toRewardCycleRun(stored),
-          ipAddress: input.ipAddress,
-          requestId: input.requestId,
-        },
-        stored.finished_at,
-      );
-    }
-    return stored;
+    await auditRun(trx, input, run);
+    return run;
   });
-  if (run.outcome === 'DISTRIBUTED') await settleLockedRewards(deps);
-  return toRewardCycleRun(run);
 }
 
-export interface CycleToDistribute {
-  window: CycleWindow;
-  /** Empty when the cycle was already distributed: its statement is not read again. */
-  lines: readonly StatementLine[];
+async function auditRun(trx: Kysely<Database>, input: RunRewardCycleInput, run: CycleRunRow): Promise<void> {
+  if (!input.startedBy) return;
+  await recordAdminAction(
+    trx,
+    {
+      actorId: input.startedBy,
+      action: 'REWARD_CYCLE_RUN',
+      targetType: 'REWARD_CYCLE',
+      targetId: String(run.cycle),
+      after: toRewardCycleRun(run),
+      ipAddress: input.ipAddress,
+      requestId: input.requestId,
+    },
+    run.finished_at,
+  );
 }
+
+export type CycleToDistribute =
+  | { window: CycleWindow; distributed: true }
+  | { window: CycleWindow; distributed: false; lines: readonly StatementLine[] };
 
 /**
  * The window and statement of a finished cycle (refused when the cycle has not ended at `at`),
- * read from the upload or the exchange with no connection held.
+ * read from the upload or the exchange with no connection held; a cycle distributed before is
+ * not read again.
  */
 export async function readCycleStatement(
   deps: Deps,
@@ -109,64 +254,18 @@ export async function readCycleStatement(
     ]);
   }
   const window = cycleWindow(deps.config.rewards, cycle);
-  if (await findDistributedRun(deps.db, cycle)) return { window, lines: [] };
-  if (statement.source === 'UPLOAD') return { window, lines: statement.lines };
-  const lines = await deps.integrations.exchangeGateway.copyTradingStatement(window, await linkedExchangeUids(deps.db));
-  return { window, lines: lines.map((line) => ({ uid: line.uid, masterAmount: line.masterAmount })) };
-}
-
-/** What a distribution did (or, rolled back, would do); NUMERIC amounts as strings. */
-export interface CycleDistribution {
-  outcome: RewardCycleOutcome;
-  planVersion: number;
-  inputCount: number;
-  /** Statement UIDs no member has linked. */
-  unknownUids: string[];
-  totalMasterAmount: string;
-  rewardsWritten: number;
-  totalPaid: string;
-  totalLocked: string;
-}
-
-/**
- * The distribution itself, in the caller's transaction under the cycle's lock: stores the
- * statement and writes every reward, counter and ledger entry of the cycle under the current
- * plan — or nothing, when the cycle is already distributed.
- */
-export async function distributeCycle(
-  deps: Pick<AppContext, 'clock' | 'config'>,
-  trx: Kysely<Database>,
-  cycle: number,
-  lines: readonly StatementLine[],
-): Promise<CycleDistribution> {
-  await lockRewardCycle(trx, cycle);
-  const plan = await findCurrentRewardPlan(trx);
-  if (await findDistributedRun(trx, cycle)) {
-    return {
-      outcome: 'ALREADY_DISTRIBUTED',
-      planVersion: plan.version,
-      inputCount: lines.length,
-      unknownUids: [],
-      totalMasterAmount: '0',
-      rewardsWritten: 0,
-      totalPaid: '0',
-      totalLocked: '0',
-    };
+  if (await findDistributedRun(deps.db, cycle)) return { window, distributed: true };
+  if (statement.source === 'UPLOAD') return { window, distributed: false, lines: statement.lines };
+  const linkedUids = await linkedExchangeUids(deps.db);
+  const lines = await deps.integrations.exchangeGateway.copyTradingStatement(window, linkedUids);
+  // Nothing to pay while members are linked is what a changed or misread exchange answer looks
+  // like: refused, never recorded as a distributed (and so never again runnable) empty cycle.
+  if (linkedUids.length > 0 && !lines.some((line) => new Decimal(line.masterAmount).gt(0))) {
+    throw new DomainError('EXCHANGE_STATEMENT_EMPTY', errorTexts.EXCHANGE_STATEMENT_EMPTY);
   }
-  const statement = await storeStatement(trx, cycle, lines);
-  const totals = await distributeDownlineRewards(
-    trx,
-    cycle,
-    plan,
-    deps.config.exchange.minimumDeposit,
-    deps.clock.now(),
-  );
   return {
-    outcome: 'DISTRIBUTED',
-    planVersion: plan.version,
-    inputCount: lines.length,
-    unknownUids: statement.unknownUids,
-    totalMasterAmount: statement.totalMasterAmount,
-    ...totals,
+    window,
+    distributed: false,
+    lines: lines.map((line) => ({ uid: line.uid, masterAmount: line.masterAmount })),
   };
 }

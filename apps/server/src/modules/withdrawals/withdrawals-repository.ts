@@ -243,7 +243,7 @@ export interface ReviewFilters {
   memberId?: string;
 }
 
-const reviewWhere = (filters: ReviewFilters) => sql`
+export const reviewWhere = (filters: ReviewFilters) => sql`
     WHERE true
     ${filters.status ? sql`AND w.status = ${filters.status}` : sql``}
     ${filters.memberId ? sql`AND w.user_id = ${filters.memberId}` : sql``}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, CardHeader } from '../../../components/card';
+import { CsvExportButton } from '../../../components/csv-export-button';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useAuditLog } from '../../../features/admin-audit/api/get-audit-log';
@@ -31,7 +32,16 @@ export default function AdminAuditLogPage() {
       <PageHeader
         title="Audit Log"
         subtitle="Every administrator action, newest first"
-        actions={<RefreshButton busy={auditLog.isFetching} onClick={() => auditLog.refetch()} />}
+        actions={
+          <>
+            <CsvExportButton
+              path="/admin/audit-log/export"
+              query={{ ...auditLogQuery(filters, 1), page: undefined, limit: undefined }}
+              disabled={reversedRange}
+            />
+            <RefreshButton busy={auditLog.isFetching} onClick={() => auditLog.refetch()} />
+          </>
+        }
       />
       <Card>
         <CardHeader

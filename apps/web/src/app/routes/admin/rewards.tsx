@@ -1,6 +1,7 @@
 import type { AdminRewardRecord, RewardType } from '@uplink/contract/rewards';
 import { useState } from 'react';
 import { Card, CardHeader } from '../../../components/card';
+import { CsvExportButton } from '../../../components/csv-export-button';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useAdminRewards } from '../../../features/admin-rewards/api/get-admin-rewards';
@@ -28,13 +29,16 @@ export default function AdminRewardsPage() {
         title="Rewards"
         subtitle="Reward Distribution"
         actions={
-          <RefreshButton
-            busy={rewards.isFetching || runs.isFetching}
-            onClick={() => {
-              rewards.refetch();
-              runs.refetch();
-            }}
-          />
+          <>
+            <CsvExportButton path="/rewards/admin/all/export" query={{ search: settled.search, type, level }} />
+            <RefreshButton
+              busy={rewards.isFetching || runs.isFetching}
+              onClick={() => {
+                rewards.refetch();
+                runs.refetch();
+              }}
+            />
+          </>
         }
       />
       <AdminRewardStatCards statistics={rewards.data?.statistics} loading={rewards.isPending} />

@@ -2,6 +2,7 @@ import { fullName } from '@uplink/contract/format';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Card, CardHeader } from '../../../components/card';
+import { CsvExportButton } from '../../../components/csv-export-button';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { TextField } from '../../../components/text-field';
@@ -27,7 +28,12 @@ export default function AdminUsersPage() {
       <PageHeader
         title="Users"
         subtitle="Manage Users"
-        actions={<RefreshButton busy={users.isFetching} onClick={() => users.refetch()} />}
+        actions={
+          <>
+            <CsvExportButton path="/users/admin/all/export" query={{ search: settled.search }} />
+            <RefreshButton busy={users.isFetching} onClick={() => users.refetch()} />
+          </>
+        }
       />
       <UserStatCards stats={users.data?.stats} loading={users.isPending} />
       {statusChange.problem ? <Alert tone="error" title={statusChange.problem} /> : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, CardHeader } from '../../../components/card';
+import { CsvExportButton } from '../../../components/csv-export-button';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { TextField } from '../../../components/text-field';
@@ -18,7 +19,12 @@ export default function AdminWithdrawalsPage() {
       <PageHeader
         title="Withdrawals"
         subtitle="Review Requests"
-        actions={<RefreshButton busy={withdrawals.isFetching} onClick={() => withdrawals.refetch()} />}
+        actions={
+          <>
+            <CsvExportButton path="/withdrawals/admin/all/export" query={{ search: settled.search }} />
+            <RefreshButton busy={withdrawals.isFetching} onClick={() => withdrawals.refetch()} />
+          </>
+        }
       />
       <WithdrawalStatCards statistics={withdrawals.data?.statistics} loading={withdrawals.isPending} />
       <Card>

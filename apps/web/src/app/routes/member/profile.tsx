@@ -2,10 +2,11 @@ import { Card, CardBody, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { MemberProfileCard } from '../../../features/profile/components/member-profile-card';
+import { NotificationPreferencesCard } from '../../../features/profile/components/notification-preferences-card';
 import { memberSecurityTips, SecurityTips } from '../../../features/profile/components/security-tips';
 import { useAuth } from '../../../lib/auth';
 
-/** /profile and /settings: the read-only profile and the security card. */
+/** /profile and /settings: the read-only profile, the security card and the notice switches. */
 export default function ProfilePage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -21,6 +22,7 @@ export default function ProfilePage() {
             <SecurityTips title="Security Tips" tips={memberSecurityTips} />
           </CardBody>
         </Card>
+        <NotificationPreferencesCard />
       </div>
     </div>
   );

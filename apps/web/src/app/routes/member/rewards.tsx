@@ -9,6 +9,7 @@ import { memberRewardsKeys } from '../../../features/rewards/api/get-member-rewa
 import { useRewardStats } from '../../../features/rewards/api/get-reward-stats';
 import { RewardsHistory } from '../../../features/rewards/components/rewards-history';
 import { RewardsOverview } from '../../../features/rewards/components/rewards-overview';
+import { StatementDownload } from '../../../features/rewards/components/statement-download';
 import {
   readRewardsHistoryFilters,
   writeRewardsHistoryFilters,
@@ -70,6 +71,7 @@ export default function RewardsPage() {
             ]}
           />
         </Card>
+        <StatementDownload />
       </div>
       <WithdrawalModal
         open={withdrawing}

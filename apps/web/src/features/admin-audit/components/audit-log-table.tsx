@@ -26,6 +26,7 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   REWARD_CYCLE_RUN: 'violet',
   ADMIN_TOTP_ENROLLED: 'brand',
   ADMIN_TOTP_REMOVED: 'grey',
+  DATA_EXPORTED: 'grey',
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';

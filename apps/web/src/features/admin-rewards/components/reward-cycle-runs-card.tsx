@@ -1,6 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '@uplink/contract/format';
-import { type RewardCycleRun, type RewardCycleRuns, rewardCycleTexts } from '@uplink/contract/rewards';
+import {
+  type RewardCycleRun,
+  type RewardCycleRuns,
+  rewardCycleBasisTexts,
+  rewardCycleTexts,
+} from '@uplink/contract/rewards';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
@@ -34,7 +39,14 @@ const columns: Column<RewardCycleRun>[] = [
     key: 'source',
     header: 'Source',
     priority: 'low',
-    cell: (run) => <Badge tone="grey">{run.source === 'UPLOAD' ? 'Upload' : 'Exchange'}</Badge>,
+    cell: (run) => (
+      <div className="whitespace-nowrap">
+        <Badge tone="grey">{run.source === 'UPLOAD' ? 'Upload' : 'Exchange'}</Badge>
+        <p className="mt-1 text-slate-500 text-xs">
+          {run.basis ? rewardCycleBasisTexts[run.basis] : 'Basis not recorded'}
+        </p>
+      </div>
+    ),
   },
   {
     key: 'outcome',

@@ -5,6 +5,7 @@ import {
   type RewardCycleRuns,
   rewardCycleTexts,
 } from '@uplink/contract/rewards';
+import { describeStatementProblem, type ParsedStatement, parseStatementFile } from '@uplink/contract/statement-csv';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -15,7 +16,6 @@ import { errorText } from '../../../lib/error-text';
 import { usePreviewRewardCycle } from '../api/preview-reward-cycle';
 import { useRunRewardCycle } from '../api/run-reward-cycle';
 import { readCycleNumber } from '../utils/cycle-number';
-import { describeStatementProblem, type ParsedStatement, parseStatement } from '../utils/parse-statement';
 
 type StatementSource = 'UPLOAD' | 'EXCHANGE';
 
@@ -78,8 +78,7 @@ export function RunRewardCycleDialog({
     if (!file) return;
     setReading(true);
     try {
-      const text = await file.text();
-      setStatement({ fileName: file.name, ...parseStatement(text) });
+      setStatement({ fileName: file.name, ...(await parseStatementFile(file)) });
     } catch {
       setReadFailed(true);
     } finally {

@@ -1,0 +1,51 @@
+import type { NotificationPreferences, NotificationPreferencesUpdate } from '@uplink/contract/notifications';
+import { sql } from 'kysely';
+import type { AppContext } from '../../app-context';
+
+/** The member's notice switches; every notice is on until they turn it off. */
+export async function viewNotificationPreferences(
+  deps: Pick<AppContext, 'db'>,
+  memberId: string,
+): Promise<NotificationPreferences> {
+  const { rows } = await sql<PreferenceRow>`
+    SELECT reward_locked, forfeit_warning, cycle_summary, subscription_ending
+      FROM notification_preferences WHERE user_id = ${memberId}`.execute(deps.db);
+  return toPreferences(rows[0]);
+}
+
+/** Sets the switches named; the others keep their value. One statement: two changes at once both land. */
+export async function updateNotificationPreferences(
+  deps: Pick<AppContext, 'db' | 'clock'>,
+  memberId: string,
+  update: NotificationPreferencesUpdate,
+): Promise<NotificationPreferences> {
+  const value = (kind: keyof NotificationPreferencesUpdate) => update[kind] ?? null;
+  const { rows } = await sql<PreferenceRow>`
+    INSERT INTO notification_preferences AS p
+           (user_id, reward_locked, forfeit_warning, cycle_summary, subscription_ending, updated_at)
+    VALUES (${memberId}, coalesce(${value('rewardLocked')}::boolean, true), coalesce(${value('forfeitWarning')}::boolean, true),
+            coalesce(${value('cycleSummary')}::boolean, true), coalesce(${value('subscriptionEnding')}::boolean, true),
+            ${deps.clock.now()})
+    ON CONFLICT (user_id) DO UPDATE SET
+      reward_locked = coalesce(${value('rewardLocked')}::boolean, p.reward_locked),
+      forfeit_warning = coalesce(${value('forfeitWarning')}::boolean, p.forfeit_warning),
+      cycle_summary = coalesce(${value('cycleSummary')}::boolean, p.cycle_summary),
+      subscription_ending = coalesce(${value('subscriptionEnding')}::boolean, p.subscription_ending),
+      updated_at = EXCLUDED.updated_at
+    RETURNING reward_locked, forfeit_warning, cycle_summary, subscription_ending`.execute(deps.db);
+  return toPreferences(rows[0]);
+}
+
+interface PreferenceRow {
+  reward_locked: boolean;
+  forfeit_warning: boolean;
+  cycle_summary: boolean;
+  subscription_ending: boolean;
+}
+
+const toPreferences = (row: PreferenceRow | undefined): NotificationPreferences => ({
+  rewardLocked: row?.reward_locked ?? true,
+  forfeitWarning: row?.forfeit_warning ?? true,
+  cycleSummary: row?.cycle_summary ?? true,
+  subscriptionEnding: row?.subscription_ending ?? true,
+});

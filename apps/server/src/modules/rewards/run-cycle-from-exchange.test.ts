@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
+import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
+import { cycleWindow } from './reward-cycle-calendar';
+
+/**
+ * A cycle read from BingX's agent API takes the documented copy-trading commission
+ * (`extCopyCommissionVolume`) as each copier's masterAmount, and its run says so; a statement
+ * that pays nothing while members are linked is refused, never distributed as an empty cycle.
+ */
+describe('a reward cycle from the BingX agent API', () => {
+  const exchange = new FakeBingxAgentServer('agent-key', 'agent-secret');
+  let t: TestApp;
+  let adminToken: string;
+  let top: UserRow;
+  let copier: UserRow;
+  let nextCycle = 1;
+
+  beforeAll(async () => {
+    const baseUrl = await exchange.start();
+    t = await createTestApp(
+      {},
+      {
+        depositChain: null,
+        exchangeGateway: exchange.clientFor(baseUrl),
+      },
+    );
+    const admin = await createMember(t.database.db, { isAdmin: true });
+    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    top = await addMember(t.database.db, null, linkedMemberColumns(uniqueUid()));
+    copier = await addMember(t.database.db, top, linkedMemberColumns(uniqueUid()));
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+    await exchange.stop();
+  });
+  beforeEach(() => {
+    exchange.commissionDays.length = 0;
+    exchange.failNext.length = 0;
+  });
+
+  const post = (url: string, body: object) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: body });
+  const runsOf = (cycle: number) =>
+    t.database.db.selectFrom('reward_cycle_runs').selectAll().where('cycle', '=', cycle).execute();
+
+  it('distributes the summed extCopyCommissionVolume and names that basis on the run', async () => {
+    const cycle = nextCycle++;
+    const { startsAt } = cycleWindow(t.config.rewards, cycle);
+    for (const [member, amount] of [
+      [copier, '60'],
+      [copier, '40'],
+      [top, '0'],
+    ] as const) {
+      exchange.commissionDays.push({
+        uid: member.bingx_uid as string,
+        time: startsAt.getTime() + 3_600_000,
+        extCopyCommissionVolume: amount,
+        swapCommissionVolume: '500',
+      });
+    }
+    const response = await post('/api/rewards/admin/cycles', { cycle, source: 'exchange' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      source: 'EXCHANGE',
+      basis: 'EXCHANGE_COPY_TRADING_COMMISSION',
+      totalMasterAmount: 100,
+      totalPaid: 5,
+    });
+
+    const listed = await t.app.inject({ method: 'GET', url: '/api/rewards/admin/cycles', headers: bearer(adminToken) });
+    expect(listed.json().data.runs[0]).toMatchObject({ cycle, basis: 'EXCHANGE_COPY_TRADING_COMMISSION' });
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  });
+
+  it('names an uploaded statement as its basis', async () => {
+    const cycle = nextCycle++;
+    const response = await post('/api/rewards/admin/cycles', {
+      cycle,
+      entries: [{ bingXUID: copier.bingx_uid, masterAmount: '10' }],
+    });
+    expect(response.json().data).toMatchObject({ source: 'UPLOAD', basis: 'UPLOADED_STATEMENT' });
+  });
+
+  it.each([
+    ['no rows at all', () => {}],
+    [
+      'rows with only other business lines and an undocumented profit share',
+      (startsAt: Date) => {
+        exchange.failNext.push({
+          status: 200,
+          body: {
+            code: 0,
+            msg: '',
+            data: {
+              total: 1,
+              list: [{ uid: Number(copier.bingx_uid), commissionTime: startsAt.getTime(), extCopyProfitShare: '25' }],
+            },
+          },
+        });
+      },
+    ],
+  ])('refuses an exchange statement that pays nothing while members are linked (%s)', async (_name, arrange) => {
+    const cycle = nextCycle++;
+    for (const url of ['/api/rewards/admin/cycles/preview', '/api/rewards/admin/cycles']) {
+      arrange(cycleWindow(t.config.rewards, cycle).startsAt);
+      const response = await post(url, { cycle, source: 'exchange' });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({
+        success: false,
+        errorCode: 'EXCHANGE_STATEMENT_EMPTY',
+        message: expect.stringMatching(/empty statement/),
+      });
+    }
+    expect(await runsOf(cycle)).toEqual([]);
+    // Refused, not recorded: the cycle can still be run once the exchange answers.
+    exchange.commissionDays.push({
+      uid: copier.bingx_uid as string,
+      time: cycleWindow(t.config.rewards, cycle).startsAt.getTime(),
+      extCopyCommissionVolume: '20',
+    });
+    const retried = await post('/api/rewards/admin/cycles', { cycle, source: 'exchange' });
+    expect(retried.json().data).toMatchObject({ outcome: 'DISTRIBUTED', totalMasterAmount: 20 });
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  });
+});
