@@ -71,19 +71,36 @@ export const otpSchema = z
   .min(1, withdrawalTexts.enterOtp)
   .regex(new RegExp(`^\\d{${otpLength}}$`), `The code is ${otpLength} digits`);
 
+const walletAddressSchema = z
+  .string({ error: withdrawalTexts.fillRequired })
+  .trim()
+  .refine(isValidWalletAddress, withdrawalTexts.invalidAddress);
+
 /** `POST /withdrawals`. */
 export const createWithdrawalRequestSchema = z.object({
   amount: withdrawalAmountSchema,
-  walletAddress: z
-    .string({ error: withdrawalTexts.fillRequired })
-    .trim()
-    .refine(isValidWalletAddress, withdrawalTexts.invalidAddress),
+  walletAddress: walletAddressSchema,
   asset: z.literal('USDT', { error: 'Only USDT can be withdrawn' }).default('USDT'),
   otp: otpSchema,
 });
 export type CreateWithdrawalRequest = z.input<typeof createWithdrawalRequestSchema>;
 
 export const verifyOtpRequestSchema = z.object({ otp: otpSchema });
+
+/**
+ * `POST /otp/withdrawal/request`: the withdrawal the code is for, checked before the code is sent
+ * (the same refusals as `POST /withdrawals`). Optional: an empty body (or `{}`) sends a code unchecked.
+ */
+export const otpRequestSchema = z
+  .object({ amount: withdrawalAmountSchema.optional(), walletAddress: walletAddressSchema.optional() })
+  .superRefine((body, context) => {
+    if ((body.amount === undefined) === (body.walletAddress === undefined)) return;
+    const path = body.amount === undefined ? 'amount' : 'walletAddress';
+    context.addIssue({ code: 'custom', path: [path], message: withdrawalTexts.fillRequired });
+  })
+  // No body at all arrives as null without a content type, as undefined with one.
+  .nullish();
+export type OtpRequest = z.input<typeof otpRequestSchema>;
 
 /** `POST /otp/withdrawal/request`. */
 export const otpRequestResultSchema = z.object({ expiresAt: z.string() });
@@ -124,13 +141,25 @@ export const memberWithdrawalsSchema = z.object({
 });
 export type MemberWithdrawals = z.infer<typeof memberWithdrawalsSchema>;
 
+/**
+ * What a decision's member-visible text (`reason`) is, as the member's history, the decision
+ * e-mail and the review label it: an approval's is a note to the member, a rejection's or block's
+ * the reason for it.
+ */
+export function decisionTextLabel(status: WithdrawalStatus): 'Note' | 'Reason' {
+  return status === 'APPROVED' ? 'Note' : 'Reason';
+}
+
 /** `PUT /withdrawals/{id}`: an administrator's decision. */
 export const withdrawalDecisionSchema = z
   .object({
     status: z.enum(['APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'], {
       error: 'Status must be APPROVED, REJECTED or BLOCKED_COMPLIANCE',
     }),
+    /** Told to the member: a rejection's or block's reason (required), an approval's note (optional). */
     reason: safeText('Reason').trim().max(500, 'The reason is at most 500 characters').optional(),
+    /** For administrators only: shown on the review and kept in the audit log, never sent to the member. */
+    internalNote: safeText('Internal note').trim().max(500, 'The internal note is at most 500 characters').optional(),
     transactionHash: z
       .string()
       .trim()
@@ -168,7 +197,11 @@ export const withdrawalMemberSchema = z.object({
   userId: z.string(),
 });
 
-export const adminWithdrawalSchema = withdrawalSchema.extend({ user: withdrawalMemberSchema });
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  user: withdrawalMemberSchema,
+  /** The deciding administrator's internal note (never in the member's view of the withdrawal). */
+  internalNote: z.string().nullable(),
+});
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 export const withdrawalStatisticsSchema = z.object({

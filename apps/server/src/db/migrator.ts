@@ -19,6 +19,7 @@ import * as depositQuarantine from './migrations/0070-deposit-quarantine';
 import * as withdrawalPaymentClaims from './migrations/0080-withdrawal-payment-claims';
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
+import * as withdrawalInternalNote from './migrations/0087-withdrawal-internal-note';
 import * as notificationPreferences from './migrations/0090-notification-preferences';
 import * as noticeOutbox from './migrations/0091-notice-outbox';
 import * as counterSlots from './migrations/0110-counter-slots';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0080-withdrawal-payment-claims': withdrawalPaymentClaims,
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
+  '0087-withdrawal-internal-note': withdrawalInternalNote,
   '0090-notification-preferences': notificationPreferences,
   '0091-notice-outbox': noticeOutbox,
   '0110-counter-slots': counterSlots,

@@ -355,7 +355,10 @@ export interface WithdrawalsTable {
   asset: Generated<'USDT'>;
   wallet_address: string;
   status: Generated<WithdrawalStatus>;
+  /** What the member is told: a rejection's or block's reason, an approval's note. */
   reason: string | null;
+  /** An administrator's note for administrators only, never sent to the member (migration 0087). */
+  internal_note: string | null;
   transaction_hash: string | null;
   code_id: string;
   hold_entry_id: string;

@@ -121,6 +121,7 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
       processedAt: null,
       transactionHash: null,
       user: ann,
+      internalNote: null,
     },
     balance: { available: 30, totalEarned: 50, totalWithdrawn: 0, onHold: 20 },
     ledger: [],

@@ -1,7 +1,10 @@
+import type { ErrorCode } from '@uplink/contract/error-codes';
 import {
   createWithdrawalRequestSchema,
   memberWithdrawalsSchema,
+  type OtpRequest,
   otpRequestResultSchema,
+  otpRequestSchema,
   verifyOtpRequestSchema,
   type Withdrawal,
   withdrawalSchema,
@@ -17,11 +20,23 @@ export const rightCode = '123456';
  * the history. Returns what the screen asked for.
  */
 export function answerWithdrawals() {
-  const requested = { codes: 0, bodies: [] as unknown[], withdrawals: [] as Withdrawal[] };
-  onApi('post', '/otp/withdrawal/request', { response: otpRequestResultSchema }, () => {
-    requested.codes += 1;
-    return { expiresAt: '2026-03-02T10:10:00.000Z' };
-  });
+  const requested = {
+    codes: 0,
+    /** What each code request said the withdrawal would be. */
+    codeBodies: [] as OtpRequest[],
+    bodies: [] as unknown[],
+    withdrawals: [] as Withdrawal[],
+  };
+  onApi(
+    'post',
+    '/otp/withdrawal/request',
+    { request: otpRequestSchema, response: otpRequestResultSchema },
+    ({ body }) => {
+      requested.codeBodies.push(body);
+      requested.codes += 1;
+      return { expiresAt: '2026-03-02T10:10:00.000Z' };
+    },
+  );
   onApi('post', '/otp/withdrawal/verify', { request: verifyOtpRequestSchema }, ({ body }) =>
     body.otp === rightCode ? null : refusal(400, 'INVALID_OTP', 'Invalid OTP code. 4 tries left.'),
   );
@@ -53,4 +68,11 @@ export function answerWithdrawals() {
     },
   }));
   return requested;
+}
+
+/** The code request refused as the server refuses a withdrawal it would not make: no code is sent. */
+export function refuseCodeRequest(status: number, errorCode: ErrorCode, message: string) {
+  onApi('post', '/otp/withdrawal/request', { request: otpRequestSchema, response: otpRequestResultSchema }, () =>
+    refusal(status, errorCode, message),
+  );
 }

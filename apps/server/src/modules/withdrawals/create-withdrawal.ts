@@ -4,45 +4,37 @@ import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
 import type { UserRow } from '../../db/schema';
 import { DomainError } from '../../http/domain-error';
-import { findUserById } from '../accounts/account-repository';
 import { bookLedgerEntries, isLedgerOverdraft, lockLedgerAccount } from '../ledger/ledger-repository';
-import { hasPaidSubscription } from '../subscription/subscription-status';
 import { hashCode } from './withdrawal-code-hash';
 import { useVerifiedCode } from './withdrawal-codes-repository';
+import { checkWithdrawalAllowed, insufficientBalance, walletInUse } from './withdrawal-eligibility';
 import { toWithdrawal } from './withdrawal-record';
-import { countPendingWithdrawals, insertWithdrawal, isWalletInUse } from './withdrawals-repository';
+import { insertWithdrawal, isWalletInUse } from './withdrawals-repository';
 
 type ValidRequest = { amount: string; walletAddress: string; otp: string } & Pick<CreateWithdrawalRequest, 'asset'>;
 
 /**
- * Creates a withdrawal: the member's verified code is used, the amount is held on the ledger and
- * the withdrawal written, all in one transaction under the member's row and ledger-account locks. The
- * database refuses a hold beyond the available balance and a wallet address already in a pending
- * withdrawal; a failure leaves the code usable for a corrected request.
+ * Creates a withdrawal: the checks of `checkWithdrawalAllowed` pass, the member's verified code is
+ * used, the amount is held on the ledger and the withdrawal written, all in one transaction under
+ * the member's row and ledger-account locks. The database refuses a hold beyond the available
+ * balance and a wallet address already in a pending withdrawal; a failure leaves the code usable
+ * for a corrected request.
  */
 export async function createWithdrawal(
   deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
-  member: Pick<UserRow, 'id' | 'status' | 'bingx_uid' | 'subscription_paid_at' | 'subscription_period_ends_at'>,
+  member: Pick<UserRow, 'id'>,
   request: ValidRequest,
 ): Promise<Withdrawal> {
   const { db, clock, config } = deps;
   const now = clock.now();
-  if (member.status !== 'ACTIVE' || !member.bingx_uid || !hasPaidSubscription(member, now)) {
-    throw new DomainError('ACCOUNT_NOT_ACTIVE', 'Only active members who have finished onboarding can withdraw.');
-  }
   return moneyTransaction(db, async (trx) => {
     await lockLedgerAccount(trx, member.id);
-    // Read again under the locks (the member's row, then the account: the one lock order): a
-    // status changed since the request began is seen here, and a delete (which takes both before
-    // it looks for pending withdrawals) cannot miss this one.
-    if ((await findUserById(trx, member.id))?.status !== 'ACTIVE') {
-      throw new DomainError('ACCOUNT_NOT_ACTIVE', 'Only active members who have finished onboarding can withdraw.');
-    }
+    // Checked under the locks (the member's row, then the account: the one lock order): a status
+    // changed since the request began is seen here, and a delete (which takes both before it
+    // looks for pending withdrawals) cannot miss this one.
+    await checkWithdrawalAllowed(trx, { config, now }, member.id, request);
     const codeId = await useVerifiedCode(trx, member.id, hashCode(config.keys.codeHmac, member.id, request.otp), now);
     if (!codeId) throw new DomainError('INVALID_OTP', 'Invalid OTP code. Verify a new code for this withdrawal.');
-    if ((await countPendingWithdrawals(trx, member.id)) >= config.withdrawals.maxPending) {
-      throw new DomainError('TOO_MANY_PENDING_WITHDRAWALS', 'You have reached the limit of pending withdrawals.');
-    }
     const id = randomUUID();
     try {
       const [hold] = await bookLedgerEntries(
@@ -69,10 +61,8 @@ export async function createWithdrawal(
       });
       return toWithdrawal(withdrawal);
     } catch (error) {
-      if (isLedgerOverdraft(error))
-        throw new DomainError('INSUFFICIENT_BALANCE', 'Your balance is too low for this withdrawal.');
-      if (isWalletInUse(error))
-        throw new DomainError('WALLET_ADDRESS_IN_USE', 'This address is already used by a pending withdrawal.');
+      if (isLedgerOverdraft(error)) throw insufficientBalance();
+      if (isWalletInUse(error)) throw walletInUse();
       throw error;
     }
   });

@@ -93,6 +93,74 @@ describe('an administrator decides a withdrawal', () => {
     expect((await findLedgerBalance(t.database.db, member.id))?.available).toBe('100.00000000');
   });
 
+  it("tells the member an approval's note as a note and keeps the internal note for administrators and the audit", async () => {
+    const { member, id, walletAddress } = await pendingWithdrawal('40');
+    const transactionHash = await pay(walletAddress, '40');
+    const answer = await decide(id, {
+      status: 'APPROVED',
+      transactionHash,
+      reason: 'Paid in two parts next time',
+      internalNote: 'Checked with compliance desk, ticket 1234',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.reason).toBe('Paid in two parts next time');
+    expect(answer.json().data).not.toHaveProperty('internalNote');
+    const memberHeaders = bearer(t.app.context.sessionTokens.sign(member.id));
+    const mine = await t.app.inject({ method: 'GET', url: `/api/withdrawals/${id}`, headers: memberHeaders });
+    const list = await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: memberHeaders });
+    for (const body of [mine.body, list.body]) {
+      expect(body).toContain('Paid in two parts next time');
+      expect(body).not.toContain('ticket 1234');
+      expect(body).not.toContain('internalNote');
+    }
+    const [mail] = await mailTo(t.database.db, member.email);
+    expect(mail?.text).toContain('Note: Paid in two parts next time');
+    expect(mail?.text).not.toContain('Reason:');
+    expect(`${mail?.text} ${mail?.html}`).not.toContain('ticket 1234');
+    const review = await t.app.inject({ method: 'GET', url: `/api/withdrawals/admin/${id}`, headers: adminHeaders });
+    expect(review.json().data.withdrawal).toMatchObject({
+      reason: 'Paid in two parts next time',
+      internalNote: 'Checked with compliance desk, ticket 1234',
+    });
+    const [audit] = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', id).execute();
+    expect(audit?.before).toMatchObject({ reason: null, internalNote: null });
+    expect(audit?.after).toMatchObject({
+      reason: 'Paid in two parts next time',
+      internalNote: 'Checked with compliance desk, ticket 1234',
+    });
+  });
+
+  it("says a rejection's reason as a reason, and keeps its internal note from the member", async () => {
+    const { member, id } = await pendingWithdrawal('10');
+    const answer = await decide(id, {
+      status: 'REJECTED',
+      reason: 'The address is an exchange deposit address',
+      internalNote: 'Second try this week',
+    });
+    expect(answer.statusCode).toBe(200);
+    const [mail] = await mailTo(t.database.db, member.email);
+    expect(mail?.text).toContain('Reason: The address is an exchange deposit address');
+    expect(`${mail?.text} ${mail?.html}`).not.toContain('Second try this week');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/withdrawals',
+      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+    });
+    expect(list.body).not.toContain('Second try this week');
+    const [audit] = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', id).execute();
+    expect(audit?.after).toMatchObject({ internalNote: 'Second try this week' });
+  });
+
+  it.each([
+    ['over 500 characters', 'x'.repeat(501)],
+    ['an invisible direction mark', 'paid \u202Eeton'],
+  ])('refuses an internal note of %s', async (_name, internalNote) => {
+    const { id } = await pendingWithdrawal('10');
+    const answer = await decide(id, { status: 'REJECTED', reason: 'No', internalNote });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errorCode).toBe('VALIDATION_ERROR');
+  });
+
   it('refuses a rejection without a reason and an approval without a hash', async () => {
     const { id } = await pendingWithdrawal();
     for (const body of [

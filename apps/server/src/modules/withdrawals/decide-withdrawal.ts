@@ -19,12 +19,15 @@ import {
   withdrawalNotFound,
 } from './withdrawal-payment-claim';
 import { countFlaggedWithdrawalPayment } from './withdrawal-payment-metrics';
-import { toWithdrawal } from './withdrawal-record';
+import { toAuditedWithdrawal, toWithdrawal } from './withdrawal-record';
 import { flagPayment, isTransactionUsed, lockWithdrawal, recordDecision, releaseClaim } from './withdrawals-repository';
 
 export interface DecisionInput {
   status: WithdrawalDecision;
+  /** Told to the member (a rejection's or block's reason, an approval's note). */
   reason?: string;
+  /** For administrators only: never in the member's view or e-mail. */
+  internalNote?: string;
   transactionHash?: string;
 }
 
@@ -143,6 +146,7 @@ async function settleDecision(
       const row = await recordDecision(trx, withdrawalId, {
         status: decision.status,
         reason: decision.reason?.trim() || null,
+        internalNote: decision.internalNote?.trim() || null,
         transactionHash,
         by: administrator.id,
         at: now,
@@ -154,8 +158,8 @@ async function settleDecision(
           action: auditActions[decision.status],
           targetType: 'WITHDRAWAL',
           targetId: withdrawalId,
-          before: toWithdrawal(locked),
-          after: toWithdrawal(row),
+          before: toAuditedWithdrawal(locked),
+          after: toAuditedWithdrawal(row),
           ipAddress: administrator.ipAddress,
           requestId: administrator.requestId,
         },

@@ -4,6 +4,7 @@ import { DomainError } from '../../http/domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { hashCode, newCode } from './withdrawal-code-hash';
 import { countCodesSince, endLiveCodes, lockMemberCodes, storeCode } from './withdrawal-codes-repository';
+import { checkWithdrawalAllowed, type WithdrawalIntent } from './withdrawal-eligibility';
 import { withdrawalCodeMail } from './withdrawal-mails';
 
 export const codeValidityMinutes = 10;
@@ -13,19 +14,23 @@ const codeRequestWindowMinutes = 15;
 
 /**
  * E-mails the member a new 6-digit code, valid 10 minutes, ending any earlier one (verified or
- * not). The limit is counted, the code and its mail written (the outbox) in one transaction
+ * not). Given the withdrawal it is for, its checks (`checkWithdrawalAllowed`: account, pending
+ * limit, address, balance) run first, so a withdrawal that would be refused costs no code. The
+ * checks and the limit are counted, the code and its mail written (the outbox) in one transaction
  * under the member's row lock: a code is never stored unsent, and concurrent requests cannot
  * pass the limit together.
  */
 export async function requestWithdrawalCode(
   deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailWorker'>,
   member: Pick<UserRow, 'id' | 'email' | 'first_name'>,
+  intent?: WithdrawalIntent,
 ): Promise<{ expiresAt: string }> {
   const { db, clock, config } = deps;
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + codeValidityMinutes * 60_000);
   await db.transaction().execute(async (trx) => {
     await lockMemberCodes(trx, member.id);
+    if (intent) await checkWithdrawalAllowed(trx, { config, now }, member.id, intent);
     const since = new Date(now.getTime() - codeRequestWindowMinutes * 60_000);
     if ((await countCodesSince(trx, member.id, since)) >= codeRequestsPerWindow) {
       throw new DomainError('RATE_LIMITED', 'Too many codes requested. Please wait a few minutes and try again.');

@@ -1,5 +1,5 @@
 import { formatMoney } from '@uplink/contract/format';
-import type { WithdrawalDecision } from '@uplink/contract/withdrawals';
+import { decisionTextLabel, type WithdrawalDecision } from '@uplink/contract/withdrawals';
 import { type MailContent, renderMail } from '../mail/mail-layout';
 
 interface Recipient {
@@ -45,7 +45,7 @@ export function withdrawalDecisionMail(
     `Your withdrawal of ${formatMoney(Number(decision.amount), { unit: 'USDT' })} to ${decision.walletAddress} ${decisionTexts[decision.status]}.`,
   ];
   if (decision.transactionHash) paragraphs.push(`Transaction: ${decision.transactionHash}`);
-  if (decision.reason) paragraphs.push(`Reason: ${decision.reason}`);
+  if (decision.reason) paragraphs.push(`${decisionTextLabel(decision.status)}: ${decision.reason}`);
   if (decision.status !== 'APPROVED') paragraphs.push('The amount is available in your balance again.');
   return renderMail({
     subject: `Your Uplink withdrawal ${decisionTexts[decision.status]}`,

@@ -18,10 +18,16 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
+/** What the audit log keeps of a decided withdrawal: what the member sees, and the internal note. */
+export function toAuditedWithdrawal(row: WithdrawalRow): Withdrawal & { internalNote: string | null } {
+  return { ...toWithdrawal(row), internalNote: row.internal_note };
+}
+
 /** A withdrawal with its member, as administrators see it. */
 export function toAdminWithdrawal(row: AdminWithdrawalRow): AdminWithdrawal {
   return {
     ...toWithdrawal(row),
+    internalNote: row.internal_note,
     user: {
       _id: row.user_id,
       firstName: row.member_first_name,

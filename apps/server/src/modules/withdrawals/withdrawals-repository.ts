@@ -40,6 +40,18 @@ export function insertWithdrawal(db: Kysely<Database>, withdrawal: NewWithdrawal
     .executeTakeFirstOrThrow();
 }
 
+/** A pending withdrawal goes to this address, in any letter case (as `withdrawals_wallet_pending` compares). */
+export async function isWalletInPendingWithdrawal(db: Kysely<Database>, walletAddress: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where(sql<string>`lower(wallet_address)`, '=', walletAddress.toLowerCase())
+    .where('status', '=', 'PENDING')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The database refused a second pending withdrawal to the same wallet address. */
 export const isWalletInUse = (error: unknown) => violatedConstraint(error) === 'withdrawals_wallet_pending';
 /** The database refused a transaction hash that already proves another withdrawal. */
@@ -84,13 +96,21 @@ export function lockWithdrawal(db: Kysely<Database>, id: string): Promise<Withdr
 export function recordDecision(
   db: Kysely<Database>,
   id: string,
-  decision: { status: WithdrawalDecision; reason: string | null; transactionHash: string | null; by: string; at: Date },
+  decision: {
+    status: WithdrawalDecision;
+    reason: string | null;
+    internalNote: string | null;
+    transactionHash: string | null;
+    by: string;
+    at: Date;
+  },
 ): Promise<WithdrawalRow> {
   return db
     .updateTable('withdrawals')
     .set({
       status: decision.status,
       reason: decision.reason,
+      internal_note: decision.internalNote,
       transaction_hash: decision.transactionHash,
       processed_at: decision.at,
       processed_by: decision.by,

@@ -5,6 +5,7 @@ import {
   createWithdrawalRequestSchema,
   memberWithdrawalsSchema,
   otpRequestResultSchema,
+  otpRequestSchema,
   otpStatusSchema,
   paymentReleaseSchema,
   verifyOtpRequestSchema,
@@ -48,12 +49,19 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['withdrawals'],
         summary: 'E-mail a 6-digit code that authorises one withdrawal (valid 10 minutes)',
+        description:
+          'With `{ amount, walletAddress }` the withdrawal is checked first and refused, with no code sent, as `POST /withdrawals` would refuse it (ACCOUNT_NOT_ACTIVE, TOO_MANY_PENDING_WITHDRAWALS, WALLET_ADDRESS_IN_USE, INSUFFICIENT_BALANCE).',
         security: [{ bearer: [] }],
+        body: otpRequestSchema,
         response: { 200: envelopeSchema(otpRequestResultSchema) },
       },
     },
-    async (request) =>
-      ok(await requestWithdrawalCode(app.context, callerAccount.of(request)), 'A code was sent to your e-mail address'),
+    async (request) => {
+      const { amount, walletAddress } = request.body ?? {};
+      const intent = amount !== undefined && walletAddress !== undefined ? { amount, walletAddress } : undefined;
+      const result = await requestWithdrawalCode(app.context, callerAccount.of(request), intent);
+      return ok(result, 'A code was sent to your e-mail address');
+    },
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { AdminUserDetail } from '@uplink/contract/admin-users';
 import { formatCount, formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contract/format';
-import { type Withdrawal, withdrawalStatuses, withdrawalTexts } from '@uplink/contract/withdrawals';
+import { decisionTextLabel, type Withdrawal, withdrawalStatuses, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon, ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
@@ -46,7 +46,11 @@ const columns: Column<Withdrawal>[] = [
     cell: (withdrawal) => (
       <div className="space-y-1">
         <WithdrawalStatusBadge status={withdrawal.status} />
-        {withdrawal.reason ? <p className="max-w-56 text-red-700 text-xs">{withdrawal.reason}</p> : null}
+        {withdrawal.reason ? (
+          <p className={`max-w-56 text-xs ${withdrawal.status === 'APPROVED' ? 'text-slate-600' : 'text-red-700'}`}>
+            {decisionTextLabel(withdrawal.status)}: {withdrawal.reason}
+          </p>
+        ) : null}
       </div>
     ),
   },

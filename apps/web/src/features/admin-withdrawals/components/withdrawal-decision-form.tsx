@@ -16,7 +16,9 @@ const decisionOptions: { value: WithdrawalDecision; label: string }[] = [
 ];
 
 /**
- * Approve with the payment's transaction hash, reject with a reason, or block with a reason. The
+ * Approve with the payment's transaction hash, reject with a reason, or block with a reason; the
+ * member's text (an approval's note, a rejection's reason) and the administrators' internal note
+ * are separate fields. The
  * decision is checked with the contract's own schema before it is sent, so the form says what the
  * server would refuse in the server's words.
  */
@@ -24,6 +26,7 @@ export function WithdrawalDecisionForm({ id, demoTreasury }: { id: string; demoT
   const [status, setStatus] = useState<WithdrawalDecision>('APPROVED');
   const [transactionHash, setTransactionHash] = useState('');
   const [reason, setReason] = useState('');
+  const [internalNote, setInternalNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const decide = useDecideWithdrawal(id);
   const approving = status === 'APPROVED';
@@ -34,6 +37,7 @@ export function WithdrawalDecisionForm({ id, demoTreasury }: { id: string; demoT
       status,
       transactionHash: approving ? transactionHash.trim() || undefined : undefined,
       reason: reason.trim() || undefined,
+      internalNote: internalNote.trim() || undefined,
     });
     if (!decision.success) return setProblem(decision.error.issues[0]?.message ?? null);
     setProblem(null);
@@ -78,10 +82,18 @@ export function WithdrawalDecisionForm({ id, demoTreasury }: { id: string; demoT
             </div>
           ) : null}
           <TextField
-            label={approving ? 'Note (optional)' : 'Reason'}
+            label={approving ? 'Note to the member (optional)' : 'Reason (sent to the member)'}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             maxLength={500}
+            hint="Shown in the member's withdrawal history and in the decision e-mail."
+          />
+          <TextField
+            label="Internal note (optional)"
+            value={internalNote}
+            onChange={(event) => setInternalNote(event.target.value)}
+            maxLength={500}
+            hint="For administrators only: shown on this review and in the audit log, never sent to the member."
           />
           {problem ? <Alert tone="error" title={problem} /> : null}
           <Button type="submit" busy={decide.isPending} variant={approving ? 'primary' : 'danger'}>

@@ -1,6 +1,6 @@
 import { formatDateTime, formatMoney } from '@uplink/contract/format';
 import { ledgerEntryKindLabel, ledgerReasonTypeLabel } from '@uplink/contract/ledger';
-import type { WithdrawalReview } from '@uplink/contract/withdrawals';
+import { decisionTextLabel, type WithdrawalReview } from '@uplink/contract/withdrawals';
 import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
@@ -35,7 +35,14 @@ function RequestCard({ withdrawal }: { withdrawal: WithdrawalReview['withdrawal'
               </ExplorerLink>
             </DetailRow>
           ) : null}
-          {withdrawal.reason ? <DetailRow label="Reason">{withdrawal.reason}</DetailRow> : null}
+          {withdrawal.reason ? (
+            <DetailRow label={decisionTextLabel(withdrawal.status) === 'Note' ? 'Note to the member' : 'Reason'}>
+              {withdrawal.reason}
+            </DetailRow>
+          ) : null}
+          {withdrawal.internalNote ? (
+            <DetailRow label="Internal note (administrators only)">{withdrawal.internalNote}</DetailRow>
+          ) : null}
         </dl>
       </CardBody>
     </Card>

@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateWithdrawalRequest, Withdrawal } from '@uplink/contract/withdrawals';
+import type { CreateWithdrawalRequest, OtpRequest, Withdrawal } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
 import { rewardStatsKeys } from '../../../lib/query-keys';
 import { withdrawalsKeys } from './get-withdrawals';
 
-/** POST /otp/withdrawal/request: e-mails a 6-digit code; answers when it expires. */
+/**
+ * POST /otp/withdrawal/request: e-mails a 6-digit code for the withdrawal given, once the server has
+ * checked it as it will check the withdrawal (so a refusal comes before any code); answers when
+ * the code expires.
+ */
 export function useRequestWithdrawalCode() {
   return useMutation({
-    mutationFn: async () => (await api.post<{ expiresAt: string }>('/otp/withdrawal/request')).data,
+    mutationFn: async (withdrawal: OtpRequest) =>
+      (await api.post<{ expiresAt: string }>('/otp/withdrawal/request', withdrawal)).data,
   });
 }
 

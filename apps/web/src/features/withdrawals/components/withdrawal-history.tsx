@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney, shortenAddress, shortenHash } from '@uplink/contract/format';
-import { type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
+import { decisionTextLabel, type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { type Column, DataTable } from '../../../components/table';
@@ -54,7 +54,9 @@ const columns: Column<Withdrawal>[] = [
         <div>
           <Badge tone={state.tone}>{state.label}</Badge>
           {w.reason && w.status !== 'PENDING' ? (
-            <p className="mt-1 max-w-56 text-slate-500 text-xs">{w.reason}</p>
+            <p className="mt-1 max-w-56 text-slate-500 text-xs">
+              {decisionTextLabel(w.status)}: {w.reason}
+            </p>
           ) : null}
         </div>
       );

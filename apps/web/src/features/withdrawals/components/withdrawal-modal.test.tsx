@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { CreateWithdrawalRequest } from '@uplink/contract/withdrawals';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../testing/render-screen';
-import { answerWithdrawals, rightCode } from '../../../testing/withdrawal-api';
+import { answerWithdrawals, refuseCodeRequest, rightCode } from '../../../testing/withdrawal-api';
 import { WithdrawalModal } from './withdrawal-modal';
 
 const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -93,5 +93,51 @@ describe('the withdrawal modal', () => {
 
     await user.click(within(done).getByRole('button', { name: 'Done' }));
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('sends the withdrawal with the code request, and shows a refusal under its field before any code', async () => {
+    const { user, requested } = openModal();
+    const details = await screen.findByRole('dialog', { name: 'Request Withdrawal' });
+    const amount = within(details).getByLabelText('Amount (USDT)');
+    const address = within(details).getByLabelText('Wallet address (BEP20)');
+    await user.type(amount, '20');
+    await user.type(address, wallet);
+
+    refuseCodeRequest(409, 'WALLET_ADDRESS_IN_USE', 'This address is already used by a pending withdrawal.');
+    await user.click(within(details).getByRole('button', { name: 'Continue' }));
+    const inUse = await within(details).findByRole('alert');
+    expect(inUse.textContent).toBe('This address is already used by a pending withdrawal.');
+    expect(address.getAttribute('aria-describedby')).toContain(inUse.id);
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog', { name: 'Enter your code' })).toBeNull();
+    // Editing the address ends the refusal under it.
+    await user.type(address, ' ');
+    expect(within(details).queryByRole('alert')).toBeNull();
+
+    refuseCodeRequest(400, 'INSUFFICIENT_BALANCE', 'Your balance is too low for this withdrawal.');
+    await user.click(within(details).getByRole('button', { name: 'Continue' }));
+    const tooMuch = await within(details).findByRole('alert');
+    expect(tooMuch.textContent).toBe('Your balance is too low for this withdrawal.');
+    expect(amount.getAttribute('aria-describedby')).toContain(tooMuch.id);
+
+    refuseCodeRequest(409, 'TOO_MANY_PENDING_WITHDRAWALS', 'You have reached the limit of pending withdrawals.');
+    await user.click(within(details).getByRole('button', { name: 'Continue' }));
+    await within(details).findByText('You have reached the limit of pending withdrawals.');
+    expect(amount.getAttribute('aria-invalid')).toBeNull();
+    expect(requested.codes).toBe(0);
+
+    answerWithdrawals();
+    await user.click(within(details).getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('dialog', { name: 'Enter your code' });
+  });
+
+  it('asks for the code with the amount and the address of the withdrawal', async () => {
+    const { user, requested } = openModal();
+    const details = await screen.findByRole('dialog', { name: 'Request Withdrawal' });
+    await user.type(within(details).getByLabelText('Amount (USDT)'), '12.50');
+    await user.type(within(details).getByLabelText('Wallet address (BEP20)'), wallet);
+    await user.click(within(details).getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('dialog', { name: 'Enter your code' });
+    expect(requested.codeBodies).toEqual([{ amount: '12.5', walletAddress: wallet }]);
   });
 });

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-error';
 import { errorText, serverMessage } from '../../../lib/error-text';
 import { useCreateWithdrawal, useRequestWithdrawalCode, useVerifyWithdrawalCode } from '../api/withdrawal-requests';
 import {
@@ -13,6 +14,8 @@ import {
   codeFormError,
   maxWithdrawalAmount,
   onlyCodeDigits,
+  refusedField,
+  type WithdrawalField,
   withdrawalFormError,
 } from '../utils/withdrawal-form';
 
@@ -40,6 +43,7 @@ export function WithdrawalModal({
   const [walletAddress, setWalletAddress] = useState('');
   const [otp, setOtp] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [fieldProblem, setFieldProblem] = useState<{ field: WithdrawalField; text: string } | null>(null);
   const [created, setCreated] = useState<Withdrawal | null>(null);
   const requestCode = useRequestWithdrawalCode();
   const verifyCode = useVerifyWithdrawalCode();
@@ -54,6 +58,7 @@ export function WithdrawalModal({
     setWalletAddress('');
     setOtp('');
     setProblem(null);
+    setFieldProblem(null);
     setCreated(null);
   };
   const close = () => {
@@ -66,18 +71,27 @@ export function WithdrawalModal({
     const invalid = withdrawalFormError(amount, walletAddress, balance);
     if (invalid) return setProblem(invalid);
     setProblem(null);
+    setFieldProblem(null);
     try {
-      await requestCode.mutateAsync();
+      await requestCode.mutateAsync({ amount: amount.trim(), walletAddress: walletAddress.trim() });
       setStep('code');
     } catch (error) {
-      setProblem(
-        errorText(error, {
-          refusal: serverMessage,
-          exception: withdrawalTexts.requestOtpFailed,
-          serverFault: withdrawalTexts.requestOtpFailed,
-        }),
-      );
+      const text = errorText(error, {
+        refusal: serverMessage,
+        exception: withdrawalTexts.requestOtpFailed,
+        serverFault: withdrawalTexts.requestOtpFailed,
+      });
+      // A refusal about one field (the address in use, more than the balance) is shown under it.
+      const field = error instanceof ApiError ? refusedField(error.code) : undefined;
+      if (field) setFieldProblem({ field, text });
+      else setProblem(text);
     }
+  };
+  const fieldError = (field: WithdrawalField) => (fieldProblem?.field === field ? fieldProblem.text : null);
+  /** An edit of a field ends the refusal shown under it. */
+  const edit = (field: WithdrawalField, value: string) => {
+    (field === 'amount' ? setAmount : setWalletAddress)(value);
+    if (fieldProblem?.field === field) setFieldProblem(null);
   };
 
   const submitCode = async (event: FormEvent) => {
@@ -144,14 +158,15 @@ export function WithdrawalModal({
             min="0.01"
             max={balance}
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => edit('amount', event.target.value)}
             required
+            error={fieldError('amount')}
             hint={maximum ? `Maximum: ${maximum} USDT` : undefined}
             trailing={
               maximum ? (
                 <button
                   type="button"
-                  onClick={() => setAmount(maximum)}
+                  onClick={() => edit('amount', maximum)}
                   className="rounded-md px-2 py-1 font-semibold text-brand-700 text-xs hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   Max
@@ -162,7 +177,8 @@ export function WithdrawalModal({
           <TextField
             label="Wallet address (BEP20)"
             value={walletAddress}
-            onChange={(event) => setWalletAddress(event.target.value)}
+            onChange={(event) => edit('walletAddress', event.target.value)}
+            error={fieldError('walletAddress')}
             autoComplete="off"
             spellCheck={false}
             placeholder="0x…"

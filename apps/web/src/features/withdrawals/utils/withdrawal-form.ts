@@ -1,4 +1,5 @@
 import { otpLength } from '@uplink/contract/constants';
+import type { ErrorCode } from '@uplink/contract/error-codes';
 import { createWithdrawalRequestSchema, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Decimal } from 'decimal.js';
 
@@ -26,6 +27,14 @@ export function maxWithdrawalAmount(balance: number): string {
   const whole = new Decimal(balance).toDecimalPlaces(2, Decimal.ROUND_DOWN);
   return whole.gt(0) ? whole.toFixed(2) : '';
 }
+
+/** The field a refusal of the code request or of the withdrawal is about, to show its text under it. */
+export type WithdrawalField = 'amount' | 'walletAddress';
+const refusedFields: Partial<Record<ErrorCode, WithdrawalField>> = {
+  INSUFFICIENT_BALANCE: 'amount',
+  WALLET_ADDRESS_IN_USE: 'walletAddress',
+};
+export const refusedField = (code: ErrorCode): WithdrawalField | undefined => refusedFields[code];
 
 /** The live line under the address field: nothing while it is empty. */
 export function addressHint(walletAddress: string): { valid: boolean; text: string } | null {

@@ -1,0 +1,177 @@
+import { Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import {
+  bearer,
+  createMember,
+  fundedMember,
+  latestWithdrawalCode,
+  linkedMemberColumns,
+  mailTo,
+  requestedWithdrawal,
+  uniqueUid,
+  verifiedWithdrawalCodes,
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { findLedgerBalance } from '../ledger/ledger-repository';
+
+describe('a member asks for a withdrawal code for the withdrawal they filled in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  const address = () => Wallet.createRandom().address;
+  const headersOf = (member: UserRow) => bearer(t.app.context.sessionTokens.sign(member.id));
+  const requestCode = (member: UserRow, payload?: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/request', headers: headersOf(member), payload });
+  const codesOf = async (member: UserRow) => ({
+    stored: (await t.database.db.selectFrom('withdrawal_codes').select('id').where('user_id', '=', member.id).execute())
+      .length,
+    mailed: (await mailTo(t.database.db, member.email)).filter((mail) => mail.subject.includes('withdrawal code'))
+      .length,
+  });
+
+  /** The code request is refused with `errorCode` and leaves no code stored and no mail. */
+  async function expectRefusedWithoutCode(member: UserRow, payload: Record<string, unknown>, errorCode: string) {
+    const before = await codesOf(member);
+    const answer = await requestCode(member, payload);
+    expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+    expect(answer.json()).toMatchObject({ success: false, errorCode });
+    expect(await codesOf(member)).toEqual(before);
+    return answer;
+  }
+
+  it('sends the code for a withdrawal that would be accepted, and the code then withdraws it', async () => {
+    const member = await fundedMember(t.database.db, '100');
+    const walletAddress = address();
+    const answer = await requestCode(member, { amount: '40.25', walletAddress });
+    expect(answer.statusCode).toBe(200);
+    expect(await codesOf(member)).toEqual({ stored: 1, mailed: 1 });
+    const otp = await latestWithdrawalCode(t.database.db, member.email);
+    const headers = headersOf(member);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/verify', headers, payload: { otp } })).statusCode,
+    ).toBe(200);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      headers,
+      payload: { amount: '40.25', walletAddress, asset: 'USDT', otp },
+    });
+    expect(created.statusCode).toBe(200);
+  });
+
+  it('still sends a code for the empty body, with or without a JSON content type, and for {}', async () => {
+    const member = await fundedMember(t.database.db, '100');
+    const bare = await requestCode(member);
+    expect(bare.statusCode).toBe(200);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/otp/withdrawal/request',
+      headers: { ...headersOf(member), 'content-type': 'application/json' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect((await requestCode(member, {})).statusCode).toBe(200);
+    expect(await codesOf(member)).toEqual({ stored: 3, mailed: 3 });
+  });
+
+  it('refuses, with no code, a wallet address already in a pending withdrawal (any letter case)', async () => {
+    const other = await fundedMember(t.database.db, '100');
+    const walletAddress = address();
+    const [otp] = await verifiedWithdrawalCodes(t, other, 1);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/withdrawals',
+          headers: headersOf(other),
+          payload: { amount: 5, walletAddress, asset: 'USDT', otp },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const member = await fundedMember(t.database.db, '100');
+    const answer = await expectRefusedWithoutCode(
+      member,
+      { amount: 5, walletAddress: walletAddress.toLowerCase() },
+      'WALLET_ADDRESS_IN_USE',
+    );
+    expect(answer.statusCode).toBe(409);
+  });
+
+  it('refuses, with no code, a member at the limit of pending withdrawals', async () => {
+    const member = await fundedMember(t.database.db, '100');
+    for (let index = 0; index < t.config.withdrawals.maxPending; index += 1) await requestedWithdrawal(t, member, 1);
+    const answer = await expectRefusedWithoutCode(
+      member,
+      { amount: 1, walletAddress: address() },
+      'TOO_MANY_PENDING_WITHDRAWALS',
+    );
+    expect(answer.statusCode).toBe(409);
+  });
+
+  it('refuses, with no code, a member who has not finished onboarding or whose subscription ended', async () => {
+    const unpaid = await createMember(t.database.db);
+    expect(
+      (await expectRefusedWithoutCode(unpaid, { amount: 1, walletAddress: address() }, 'ACCOUNT_NOT_ACTIVE'))
+        .statusCode,
+    ).toBe(403);
+    const lapsed = await fundedMember(t.database.db, '100');
+    await t.database.db
+      .updateTable('users')
+      .set({ subscription_period_ends_at: new Date(Date.now() - 86_400_000) })
+      .where('id', '=', lapsed.id)
+      .execute();
+    await expectRefusedWithoutCode(lapsed, { amount: 1, walletAddress: address() }, 'ACCOUNT_NOT_ACTIVE');
+  });
+
+  it('refuses, with no code, a LOCKED member', async () => {
+    const locked = await fundedMember(t.database.db, '100', { status: 'LOCKED' });
+    await expectRefusedWithoutCode(locked, { amount: 1, walletAddress: address() }, 'ACCOUNT_LOCKED');
+  });
+
+  it('refuses, with no code, a zero balance and an amount above the available balance', async () => {
+    const empty = await createMember(t.database.db, { columns: linkedMemberColumns(uniqueUid()) });
+    await expectRefusedWithoutCode(empty, { amount: '0.01', walletAddress: address() }, 'INSUFFICIENT_BALANCE');
+    const member = await fundedMember(t.database.db, '10');
+    await requestedWithdrawal(t, member, 4);
+    const answer = await expectRefusedWithoutCode(
+      member,
+      { amount: '6.01', walletAddress: address() },
+      'INSUFFICIENT_BALANCE',
+    );
+    expect(answer.statusCode).toBe(400);
+  });
+
+  it('lets the whole available balance be withdrawn, leaving 0 available', async () => {
+    const member = await fundedMember(t.database.db, '10');
+    await requestedWithdrawal(t, member, 3.5);
+    const walletAddress = address();
+    expect((await requestCode(member, { amount: '6.50', walletAddress })).statusCode).toBe(200);
+    const otp = await latestWithdrawalCode(t.database.db, member.email);
+    const headers = headersOf(member);
+    await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/verify', headers, payload: { otp } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      headers,
+      payload: { amount: '6.50', walletAddress, asset: 'USDT', otp },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(Number((await findLedgerBalance(t.database.db, member.id))?.available)).toBe(0);
+    await expectRefusedWithoutCode(member, { amount: '0.01', walletAddress: address() }, 'INSUFFICIENT_BALANCE');
+  });
+
+  it.each([
+    ['an amount without an address', { amount: 1 }],
+    ['an address without an amount', { walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }],
+    ['a zero amount', { amount: 0, walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }],
+    ['three decimals', { amount: '1.005', walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }],
+    ['a bad checksum', { amount: 1, walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }],
+  ])('answers VALIDATION_ERROR, with no code, to %s', async (_name, payload) => {
+    const member = await fundedMember(t.database.db, '100');
+    const answer = await expectRefusedWithoutCode(member, payload, 'VALIDATION_ERROR');
+    expect(answer.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import type { Withdrawal } from '@uplink/contract/withdrawals';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../testing/render-screen';
+import { answerWithdrawals } from '../../../testing/withdrawal-api';
+import { WithdrawalHistory } from './withdrawal-history';
+
+const decided = (change: Partial<Withdrawal>): Withdrawal => ({
+  _id: `withdrawal-${change.status}`,
+  amount: 20,
+  walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  asset: 'USDT',
+  status: 'APPROVED',
+  reason: null,
+  requestedAt: '2026-03-02T10:00:00.000Z',
+  processedAt: '2026-03-02T12:00:00.000Z',
+  transactionHash: null,
+  ...change,
+});
+
+describe("the member's withdrawal history", () => {
+  it("says an approval's text as a note and a rejection's or block's as its reason", async () => {
+    answerWithdrawals().withdrawals.push(
+      decided({ status: 'APPROVED', transactionHash: `0x${'ab'.repeat(32)}`, reason: 'Sent in one payment' }),
+      decided({ status: 'REJECTED', reason: 'The address is an exchange deposit address' }),
+      decided({ status: 'BLOCKED_COMPLIANCE', reason: 'Not copying for 30 days' }),
+    );
+    renderScreen(<WithdrawalHistory />);
+    expect((await screen.findAllByText('Note: Sent in one payment')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Reason: The address is an exchange deposit address').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Reason: Not copying for 30 days').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Reason: Sent in one payment/)).toBeNull();
+  });
+});
