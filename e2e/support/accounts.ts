@@ -165,5 +165,7 @@ export async function memberWithPayingCopier(
     },
   });
   expect(run.ok(), await run.text()).toBe(true);
+  // A cycle another spec already ran would write nothing for these members.
+  expect((await run.json()).data.outcome, `cycle ${cycle} must be this spec's own`).toBe('DISTRIBUTED');
   return { member, copier };
 }
