@@ -20,6 +20,7 @@ import * as withdrawalPaymentClaims from './migrations/0080-withdrawal-payment-c
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
 import * as counterSlots from './migrations/0110-counter-slots';
+import * as ledgerCents from './migrations/0120-ledger-cents';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
   '0110-counter-slots': counterSlots,
+  '0120-ledger-cents': ledgerCents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -56,4 +58,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Runs the migrations up to and including `name` only: how a test builds a database as it was before a later one. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
+export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
 }

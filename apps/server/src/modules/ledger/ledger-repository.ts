@@ -13,7 +13,7 @@ import type { Database, LedgerEntryRow } from '../../db/schema';
 export interface NewLedgerEntry {
   accountId: string;
   kind: OpeningLedgerEntryKind;
-  /** Positive decimal string, at most 8 decimals. */
+  /** Positive decimal string, whole cents (at most 2 decimals: `ledger_entries_whole_cents`). */
   amount: string;
   reasonType: LedgerReasonType;
   reasonId: string;
@@ -135,16 +135,31 @@ export function findLedgerEntries(db: Kysely<Database>, userId: string, limit: n
 
 export interface LedgerDiscrepancy {
   userId: string;
-  /** `ledger_account`: the member has no account at all (`account` is 'missing'). */
-  column: 'credits_posted' | 'credits_pending' | 'debits_posted' | 'debits_pending' | 'ledger_account';
+  /**
+   * `ledger_account`: the member has no account at all (`account` is 'missing'); a total or the
+   * carry that differs from the sum of the entries; `exact_rewards`: Σ of the member's exact
+   * rewards (`entries`) ≠ Σ of their opening credits, reversals taken off, + carry (`account`);
+   * `whole_cents`: an available balance that is not whole cents (`account`).
+   */
+  column:
+    | 'credits_posted'
+    | 'credits_pending'
+    | 'debits_posted'
+    | 'debits_pending'
+    | 'carry'
+    | 'exact_rewards'
+    | 'whole_cents'
+    | 'ledger_account';
   account: string;
   entries: string;
 }
 
 /**
- * Members without a ledger account, and accounts whose totals differ from the sum of their
- * entries: always none, unless the ledger is broken. A member without an account (a bulk load
- * that switched the opening trigger off) fails every credit, hold and balance read.
+ * Members without a ledger account, accounts whose totals or carry differ from the sum of their
+ * entries, members whose exact rewards differ from their credits plus carry (DESIGN.md section 5)
+ * and available balances that are not whole cents: always none, unless the ledger is broken. A
+ * member without an account (a bulk load that switched the opening trigger off) fails every
+ * credit, hold and balance read.
  */
 export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100): Promise<LedgerDiscrepancy[]> {
   const { rows } = await sql<LedgerDiscrepancy>`
@@ -156,17 +171,26 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
                - coalesce(sum(amount) FILTER (WHERE kind IN ('CREDIT_RELEASED', 'CREDIT_FORFEITED')), 0) AS credits_pending,
              coalesce(sum(amount) FILTER (WHERE kind = 'DEBIT_SETTLED'), 0) AS debits_posted,
              coalesce(sum(amount) FILTER (WHERE kind = 'DEBIT_PENDING'), 0)
-               - coalesce(sum(amount) FILTER (WHERE kind IN ('DEBIT_SETTLED', 'DEBIT_VOIDED')), 0) AS debits_pending
+               - coalesce(sum(amount) FILTER (WHERE kind IN ('DEBIT_SETTLED', 'DEBIT_VOIDED')), 0) AS debits_pending,
+             sum(carry_delta) AS carry,
+             coalesce(sum(amount) FILTER (WHERE kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')), 0)
+               - coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_REVERSED'), 0) AS credited
         FROM ledger_entries
        GROUP BY account_id),
+    exact AS (
+      SELECT beneficiary_id AS account_id, sum(reward_amount) AS rewards FROM rewards GROUP BY beneficiary_id),
     compared AS (
       SELECT a.user_id,
              a.credits_posted, coalesce(s.credits_posted, 0) AS sum_credits_posted,
              a.credits_pending, coalesce(s.credits_pending, 0) AS sum_credits_pending,
              a.debits_posted, coalesce(s.debits_posted, 0) AS sum_debits_posted,
-             a.debits_pending, coalesce(s.debits_pending, 0) AS sum_debits_pending
+             a.debits_pending, coalesce(s.debits_pending, 0) AS sum_debits_pending,
+             a.carry, coalesce(s.carry, 0) AS sum_carry,
+             coalesce(s.credited, 0) + a.carry AS credited_and_carried, coalesce(x.rewards, 0) AS exact_rewards,
+             a.credits_posted - a.debits_posted - a.debits_pending AS available
         FROM ledger_accounts a
-        LEFT JOIN sums s ON s.account_id = a.user_id)
+        LEFT JOIN sums s ON s.account_id = a.user_id
+        LEFT JOIN exact x ON x.account_id = a.user_id)
     SELECT * FROM (
       SELECT u.id AS "userId", 'ledger_account' AS "column", 'missing' AS account, '0' AS entries
         FROM users u
@@ -177,7 +201,10 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
              LATERAL (VALUES ('credits_posted', credits_posted, sum_credits_posted),
                              ('credits_pending', credits_pending, sum_credits_pending),
                              ('debits_posted', debits_posted, sum_debits_posted),
-                             ('debits_pending', debits_pending, sum_debits_pending)) AS c(total, account, entries)
+                             ('debits_pending', debits_pending, sum_debits_pending),
+                             ('carry', carry, sum_carry),
+                             ('exact_rewards', credited_and_carried, exact_rewards),
+                             ('whole_cents', available, trunc(available, 2))) AS c(total, account, entries)
        WHERE c.account <> c.entries
     ) AS found
      ORDER BY "userId", "column"
