@@ -17,8 +17,10 @@ import { type Kysely, sql } from 'kysely';
  *   (reason CENTS_CONVERSION) of its sub-cent part, whose carry_delta is that same part — it moves
  *   from the balance to the carry, so no member's exact total changes, and the balance can be
  *   withdrawn to 0.00. Withdrawal holds were already whole cents (the contract allows 2 decimals);
- *   an open locked credit with sub-cent digits keeps them (its settlement must match it), so when
- *   it is released those digits reach the balance (see the README's ledger section).
+ *   an open locked credit with sub-cent digits keeps them (its settlement must match it); when it
+ *   is released, `carryReleasedRemainders` moves those digits from the balance to the carry the
+ *   same way (or, when the carry reaches a cent, credits the cent's missing part), in the
+ *   release's transaction — the only entries under a cent that are not whole cents.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -89,7 +91,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`
     ALTER TABLE ledger_entries
-      ADD CONSTRAINT ledger_entries_whole_cents CHECK (settles_entry_id IS NOT NULL OR amount = trunc(amount, 2))
+      ADD CONSTRAINT ledger_entries_whole_cents CHECK (
+        settles_entry_id IS NOT NULL OR reason_type = 'CENTS_CONVERSION' OR amount = trunc(amount, 2))
       NOT VALID`.execute(db);
 }
 

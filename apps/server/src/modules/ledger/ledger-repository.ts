@@ -67,6 +67,49 @@ export async function settleLedgerEntry(
   return rows[0];
 }
 
+/**
+ * After older locked credits of exact (sub-cent) amounts were released onto these accounts: moves
+ * each available balance's sub-cent part to the carry (a CREDIT_REVERSED of it, carried), or, when
+ * the carry would reach a cent, credits what the balance lacks of the next cent out of the carry
+ * (a CREDIT_POSTED under a cent, carry_delta its negative) — so the balance is whole cents again
+ * and Σ exact = Σ credits + carry still holds. Reason CENTS_CONVERSION, once per released entry.
+ * Locks the accounts in id order; call it in the release's transaction.
+ */
+export async function carryReleasedRemainders(
+  db: Kysely<Database>,
+  released: readonly { accountId: string; pendingEntryId: string }[],
+  at: Date,
+): Promise<void> {
+  if (released.length === 0) return;
+  await sql`
+    WITH released AS (
+      SELECT account_id, min(pending_id) AS pending_id
+        FROM unnest(${released.map((one) => one.accountId)}::uuid[], ${released.map((one) => one.pendingEntryId)}::bigint[])
+             AS r(account_id, pending_id)
+       GROUP BY account_id
+    ),
+    accounts AS MATERIALIZED (
+      SELECT a.user_id, a.carry, a.credits_posted - a.debits_posted - a.debits_pending AS available
+        FROM ledger_accounts a
+       WHERE a.user_id IN (SELECT account_id FROM released)
+       ORDER BY a.user_id
+         FOR UPDATE OF a
+    ),
+    remainders AS (
+      SELECT a.user_id, a.carry, a.available - trunc(a.available, 2) AS remainder, r.pending_id
+        FROM accounts a JOIN released r ON r.account_id = a.user_id
+       WHERE a.available <> trunc(a.available, 2)
+    )
+    INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
+    SELECT user_id,
+           CASE WHEN carry + remainder < 0.01 THEN 'CREDIT_REVERSED' ELSE 'CREDIT_POSTED' END,
+           CASE WHEN carry + remainder < 0.01 THEN remainder ELSE 0.01 - remainder END,
+           CASE WHEN carry + remainder < 0.01 THEN remainder ELSE remainder - 0.01 END,
+           'CENTS_CONVERSION', 'release-' || pending_id, ${at}
+      FROM remainders
+     ORDER BY user_id`.execute(db);
+}
+
 export interface LedgerBalance {
   /** Total Earned. */
   creditsPosted: string;

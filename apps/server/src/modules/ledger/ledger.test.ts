@@ -243,7 +243,9 @@ describe('the ledger keeps balances the database can vouch for', () => {
 
   it('refuses a credit that is not whole cents, a carry beyond a cent, and a zero amount without carry', async () => {
     const id = await member();
-    await expect(bookLedgerEntries(db(), [credit(id, '1.005', 'c1')], at)).rejects.toThrow(/ledger_entries_whole_cents/);
+    await expect(bookLedgerEntries(db(), [credit(id, '1.005', 'c1')], at)).rejects.toThrow(
+      /ledger_entries_whole_cents/,
+    );
     const zero = sql`INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id)`;
     await expect(sql`${zero} VALUES (${id}, 'CREDIT_POSTED', 0, 0, 'REWARD', 'c2')`.execute(db())).rejects.toThrow(
       /ledger_entries_amount_positive/,
@@ -252,9 +254,9 @@ describe('the ledger keeps balances the database can vouch for', () => {
     await expect(sql`${zero} VALUES (${id}, 'CREDIT_POSTED', 0, 0.006, 'REWARD', 'c4')`.execute(db())).rejects.toThrow(
       /ledger_accounts_carry_below_a_cent/,
     );
-    await expect(sql`${zero} VALUES (${id}, 'DEBIT_PENDING', 1, 0.001, 'WITHDRAWAL', 'c5')`.execute(db())).rejects.toThrow(
-      /ledger_entries_carry_of_credits/,
-    );
+    await expect(
+      sql`${zero} VALUES (${id}, 'DEBIT_PENDING', 1, 0.001, 'WITHDRAWAL', 'c5')`.execute(db()),
+    ).rejects.toThrow(/ledger_entries_carry_of_credits/);
     expect(await findLedgerBalance(db(), id)).toMatchObject({ creditsPosted: '0.00000000', available: '0.00000000' });
   });
 

@@ -234,7 +234,8 @@ export async function writeRewardChunk(
  * Books the ledger entries of the next chunk of beneficiaries of the cycle (after the progress
  * cursor, in id order): one entry per beneficiary, posted or locked as their rewards of the cycle
  * are, of the whole cents of their exact sum plus their carry, the rest carried (`carry_delta`,
- * migration 0120) — and adds the credits to the run's totals, in the caller's transaction. Runs
+ * migration 0120) — and adds their exact rewards to the run's totals (what the preview predicts;
+ * the credits differ from them only by the carries), in the caller's transaction. Runs
  * after every reward of the cycle is written, so each sum is whole. The chunk's accounts are
  * locked first, in id order (a DIRECT credit may be booking for one of them: see
  * `lockLedgerAccount`), so each carry is read as it stands. The ledger refuses a second entry of
@@ -280,13 +281,13 @@ export async function bookLedgerChunk(
         FROM sums s
         JOIN accounts a USING (beneficiary_id)
        ORDER BY s.beneficiary_id
-      RETURNING kind, amount
+      RETURNING kind, amount + carry_delta AS exact
     ),
     moved AS (
       UPDATE reward_cycle_progress
          SET booked_through = coalesce((SELECT beneficiary_id FROM chunk ORDER BY beneficiary_id DESC LIMIT 1), booked_through),
-             total_paid = total_paid + (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_POSTED'), 0) FROM booked),
-             total_locked = total_locked + (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_PENDING'), 0) FROM booked)
+             total_paid = total_paid + (SELECT coalesce(sum(exact) FILTER (WHERE kind = 'CREDIT_POSTED'), 0) FROM booked),
+             total_locked = total_locked + (SELECT coalesce(sum(exact) FILTER (WHERE kind = 'CREDIT_PENDING'), 0) FROM booked)
        WHERE cycle = ${cycle}
       RETURNING cycle
     )

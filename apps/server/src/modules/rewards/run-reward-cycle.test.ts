@@ -106,8 +106,8 @@ describe('an administrator runs a reward cycle', () => {
     // 0.0000001 × 5 % = 0.000000005 → 0.00000001 (half up); × 2 % = 0.000000002 → 0; × 1 % and 0.5 % → 0.
     entries.push({ bingXUID: chain[6]!.bingx_uid as string, masterAmount: '0.0000001' as unknown as number });
     const response = await run({ cycle, entries });
-    // The run's total is its ledger credits: a reward under a cent is carried, not paid yet.
-    expect(response.json().data).toMatchObject({ rewardsWritten: 1, totalPaid: 0 });
+    // The run's total is its exact rewards; the ledger credit is 0.00, the reward carried.
+    expect(response.json().data).toMatchObject({ rewardsWritten: 1, totalPaid: 0.00000001 });
     const [reward] = await rewardsOf(cycle);
     expect(reward).toMatchObject({ beneficiary_id: chain[5]!.id, level: 1, amount: '0.00000001' });
     const credit = await t.database.db
