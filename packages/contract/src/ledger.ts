@@ -33,7 +33,13 @@ export type OpeningLedgerEntryKind = Extract<
 export type LedgerSettlement = 'POST' | 'VOID';
 
 /** What an entry is for; with the reason's id it names the one event that may book it. */
-export const ledgerReasonTypes = ['REWARD', 'REWARD_CYCLE', 'WITHDRAWAL', 'ACCOUNT_CLOSURE', 'CENTS_CONVERSION'] as const;
+export const ledgerReasonTypes = [
+  'REWARD',
+  'REWARD_CYCLE',
+  'WITHDRAWAL',
+  'ACCOUNT_CLOSURE',
+  'CENTS_CONVERSION',
+] as const;
 export type LedgerReasonType = (typeof ledgerReasonTypes)[number];
 
 /** What each kind of ledger entry means, in the administrators' words. */
