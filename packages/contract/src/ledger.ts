@@ -33,7 +33,13 @@ export type OpeningLedgerEntryKind = Extract<
 export type LedgerSettlement = 'POST' | 'VOID';
 
 /** What an entry is for; with the reason's id it names the one event that may book it. */
-export const ledgerReasonTypes = ['REWARD', 'REWARD_CYCLE', 'WITHDRAWAL', 'ACCOUNT_CLOSURE'] as const;
+export const ledgerReasonTypes = [
+  'REWARD',
+  'REWARD_CYCLE',
+  'WITHDRAWAL',
+  'ACCOUNT_CLOSURE',
+  'CENTS_CONVERSION',
+] as const;
 export type LedgerReasonType = (typeof ledgerReasonTypes)[number];
 
 /** What each kind of ledger entry means, in the administrators' words. */
@@ -54,6 +60,7 @@ export const ledgerReasonTypeLabels: Record<LedgerReasonType, string> = {
   REWARD_CYCLE: 'Reward cycle',
   WITHDRAWAL: 'Withdrawal',
   ACCOUNT_CLOSURE: 'Account closure',
+  CENTS_CONVERSION: 'Sub-cent remainder carried to the next credit',
 };
 
 /** A kind as the API sends it (any text): in words where it is known, as sent otherwise. */

@@ -294,6 +294,8 @@ export interface LedgerAccountsTable {
   credits_pending: ColumnType<string, never, never>;
   debits_posted: ColumnType<string, never, never>;
   debits_pending: ColumnType<string, never, never>;
+  /** What the member's credits left under a cent, carried to their next credit (migration 0120): 0 ≤ carry < 0.01. */
+  carry: ColumnType<string, never, never>;
   updated_at: ColumnType<Date, never, never>;
 }
 
@@ -303,6 +305,8 @@ export interface LedgerEntriesTable {
   account_id: string;
   kind: LedgerEntryKind;
   amount: Numeric;
+  /** exact − amount of a credit: what goes to (or comes from) the account's carry (migration 0120). */
+  carry_delta: ColumnType<string, string | number | undefined, never>;
   reason_type: LedgerReasonType;
   reason_id: string;
   settles_entry_id: string | null;

@@ -251,18 +251,15 @@ export async function creditReward(db: Kysely<Database>, spec: RewardSpec): Prom
       INSERT INTO reward_counts AS rc (beneficiary_id, type, level, rewards)
       VALUES (${spec.beneficiary.id}, ${type}, ${level}, 1)
       ON CONFLICT (beneficiary_id, type, level) DO UPDATE SET rewards = rc.rewards + 1`.execute(trx);
-    await trx
-      .insertInto('ledger_entries')
-      .values({
-        account_id: spec.beneficiary.id,
-        kind: spec.state === 'LOCKED' ? 'CREDIT_PENDING' : 'CREDIT_POSTED',
-        amount: spec.amount,
-        // As the writers book them: a DIRECT reward on its own, DOWNLINE rewards as the cycle's one credit.
-        reason_type: type === 'DIRECT' ? 'REWARD' : 'REWARD_CYCLE',
-        reason_id: type === 'DIRECT' ? id : String(spec.cycle ?? 1),
-        created_at: at,
-      })
-      .execute();
+    // As the writers book them: whole cents of the exact amount plus the carry, the rest carried;
+    // a DIRECT reward on its own, DOWNLINE rewards as the cycle's one credit.
+    await sql`
+      INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
+      SELECT user_id, ${spec.state === 'LOCKED' ? 'CREDIT_PENDING' : 'CREDIT_POSTED'},
+             trunc(${spec.amount}::numeric + carry, 2), ${spec.amount}::numeric - trunc(${spec.amount}::numeric + carry, 2),
+             ${type === 'DIRECT' ? 'REWARD' : 'REWARD_CYCLE'}, ${type === 'DIRECT' ? id : String(spec.cycle ?? 1)}, ${at}
+        FROM ledger_accounts WHERE user_id = ${spec.beneficiary.id}
+         FOR UPDATE`.execute(trx);
     return id;
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrator';
+import { migrateToLatest, migrateUpTo } from '../db/migrator';
 import { hangDeadlineMs } from './hang-deadline';
 
 /**
@@ -11,14 +11,19 @@ import { hangDeadlineMs } from './hang-deadline';
  * requests at once need every one of them to queue, never to be refused as busy.
  */
 export async function createTestDatabase(
-  options: Pick<DatabaseOptions, 'waitTimeoutMs' | 'onConnectionWait'> = {},
+  options: Pick<DatabaseOptions, 'waitTimeoutMs' | 'onConnectionWait'> & {
+    /** Migrate only up to this migration (a migration's own test then runs the rest). */
+    migrateUpToName?: string;
+  } = {},
 ): Promise<DatabaseHandle> {
+  const migrate = (db: DatabaseHandle['db']) =>
+    options.migrateUpToName ? migrateUpTo(db, options.migrateUpToName) : migrateToLatest(db);
   const waitTimeoutMs = options.waitTimeoutMs ?? hangDeadlineMs;
   const { onConnectionWait } = options;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ pgliteDataDir: 'memory://', waitTimeoutMs, onConnectionWait });
-    await migrateToLatest(handle.db);
+    await migrate(handle.db);
     return handle;
   }
   const name = `uplink_test_${randomBytes(6).toString('hex')}`;
@@ -31,7 +36,7 @@ export async function createTestDatabase(
     waitTimeoutMs,
     onConnectionWait,
   });
-  await migrateToLatest(handle.db);
+  await migrate(handle.db);
   return {
     ...handle,
     async close() {

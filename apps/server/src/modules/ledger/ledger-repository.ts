@@ -13,7 +13,7 @@ import type { Database, LedgerEntryRow } from '../../db/schema';
 export interface NewLedgerEntry {
   accountId: string;
   kind: OpeningLedgerEntryKind;
-  /** Positive decimal string, at most 8 decimals. */
+  /** Positive decimal string, whole cents (at most 2 decimals: `ledger_entries_whole_cents`). */
   amount: string;
   reasonType: LedgerReasonType;
   reasonId: string;
@@ -65,6 +65,49 @@ export async function settleLedgerEntry(
      WHERE id = ${pendingEntryId} AND kind IN ('CREDIT_PENDING', 'DEBIT_PENDING')
     RETURNING *`.execute(db);
   return rows[0];
+}
+
+/**
+ * After older locked credits of exact (sub-cent) amounts were released onto these accounts: moves
+ * each available balance's sub-cent part to the carry (a CREDIT_REVERSED of it, carried), or, when
+ * the carry would reach a cent, credits what the balance lacks of the next cent out of the carry
+ * (a CREDIT_POSTED under a cent, carry_delta its negative) — so the balance is whole cents again
+ * and Σ exact = Σ credits + carry still holds. Reason CENTS_CONVERSION, once per released entry.
+ * Locks the accounts in id order; call it in the release's transaction.
+ */
+export async function carryReleasedRemainders(
+  db: Kysely<Database>,
+  released: readonly { accountId: string; pendingEntryId: string }[],
+  at: Date,
+): Promise<void> {
+  if (released.length === 0) return;
+  await sql`
+    WITH released AS (
+      SELECT account_id, min(pending_id) AS pending_id
+        FROM unnest(${released.map((one) => one.accountId)}::uuid[], ${released.map((one) => one.pendingEntryId)}::bigint[])
+             AS r(account_id, pending_id)
+       GROUP BY account_id
+    ),
+    accounts AS MATERIALIZED (
+      SELECT a.user_id, a.carry, a.credits_posted - a.debits_posted - a.debits_pending AS available
+        FROM ledger_accounts a
+       WHERE a.user_id IN (SELECT account_id FROM released)
+       ORDER BY a.user_id
+         FOR UPDATE OF a
+    ),
+    remainders AS (
+      SELECT a.user_id, a.carry, a.available - trunc(a.available, 2) AS remainder, r.pending_id
+        FROM accounts a JOIN released r ON r.account_id = a.user_id
+       WHERE a.available <> trunc(a.available, 2)
+    )
+    INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
+    SELECT user_id,
+           CASE WHEN carry + remainder < 0.01 THEN 'CREDIT_REVERSED' ELSE 'CREDIT_POSTED' END,
+           CASE WHEN carry + remainder < 0.01 THEN remainder ELSE 0.01 - remainder END,
+           CASE WHEN carry + remainder < 0.01 THEN remainder ELSE remainder - 0.01 END,
+           'CENTS_CONVERSION', 'release-' || pending_id, ${at}
+      FROM remainders
+     ORDER BY user_id`.execute(db);
 }
 
 export interface LedgerBalance {
@@ -135,16 +178,31 @@ export function findLedgerEntries(db: Kysely<Database>, userId: string, limit: n
 
 export interface LedgerDiscrepancy {
   userId: string;
-  /** `ledger_account`: the member has no account at all (`account` is 'missing'). */
-  column: 'credits_posted' | 'credits_pending' | 'debits_posted' | 'debits_pending' | 'ledger_account';
+  /**
+   * `ledger_account`: the member has no account at all (`account` is 'missing'); a total or the
+   * carry that differs from the sum of the entries; `exact_rewards`: Σ of the member's exact
+   * rewards (`entries`) ≠ Σ of their opening credits, reversals taken off, + carry (`account`);
+   * `whole_cents`: an available balance that is not whole cents (`account`).
+   */
+  column:
+    | 'credits_posted'
+    | 'credits_pending'
+    | 'debits_posted'
+    | 'debits_pending'
+    | 'carry'
+    | 'exact_rewards'
+    | 'whole_cents'
+    | 'ledger_account';
   account: string;
   entries: string;
 }
 
 /**
- * Members without a ledger account, and accounts whose totals differ from the sum of their
- * entries: always none, unless the ledger is broken. A member without an account (a bulk load
- * that switched the opening trigger off) fails every credit, hold and balance read.
+ * Members without a ledger account, accounts whose totals or carry differ from the sum of their
+ * entries, members whose exact rewards differ from their credits plus carry (DESIGN.md section 5)
+ * and available balances that are not whole cents: always none, unless the ledger is broken. A
+ * member without an account (a bulk load that switched the opening trigger off) fails every
+ * credit, hold and balance read.
  */
 export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100): Promise<LedgerDiscrepancy[]> {
   const { rows } = await sql<LedgerDiscrepancy>`
@@ -156,17 +214,26 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
                - coalesce(sum(amount) FILTER (WHERE kind IN ('CREDIT_RELEASED', 'CREDIT_FORFEITED')), 0) AS credits_pending,
              coalesce(sum(amount) FILTER (WHERE kind = 'DEBIT_SETTLED'), 0) AS debits_posted,
              coalesce(sum(amount) FILTER (WHERE kind = 'DEBIT_PENDING'), 0)
-               - coalesce(sum(amount) FILTER (WHERE kind IN ('DEBIT_SETTLED', 'DEBIT_VOIDED')), 0) AS debits_pending
+               - coalesce(sum(amount) FILTER (WHERE kind IN ('DEBIT_SETTLED', 'DEBIT_VOIDED')), 0) AS debits_pending,
+             sum(carry_delta) AS carry,
+             coalesce(sum(amount) FILTER (WHERE kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')), 0)
+               - coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_REVERSED'), 0) AS credited
         FROM ledger_entries
        GROUP BY account_id),
+    exact AS (
+      SELECT beneficiary_id AS account_id, sum(reward_amount) AS rewards FROM rewards GROUP BY beneficiary_id),
     compared AS (
       SELECT a.user_id,
              a.credits_posted, coalesce(s.credits_posted, 0) AS sum_credits_posted,
              a.credits_pending, coalesce(s.credits_pending, 0) AS sum_credits_pending,
              a.debits_posted, coalesce(s.debits_posted, 0) AS sum_debits_posted,
-             a.debits_pending, coalesce(s.debits_pending, 0) AS sum_debits_pending
+             a.debits_pending, coalesce(s.debits_pending, 0) AS sum_debits_pending,
+             a.carry, coalesce(s.carry, 0) AS sum_carry,
+             coalesce(s.credited, 0) + a.carry AS credited_and_carried, coalesce(x.rewards, 0) AS exact_rewards,
+             a.credits_posted - a.debits_posted - a.debits_pending AS available
         FROM ledger_accounts a
-        LEFT JOIN sums s ON s.account_id = a.user_id)
+        LEFT JOIN sums s ON s.account_id = a.user_id
+        LEFT JOIN exact x ON x.account_id = a.user_id)
     SELECT * FROM (
       SELECT u.id AS "userId", 'ledger_account' AS "column", 'missing' AS account, '0' AS entries
         FROM users u
@@ -177,7 +244,10 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
              LATERAL (VALUES ('credits_posted', credits_posted, sum_credits_posted),
                              ('credits_pending', credits_pending, sum_credits_pending),
                              ('debits_posted', debits_posted, sum_debits_posted),
-                             ('debits_pending', debits_pending, sum_debits_pending)) AS c(total, account, entries)
+                             ('debits_pending', debits_pending, sum_debits_pending),
+                             ('carry', carry, sum_carry),
+                             ('exact_rewards', credited_and_carried, exact_rewards),
+                             ('whole_cents', available, trunc(available, 2))) AS c(total, account, entries)
        WHERE c.account <> c.entries
     ) AS found
      ORDER BY "userId", "column"

@@ -11,6 +11,7 @@ import {
   isDuplicateLedgerEntry,
   isLedgerEntryAlreadySettled,
   isLedgerOverdraft,
+  type LedgerDiscrepancy,
   lockLedgerAccount,
   type NewLedgerEntry,
   settleLedgerEntry,
@@ -63,7 +64,7 @@ describe('the ledger keeps balances the database can vouch for', () => {
 
   it('moves the four totals with each kind of entry, exactly', async () => {
     const id = await member();
-    await bookLedgerEntries(db(), [credit(id, '0.10000001', 'r1'), credit(id, '0.2', 'r2')], at);
+    await bookLedgerEntries(db(), [credit(id, '0.11', 'r1'), credit(id, '0.2', 'r2')], at);
     const [locked] = await bookLedgerEntries(
       db(),
       [{ accountId: id, kind: 'CREDIT_PENDING', amount: '5', reasonType: 'REWARD_CYCLE', reasonId: '7' }],
@@ -71,20 +72,20 @@ describe('the ledger keeps balances the database can vouch for', () => {
     );
     const [held] = await bookLedgerEntries(db(), [hold(id, '0.3', 'w1')], at);
     expect(await findLedgerBalance(db(), id)).toMatchObject({
-      creditsPosted: '0.30000001',
+      creditsPosted: '0.31000000',
       creditsPending: '5.00000000',
       debitsPending: '0.30000000',
-      available: '0.00000001',
+      available: '0.01000000',
     });
 
     await settleLedgerEntry(db(), locked!.id, 'POST', at);
     await settleLedgerEntry(db(), held!.id, 'POST', at);
     expect(await findLedgerBalance(db(), id)).toEqual({
-      creditsPosted: '5.30000001',
+      creditsPosted: '5.31000000',
       creditsPending: '0.00000000',
       debitsPosted: '0.30000000',
       debitsPending: '0.00000000',
-      available: '5.00000001',
+      available: '5.01000000',
     });
 
     const [second] = await bookLedgerEntries(db(), [hold(id, '5', 'w2')], at);
@@ -95,7 +96,7 @@ describe('the ledger keeps balances the database can vouch for', () => {
       [{ accountId: id, kind: 'CREDIT_REVERSED', amount: '1', reasonType: 'ACCOUNT_CLOSURE', reasonId: id }],
       at,
     );
-    expect(await findLedgerBalance(db(), id)).toMatchObject({ creditsPosted: '4.30000001', available: '4.00000001' });
+    expect(await findLedgerBalance(db(), id)).toMatchObject({ creditsPosted: '4.31000000', available: '4.01000000' });
   });
 
   it('forfeits a locked reward without ever making it available', async () => {
@@ -206,28 +207,57 @@ describe('the ledger keeps balances the database can vouch for', () => {
     const ids = await Promise.all([member(), member(), member()]);
     const batch = ids.flatMap((id, index) => [
       credit(id, `${index + 1}.5`, `batch-a-${index}`),
-      credit(id, '0.00000001', `batch-b-${index}`),
+      credit(id, '0.01', `batch-b-${index}`),
     ]);
     await bookLedgerEntries(db(), batch, at);
     const balances = await Promise.all(ids.map((id) => findLedgerBalance(db(), id)));
-    expect(balances.map((balance) => balance?.creditsPosted)).toEqual(['1.50000001', '2.50000001', '3.50000001']);
+    expect(balances.map((balance) => balance?.creditsPosted)).toEqual(['1.51000000', '2.51000000', '3.51000000']);
   });
 
   it('finds no discrepancy in a sound ledger, and finds one when the totals are forced apart', async () => {
-    expect(await findLedgerDiscrepancies(db())).toEqual([]);
+    // This file books bare credits (no reward rows behind them): the check names each as an
+    // exact_rewards difference, and nothing else.
+    const bare = (found: LedgerDiscrepancy[]) => found.filter((one) => one.column !== 'exact_rewards');
+    expect(bare(await findLedgerDiscrepancies(db()))).toEqual([]);
     const id = await member();
     await bookLedgerEntries(db(), [credit(id, '2', 'r1')], at);
+    expect((await findLedgerDiscrepancies(db())).filter((one) => one.userId === id)).toEqual([
+      { userId: id, column: 'exact_rewards', account: '2.00000000', entries: '0' },
+    ]);
     // Only a superuser bypassing every trigger can do this; the check must still notice.
     await db()
       .connection()
       .execute(async (connection) => {
         await sql`SET session_replication_role = replica`.execute(connection);
-        await sql`UPDATE ledger_accounts SET credits_posted = 3 WHERE user_id = ${id}`.execute(connection);
+        await sql`UPDATE ledger_accounts SET credits_posted = 3.001, carry = 0.005 WHERE user_id = ${id}`.execute(
+          connection,
+        );
         await sql`SET session_replication_role = DEFAULT`.execute(connection);
       });
-    expect(await findLedgerDiscrepancies(db())).toEqual([
-      { userId: id, column: 'credits_posted', account: '3.00000000', entries: '2.00000000' },
+    expect(bare(await findLedgerDiscrepancies(db())).filter((one) => one.userId === id)).toEqual([
+      { userId: id, column: 'carry', account: '0.00500000', entries: '0.00000000' },
+      { userId: id, column: 'credits_posted', account: '3.00100000', entries: '2.00000000' },
+      { userId: id, column: 'whole_cents', account: '3.00100000', entries: '3.00' },
     ]);
+  });
+
+  it('refuses a credit that is not whole cents, a carry beyond a cent, and a zero amount without carry', async () => {
+    const id = await member();
+    await expect(bookLedgerEntries(db(), [credit(id, '1.005', 'c1')], at)).rejects.toThrow(
+      /ledger_entries_whole_cents/,
+    );
+    const zero = sql`INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id)`;
+    await expect(sql`${zero} VALUES (${id}, 'CREDIT_POSTED', 0, 0, 'REWARD', 'c2')`.execute(db())).rejects.toThrow(
+      /ledger_entries_amount_positive/,
+    );
+    await sql`${zero} VALUES (${id}, 'CREDIT_POSTED', 0, 0.006, 'REWARD', 'c3')`.execute(db());
+    await expect(sql`${zero} VALUES (${id}, 'CREDIT_POSTED', 0, 0.006, 'REWARD', 'c4')`.execute(db())).rejects.toThrow(
+      /ledger_accounts_carry_below_a_cent/,
+    );
+    await expect(
+      sql`${zero} VALUES (${id}, 'DEBIT_PENDING', 1, 0.001, 'WITHDRAWAL', 'c5')`.execute(db()),
+    ).rejects.toThrow(/ledger_entries_carry_of_credits/);
+    expect(await findLedgerBalance(db(), id)).toMatchObject({ creditsPosted: '0.00000000', available: '0.00000000' });
   });
 
   it('lets concurrent holds take exactly what the balance covers', async () => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { wholeCents } from './reward-distribution-repository';
 
 export interface CreditedDirectReward {
   id: string;
@@ -14,6 +15,10 @@ export interface CreditedDirectReward {
  * the sponsor's compliance now, with its ledger entry and counter — in the caller's transaction.
  * Nothing when the member has no sponsor, the sponsor is an administrator or deleted, or this cycle's
  * DIRECT reward for the member was already credited (once per paid period).
+ *
+ * The credit is whole cents: the exact reward plus the sponsor's carry, rounded down, the rest
+ * carried (migration 0120). The sponsor's row and then their account are locked first (the lock
+ * order of `lockLedgerAccount`), so the carry read is the one a cycle's booking leaves behind.
  */
 export async function creditDirectReward(
   trx: Kysely<Database>,
@@ -23,6 +28,12 @@ export async function creditDirectReward(
   minimumBalance: string,
   at: Date,
 ): Promise<CreditedDirectReward | undefined> {
+  await sql`
+    SELECT sponsor.id FROM users payer JOIN users sponsor ON sponsor.id = payer.sponsor_id
+     WHERE payer.id = ${payerId} FOR SHARE OF sponsor`.execute(trx);
+  await sql`
+    SELECT a.user_id FROM users payer JOIN ledger_accounts a ON a.user_id = payer.sponsor_id
+     WHERE payer.id = ${payerId} FOR UPDATE OF a`.execute(trx);
   const { rows } = await sql<CreditedDirectReward>`
     WITH written AS (
       INSERT INTO rewards (beneficiary_id, source_user_id, type, level, cycle, plan_version, percent,
@@ -49,10 +60,12 @@ export async function creditDirectReward(
       ON CONFLICT (beneficiary_id, type, level) DO UPDATE SET rewards = rc.rewards + 1
     ),
     booked AS (
-      INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
-      SELECT beneficiary_id, CASE state WHEN 'POSTED' THEN 'CREDIT_POSTED' ELSE 'CREDIT_PENDING' END,
-             reward_amount, 'REWARD', id::text, ${at}
-        FROM written
+      INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
+      SELECT w.beneficiary_id, CASE w.state WHEN 'POSTED' THEN 'CREDIT_POSTED' ELSE 'CREDIT_PENDING' END,
+             ${wholeCents(sql`w.reward_amount`, sql`a.carry`)},
+             w.reward_amount - ${wholeCents(sql`w.reward_amount`, sql`a.carry`)}, 'REWARD', w.id::text, ${at}
+        FROM written w
+        JOIN ledger_accounts a ON a.user_id = w.beneficiary_id
     )
     SELECT id::text, beneficiary_id, reward_amount::text, state FROM written`.execute(trx);
   return rows[0];

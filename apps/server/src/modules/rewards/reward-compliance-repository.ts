@@ -2,6 +2,7 @@ import { complianceWindowDays } from '@uplink/contract/constants';
 import type { LockReason } from '@uplink/contract/rewards';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { carryReleasedRemainders } from '../ledger/ledger-repository';
 
 /**
  * Locked rewards (pending ledger credits) and the compliance rule that decides them. The rule is
@@ -20,15 +21,17 @@ export interface SettledLocks {
 
 /** Settles every open locked credit that can be decided at `now`, in one statement. */
 export function settleOpenLocks(db: Kysely<Database>, minimumBalance: string, now: Date): Promise<SettledLocks> {
-  return settleLocks(
-    db,
-    sql`true`,
-    sql`CASE WHEN cardinality(member_compliance_failures(u, ${now}, ${minimumBalance}::numeric,
+  return db.transaction().execute((trx) =>
+    settleLocks(
+      trx,
+      sql`true`,
+      sql`CASE WHEN cardinality(member_compliance_failures(u, ${now}, ${minimumBalance}::numeric,
                                                          member_is_copying(u.id))) = 0
              THEN 'CREDIT_RELEASED'
              WHEN o.created_at <= ${now}::timestamptz - make_interval(days => ${complianceWindowDays})
              THEN 'CREDIT_FORFEITED' END`,
-    now,
+      now,
+    ),
   );
 }
 
@@ -48,7 +51,11 @@ async function settleLocks(
   decision: RawBuilder<unknown>,
   now: Date,
 ): Promise<SettledLocks> {
-  const { rows } = await sql<{ released: string; forfeited: string }>`
+  const { rows } = await sql<{
+    released: string;
+    forfeited: string;
+    legacy: { accountId: string; pendingEntryId: string }[];
+  }>`
     WITH open AS (
       SELECT p.id, p.account_id, p.amount, p.reason_type, p.reason_id, p.created_at
         FROM ledger_entries p
@@ -67,7 +74,7 @@ async function settleLocks(
         FROM decided
        WHERE kind IS NOT NULL
        ORDER BY account_id
-      RETURNING account_id, kind, reason_type, reason_id
+      RETURNING account_id, kind, reason_type, reason_id, amount, settles_entry_id
     ),
     rewards_settled AS (
       UPDATE rewards r
@@ -80,10 +87,18 @@ async function settleLocks(
                ELSE r.type = 'DOWNLINE' AND r.cycle = s.reason_id::integer END
     )
     SELECT count(*) FILTER (WHERE kind = 'CREDIT_RELEASED')::text AS released,
-           count(*) FILTER (WHERE kind = 'CREDIT_FORFEITED')::text AS forfeited
+           count(*) FILTER (WHERE kind = 'CREDIT_FORFEITED')::text AS forfeited,
+           -- Locked credits booked before the ledger was in cents (migration 0120) may be under a cent.
+           coalesce(json_agg(json_build_object('accountId', account_id, 'pendingEntryId', settles_entry_id::text))
+                      FILTER (WHERE kind = 'CREDIT_RELEASED' AND amount <> trunc(amount, 2)), '[]') AS legacy
       FROM settled
   `.execute(db);
-  const row = rows[0] as { released: string; forfeited: string };
+  const row = rows[0] as {
+    released: string;
+    forfeited: string;
+    legacy: { accountId: string; pendingEntryId: string }[];
+  };
+  await carryReleasedRemainders(db, row.legacy, now);
   return { released: Number(row.released), forfeited: Number(row.forfeited) };
 }
 

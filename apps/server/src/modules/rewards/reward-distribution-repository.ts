@@ -232,10 +232,14 @@ export async function writeRewardChunk(
 
 /**
  * Books the ledger entries of the next chunk of beneficiaries of the cycle (after the progress
- * cursor, in id order): one entry per beneficiary, the sum of their rewards of the cycle, posted
- * or locked as those are, and adds them to the run's totals, in the caller's transaction. Runs
- * after every reward of the cycle is written, so each sum is whole. The ledger refuses a second
- * entry of a cycle for an account.
+ * cursor, in id order): one entry per beneficiary, posted or locked as their rewards of the cycle
+ * are, of the whole cents of their exact sum plus their carry, the rest carried (`carry_delta`,
+ * migration 0120) — and adds their exact rewards to the run's totals (what the preview predicts;
+ * the credits differ from them only by the carries), in the caller's transaction. Runs
+ * after every reward of the cycle is written, so each sum is whole. The chunk's accounts are
+ * locked first, in id order (a DIRECT credit may be booking for one of them: see
+ * `lockLedgerAccount`), so each carry is read as it stands. The ledger refuses a second entry of
+ * a cycle for an account.
  */
 export async function bookLedgerChunk(
   trx: Kysely<Database>,
@@ -255,22 +259,35 @@ export async function bookLedgerChunk(
        ORDER BY r.beneficiary_id
        LIMIT ${limit}
     ),
-    booked AS (
-      INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
-      SELECT r.beneficiary_id, CASE r.state WHEN 'POSTED' THEN 'CREDIT_POSTED' ELSE 'CREDIT_PENDING' END,
-             sum(r.reward_amount), 'REWARD_CYCLE', ${String(cycle)}, ${at}
+    accounts AS MATERIALIZED (
+      SELECT a.user_id AS beneficiary_id, a.carry
+        FROM ledger_accounts a
+       WHERE a.user_id IN (SELECT beneficiary_id FROM chunk)
+       ORDER BY a.user_id
+         FOR UPDATE OF a
+    ),
+    sums AS (
+      SELECT r.beneficiary_id, r.state, sum(r.reward_amount) AS exact
         FROM rewards r
         JOIN chunk USING (beneficiary_id)
        WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE' AND r.state IN ('POSTED', 'LOCKED')
        GROUP BY r.beneficiary_id, r.state
-       ORDER BY r.beneficiary_id
-      RETURNING kind, amount
+    ),
+    booked AS (
+      INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
+      SELECT s.beneficiary_id, CASE s.state WHEN 'POSTED' THEN 'CREDIT_POSTED' ELSE 'CREDIT_PENDING' END,
+             ${wholeCents(sql`s.exact`, sql`a.carry`)}, s.exact - ${wholeCents(sql`s.exact`, sql`a.carry`)},
+             'REWARD_CYCLE', ${String(cycle)}, ${at}
+        FROM sums s
+        JOIN accounts a USING (beneficiary_id)
+       ORDER BY s.beneficiary_id
+      RETURNING kind, amount + carry_delta AS exact
     ),
     moved AS (
       UPDATE reward_cycle_progress
          SET booked_through = coalesce((SELECT beneficiary_id FROM chunk ORDER BY beneficiary_id DESC LIMIT 1), booked_through),
-             total_paid = total_paid + (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_POSTED'), 0) FROM booked),
-             total_locked = total_locked + (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_PENDING'), 0) FROM booked)
+             total_paid = total_paid + (SELECT coalesce(sum(exact) FILTER (WHERE kind = 'CREDIT_POSTED'), 0) FROM booked),
+             total_locked = total_locked + (SELECT coalesce(sum(exact) FILTER (WHERE kind = 'CREDIT_PENDING'), 0) FROM booked)
        WHERE cycle = ${cycle}
       RETURNING cycle
     )
@@ -278,6 +295,13 @@ export async function bookLedgerChunk(
   `.execute(trx);
   return { taken: Number(rows[0]?.taken ?? 0) };
 }
+
+/**
+ * The amount a credit books (DESIGN.md section 5): the exact reward plus what the account
+ * carried, rounded down to the cent; the entry's carry_delta is `exact − amount`.
+ */
+export const wholeCents = (exact: RawBuilder<unknown>, carry: RawBuilder<unknown>) =>
+  sql`trunc(${exact} + ${carry}, 2)`;
 
 export interface PreviewedRewards {
   rewardsWritten: number;

@@ -110,13 +110,21 @@ export interface CreditsByType {
   downline: string;
 }
 
-/** The member's credits posted, split by reward type (from their ledger entries). */
+/**
+ * The member's credits posted, split by reward type (from their ledger entries), so that the two
+ * parts add up to their Total Earned (`credits_posted`) to the cent: DIRECT is its credits (whole
+ * cents since migration 0120; older exact ones rounded down), DOWNLINE the rest — which includes
+ * what the cents conversion took off an older balance and carried.
+ */
 export async function findPostedCreditsByType(db: Kysely<Database>, memberId: string): Promise<CreditsByType> {
   const { rows } = await sql<CreditsByType>`
-    SELECT coalesce(sum(amount) FILTER (WHERE reason_type = 'REWARD'), 0)::text AS direct,
-           coalesce(sum(amount) FILTER (WHERE reason_type = 'REWARD_CYCLE'), 0)::text AS downline
-      FROM ledger_entries
-     WHERE account_id = ${memberId} AND kind IN ('CREDIT_POSTED', 'CREDIT_RELEASED')`.execute(db);
+    SELECT direct::text AS direct, (posted - direct)::text AS downline
+      FROM (SELECT trunc(coalesce(sum(amount) FILTER (WHERE reason_type = 'REWARD' AND kind <> 'CREDIT_REVERSED'), 0), 2) AS direct,
+                   coalesce(sum(CASE kind WHEN 'CREDIT_REVERSED' THEN -amount ELSE amount END), 0) AS posted
+              FROM ledger_entries
+             WHERE account_id = ${memberId} AND kind IN ('CREDIT_POSTED', 'CREDIT_RELEASED', 'CREDIT_REVERSED')) AS credits`.execute(
+    db,
+  );
   return rows[0] ?? { direct: '0', downline: '0' };
 }
 

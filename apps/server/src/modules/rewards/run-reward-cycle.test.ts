@@ -106,9 +106,17 @@ describe('an administrator runs a reward cycle', () => {
     // 0.0000001 × 5 % = 0.000000005 → 0.00000001 (half up); × 2 % = 0.000000002 → 0; × 1 % and 0.5 % → 0.
     entries.push({ bingXUID: chain[6]!.bingx_uid as string, masterAmount: '0.0000001' as unknown as number });
     const response = await run({ cycle, entries });
+    // The run's total is its exact rewards; the ledger credit is 0.00, the reward carried.
     expect(response.json().data).toMatchObject({ rewardsWritten: 1, totalPaid: 0.00000001 });
     const [reward] = await rewardsOf(cycle);
     expect(reward).toMatchObject({ beneficiary_id: chain[5]!.id, level: 1, amount: '0.00000001' });
+    const credit = await t.database.db
+      .selectFrom('ledger_entries')
+      .select(['amount', 'carry_delta'])
+      .where('account_id', '=', chain[5]!.id)
+      .where('reason_id', '=', String(cycle))
+      .executeTakeFirstOrThrow();
+    expect(credit).toEqual({ amount: '0.00000000', carry_delta: '0.00000001' });
 
     const second = nextCycle++;
     // 123.45678901 × 5 % = 6.1728394505 → 6.17283945; × 0.5 % = 0.61728394505 → 0.61728395.

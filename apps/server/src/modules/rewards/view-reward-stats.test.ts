@@ -42,12 +42,13 @@ describe('reward statistics of a member', () => {
     const { status, body } = await stats(member, member);
     expect(status).toBe(200);
     expect(body.data).toMatchObject({
-      currentBalance: 17.12345678,
-      totalRewards: 17.12345678,
+      // Whole cents: 2 + 10.12 + 5.00 credited, 0.00345678 of the exact 17.12345678 carried.
+      currentBalance: 17.12,
+      totalRewards: 17.12,
       totalWithdrawn: 0,
       pendingWithdrawals: 0,
       lockedRewards: 1.5,
-      rewardBreakdown: { calculatedTotal: 17.12345678, directRewards: 2, downlineRewards: 15.12345678 },
+      rewardBreakdown: { calculatedTotal: 17.12, directRewards: 2, downlineRewards: 15.12 },
     });
     const balance = await findLedgerBalance(t.database.db, member.id);
     expect(body.data.totalRewards).toBe(Number(balance?.creditsPosted));
@@ -70,7 +71,7 @@ describe('reward statistics of a member', () => {
     const { body } = await stats(member, member);
     const startOf = (cycle: number) => cycleWindow(t.config.rewards, cycle).startsAt.toISOString();
     expect(body.data.earningsByCycle).toEqual([
-      { cycle: 3, startsAt: startOf(3), direct: 2, downline: 10.12345678 },
+      { cycle: 3, startsAt: startOf(3), direct: 2, downline: 10.12 },
       { cycle: 4, startsAt: startOf(4), direct: 0, downline: 5 },
       { cycle: 5, startsAt: startOf(5), direct: 0, downline: 1.5 },
     ]);
@@ -89,7 +90,7 @@ describe('reward statistics of a member', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.errorCode).toBe('FORBIDDEN');
     const admin = await createMember(t.database.db, { isAdmin: true });
-    expect((await stats(member, admin)).body.data.totalRewards).toBe(17.12345678);
+    expect((await stats(member, admin)).body.data.totalRewards).toBe(17.12);
   });
 
   it('answers an administrator USER_NOT_FOUND for an unknown or malformed id, and a member 403', async () => {

@@ -1,7 +1,14 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, fundedMember, latestWithdrawalCode, statusesOf } from '../../testing/builders';
+import {
+  bearer,
+  createMember,
+  creditReward,
+  fundedMember,
+  latestWithdrawalCode,
+  statusesOf,
+} from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -105,6 +112,51 @@ describe('a member requests a withdrawal', () => {
     });
     expect((await withdraw(member, { amount: 10, walletAddress: address(), otp })).status).toBe(200);
     expect((await findLedgerBalance(t.database.db, member.id))?.available).toBe('0.00000000');
+  });
+
+  it('takes the whole available balance of sub-cent rewards, leaving 0.00 and the remainder carried', async () => {
+    const member = await fundedMember(t.database.db, '10.3333');
+    await creditReward(t.database.db, {
+      beneficiary: member,
+      source: member,
+      amount: '5.3333',
+      type: 'DIRECT',
+      cycle: 2,
+    });
+    await creditReward(t.database.db, {
+      beneficiary: member,
+      source: member,
+      amount: '0.0051',
+      type: 'DIRECT',
+      cycle: 3,
+    });
+    // 10.33 + 5.33 + 0.01 (0.0051 + 0.0066 carried) = 15.67; 0.0017 of the exact 15.6717 is carried.
+    const headers = await headersOf(member);
+    const before = (await t.app.inject({ method: 'GET', url: `/api/rewards/stats/${member.id}`, headers })).json().data;
+    expect(before).toMatchObject({ currentBalance: 15.67, totalRewards: 15.67 });
+    const otp = await verifiedCode(member);
+    expect(await withdraw(member, { amount: '15.6717', walletAddress: address(), otp })).toMatchObject({
+      status: 400,
+      body: { errorCode: 'VALIDATION_ERROR' },
+    });
+    expect(await withdraw(member, { amount: 15.68, walletAddress: address(), otp })).toMatchObject({
+      status: 400,
+      body: { errorCode: 'INSUFFICIENT_BALANCE' },
+    });
+    expect(await withdraw(member, { amount: before.currentBalance, walletAddress: address(), otp })).toMatchObject({
+      status: 200,
+      body: { data: { amount: 15.67, status: 'PENDING' } },
+    });
+    const after = (await t.app.inject({ method: 'GET', url: `/api/rewards/stats/${member.id}`, headers })).json().data;
+    expect(after).toMatchObject({ currentBalance: 0, pendingWithdrawals: 15.67 });
+    expect((await findLedgerBalance(t.database.db, member.id))?.available).toBe('0.00000000');
+    const account = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select('carry')
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(account.carry).toBe('0.00170000');
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   });
 
   it('allows 3 pending withdrawals at once', async () => {
