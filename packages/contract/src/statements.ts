@@ -51,7 +51,10 @@ export function statementFileName(kind: StatementKind, userId: string, range: St
   return `uplink-${kind}-${userId}-${range.from}-to-${range.to}.csv`;
 }
 
-/** The columns of a member's rewards statement, in order; the last line is `Total` and the sum of `rewardAmount`. */
+/**
+ * The columns of a member's rewards statement, in order; then `Total`, the exact sum of
+ * `rewardAmount`, and `Credited`, what the ledger credited in the range (whole cents, the rest carried).
+ */
 export const memberRewardStatementColumns = [
   'date',
   'type',

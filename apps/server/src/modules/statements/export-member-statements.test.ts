@@ -1,5 +1,6 @@
 import { parseStatement } from '@uplink/contract/statement-csv';
 import { memberRewardStatementColumns, memberWithdrawalStatementColumns } from '@uplink/contract/statements';
+import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,20 +146,24 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
         'POSTED',
       ],
       ['Total', '', '', '', '', '', '', '', '12.7543', ''],
+      ['Credited', '', '', '', '', '', '', '', expect.stringMatching(/^12\.7[56]$/), ''],
     ]);
   });
 
-  it('totals what the ledger credited for the range, posted and locked', async () => {
+  it('totals the exact rewards of the range, and what the ledger credited for it in whole cents', async () => {
     for (const [from, to, start, end] of [
       ['2025-10-01', '2025-10-31', '2025-10-01T00:00:00Z', '2025-11-01T00:00:00Z'],
       ['2025-09-30', '2025-11-01', '2025-09-30T00:00:00Z', '2025-11-02T00:00:00Z'],
       ['2025-10-16', '2025-10-16', '2025-10-16T00:00:00Z', '2025-10-17T00:00:00Z'],
     ] as const) {
       const lines = cellsOf((await download(`/api/rewards/user/export?from=${from}&to=${to}`)).body);
-      const total = lines.at(-1)?.[8];
-      expect(lines.at(-1)?.[0]).toBe('Total');
-      expect(Number(total), `${from}..${to}`).toBe(
-        Number(await ledgerSum(member.id, ['CREDIT_POSTED', 'CREDIT_PENDING'], start, end)),
+      const rows = lines.slice(1, -2);
+      const exact = rows.reduce((sum, line) => sum.plus(line[8] ?? '0'), new Decimal(0));
+      expect(lines.at(-2)?.slice(0, 1)).toEqual(['Total']);
+      expect(lines.at(-2)?.[8], `${from}..${to}`).toBe(exact.toFixed());
+      expect(lines.at(-1)?.[0]).toBe('Credited');
+      expect(lines.at(-1)?.[8], `${from}..${to}`).toBe(
+        new Decimal(await ledgerSum(member.id, ['CREDIT_POSTED', 'CREDIT_PENDING'], start, end)).toFixed(),
       );
     }
   });
@@ -209,6 +214,7 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
         'POSTED',
       ],
       ['Total', '', '', '', '', '', '', '', '55', ''],
+      ['Credited', '', '', '', '', '', '', '', '55', ''],
     ]);
     expect(
       cellsOf(withdrawals)
@@ -224,10 +230,11 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
     ).toEqual(['1', '10.5', '5', '20', '40', '76.5']);
   });
 
-  it('sends only the header and a zero total for a range without movements', async () => {
+  it('sends only the header and zero totals for a range without movements', async () => {
     expect(cellsOf((await download('/api/rewards/user/export?from=2020-01-01&to=2020-12-31')).body)).toEqual([
       expect.any(Array),
       ['Total', '', '', '', '', '', '', '', '0', ''],
+      ['Credited', '', '', '', '', '', '', '', '0', ''],
     ]);
   });
 

@@ -18,6 +18,7 @@ import {
   type MemberPeriod,
   type StatementRewardRow,
   type StatementWithdrawalRow,
+  sumLedgerCredits,
 } from './member-statements-repository';
 
 /** A CSV file being produced: its name and its text, a piece at a time. */
@@ -65,12 +66,16 @@ const columnsOf = <Name extends string, Row>(
 const rewardColumns = columnsOf(memberRewardStatementColumns, rewardCells);
 const withdrawalColumns = columnsOf(memberWithdrawalStatementColumns, withdrawalCells);
 
-/** The closing line: `Total` under the first column, the exact sum under the amount's. */
-function totalLine(columnCount: number, amountIndex: number, total: Decimal): string {
-  const cells = Array.from({ length: columnCount }, () => '');
-  cells[0] = 'Total';
-  cells[amountIndex] = plainAmount(total.toFixed());
-  return csvLines([cells]);
+/** Closing lines: a label under the first column, an amount under the amount's. */
+function closingLines(columnCount: number, amountIndex: number, totals: [label: string, amount: string][]): string {
+  return csvLines(
+    totals.map(([label, amount]) => {
+      const cells = Array.from({ length: columnCount }, () => '');
+      cells[0] = label;
+      cells[amountIndex] = plainAmount(amount);
+      return cells;
+    }),
+  );
 }
 
 async function download<Row>(
@@ -83,12 +88,15 @@ async function download<Row>(
     amountColumn: string;
     amountOf: (row: Row) => string;
     read: (db: AppContext['db'], period: MemberPeriod, last: Row | undefined, limit: number) => Promise<Row[]>;
+    /** What the ledger booked for the period, when it differs from the exact total (a closing line of its own). */
+    ledger?: { label: string; sum: (db: AppContext['db'], period: MemberPeriod) => Promise<string> };
   },
 ): Promise<CsvDownload> {
   const period = { memberId, ...statementMoments(range) };
   const userId = await findMemberNumber(deps.db, memberId);
   let total = new Decimal(0);
-  const { columns, read } = statement;
+  const { columns, read, ledger } = statement;
+  const ledgerTotal: [string, string][] = ledger ? [[ledger.label, await ledger.sum(deps.db, period)]] : [];
   return {
     fileName: statementFileName(kind, userId, range),
     body: csvStream<Row>({
@@ -99,18 +107,20 @@ async function download<Row>(
         for (const row of rows) total = total.plus(statement.amountOf(row));
       },
       closingLine: () =>
-        totalLine(
+        closingLines(
           columns.length,
           columns.findIndex((column) => column.header === statement.amountColumn),
-          total,
+          [['Total', total.toFixed()], ...ledgerTotal],
         ),
     }),
   };
 }
 
 /**
- * The caller's rewards written in the range, oldest first, exact amounts; the last line totals
- * them (what the ledger credited for them, posted or locked, in the same range).
+ * The caller's rewards written in the range, oldest first, exact amounts; `Total` sums them, and
+ * `Credited` is what the ledger credited in the same range (posted or locked, whole cents: the
+ * remainder under a cent is carried to the next credit, so the two differ by less than a cent
+ * per credit).
  */
 export function exportMemberRewards(deps: Pick<AppContext, 'db'>, memberId: string, range: StatementRange) {
   return download<StatementRewardRow>(deps, 'rewards', memberId, range, {
@@ -118,6 +128,7 @@ export function exportMemberRewards(deps: Pick<AppContext, 'db'>, memberId: stri
     amountColumn: 'rewardAmount',
     amountOf: (row) => row.reward_amount,
     read: findStatementRewards,
+    ledger: { label: 'Credited', sum: sumLedgerCredits },
   });
 }
 

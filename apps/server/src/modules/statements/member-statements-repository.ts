@@ -89,3 +89,17 @@ export async function findMemberNumber(db: Kysely<Database>, memberId: string): 
     .executeTakeFirstOrThrow();
   return row.user_id;
 }
+
+/**
+ * What the ledger credited the member in the period (posted or locked), in whole cents: the exact
+ * rewards less what was carried to a later credit, plus what earlier credits carried in.
+ */
+export async function sumLedgerCredits(db: Kysely<Database>, period: MemberPeriod): Promise<string> {
+  const { rows } = await sql<{ credited: string }>`
+    SELECT coalesce(sum(amount), 0)::text AS credited
+      FROM ledger_entries
+     WHERE account_id = ${period.memberId}
+       AND kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
+       AND created_at >= ${period.start} AND created_at < ${period.end}`.execute(db);
+  return rows[0]?.credited ?? '0';
+}
