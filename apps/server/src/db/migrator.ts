@@ -20,6 +20,7 @@ import * as withdrawalPaymentClaims from './migrations/0080-withdrawal-payment-c
 import * as copyingJudgedWhenLinked from './migrations/0085-copying-judged-when-linked';
 import * as subscriptionPaidAt from './migrations/0086-subscription-paid-at';
 import * as counterSlots from './migrations/0110-counter-slots';
+import * as rewardsPartitionedByCycle from './migrations/0125-rewards-partitioned-by-cycle';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -44,9 +45,17 @@ const migrations: Record<string, Migration> = {
   '0085-copying-judged-when-linked': copyingJudgedWhenLinked,
   '0086-subscription-paid-at': subscriptionPaidAt,
   '0110-counter-slots': counterSlots,
+  '0125-rewards-partitioned-by-cycle': rewardsPartitionedByCycle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Runs the migrations up to and including `name` only (a test of a later migration over existing rows). */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateTo(name);
+  if (error) throw error;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -11,14 +11,18 @@ import { hangDeadlineMs } from './hang-deadline';
  * requests at once need every one of them to queue, never to be refused as busy.
  */
 export async function createTestDatabase(
-  options: Pick<DatabaseOptions, 'waitTimeoutMs' | 'onConnectionWait'> = {},
+  options: Pick<DatabaseOptions, 'waitTimeoutMs' | 'onConnectionWait'> & {
+    /** How far to migrate; every migration by default. */
+    migrate?: (db: DatabaseHandle['db']) => Promise<unknown>;
+  } = {},
 ): Promise<DatabaseHandle> {
+  const migrate = options.migrate ?? migrateToLatest;
   const waitTimeoutMs = options.waitTimeoutMs ?? hangDeadlineMs;
   const { onConnectionWait } = options;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ pgliteDataDir: 'memory://', waitTimeoutMs, onConnectionWait });
-    await migrateToLatest(handle.db);
+    await migrate(handle.db);
     return handle;
   }
   const name = `uplink_test_${randomBytes(6).toString('hex')}`;
@@ -31,7 +35,7 @@ export async function createTestDatabase(
     waitTimeoutMs,
     onConnectionWait,
   });
-  await migrateToLatest(handle.db);
+  await migrate(handle.db);
   return {
     ...handle,
     async close() {

@@ -15,6 +15,17 @@ export async function lockRewardCycle(trx: Kysely<Database>, cycle: number): Pro
 }
 const rewardCycleLockSpace = 73_010;
 
+/**
+ * Makes the `rewards` partitions of these cycles that are missing (migration 0125), each in its
+ * own short transaction: creating a partition locks the whole table until its commit. A cycle
+ * whose rewards already sit in the default partition keeps them there.
+ */
+export async function ensureRewardPartitions(db: Kysely<Database>, cycles: readonly number[]): Promise<void> {
+  for (const cycle of cycles) {
+    if (cycle >= 1) await sql`SELECT rewards_partition_for(${cycle}::integer)`.execute(db);
+  }
+}
+
 export type CycleRunRow = Selectable<RewardCycleRunsTable>;
 
 export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise<CycleRunRow | undefined> {

@@ -20,6 +20,7 @@ import {
   bookLedgerChunk,
   type CycleRunRow,
   copiersPerChunk,
+  ensureRewardPartitions,
   findDistributedRun,
   linkedExchangeUids,
   lockRewardCycle,
@@ -66,6 +67,8 @@ const statementBasis: Record<RewardCycleSource, RewardCycleBasis> = {
  * 3. once every reward exists, ledger entries are booked a chunk of beneficiaries at a time;
  * 4. one transaction records the run (and its audit row) and ends the progress row.
  *
+ * Before step 2 the cycle's `rewards` partition (and the next cycle's) is made if missing.
+ *
  * A run killed half-way leaves a progress row; the next run of that cycle finishes it from where
  * it stopped, with the statement first stored (its own upload, if any, is not read), and the same
  * totals. The rewards' unique key and the ledger's one entry per cycle and account refuse a
@@ -85,6 +88,7 @@ export function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Promise<
         return toRewardCycleRun(await recordAlreadyDistributed(deps, input, read.window, startedAt));
       }
     }
+    await ensureRewardPartitions(deps.db, [progress.cycle, progress.cycle + 1]);
     await distributeInChunks(deps, progress, lease, input.chunks);
     const run = await recordDistribution(deps, input, progress.cycle);
     await settleLockedRewards(deps);
