@@ -6,11 +6,22 @@ import { type Kysely, sql } from 'kysely';
  * was not made in time). A weekly cycle writes millions of rows: its own partition keeps each
  * cycle's indexes small, and an old cycle leaves the table with one DETACH (docs/scaling.md).
  *
+ * - Each cycle's partition is itself split by type: `_direct` (the DIRECT rewards paid during
+ *   the cycle's week), `_downline` (the cycle's distribution) and `_other` (default, empty unless
+ *   DOWNLINE rewards arrive another way). The distribution loads `_downline` as a fresh table
+ *   without indexes, a chunk at a time, then builds its indexes once and attaches it
+ *   (`rewards_load_table`, `rewards_attach_load`): a bulk load and one sort per index instead of
+ *   millions of random B-tree inserts. Until it is attached the cycle's DOWNLINE rewards are not
+ *   read by anyone: the ledger is booked after the attach.
  * - A unique key of a partitioned table must include the partition key: `rewards_credited_once`
  *   (beneficiary, source, cycle, type) already does, so the database still refuses a double
  *   credit (the error names the partition's copy of the index,
- *   `rewards_c000042_beneficiary_id_source_user_id_cycle_type_key`); the primary key becomes (id, cycle) — `id` stays unique on its own, it comes from one
- *   identity sequence, and its leading column still serves a look-up or walk by id.
+ *   `rewards_c000042_downline_beneficiary_id_source_user_id_cycl_key`). While a cycle's DOWNLINE
+ *   rewards load without indexes, what refuses a second credit is the run's cursor, moved in each
+ *   chunk's own transaction; the unique index built before the attach would refuse a duplicate
+ *   (the attach fails, nothing is booked). The primary key becomes (id, cycle, type): `id` stays
+ *   unique on its own, it comes from one identity sequence (the load table takes its ids from it
+ *   too), and its leading column still serves a look-up or walk by id.
  * - The triggers of 0051/0110 are on the partitioned table: the statement-level ones with
  *   transition tables see the rows of every partition a statement touched (allowed on the
  *   partitioned table itself; only ROW triggers with transition tables are refused on
@@ -47,6 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION rewards_partition_for(for_cycle integer) RETURNS boolean LANGUAGE plpgsql AS $$
     DECLARE
       name text := format('rewards_c%s', lpad(for_cycle::text, 6, '0'));
+      leaf text;
     BEGIN
       IF to_regclass(name) IS NOT NULL THEN
         RETURN false;
@@ -55,16 +67,73 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       IF to_regclass(name) IS NOT NULL OR EXISTS (SELECT 1 FROM rewards_default WHERE cycle = for_cycle) THEN
         RETURN false;
       END IF;
-      EXECUTE format('CREATE TABLE %I PARTITION OF rewards FOR VALUES FROM (%s) TO (%s)', name, for_cycle, for_cycle + 1);
-      EXECUTE format('CREATE TRIGGER %I BEFORE DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION refuse_history_change()',
-                     name || '_no_delete', name);
+      EXECUTE format('CREATE TABLE %I PARTITION OF rewards FOR VALUES FROM (%s) TO (%s) PARTITION BY LIST (type)',
+                     name, for_cycle, for_cycle + 1);
+      EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES IN (%L)', name || '_direct', name, 'DIRECT');
+      EXECUTE format('CREATE TABLE %I PARTITION OF %I DEFAULT', name || '_other', name);
+      FOREACH leaf IN ARRAY ARRAY[name, name || '_direct', name || '_other'] LOOP
+        EXECUTE format('CREATE TRIGGER %I BEFORE DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION refuse_history_change()',
+                       leaf || '_no_delete', leaf);
+      END LOOP;
       RETURN true;
     EXCEPTION WHEN check_violation THEN
       -- A reward of this cycle reached the default partition meanwhile: the cycle stays there.
       RETURN false;
     END $$`.execute(db);
 
-  await sql`SELECT rewards_partition_for(cycle) FROM (SELECT DISTINCT cycle FROM rewards_unpartitioned) AS c`.execute(db);
+  // The table a distribution writes the cycle's DOWNLINE rewards into, made on first call: a
+  // fresh table of rewards' columns, checks and id sequence, without indexes, counted by the
+  // same statement trigger; `rewards` itself when the cycle's partition is missing or already
+  // holds DOWNLINE rewards, or once the load is attached. The same answer on every call of a run.
+  await sql`
+    CREATE FUNCTION rewards_load_table(for_cycle integer) RETURNS text LANGUAGE plpgsql AS $$
+    DECLARE
+      parent text := format('rewards_c%s', lpad(for_cycle::text, 6, '0'));
+      name text := parent || '_downline';
+    BEGIN
+      PERFORM pg_advisory_xact_lock(73011, for_cycle);
+      IF to_regclass(name) IS NOT NULL THEN
+        RETURN CASE WHEN EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass(name)) THEN 'rewards' ELSE name END;
+      END IF;
+      IF to_regclass(parent) IS NULL OR EXISTS (SELECT 1 FROM rewards WHERE cycle = for_cycle AND type = 'DOWNLINE') THEN
+        RETURN 'rewards';
+      END IF;
+      EXECUTE format('CREATE TABLE %I (LIKE rewards INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', name);
+      EXECUTE format('ALTER TABLE %I ALTER id SET DEFAULT nextval(%L::regclass)', name, pg_get_serial_sequence('rewards', 'id'));
+      EXECUTE format('CREATE TRIGGER rewards_count_inserted AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+                        FOR EACH STATEMENT EXECUTE FUNCTION rewards_count_inserted()', name);
+      EXECUTE format('CREATE TRIGGER %I BEFORE DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION refuse_history_change()',
+                     name || '_no_delete', name);
+      RETURN name;
+    END $$`.execute(db);
+
+  // After the load: the indexes of `rewards` built once over the loaded rows (ATTACH adopts them
+  // instead of building its own), then the table joins the cycle's partition. Nothing when there
+  // is no load table or it is attached already, so a resumed run can call it again.
+  await sql`
+    CREATE FUNCTION rewards_attach_load(for_cycle integer) RETURNS boolean LANGUAGE plpgsql AS $$
+    DECLARE
+      parent text := format('rewards_c%s', lpad(for_cycle::text, 6, '0'));
+      name text := parent || '_downline';
+    BEGIN
+      PERFORM pg_advisory_xact_lock(73011, for_cycle);
+      IF to_regclass(name) IS NULL OR EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass(name)) THEN
+        RETURN false;
+      END IF;
+      PERFORM set_config('maintenance_work_mem', '256MB', true);
+      EXECUTE format('DROP TRIGGER rewards_count_inserted ON %I', name);
+      EXECUTE format('ALTER TABLE %I ADD PRIMARY KEY (id, cycle, type)', name);
+      EXECUTE format('ALTER TABLE %I ADD UNIQUE (beneficiary_id, source_user_id, cycle, type)', name);
+      EXECUTE format('CREATE INDEX ON %I (beneficiary_id, created_at DESC, id DESC)', name);
+      EXECUTE format('CREATE INDEX ON %I (id) WHERE type = %L', name, 'DIRECT');
+      EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES IN (%L)', parent, name, 'DOWNLINE');
+      EXECUTE format('ANALYZE %I', name);
+      RETURN true;
+    END $$`.execute(db);
+
+  await sql`SELECT rewards_partition_for(cycle) FROM (SELECT DISTINCT cycle FROM rewards_unpartitioned) AS c`.execute(
+    db,
+  );
   await sql`
     INSERT INTO rewards OVERRIDING SYSTEM VALUE
     SELECT id, beneficiary_id, source_user_id, type, level, cycle, plan_version, percent, master_amount,
@@ -75,7 +144,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FROM rewards_unpartitioned`.execute(db);
   await sql`DROP TABLE rewards_unpartitioned`.execute(db);
 
-  await sql`ALTER TABLE rewards ADD PRIMARY KEY (id, cycle)`.execute(db);
+  await sql`ALTER TABLE rewards ADD PRIMARY KEY (id, cycle, type)`.execute(db);
   await sql`
     ALTER TABLE rewards ADD CONSTRAINT rewards_credited_once UNIQUE (beneficiary_id, source_user_id, cycle, type)`.execute(
     db,

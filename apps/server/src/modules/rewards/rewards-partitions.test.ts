@@ -7,11 +7,11 @@ import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from 
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 
-/** Which partition holds each cycle's rewards, and how many. */
+/** Which partitions (leaves) hold each cycle's rewards of each type, and how many. */
 async function partitionsOf(db: Kysely<Database>) {
-  const { rows } = await sql<{ partition: string; cycle: number; rewards: string }>`
-    SELECT tableoid::regclass::text AS partition, cycle, count(*)::text AS rewards
-      FROM rewards GROUP BY 1, 2 ORDER BY 2`.execute(db);
+  const { rows } = await sql<{ partition: string; cycle: number; type: string; rewards: string }>`
+    SELECT tableoid::regclass::text AS partition, cycle, type, count(*)::text AS rewards
+      FROM rewards GROUP BY 1, 2, 3 ORDER BY 2, 3`.execute(db);
   return rows;
 }
 
@@ -27,10 +27,10 @@ async function countersAndFullCount(db: Kysely<Database>) {
   return rows[0];
 }
 
-/** A partition reports the violation of `rewards_credited_once` under its own index's name. */
+/** A partition reports the violation of `rewards_credited_once` under its own index's (shortened) name. */
 const doubleCredit = (partition: string) => ({
   code: '23505',
-  constraint: `${partition}_beneficiary_id_source_user_id_cycle_type_key`,
+  constraint: expect.stringMatching(new RegExp(`^${partition}_beneficiary_id_source_user_id_cyc\\w*_key$`)),
 });
 
 const errorOf = (work: Promise<unknown>) =>
@@ -69,11 +69,17 @@ describe('migration 0125 moves the rewards of an existing database into partitio
   it('keeps every reward, its id, the counts and the sums of each cycle, each cycle in its own partition', async () => {
     expect(before).toHaveLength(3);
     expect(await cycleSums()).toEqual(before);
-    expect(await partitionsOf(handle.db)).toEqual([
-      { partition: 'rewards_c000001', cycle: 1, rewards: before[0]?.rewards },
-      { partition: 'rewards_c000002', cycle: 2, rewards: before[1]?.rewards },
-      { partition: 'rewards_c000003', cycle: 3, rewards: before[2]?.rewards },
-    ]);
+    const partitions = await partitionsOf(handle.db);
+    expect(partitions.map(({ partition, cycle, type }) => [partition, cycle, type])).toEqual(
+      [1, 2, 3].flatMap((cycle) => [
+        [`rewards_c00000${cycle}_direct`, cycle, 'DIRECT'],
+        [`rewards_c00000${cycle}_other`, cycle, 'DOWNLINE'],
+      ]),
+    );
+    for (const [index, cycle] of before.entries()) {
+      const inCycle = partitions.filter((row) => row.cycle === cycle.cycle);
+      expect(inCycle.reduce((sum, row) => sum + Number(row.rewards), 0)).toBe(Number(before[index]?.rewards));
+    }
     const { rows } = await sql<{ kind: string }>`
       SELECT relkind::text AS kind FROM pg_class WHERE oid = 'rewards'::regclass`.execute(handle.db);
     expect(rows[0]?.kind).toBe('p');
@@ -95,7 +101,7 @@ describe('migration 0125 moves the rewards of an existing database into partitio
     const added = await insert(2);
     expect(BigInt(added.rows[0]?.id as string)).toBeGreaterThan(BigInt(top[0]?.max as string));
     // The double credit is refused, within a partition as before.
-    expect(await errorOf(insert(2))).toEqual(doubleCredit('rewards_c000002'));
+    expect(await errorOf(insert(2))).toEqual(doubleCredit('rewards_c000002_other'));
 
     // Settling moves the counters (statement trigger with transition tables, on the partitioned table).
     await sql`UPDATE rewards SET state = 'RELEASED' WHERE id = ${added.rows[0]?.id}::bigint`.execute(handle.db);
@@ -104,12 +110,17 @@ describe('migration 0125 moves the rewards of an existing database into partitio
 
     // A reward changes only its state; none is deleted, through the table or one partition.
     expect(
-      (await errorOf(sql`UPDATE rewards SET reward_amount = 2 WHERE id = ${added.rows[0]?.id}::bigint`.execute(handle.db)))
-        ?.code,
+      (
+        await errorOf(
+          sql`UPDATE rewards SET reward_amount = 2 WHERE id = ${added.rows[0]?.id}::bigint`.execute(handle.db),
+        )
+      )?.code,
     ).toBe('23514');
     expect(await errorOf(sql`DELETE FROM rewards WHERE cycle = 2`.execute(handle.db))).toBeDefined();
-    expect(await errorOf(sql`DELETE FROM rewards_c000002`.execute(handle.db))).toBeDefined();
-    expect(await errorOf(sql`TRUNCATE rewards_c000002`.execute(handle.db))).toBeDefined();
+    for (const partition of ['rewards_c000002', 'rewards_c000002_other', 'rewards_c000002_direct']) {
+      expect(await errorOf(sql`DELETE FROM ${sql.table(partition)}`.execute(handle.db))).toBeDefined();
+      expect(await errorOf(sql`TRUNCATE ${sql.table(partition)}`.execute(handle.db))).toBeDefined();
+    }
     expect(await cycleSums()).toHaveLength(3);
   });
 
@@ -140,9 +151,22 @@ describe('a reward cycle gets its own partition', () => {
   afterAll(() => t?.close());
 
   const run = (body: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/rewards/admin/cycles', headers: bearer(adminToken), payload: body as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/rewards/admin/cycles',
+      headers: bearer(adminToken),
+      payload: body as object,
+    });
 
-  it('writes a new cycle into a partition made for it (and the next cycle ahead), and credits it once', async () => {
+  const duplicateOf = (source: UserRow, beneficiary: UserRow, cycle: number) =>
+    sql`
+      INSERT INTO rewards (beneficiary_id, source_user_id, type, level, cycle, plan_version, percent,
+                           master_amount, reward_amount, state, created_at)
+      VALUES (${beneficiary.id}, ${source.id}, 'DOWNLINE', 1, ${cycle}, 1, 5, 1000, 50, 'POSTED', now())`.execute(
+      t.database.db,
+    );
+
+  it('loads a new cycle into a partition of its own, attached with its indexes after the load, and credits it once', async () => {
     const top = await addMember(t.database.db, null, linkedMemberColumns(uniqueUid()));
     const copier: UserRow = await addMember(t.database.db, top, linkedMemberColumns(uniqueUid()));
     const entries = [
@@ -153,7 +177,13 @@ describe('a reward cycle gets its own partition', () => {
     const first = await run({ cycle: 3, entries });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ outcome: 'DISTRIBUTED', rewardsWritten: 1 });
-    expect(await partitionsOf(t.database.db)).toEqual([{ partition: 'rewards_c000003', cycle: 3, rewards: '1' }]);
+    const written = [{ partition: 'rewards_c000003_downline', cycle: 3, type: 'DOWNLINE', rewards: '1' }];
+    expect(await partitionsOf(t.database.db)).toEqual(written);
+    const { rows: indexes } = await sql<{ index: string; parent: string }>`
+      SELECT c.relname AS index, i.inhparent::regclass::text AS parent
+        FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid JOIN pg_inherits i ON i.inhrelid = x.indexrelid
+       WHERE x.indrelid = 'rewards_c000003_downline'::regclass ORDER BY 1`.execute(t.database.db);
+    expect(indexes).toHaveLength(4);
     const next = await sql<{ made: string | null }>`SELECT to_regclass('rewards_c000004')::text AS made`.execute(
       t.database.db,
     );
@@ -161,7 +191,8 @@ describe('a reward cycle gets its own partition', () => {
 
     const again = await run({ cycle: 3, entries });
     expect(again.json().data).toMatchObject({ outcome: 'ALREADY_DISTRIBUTED', rewardsWritten: 0 });
-    expect(await partitionsOf(t.database.db)).toEqual([{ partition: 'rewards_c000003', cycle: 3, rewards: '1' }]);
+    expect(await partitionsOf(t.database.db)).toEqual(written);
+    expect(await errorOf(duplicateOf(copier, top, 3))).toEqual(doubleCredit('rewards_c000003_downline'));
     const counters = await countersAndFullCount(t.database.db);
     expect(counters?.counted).toBe(counters?.full);
   });

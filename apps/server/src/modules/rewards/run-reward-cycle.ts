@@ -16,6 +16,7 @@ import {
 } from './reward-cycle-progress-repository';
 import { toRewardCycleRun } from './reward-cycle-run-record';
 import {
+  attachRewardLoad,
   beneficiariesPerChunk,
   bookLedgerChunk,
   type CycleRunRow,
@@ -63,7 +64,8 @@ const statementBasis: Record<RewardCycleSource, RewardCycleBasis> = {
  * 1. the statement is read (upload or exchange, no connection held), then stored in one
  *    transaction with each copier judged compliant or not, beside a progress row;
  * 2. rewards are written a chunk of copiers at a time, each chunk moving the progress cursor in
- *    its own transaction;
+ *    its own transaction, into a fresh table without indexes that then gets its indexes and
+ *    joins `rewards` as the cycle's DOWNLINE partition;
  * 3. once every reward exists, ledger entries are booked a chunk of beneficiaries at a time;
  * 4. one transaction records the run (and its audit row) and ends the progress row.
  *
@@ -148,6 +150,7 @@ async function distributeInChunks(
       ({ taken } = await chunk((trx) => writeRewardChunk(trx, cycle, plan, at, copiers)));
     }
   }
+  await attachRewardLoad(deps.db, cycle);
   for (let taken = beneficiaries; taken === beneficiaries; await betweenChunks()) {
     ({ taken } = await chunk((trx) => bookLedgerChunk(trx, cycle, at, beneficiaries)));
   }
