@@ -3,8 +3,8 @@
  *
  *   npm run bench:cycle -- [--members 1000000] [--depth 15] [--runs 200] [--keep] [--explain]
  *
- * In one run, against a fresh database `uplink_bench_cycle` on the server of DATABASE_URL
- * (default: the local test server), migrated to the latest schema:
+ * In one run, against a fresh database `uplink_bench_cycle` (or `$BENCH_CYCLE_DATABASE`) on the
+ * server of DATABASE_URL (default: the local test server), migrated to the latest schema:
  *
  * 1. seeds a network of --members with `seed-network`, then makes every member compliant (a
  *    linked exchange UID, a paid subscription, 250 USDT on the exchange) in one set-based UPDATE;
@@ -65,7 +65,8 @@ import {
 } from './bench-kit';
 
 const { members, depth, runs, warmups, keep, flags } = parseNetworkBenchArgs(['explain']);
-const benchDatabaseName = 'uplink_bench_cycle';
+// BENCH_CYCLE_DATABASE: another name when two checkouts bench on one server (each drops its own).
+const benchDatabaseName = process.env.BENCH_CYCLE_DATABASE ?? 'uplink_bench_cycle';
 const benchUrl = benchDatabaseUrl(benchDatabaseName);
 
 /** Targets of the brief. */
