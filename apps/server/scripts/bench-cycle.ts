@@ -272,17 +272,17 @@ async function measureApi(db: Kysely<Database>, pool: pg.Pool, config: Config, r
 async function explainDistribution(pool: pg.Pool, config: Config, cycle: number): Promise<void> {
   const client = await pool.connect();
   const plans: string[] = [];
+  // The rewards chunk (it writes into the cycle's load table): the statement that reads its cursor.
+  const isChunk = (text: string) => text.includes('SELECT rewards_through');
   const onConnection: PostgresPool = {
     connect: async () => ({
       query: (text: string, parameters: readonly unknown[]) =>
-        client
-          .query(text.includes('INSERT INTO rewards') ? `EXPLAIN (ANALYZE, BUFFERS) ${text}` : text, [...parameters])
-          .then((result) => {
-            if (text.includes('INSERT INTO rewards')) {
-              plans.push(result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
-            }
-            return { ...result, rows: result.rows };
-          }),
+        client.query(isChunk(text) ? `EXPLAIN (ANALYZE, BUFFERS) ${text}` : text, [...parameters]).then((result) => {
+          if (isChunk(text)) {
+            plans.push(result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
+          }
+          return { ...result, rows: result.rows };
+        }),
       release: () => {},
     }),
     end: async () => {},
