@@ -3,8 +3,8 @@
  *
  *   npm run bench:cycle -- [--members 1000000] [--depth 15] [--runs 200] [--keep] [--explain]
  *
- * In one run, against a fresh database `uplink_bench_cycle` on the server of DATABASE_URL
- * (default: the local test server), migrated to the latest schema:
+ * In one run, against a fresh database `uplink_bench_cycle` (or `$BENCH_CYCLE_DATABASE`) on the
+ * server of DATABASE_URL (default: the local test server), migrated to the latest schema:
  *
  * 1. seeds a network of --members with `seed-network`, then makes every member compliant (a
  *    linked exchange UID, a paid subscription, 250 USDT on the exchange) in one set-based UPDATE;
@@ -65,7 +65,8 @@ import {
 } from './bench-kit';
 
 const { members, depth, runs, warmups, keep, flags } = parseNetworkBenchArgs(['explain']);
-const benchDatabaseName = 'uplink_bench_cycle';
+// BENCH_CYCLE_DATABASE: another name when two checkouts bench on one server (each drops its own).
+const benchDatabaseName = process.env.BENCH_CYCLE_DATABASE ?? 'uplink_bench_cycle';
 const benchUrl = benchDatabaseUrl(benchDatabaseName);
 
 /** Targets of the brief. */
@@ -271,17 +272,17 @@ async function measureApi(db: Kysely<Database>, pool: pg.Pool, config: Config, r
 async function explainDistribution(pool: pg.Pool, config: Config, cycle: number): Promise<void> {
   const client = await pool.connect();
   const plans: string[] = [];
+  // The rewards chunk (it writes into the cycle's load table): the statement that reads its cursor.
+  const isChunk = (text: string) => text.includes('SELECT rewards_through');
   const onConnection: PostgresPool = {
     connect: async () => ({
       query: (text: string, parameters: readonly unknown[]) =>
-        client
-          .query(text.includes('INSERT INTO rewards') ? `EXPLAIN (ANALYZE, BUFFERS) ${text}` : text, [...parameters])
-          .then((result) => {
-            if (text.includes('INSERT INTO rewards')) {
-              plans.push(result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
-            }
-            return { ...result, rows: result.rows };
-          }),
+        client.query(isChunk(text) ? `EXPLAIN (ANALYZE, BUFFERS) ${text}` : text, [...parameters]).then((result) => {
+          if (isChunk(text)) {
+            plans.push(result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
+          }
+          return { ...result, rows: result.rows };
+        }),
       release: () => {},
     }),
     end: async () => {},

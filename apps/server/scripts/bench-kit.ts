@@ -322,7 +322,9 @@ export async function distributeCycle(pool: pg.Pool, config: Config, cycle: numb
   const store = statements.find((statement) => statement.sql.includes('INSERT INTO reward_statement_entries'));
   // The run writes rewards and books the ledger a chunk per transaction: their statements, summed.
   const chunksOf = (marker: string) => statements.filter((statement) => statement.sql.includes(marker));
-  const rewardChunks = chunksOf('INSERT INTO rewards');
+  // A rewards chunk writes into the cycle's load table: the statement that reads the chunk's cursor.
+  const rewardChunks = chunksOf('SELECT rewards_through');
+  const attach = chunksOf('rewards_attach_load');
   const bookingChunks = chunksOf('INSERT INTO ledger_entries');
   const secondsOf = (chunks: { ms: number }[]) => (chunks.reduce((sum, chunk) => sum + chunk.ms, 0) / 1000).toFixed(1);
   const line =
@@ -331,7 +333,8 @@ export async function distributeCycle(pool: pg.Pool, config: Config, cycle: numb
     `${count(Number(sizes.entries))} ledger entries (${count(Number(sizes.beneficiaries))} beneficiaries) ` +
     `in ${elapsed.toFixed(1)} s = **${count(rate)} rewards/s**; ` +
     `storeStatement ${((store?.ms ?? 0) / 1000).toFixed(1)} s, rewards ${secondsOf(rewardChunks)} s in ` +
-    `${rewardChunks.length} chunks, ledger ${secondsOf(bookingChunks)} s in ${bookingChunks.length} chunks, ` +
+    `${rewardChunks.length} chunks, indexes built and attached ${secondsOf(attach)} s, ` +
+    `ledger ${secondsOf(bookingChunks)} s in ${bookingChunks.length} chunks, ` +
     `all statements ${inUseCase.toFixed(1)} s`;
   return { written: run.rewardsWritten, rate, line };
 }

@@ -24,6 +24,7 @@ import * as notificationPreferences from './migrations/0090-notification-prefere
 import * as noticeOutbox from './migrations/0091-notice-outbox';
 import * as counterSlots from './migrations/0110-counter-slots';
 import * as ledgerCents from './migrations/0120-ledger-cents';
+import * as rewardsPartitionedByCycle from './migrations/0125-rewards-partitioned-by-cycle';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0091-notice-outbox': noticeOutbox,
   '0110-counter-slots': counterSlots,
   '0120-ledger-cents': ledgerCents,
+  '0125-rewards-partitioned-by-cycle': rewardsPartitionedByCycle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,26 @@ export async function lockRewardCycle(trx: Kysely<Database>, cycle: number): Pro
 }
 const rewardCycleLockSpace = 73_010;
 
+/**
+ * Makes the `rewards` partitions of these cycles that are missing (migration 0125), each in its
+ * own short transaction: creating a partition locks the whole table until its commit. A cycle
+ * whose rewards already sit in the default partition keeps them there.
+ */
+export async function ensureRewardPartitions(db: Kysely<Database>, cycles: readonly number[]): Promise<void> {
+  for (const cycle of cycles) {
+    if (cycle >= 1) await sql`SELECT rewards_partition_for(${cycle}::integer)`.execute(db);
+  }
+}
+
+/**
+ * Builds the indexes of the cycle's loaded DOWNLINE rewards and attaches them to `rewards`, in one
+ * transaction, once every chunk is written; nothing when they were written into `rewards` itself
+ * or are attached already (a resumed run).
+ */
+export async function attachRewardLoad(db: Kysely<Database>, cycle: number): Promise<void> {
+  await db.transaction().execute((trx) => sql`SELECT rewards_attach_load(${cycle}::integer)`.execute(trx));
+}
+
 export type CycleRunRow = Selectable<RewardCycleRunsTable>;
 
 export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise<CycleRunRow | undefined> {
@@ -175,8 +195,10 @@ export interface ChunkDone {
 /**
  * Writes the rewards and reward counters of the next chunk of the cycle's stored statement
  * (copiers after the progress cursor, in id order) and moves the cursor, in the caller's
- * transaction: a chunk is written exactly once, and the rewards' unique key refuses a second
- * credit all the same.
+ * transaction: a chunk is written exactly once. The rewards go into the cycle's load table, made
+ * without indexes on the first chunk (`rewards_load_table`, migration 0125), which joins `rewards`
+ * with its indexes once the last chunk is written (`attachRewardLoad`); the unique key refuses a
+ * second credit at the latest then.
  */
 export async function writeRewardChunk(
   trx: Kysely<Database>,
@@ -185,6 +207,10 @@ export async function writeRewardChunk(
   at: Date,
   limit = copiersPerChunk,
 ): Promise<ChunkDone> {
+  const { rows: load } = await sql<{ target: string }>`SELECT rewards_load_table(${cycle}::integer) AS target`.execute(
+    trx,
+  );
+  const target = load[0]?.target ?? 'rewards';
   const { rows } = await sql<{ taken: string }>`
     WITH progress AS (
       SELECT rewards_through FROM reward_cycle_progress WHERE cycle = ${cycle}
@@ -198,8 +224,8 @@ export async function writeRewardChunk(
        LIMIT ${limit}
     ),
     written AS (
-      INSERT INTO rewards (beneficiary_id, source_user_id, type, level, cycle, plan_version, percent,
-                           master_amount, reward_amount, state, created_at)
+      INSERT INTO ${sql.table(target)} (beneficiary_id, source_user_id, type, level, cycle, plan_version, percent,
+                                        master_amount, reward_amount, state, created_at)
       SELECT r.beneficiary_id, r.source_user_id, 'DOWNLINE', r.level, ${cycle}, ${plan.version}, r.percent,
              r.master_amount, r.reward_amount, r.state, ${at}
         FROM (${downlineRewards(

@@ -16,10 +16,12 @@ import {
 } from './reward-cycle-progress-repository';
 import { toRewardCycleRun } from './reward-cycle-run-record';
 import {
+  attachRewardLoad,
   beneficiariesPerChunk,
   bookLedgerChunk,
   type CycleRunRow,
   copiersPerChunk,
+  ensureRewardPartitions,
   findDistributedRun,
   linkedExchangeUids,
   lockRewardCycle,
@@ -62,9 +64,12 @@ const statementBasis: Record<RewardCycleSource, RewardCycleBasis> = {
  * 1. the statement is read (upload or exchange, no connection held), then stored in one
  *    transaction with each copier judged compliant or not, beside a progress row;
  * 2. rewards are written a chunk of copiers at a time, each chunk moving the progress cursor in
- *    its own transaction;
+ *    its own transaction, into a fresh table without indexes that then gets its indexes and
+ *    joins `rewards` as the cycle's DOWNLINE partition;
  * 3. once every reward exists, ledger entries are booked a chunk of beneficiaries at a time;
  * 4. one transaction records the run (and its audit row) and ends the progress row.
+ *
+ * Before step 2 the cycle's `rewards` partition (and the next cycle's) is made if missing.
  *
  * A run killed half-way leaves a progress row; the next run of that cycle finishes it from where
  * it stopped, with the statement first stored (its own upload, if any, is not read), and the same
@@ -85,6 +90,7 @@ export function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Promise<
         return toRewardCycleRun(await recordAlreadyDistributed(deps, input, read.window, startedAt));
       }
     }
+    await ensureRewardPartitions(deps.db, [progress.cycle, progress.cycle + 1]);
     await distributeInChunks(deps, progress, lease, input.chunks);
     const run = await recordDistribution(deps, input, progress.cycle);
     await settleLockedRewards(deps);
@@ -144,6 +150,7 @@ async function distributeInChunks(
       ({ taken } = await chunk((trx) => writeRewardChunk(trx, cycle, plan, at, copiers)));
     }
   }
+  await attachRewardLoad(deps.db, cycle);
   for (let taken = beneficiaries; taken === beneficiaries; await betweenChunks()) {
     ({ taken } = await chunk((trx) => bookLedgerChunk(trx, cycle, at, beneficiaries)));
   }
