@@ -4,7 +4,7 @@ import { findModuleLoops, moduleOf } from '../scripts/module-loops';
 describe('loops between server modules', () => {
   it('names the module of a file, none outside modules/', () => {
     expect(moduleOf('modules/rewards/run-reward-cycle.ts')).toBe('rewards');
-    expect(moduleOf('http/domain-error.ts')).toBeNull();
+    expect(moduleOf('http/error-handler.ts')).toBeNull();
   });
 
   it('finds a loop no file cycle shows (a → b through one file, b → a through another)', () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { accountDisabled, accountLocked, forbidden, unauthorized } from '../domain-error';
 import { type CallerCredentials, type CallerView, callerAccount, callerCredentials } from './caller-view';
-import { accountDisabled, accountLocked, forbidden, unauthorized } from './domain-error';
 import { apiDocsPrefix } from './http-plugins';
 import type { SessionTokens } from './session-tokens';
 

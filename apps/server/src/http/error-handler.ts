@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/connection-provider';
-import { DomainError, ServiceUnavailableError } from './domain-error';
+import { DomainError, ServiceUnavailableError } from '../domain-error';
 import { failure } from './envelope';
 import { errorStatuses } from './error-statuses';
 

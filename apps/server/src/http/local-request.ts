@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isLoopbackHost } from '../config';
-import { forbidden } from './domain-error';
+import { forbidden } from '../domain-error';
 
 /**
  * Headers by which a proxy names the client it relays — or a client pretends one did. Any

@@ -3,7 +3,7 @@ import { type ChangePasswordInput, changePasswordError } from '@uplink/contract/
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { Database, UserRow } from '../../db/schema';
-import { DomainError, validationFailed } from '../../http/domain-error';
+import { DomainError, validationFailed } from '../../domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { passwordChangedMail } from './account-mails';
 import { setPasswordHash } from './account-repository';

@@ -2,7 +2,7 @@ import { accountMessages } from '@uplink/contract/accounts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { accountLocked } from '../../http/domain-error';
+import { accountLocked } from '../../domain-error';
 import { verifyAgainstNoAccount, verifyPassword } from './password-hashing';
 import {
   type AttemptReservation,

@@ -3,7 +3,7 @@ import { accountMessages, type RegistrationResult } from '@uplink/contract/accou
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/constraint-violations';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { attachToSponsor } from '../referrals/referral-closure-repository';
 import { verificationMail } from './account-mails';

@@ -1,7 +1,7 @@
 import { accountMessages, type ResetPasswordInput } from '@uplink/contract/accounts';
 import { resetPasswordMessages, unmetPasswordRequirements } from '@uplink/contract/password-rules';
 import type { AppContext } from '../../app-context';
-import { DomainError, validationFailed } from '../../http/domain-error';
+import { DomainError, validationFailed } from '../../domain-error';
 import { findUserById, setPasswordHash } from './account-repository';
 import { consumeAccountToken, revokeAccountTokens } from './account-tokens';
 import { notifyPasswordChanged } from './change-password';

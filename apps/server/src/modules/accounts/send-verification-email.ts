@@ -1,7 +1,7 @@
 import { accountMessages } from '@uplink/contract/accounts';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
-import { DomainError, validationFailed } from '../../http/domain-error';
+import { DomainError, validationFailed } from '../../domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { requestAccountMail } from './account-mail-requests-repository';
 import { verificationMail } from './account-mails';

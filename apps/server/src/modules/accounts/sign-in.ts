@@ -1,7 +1,7 @@
 import { accountMessages, type LoginInput, type LoginResult } from '@uplink/contract/accounts';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
-import { accountDisabled, accountLocked, DomainError } from '../../http/domain-error';
+import { accountDisabled, accountLocked, DomainError } from '../../domain-error';
 import { findUserByEmail, recordSuccessfulSignIn } from './account-repository';
 import { checkPasswordKeepingAttempt, coolingDown } from './password-attempts';
 import { releaseSignInAttempt } from './sign-in-attempts-repository';

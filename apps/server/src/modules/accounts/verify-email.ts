@@ -1,6 +1,6 @@
 import { accountMessages } from '@uplink/contract/accounts';
 import type { AppContext } from '../../app-context';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { markEmailVerified } from './account-repository';
 import { consumeAccountToken } from './account-tokens';
 

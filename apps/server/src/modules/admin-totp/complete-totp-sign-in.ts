@@ -1,7 +1,7 @@
 import type { LoginResult } from '@uplink/contract/accounts';
 import { adminTotpTexts, type TotpSignInInput } from '@uplink/contract/admin-totp';
 import type { AppContext } from '../../app-context';
-import { unauthorized } from '../../http/domain-error';
+import { unauthorized } from '../../domain-error';
 import { findUserById } from '../accounts/account-repository';
 import { coolingDown } from '../accounts/password-attempts';
 import { openSession, refuseUnusableAccount } from '../accounts/sign-in';

@@ -1,6 +1,6 @@
 import { adminTotpTexts, type TotpEnabled } from '@uplink/contract/admin-totp';
 import type { AppContext } from '../../app-context';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { endEarlierSessions } from '../accounts/account-repository';
 import { type ActingAdministrator, recordTotpChange } from './acting-administrator';
 import { confirmEnrolment, findAdminTotp, saveRecoveryCodes } from './admin-totp-repository';

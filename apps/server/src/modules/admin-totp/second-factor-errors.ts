@@ -1,5 +1,5 @@
 import { adminTotpTexts } from '@uplink/contract/admin-totp';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 
 /** A wrong, expired or already used code or recovery code. */
 export const invalidCode = () => new DomainError('INVALID_TOTP', adminTotpTexts.invalidCode);

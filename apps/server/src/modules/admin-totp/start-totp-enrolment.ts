@@ -8,7 +8,7 @@ import {
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { savePendingEnrolment } from './admin-totp-repository';
 import { newTotpSecret, toBase32 } from './totp';
 import { sealTotpSecret } from './totp-secret-box';

@@ -2,7 +2,7 @@ import { adminUserTexts } from '@uplink/contract/admin-users';
 import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { lockLedgerAccount } from '../ledger/ledger-repository';

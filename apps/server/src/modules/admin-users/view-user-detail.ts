@@ -5,7 +5,7 @@ import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { toRewardFields } from '../rewards/reward-record';
 import { countMemberRewards, findMemberRewards, type RewardRow } from '../rewards/rewards-repository';
 import { hasPaidSubscription } from '../subscription/subscription-status';

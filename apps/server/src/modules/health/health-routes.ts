@@ -2,7 +2,7 @@ import { envelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ServiceUnavailableError } from '../../http/domain-error';
+import { ServiceUnavailableError } from '../../domain-error';
 import { ok } from '../../http/envelope';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

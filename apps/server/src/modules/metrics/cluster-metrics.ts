@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
-import { ServiceUnavailableError } from '../../http/domain-error';
+import { ServiceUnavailableError } from '../../domain-error';
 import { metricsRegistry } from '../../metrics-registry';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../http/domain-error';
+import { forbidden } from '../../domain-error';
 import { isLocalRequest } from '../../http/local-request';
 
 /**

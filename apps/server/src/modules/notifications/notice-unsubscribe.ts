@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { errorTexts } from '@uplink/contract/error-codes';
 import type { NoticeKind } from '@uplink/contract/notifications';
 import type { AppContext } from '../../app-context';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { updateNotificationPreferences } from './notification-preferences';
 
 /**

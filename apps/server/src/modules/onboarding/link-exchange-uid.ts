@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { type ExchangeGateway, ExchangeUnavailableError } from '../exchange/exchange-gateway';
 import { hasPaidSubscription } from '../subscription/subscription-status';
 import { findUidHolder, linkUidOnce, reserveUidCheck } from './onboarding-repository';

@@ -4,7 +4,7 @@ import { errorTexts } from '@uplink/contract/error-codes';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { type CycleWork, releaseCycleLease, renewCycleLease, takeCycleLease } from './reward-cycle-progress-repository';
 
 /** Long enough for the slowest chunk; every chunk renews it. A holder killed mid-run lets go after it. */

@@ -4,7 +4,7 @@ import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { Database, RewardCycleBasis, RewardCycleSource } from '../../db/schema';
-import { DomainError, validationFailed } from '../../http/domain-error';
+import { DomainError, validationFailed } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import { type CycleWindow, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 import { betweenChunks, type CycleLease, withCycleLease } from './reward-cycle-lease';

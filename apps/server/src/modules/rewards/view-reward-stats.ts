@@ -5,7 +5,7 @@ import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
-import { DomainError, forbidden } from '../../http/domain-error';
+import { DomainError, forbidden } from '../../domain-error';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
 import { cycleWindow } from './reward-cycle-calendar';

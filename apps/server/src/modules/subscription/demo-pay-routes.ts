@@ -3,7 +3,7 @@ import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payOnDemoChain } from '../../chain/demo-chain';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { ok } from '../../http/envelope';
 import { refuseUnlessLocal } from '../../http/local-request';
 import { amountBeyondLedger } from './deposit-amounts';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { SubscriptionConfig } from '../../config';
 import type { Database, UserRow } from '../../db/schema';
-import { ServiceUnavailableError } from '../../http/domain-error';
+import { ServiceUnavailableError } from '../../domain-error';
 import type { DepositScanner } from './deposit-scanner';
 import { findSubscriptionColumns } from './subscription-repository';
 import { subscriptionStatus } from './subscription-status';

@@ -3,7 +3,7 @@ import type { CreateWithdrawalRequest, Withdrawal } from '@uplink/contract/withd
 import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
 import type { UserRow } from '../../db/schema';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { bookLedgerEntries, isLedgerOverdraft, lockLedgerAccount } from '../ledger/ledger-repository';
 import { hashCode } from './withdrawal-code-hash';
 import { useVerifiedCode } from './withdrawal-codes-repository';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
 import type { WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
-import { DomainError, validationFailed } from '../../http/domain-error';
+import { DomainError, validationFailed } from '../../domain-error';
 import { findUserById } from '../accounts/account-repository';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';

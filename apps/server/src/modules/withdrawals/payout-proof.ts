@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import type { WithdrawalRow } from '../../db/schema';
-import { ServiceUnavailableError, validationFailed } from '../../http/domain-error';
+import { ServiceUnavailableError, validationFailed } from '../../domain-error';
 import type { DepositChain, UsdtTransfer } from '../subscription/deposit-chain';
 
 type ProofDeps = Pick<AppContext, 'config' | 'integrations'>;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { hashCode, newCode } from './withdrawal-code-hash';
 import { countCodesSince, endLiveCodes, lockMemberCodes, storeCode } from './withdrawal-codes-repository';

@@ -11,7 +11,7 @@ import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';
 import { toAdminWithdrawal } from './withdrawal-record';
 import {

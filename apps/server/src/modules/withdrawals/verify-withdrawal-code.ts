@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { codeMatches } from './withdrawal-code-hash';
 import { codeAttempts, findNewestCode, markVerified, takeAttempt } from './withdrawal-codes-repository';
 

@@ -3,7 +3,7 @@ import type { MemberWithdrawals, Withdrawal, withdrawalsQuerySchema } from '@upl
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { toWithdrawal } from './withdrawal-record';
 import { findMemberWithdrawals, findWithdrawal } from './withdrawals-repository';
 

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { findUserById } from '../accounts/account-repository';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { hasPaidSubscription } from '../subscription/subscription-status';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
 import type { WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../domain-error';
 import { claimPayment, lockWithdrawal } from './withdrawals-repository';
 
 export const withdrawalNotFound = () => new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
