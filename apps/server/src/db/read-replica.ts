@@ -167,7 +167,10 @@ export class ReplicaRouting {
  * statement for a conflict with replay: not the statement's own fault, so the primary answers it.
  */
 export function replicaGone(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return true; // no SQLSTATE: the connection itself failed
+  const failure = error as { code?: unknown; severity?: unknown } | null;
+  // Only the server's errors carry a severity with their SQLSTATE; a socket's own (ECONNRESET,
+  // EPIPE: a code too, but no SQLSTATE) or none at all means the connection itself failed.
+  if (typeof failure?.severity !== 'string' || typeof failure.code !== 'string') return true;
+  const code = failure.code;
   return code.startsWith('08') || code.startsWith('57P') || code === '40001' || code === '53300';
 }
