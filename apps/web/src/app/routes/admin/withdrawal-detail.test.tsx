@@ -67,7 +67,7 @@ describe('the withdrawal decision', () => {
   it('rejects with the reason typed, and shows the refusal of a decided withdrawal', async () => {
     const { user, decisions } = reviewPendingWithdrawal();
     await user.selectOptions(await screen.findByLabelText('Decision'), 'BLOCKED_COMPLIANCE');
-    await user.type(screen.getByLabelText('Reason'), '  Sanctioned wallet  ');
+    await user.type(screen.getByLabelText('Reason (sent to the member)'), '  Sanctioned wallet  ');
     onApi('put', '/withdrawals/:id', { request: withdrawalDecisionSchema, response: withdrawalSchema }, ({ body }) => {
       decisions.push(body);
       return refusal(409, 'WITHDRAWAL_ALREADY_PROCESSED', 'This withdrawal has already been processed.');
