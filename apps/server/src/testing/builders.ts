@@ -330,3 +330,21 @@ export async function requestedWithdrawal(t: TestApp, member: UserRow, amount: n
   if (answer.statusCode !== 200) throw new Error(`withdrawal of ${amount} refused: ${answer.body}`);
   return answer.json().data._id;
 }
+
+/** A 10 USDT transfer to the member's deposit address, as the deposit scanner stores one (not yet credited). */
+export async function receivedSubscriptionTransfer(db: Kysely<Database>, member: UserRow, at: Date): Promise<void> {
+  await db
+    .insertInto('deposit_transfers')
+    .values({
+      user_id: member.id,
+      tx_hash: `0x${randomBytes(32).toString('hex')}`,
+      log_index: 0,
+      block_number: '1',
+      block_hash: `0x${randomBytes(32).toString('hex')}`,
+      block_time: at,
+      from_address: '0x0000000000000000000000000000000000000001',
+      to_address: '0x0000000000000000000000000000000000000002',
+      amount: '10',
+    })
+    .execute();
+}

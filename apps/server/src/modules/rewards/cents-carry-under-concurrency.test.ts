@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { addMember, linkedMemberColumns, receivedSubscriptionTransfer, uniqueUid } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
@@ -39,20 +38,7 @@ describe('the carry under concurrent credits of one member', () => {
     const payers: UserRow[] = [];
     for (let index = 0; index < 6; index += 1) {
       const payer = await addMember(db, sponsor, { created_at: t.clock.now() });
-      await db
-        .insertInto('deposit_transfers')
-        .values({
-          user_id: payer.id,
-          tx_hash: `0x${randomBytes(32).toString('hex')}`,
-          log_index: 0,
-          block_number: '1',
-          block_hash: `0x${randomBytes(32).toString('hex')}`,
-          block_time: t.clock.now(),
-          from_address: '0x0000000000000000000000000000000000000001',
-          to_address: '0x0000000000000000000000000000000000000002',
-          amount: '10',
-        })
-        .execute();
+      await receivedSubscriptionTransfer(db, payer, t.clock.now());
       payers.push(payer);
     }
     const lines = [sponsor, ...copiers].map((member, index) => ({

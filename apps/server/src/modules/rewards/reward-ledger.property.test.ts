@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, bearer, uniqueUid } from '../../testing/builders';
+import { addMember, bearer, receivedSubscriptionTransfer, uniqueUid } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   bookLedgerEntries,
@@ -167,20 +167,7 @@ describe('the rewards ledger under random histories (property)', () => {
         }
         case 'pay': {
           const member = pick(step.member);
-          await db
-            .insertInto('deposit_transfers')
-            .values({
-              user_id: member.id,
-              tx_hash: `0x${randomBytes(32).toString('hex')}`,
-              log_index: 0,
-              block_number: '1',
-              block_hash: `0x${randomBytes(32).toString('hex')}`,
-              block_time: t.clock.now(),
-              from_address: '0x0000000000000000000000000000000000000001',
-              to_address: '0x0000000000000000000000000000000000000002',
-              amount: '10',
-            })
-            .execute();
+          await receivedSubscriptionTransfer(db, member, t.clock.now());
           await creditSubscriptions(db, [member.id], t.config, t.clock.now());
           break;
         }
