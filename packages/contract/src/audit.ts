@@ -15,10 +15,23 @@ export const auditActions = [
   'ADMIN_TOTP_ENROLLED',
   'ADMIN_TOTP_REMOVED',
   'DATA_EXPORTED',
+  'PAYOUT_BATCH_CREATED',
+  'PAYOUT_BATCH_DELETED',
+  'PAYOUT_BATCH_APPROVED',
+  'PAYOUT_BATCH_EXPORTED',
+  'PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY',
+  'TREASURY_TRANSFER_UNMATCHED',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditTargetTypes = ['USER', 'WITHDRAWAL', 'REWARD_CYCLE', 'EXPORT'] as const;
+export const auditTargetTypes = [
+  'USER',
+  'WITHDRAWAL',
+  'REWARD_CYCLE',
+  'EXPORT',
+  'PAYOUT_BATCH',
+  'TREASURY_TRANSFER',
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** How the audit screen names each action and kind of target. */
@@ -34,6 +47,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ADMIN_TOTP_ENROLLED: 'Two-factor sign-in turned on',
   ADMIN_TOTP_REMOVED: 'Two-factor sign-in turned off',
   DATA_EXPORTED: 'List exported (CSV)',
+  PAYOUT_BATCH_CREATED: 'Payout batch created',
+  PAYOUT_BATCH_DELETED: 'Payout batch deleted',
+  PAYOUT_BATCH_APPROVED: 'Payout batch approved (second administrator)',
+  PAYOUT_BATCH_EXPORTED: 'Payout batch exported for Safe',
+  PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY: 'Payout batch paid from the demo treasury',
+  TREASURY_TRANSFER_UNMATCHED: 'Treasury transfer matched no withdrawal',
 };
 
 export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
@@ -41,6 +60,8 @@ export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
   WITHDRAWAL: 'Withdrawal',
   REWARD_CYCLE: 'Reward cycle',
   EXPORT: 'Export',
+  PAYOUT_BATCH: 'Payout batch',
+  TREASURY_TRANSFER: 'Treasury transfer',
 };
 
 export const auditLogPageSize = 20;

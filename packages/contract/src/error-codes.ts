@@ -48,6 +48,14 @@ export const errorCodes = [
   'INVALID_TOTP',
   'EXCHANGE_STATEMENT_EMPTY',
   'REWARD_CYCLE_BUSY',
+  'PAYOUT_BATCH_NOT_FOUND',
+  'WITHDRAWAL_ALREADY_BATCHED',
+  'PAYOUT_BATCH_EMPTY',
+  'PAYOUT_BATCH_TOO_LARGE',
+  'PAYOUT_BATCH_HAS_PAYMENTS',
+  'PAYOUT_APPROVAL_REQUIRED',
+  'PAYOUT_APPROVAL_BY_CREATOR',
+  'ADMIN_TOTP_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -102,6 +110,16 @@ export const errorTexts: Record<ErrorCode, string> = {
   EXCHANGE_STATEMENT_EMPTY:
     'The exchange returned an empty statement for this cycle although members have linked accounts. Nothing was distributed: try again later or upload the statement.',
   REWARD_CYCLE_BUSY: 'A reward cycle is being previewed or run right now. Wait until it has finished, then try again.',
+  PAYOUT_BATCH_NOT_FOUND: 'No such payout batch.',
+  WITHDRAWAL_ALREADY_BATCHED: 'A withdrawal is already in an open payout batch.',
+  PAYOUT_BATCH_EMPTY: 'No pending withdrawal outside an open batch matches: there is nothing to batch.',
+  PAYOUT_BATCH_TOO_LARGE: 'A payout batch holds at most 100,000 withdrawals. Narrow the filter and try again.',
+  PAYOUT_BATCH_HAS_PAYMENTS: 'Part of this batch is already paid, so it cannot be deleted.',
+  PAYOUT_APPROVAL_REQUIRED:
+    'This batch is above the second-approval limit: another administrator must approve it before it can be exported.',
+  PAYOUT_APPROVAL_BY_CREATOR:
+    'The second approval must come from an administrator other than the one who created the batch.',
+  ADMIN_TOTP_REQUIRED: 'Turn on two-factor sign-in in your admin settings before you decide, batch or export payouts.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

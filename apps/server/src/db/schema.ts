@@ -1,6 +1,7 @@
 import type { AuditAction, AuditTargetType } from '@uplink/contract/audit';
 import type { UserStatus } from '@uplink/contract/constants';
 import type { LedgerEntryKind, LedgerReasonType } from '@uplink/contract/ledger';
+import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import type { RewardState, RewardType } from '@uplink/contract/rewards';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -375,6 +376,40 @@ export interface WithdrawalsTable {
   /** The chain head when the claim was taken: a release looks for the payment from there. */
   payment_claim_block: ColumnType<string | null, number | null, number | null>;
   payment_claim_hash: string | null;
+  /** The payment's `Transfer` log in its transaction (migration 0130); null where it was not located. */
+  transaction_log_index: number | null;
+}
+
+/** A batch of withdrawals paid together (migration 0130). */
+export interface PayoutBatchesTable {
+  id: string;
+  created_by: string;
+  created_at: Timestamp;
+  approved_by: string | null;
+  approved_at: NullableTimestamp;
+}
+
+/** A withdrawal's line in a batch; `left_at` once it left (rejected, blocked). */
+export interface PayoutBatchWithdrawalsTable {
+  batch_id: string;
+  withdrawal_id: string;
+  position: number;
+  left_at: NullableTimestamp;
+}
+
+/** An outgoing USDT transfer of a treasury address, as reconciliation read it (migration 0130). */
+export interface TreasuryTransfersTable {
+  transaction_hash: string;
+  log_index: number;
+  block_number: ColumnType<string, number, never>;
+  block_hash: string;
+  from_address: string;
+  to_address: string;
+  raw_amount: Numeric;
+  amount: Numeric;
+  seen_at: Timestamp;
+  withdrawal_id: string | null;
+  unmatched_reason: UnmatchedTransferReason | null;
 }
 
 /** A payment recorded for a withdrawal already rejected or blocked (migration 0080). */
@@ -442,6 +477,9 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   withdrawal_flagged_payments: WithdrawalFlaggedPaymentsTable;
   withdrawal_totals: WithdrawalTotalsTable;
+  payout_batches: PayoutBatchesTable;
+  payout_batch_withdrawals: PayoutBatchWithdrawalsTable;
+  treasury_transfers: TreasuryTransfersTable;
   account_tokens: AccountTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   account_mail_requests: AccountMailRequestsTable;

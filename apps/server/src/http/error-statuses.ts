@@ -55,4 +55,13 @@ export const errorStatuses: Record<ErrorCode, number> = {
   // The exchange answered, but with nothing where copiers are expected: a gateway problem, not the request's.
   EXCHANGE_STATEMENT_EMPTY: 502,
   REWARD_CYCLE_BUSY: 409,
+  PAYOUT_BATCH_NOT_FOUND: 404,
+  WITHDRAWAL_ALREADY_BATCHED: 409,
+  PAYOUT_BATCH_EMPTY: 409,
+  PAYOUT_BATCH_TOO_LARGE: 400,
+  PAYOUT_BATCH_HAS_PAYMENTS: 409,
+  PAYOUT_APPROVAL_REQUIRED: 409,
+  PAYOUT_APPROVAL_BY_CREATOR: 403,
+  // A signed-in administrator who lacks the second factor this action needs: not 401, the session stands.
+  ADMIN_TOTP_REQUIRED: 403,
 };

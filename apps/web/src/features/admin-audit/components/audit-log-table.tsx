@@ -27,6 +27,12 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   ADMIN_TOTP_ENROLLED: 'brand',
   ADMIN_TOTP_REMOVED: 'grey',
   DATA_EXPORTED: 'grey',
+  PAYOUT_BATCH_CREATED: 'blue',
+  PAYOUT_BATCH_DELETED: 'grey',
+  PAYOUT_BATCH_APPROVED: 'green',
+  PAYOUT_BATCH_EXPORTED: 'grey',
+  PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY: 'violet',
+  TREASURY_TRANSFER_UNMATCHED: 'red',
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';

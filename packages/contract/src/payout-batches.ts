@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { wireMoneySchema } from './money';
+import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
+import { withdrawalMemberSchema, withdrawalStatuses } from './withdrawals';
+
+/**
+ * Payout batches (issue 24): pending withdrawals gathered to be paid in one multi-send, exported
+ * for Safe{Wallet}, approved by a second administrator above `PAYOUT_SECOND_APPROVAL_ABOVE`, and
+ * reconciled from the treasury's outgoing transfers on chain.
+ */
+
+/** OPEN: nothing paid yet; PARTLY_PAID: some withdrawals approved; PAID: every withdrawal still in it approved. */
+export const payoutBatchStatuses = ['OPEN', 'PARTLY_PAID', 'PAID'] as const;
+export type PayoutBatchStatus = (typeof payoutBatchStatuses)[number];
+
+/** The most withdrawals one batch holds (one Safe transaction cannot carry more in practice anyway). */
+export const maxBatchWithdrawals = 100_000;
+
+const withdrawalIdSchema = z.uuid({ error: 'A withdrawal id is a UUID' });
+
+/** The admin withdrawals list's filters: the batch takes every pending withdrawal they match that is in no open batch. */
+export const payoutBatchFilterSchema = z
+  .object({
+    search: searchSchema,
+    status: z.literal('PENDING', { error: 'Only pending withdrawals can be batched' }).optional(),
+  })
+  .strict();
+
+/** `POST /withdrawals/admin/batches`: a selection (`withdrawalIds`) or everything a filter matches (`filter`), not both. */
+export const createPayoutBatchSchema = z
+  .object({
+    withdrawalIds: z
+      .array(withdrawalIdSchema)
+      .min(1, 'A batch needs at least one withdrawal')
+      .max(maxBatchWithdrawals, `A batch holds at most ${maxBatchWithdrawals.toLocaleString('en-US')} withdrawals`)
+      .optional(),
+    filter: payoutBatchFilterSchema.optional(),
+  })
+  .strict()
+  .superRefine((request, context) => {
+    if ((request.withdrawalIds === undefined) === (request.filter === undefined)) {
+      context.addIssue({ code: 'custom', path: ['withdrawalIds'], message: 'Send either withdrawalIds or filter' });
+    }
+  });
+export type CreatePayoutBatchRequest = z.input<typeof createPayoutBatchSchema>;
+
+const administratorSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+
+export const payoutBatchSchema = z.object({
+  _id: z.string(),
+  status: z.enum(payoutBatchStatuses),
+  /** Withdrawals in the batch now (a rejected or blocked one has left it). */
+  count: z.number().int(),
+  /** How many of them are approved (paid). */
+  paid: z.number().int(),
+  total: wireMoneySchema,
+  paidAmount: wireMoneySchema,
+  createdAt: z.string(),
+  createdBy: administratorSchema,
+  /** A second administrator's approval: required when the total exceeds `PAYOUT_SECOND_APPROVAL_ABOVE`. */
+  approval: z.object({
+    required: z.boolean(),
+    approvedBy: administratorSchema.nullable(),
+    approvedAt: z.string().nullable(),
+  }),
+  /** Its files can be downloaded: no approval is required or it was given. */
+  exportable: z.boolean(),
+});
+export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
+
+/** `GET /withdrawals/admin/batches`. */
+export const payoutBatchesQuerySchema = z.object({ page: pageNumberSchema, limit: pageLimitSchema(20) });
+export type PayoutBatchesQuery = Partial<z.output<typeof payoutBatchesQuerySchema>>;
+
+export const payoutBatchesSchema = z.object({
+  batches: z.array(payoutBatchSchema),
+  pagination: adminListPaginationSchema,
+});
+export type PayoutBatches = z.infer<typeof payoutBatchesSchema>;
+
+/** One line of a batch, in the order of its export files. */
+export const payoutBatchLineSchema = z.object({
+  /** 1-based line of the export files (the Safe CSV's row, the Transaction Builder's call). */
+  line: z.number().int(),
+  withdrawalId: z.string(),
+  user: withdrawalMemberSchema,
+  amount: wireMoneySchema,
+  walletAddress: z.string(),
+  status: z.enum(withdrawalStatuses),
+  transactionHash: z.string().nullable(),
+  logIndex: z.number().int().nullable(),
+});
+export type PayoutBatchLine = z.infer<typeof payoutBatchLineSchema>;
+
+/** `GET /withdrawals/admin/batches/{id}`: the batch and a page of its lines. */
+export const payoutBatchDetailQuerySchema = z.object({ page: pageNumberSchema, limit: pageLimitSchema(50) });
+export type PayoutBatchDetailQuery = Partial<z.output<typeof payoutBatchDetailQuerySchema>>;
+
+export const payoutBatchDetailSchema = z.object({
+  batch: payoutBatchSchema,
+  lines: z.array(payoutBatchLineSchema),
+  pagination: adminListPaginationSchema,
+});
+export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
+
+/** `GET /withdrawals/admin/batches/{id}/export?format=`: Safe{Wallet} CSV Airdrop or Transaction Builder JSON. */
+export const payoutExportFormats = ['safe-csv', 'safe-json'] as const;
+export type PayoutExportFormat = (typeof payoutExportFormats)[number];
+export const payoutExportQuerySchema = z.object({
+  format: z.enum(payoutExportFormats, { error: `Format must be one of ${payoutExportFormats.join(', ')}` }),
+});
+
+/** Why a treasury transfer proved no withdrawal; it changed nothing and waits for an administrator. */
+export const unmatchedTransferReasons = [
+  /** No pending withdrawal to that address for exactly that amount. */
+  'NO_PENDING_WITHDRAWAL',
+  /** The withdrawal it pays was rejected or blocked before the payment (money sent that the ledger gave back). */
+  'WITHDRAWAL_CLOSED',
+  /** The withdrawal it pays was already approved with another transfer (a second payment). */
+  'WITHDRAWAL_ALREADY_PAID',
+] as const;
+export type UnmatchedTransferReason = (typeof unmatchedTransferReasons)[number];
+
+export const unmatchedTransferReasonTexts: Record<UnmatchedTransferReason, string> = {
+  NO_PENDING_WITHDRAWAL: 'No pending withdrawal to this address for this amount',
+  WITHDRAWAL_CLOSED: 'Paid after the withdrawal was rejected or blocked',
+  WITHDRAWAL_ALREADY_PAID: 'A second payment of a withdrawal already approved',
+};
+
+export const unmatchedTransferSchema = z.object({
+  transactionHash: z.string(),
+  logIndex: z.number().int(),
+  blockNumber: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  /** USDT as a decimal string, exact (a stray transfer can carry any value the token allows). */
+  amount: z.string(),
+  reason: z.enum(unmatchedTransferReasons),
+  /** The withdrawal the transfer pays, where one is known (closed or already paid). */
+  withdrawalId: z.string().nullable(),
+  seenAt: z.string(),
+});
+export type UnmatchedTransfer = z.infer<typeof unmatchedTransferSchema>;
+
+/** `GET /withdrawals/admin/unmatched-transfers`. */
+export const unmatchedTransfersQuerySchema = z.object({ page: pageNumberSchema, limit: pageLimitSchema(20) });
+export const unmatchedTransfersSchema = z.object({
+  transfers: z.array(unmatchedTransferSchema),
+  pagination: adminListPaginationSchema,
+});
+export type UnmatchedTransfers = z.infer<typeof unmatchedTransfersSchema>;
+
+/** `POST /dev/demo-treasury/batches/{id}/pay` (local mode): one multi-send transaction for the whole batch. */
+export const demoBatchPaymentSchema = z.object({ transactionHash: z.string(), lines: z.number().int() });
+export type DemoBatchPayment = z.infer<typeof demoBatchPaymentSchema>;
