@@ -25,6 +25,7 @@ import * as noticeOutbox from './migrations/0091-notice-outbox';
 import * as counterSlots from './migrations/0110-counter-slots';
 import * as ledgerCents from './migrations/0120-ledger-cents';
 import * as rewardsPartitionedByCycle from './migrations/0125-rewards-partitioned-by-cycle';
+import * as membersOutsideRewards from './migrations/0126-members-outside-rewards';
 import * as payoutBatches from './migrations/0130-payout-batches';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0110-counter-slots': counterSlots,
   '0120-ledger-cents': ledgerCents,
   '0125-rewards-partitioned-by-cycle': rewardsPartitionedByCycle,
+  '0126-members-outside-rewards': membersOutsideRewards,
   '0130-payout-batches': payoutBatches,
 };
 

@@ -167,6 +167,12 @@ export async function matchStatementLines(
  * deleted members excepted, `master × percent[level] / 100` rounded half up to 8 decimals (a
  * reward that rounds to nothing is not written); POSTED when the upline is among `compliantIds`
  * (the cycle's compliant copiers), LOCKED otherwise.
+ *
+ * A chunk must cost what its copiers' uplines cost, not what the network costs (issue 26): the
+ * uplines are read per copier from the closure's descendant index (`OFFSET 0` keeps the planner
+ * from flattening the lateral read into a hash of the whole closure — 14 million rows at a
+ * million members, rebuilt for every chunk), and the excluded members come from their own
+ * partial index (migration 0126) instead of a scan of every user.
  */
 function downlineRewards(copiers: RawBuilder<unknown>, compliantIds: RawBuilder<unknown>, plan: StoredRewardPlan) {
   return sql`
@@ -175,7 +181,9 @@ function downlineRewards(copiers: RawBuilder<unknown>, compliantIds: RawBuilder<
            round(s.master_amount * p.level_percents[c.depth] / 100, 8) AS reward_amount,
            CASE WHEN k.id IS NULL THEN 'LOCKED' ELSE 'POSTED' END AS state
       FROM ${copiers} AS s
-      JOIN referral_closure c ON c.descendant_id = s.copier_id
+      CROSS JOIN LATERAL (
+        SELECT u.ancestor_id, u.depth FROM referral_closure u WHERE u.descendant_id = s.copier_id OFFSET 0
+      ) AS c
       CROSS JOIN (SELECT ${plan.levelPercents}::numeric[] AS level_percents) AS p
       LEFT JOIN ${compliantIds} AS k ON k.id = c.ancestor_id
      WHERE round(s.master_amount * p.level_percents[c.depth] / 100, 8) > 0
