@@ -132,13 +132,13 @@ const columns: Column<RewardCycleRun>[] = [
   },
   {
     key: 'export',
-    header: 'Rewards file',
+    header: 'Export',
     card: 'action',
     cell: (run) => (
       <CsvExportButton
         path="/rewards/admin/all/export"
         query={{ cycle: run.cycle }}
-        label="Rewards CSV"
+        label="CSV"
         accessibleName={`Download the rewards of cycle #${run.cycle} as CSV`}
       />
     ),
