@@ -45,6 +45,7 @@ const environmentSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Uplink <no-reply@uplink.local>'),
   ADMIN_EMAIL: z.email().optional(),
+  UNSUBSCRIBE_MAILBOX: z.email().default('support@uplink.network'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -115,6 +116,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where a notice's `mailto:` unsubscribe goes (List-Unsubscribe's alternative to the one-click link). */
+  unsubscribeMailbox: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** One key per purpose, configured apart or derived from JWT_SECRET (see server-keys.ts). */
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
+    unsubscribeMailbox: vars.UNSUBSCRIBE_MAILBOX,
     adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: vars.ADMIN_PASSWORD,
     keys: serverKeys({

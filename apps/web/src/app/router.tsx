@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
           { path: '/forgot-password', lazy: page(() => import('./routes/auth/forgot-password')) },
           { path: '/reset-password', lazy: page(() => import('./routes/auth/reset-password')) },
           { path: '/verify-email', lazy: page(() => import('./routes/auth/verify-email')) },
+          { path: '/unsubscribe', lazy: page(() => import('./routes/unsubscribe')) },
           {
             element: <RequireOnboarding />,
             children: [{ path: '/onboarding', lazy: page(() => import('./routes/onboarding')) }],

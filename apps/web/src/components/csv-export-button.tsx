@@ -12,10 +12,15 @@ export function CsvExportButton({
   path,
   query,
   disabled = false,
+  label = 'Export CSV',
+  accessibleName,
 }: {
   path: string;
   query: QueryObject;
   disabled?: boolean;
+  label?: string;
+  /** What the button downloads when its label alone does not say (one row's file in a table). */
+  accessibleName?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,8 +44,16 @@ export function CsvExportButton({
           {failure}
         </span>
       ) : null}
-      <Button variant="secondary" size="sm" busy={busy} disabled={disabled} onClick={exportList}>
-        Export CSV
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={busy}
+        disabled={disabled}
+        onClick={exportList}
+        aria-label={accessibleName}
+        className="whitespace-nowrap"
+      >
+        {label}
       </Button>
     </>
   );

@@ -12,6 +12,8 @@ export interface MailLayoutInput {
   paragraphs: string[];
   action: { label: string; url: string };
   closing: string;
+  /** A link after the closing (a notice's unsubscribe page). */
+  closingLink?: { label: string; url: string };
 }
 
 /**
@@ -35,7 +37,11 @@ export function renderMail(input: MailLayoutInput): MailContent {
 ${paragraphs}
 <p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#0b7285;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(input.action.label)}</a></p>
 <p style="margin:0 0 16px;line-height:1.5;font-size:13px;color:#52606d">If the button does not work, copy this link into your browser:<br><a href="${url}" style="color:#0b7285;word-break:break-all">${url}</a></p>
-<p style="margin:0;line-height:1.5;font-size:13px;color:#52606d">${escapeHtml(input.closing)}</p>
+<p style="margin:0;line-height:1.5;font-size:13px;color:#52606d">${escapeHtml(input.closing)}${
+    input.closingLink
+      ? ` <a href="${escapeHtml(input.closingLink.url)}" style="color:#0b7285">${escapeHtml(input.closingLink.label)}</a>`
+      : ''
+  }</p>
 </td></tr></table>
 </td></tr></table>
 </body>
@@ -47,6 +53,7 @@ ${paragraphs}
     `${input.action.label}: ${input.action.url}`,
     '',
     input.closing,
+    ...(input.closingLink ? [`${input.closingLink.label}: ${input.closingLink.url}`] : []),
     '',
     '— Uplink',
   ].join('\n');

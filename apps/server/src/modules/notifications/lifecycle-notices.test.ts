@@ -7,7 +7,7 @@ import { cycleWindow } from '../rewards/reward-cycle-calendar';
 import { runRewardCycle } from '../rewards/run-reward-cycle';
 import { settleLockedRewards } from '../rewards/settle-locked-rewards';
 import { writeDueNotices } from './notice-jobs';
-import { listUnsubscribeHeaders } from './notice-unsubscribe';
+import { listUnsubscribeHeaders, unsubscribePageUrl } from './notice-unsubscribe';
 
 const dayMs = 86_400_000;
 
@@ -41,7 +41,7 @@ const oneClick = (t: TestApp, link: string) =>
     payload: 'List-Unsubscribe=One-Click',
   });
 const linkOf = (mail: MailRow) => {
-  const url = new URL((mail.headers['List-Unsubscribe'] ?? '').slice(1, -1));
+  const url = new URL((mail.headers['List-Unsubscribe'] ?? '').split(', ')[0]?.slice(1, -1) ?? '');
   return `${url.pathname}${url.search}`;
 };
 
@@ -54,26 +54,31 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
   let sponsor: UserRow;
   let quiet: UserRow;
   let direct: UserRow;
+  let carrier: UserRow;
 
   beforeAll(async () => {
     t = await createTestApp({}, { depositChain: null, exchangeGateway: exchange });
   }, 180_000);
   afterAll(() => t?.close());
 
-  /** A sponsor with 50 USDT on the exchange (below the minimum) and a copier: the sponsor's reward locks. */
-  async function lockedSponsor(firstName: string) {
-    const linked = (balance?: string) => ({
-      ...linkedMemberColumns(uniqueUid(), balance),
+  /**
+   * A sponsor with `balance` USDT on the exchange and a copier whose master amount is
+   * `copierMaster`: below 100 USDT the sponsor's reward (5 %) locks.
+   */
+  async function sponsorOfCopier(firstName: string, balance: string, copierMaster: string) {
+    const linked = (held?: string) => ({
+      ...linkedMemberColumns(uniqueUid(), held),
       bingx_balance_checked_at: t.clock.now(),
       first_name: firstName,
     });
-    const member = await addMember(t.database.db, null, linked('50'));
+    const member = await addMember(t.database.db, null, linked(balance));
     const copier = await addMember(t.database.db, member, linked());
-    exchange.balances.set(member.bingx_uid as string, '50');
+    exchange.balances.set(member.bingx_uid as string, balance);
     exchange.copying.set(member.bingx_uid as string, '0');
-    exchange.copying.set(copier.bingx_uid as string, '100');
+    exchange.copying.set(copier.bingx_uid as string, copierMaster);
     return member;
   }
+  const lockedSponsor = (firstName: string) => sponsorOfCopier(firstName, '50', '100');
 
   /** The notice job, twice at once: on PostgreSQL two runs really overlap. */
   const runNoticesTwiceAtOnce = () => Promise.all([writeDueNotices(t.app.context), writeDueNotices(t.app.context)]);
@@ -90,8 +95,22 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
       payload: { rewardLocked: false, cycleSummary: false },
     });
     expect(off.statusCode).toBe(200);
+    // A compliant sponsor who carries 0.005 from a DIRECT reward: the cycle's 5.00617 makes 5.01117,
+    // 5.01 credited and 0.00117 carried on (the cycle's own carry_delta, -0.00383, is not a figure to show).
+    carrier = await sponsorOfCopier('Carrier', '250', '100.1234');
+    const subCentDirect = async (amount: string) =>
+      creditReward(t.database.db, {
+        beneficiary: carrier,
+        source: await addMember(t.database.db, carrier),
+        amount,
+        type: 'DIRECT',
+        createdAt: lockedAt,
+      });
+    await subCentDirect('0.005');
     const run = await runRewardCycle(t.app.context, { cycle: 10, statement: { source: 'EXCHANGE' }, startedBy: null });
     expect(run).toMatchObject({ outcome: 'DISTRIBUTED', totalLocked: 10 });
+    // Carried later, before the notices are written: the summary still says what the cycle left.
+    await subCentDirect('0.0042');
     // A direct reward (a payer's subscription) locked on its own, outside any cycle.
     direct = await lockedSponsor('Direct');
     const payer = await addMember(t.database.db, direct);
@@ -123,26 +142,67 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
       expect(body).toContain(`Meet the conditions again before ${deadline}`);
     }
     const summary = (await noticesOf(t, sponsor)).find((mail) => mail.event === 'cycle-summary');
-    expect(summary?.text).toContain(
-      'Credited to your balance: 0 USDT. Locked until you meet every condition for rewards: 5 USDT.',
-    );
+    for (const body of [summary?.text, summary?.html]) {
+      expect(body).toContain(
+        'Credited to your balance: 0 USDT. Locked until you meet every condition for rewards: 5 USDT.',
+      );
+      expect(body).toContain('Carried to your next credit: 0 USDT.');
+    }
   });
 
-  it('carries List-Unsubscribe with the signed link and List-Unsubscribe-Post; the body points to the profile', async () => {
-    const [locked] = await noticesOf(t, sponsor);
-    expect(locked?.headers).toEqual(
-      listUnsubscribeHeaders(t.config, sponsor.id, locked?.event === 'reward-locked' ? 'rewardLocked' : 'cycleSummary'),
+  it("states the cycle summary's credited, locked and carried figures, carried as the cycle's credit left it", async () => {
+    const [summary, ...others] = (await noticesOf(t, carrier)).filter((mail) => mail.event === 'cycle-summary');
+    expect(others).toEqual([]);
+    expect(summary?.subject).toBe('Your rewards of cycle 10');
+    for (const body of [summary?.text, summary?.html]) {
+      expect(body).toContain(
+        'Credited to your balance: 5.01 USDT. Locked until you meet every condition for rewards: 0 USDT.',
+      );
+      expect(body).toContain('Carried to your next credit: 0.00117 USDT.');
+      expect(body).toContain('the part of your rewards under a cent is carried, never lost');
+    }
+    const account = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select('carry')
+      .where('user_id', '=', carrier.id)
+      .executeTakeFirstOrThrow();
+    expect(String(account.carry)).toMatch(/^0\.00537/);
+  });
+
+  it('carries List-Unsubscribe with the signed link and the mailbox, List-Unsubscribe-Post, and links the unsubscribe page', async () => {
+    const [mail] = await noticesOf(t, sponsor);
+    const kind = mail?.event === 'reward-locked' ? 'rewardLocked' : 'cycleSummary';
+    expect(mail?.headers).toEqual(listUnsubscribeHeaders(t.config, sponsor.id, kind));
+    expect(mail?.headers['List-Unsubscribe']).toMatch(
+      new RegExp(
+        `^<http://uplink\\.test/api/users/notifications/unsubscribe\\?m=${sponsor.id}&k=${kind}&s=[0-9a-f]{64}>, <mailto:support@uplink\\.network\\?subject=unsubscribe%20${kind}>$`,
+      ),
     );
-    expect(locked?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(locked?.text).toContain('Turn them off on your profile: http://uplink.test/profile');
-    expect(locked?.text).not.toContain('unsubscribe?');
+    expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // The body's link is the page (the same signature), never the one-click POST address.
+    const page = unsubscribePageUrl(t.config, sponsor.id, kind);
+    expect(page).toMatch(new RegExp(`^http://uplink\\.test/unsubscribe\\?m=${sponsor.id}&k=${kind}&s=[0-9a-f]{64}$`));
+    expect(mail?.text).toContain(`off without signing in: ${page}`);
+    expect(mail?.html).toContain(`<a href="${page.replaceAll('&', '&amp;')}"`);
+    expect(mail?.text).toContain('every notice has a switch on your profile (http://uplink.test/profile)');
+    expect(mail?.text).not.toContain('/api/users/notifications/unsubscribe');
+    // What the page shows on opening: the kind, still on; opening it changed nothing.
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/notifications/unsubscribe${new URL(page).search}`,
+    });
+    expect(opened.json().data).toEqual({ kind, on: true });
   });
 
   it('warns 7 days before the forfeit (23 days after the lock), once, and not members who turned warnings off', async () => {
     const summary = (await noticesOf(t, sponsor)).find((mail) => mail.event === 'cycle-summary') as MailRow;
     // The sponsor turns cycle summaries off with the summary's own link; quiet turns warnings off.
     const link = linkOf(summary);
-    for (let click = 0; click < 2; click += 1) expect((await oneClick(t, link)).statusCode).toBe(200);
+    const clicks = [await oneClick(t, link), await oneClick(t, link)];
+    expect(clicks.map((click) => click.json().data)).toEqual([
+      { kind: 'cycleSummary', alreadyOff: false },
+      { kind: 'cycleSummary', alreadyOff: true },
+    ]);
     const preferences = await t.app.inject({
       method: 'GET',
       url: '/api/users/notifications',

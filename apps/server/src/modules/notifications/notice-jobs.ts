@@ -1,4 +1,6 @@
 import { complianceWindowDays } from '@uplink/contract/constants';
+import type { NoticeKind } from '@uplink/contract/notifications';
+import { unmatchedTransferReasonTexts } from '@uplink/contract/payout-batches';
 import { lockReasonTexts } from '@uplink/contract/rewards';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../app-context';
@@ -10,7 +12,7 @@ import {
   subscriptionEndingNotice,
 } from './notice-mails';
 import { lateCommitAllowance, type NoticeBatch, noticeMomentSql, writeNoticeBatch } from './notice-outbox-repository';
-import { unsubscribeKeyPads, unsubscribePath } from './notice-unsubscribe';
+import { unsubscribeKeyPads, unsubscribeMailto, unsubscribePagePath, unsubscribePath } from './notice-unsubscribe';
 
 type NoticeDeps = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
@@ -29,6 +31,8 @@ export async function writeDueNotices(deps: NoticeDeps): Promise<Record<string, 
   const now = deps.clock.now();
   const signing = {
     url: new URL(unsubscribePath, deps.config.publicUrl).toString(),
+    pageUrl: new URL(unsubscribePagePath, deps.config.publicUrl).toString(),
+    mailto: (kind: NoticeKind) => unsubscribeMailto(deps.config.unsubscribeMailbox, kind),
     pads: unsubscribeKeyPads(deps.config.keys.codeHmac),
   };
   const written: Record<string, number> = {};
@@ -114,27 +118,34 @@ function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
       job: 'cycle-summary',
       kind: 'cycleSummary',
       template: cycleSummaryNotice(publicUrl),
-      fields: ['firstName', 'cycle', 'credited', 'locked'],
+      fields: ['firstName', 'cycle', 'credited', 'locked', 'carried'],
       // A cycle is written in many transactions (chunks); its totals are whole only once its run is
-      // recorded, so the summary follows the run record rather than living in any chunk.
+      // recorded, so the summary follows the run record rather than living in any chunk. Carried is
+      // the member's carry as the cycle's entry left it (migration 0120): the carry now, less the
+      // carry_delta of their entries booked since (few: the summary follows the run within the hour).
       events: ({ from, to }) => sql`
-        SELECT 'cycle-summary:' || run.cycle::text || ':' || u.id::text AS event_key,
-               u.id AS member_id, u.email AS to_address, u.first_name AS "firstName", run.cycle::text AS cycle,
-               trim_scale(coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_POSTED'), 0))::text AS credited,
-               trim_scale(coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_PENDING'), 0))::text AS locked
-          FROM reward_cycle_runs run
-          JOIN ledger_entries e ON e.reason_type = 'REWARD_CYCLE' AND e.reason_id = run.cycle::text
-                               AND e.settles_entry_id IS NULL AND e.kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
-          JOIN users u ON u.id = e.account_id
-         WHERE run.cycle::text IN (${distributedRuns(from, to)})
-           AND u.deleted_at IS NULL
-         GROUP BY run.cycle, u.id`,
+        SELECT 'cycle-summary:' || cycle.cycle::text || ':' || u.id::text AS event_key,
+               u.id AS member_id, u.email AS to_address, u.first_name AS "firstName", cycle.cycle::text AS cycle,
+               trim_scale(cycle.credited)::text AS credited, trim_scale(cycle.locked)::text AS locked,
+               trim_scale(a.carry - coalesce((SELECT sum(later.carry_delta) FROM ledger_entries later
+                                               WHERE later.account_id = u.id AND later.id > cycle.last_entry), 0))::text AS carried
+          FROM (SELECT run.cycle, e.account_id, max(e.id) AS last_entry,
+                       coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_POSTED'), 0) AS credited,
+                       coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_PENDING'), 0) AS locked
+                  FROM reward_cycle_runs run
+                  JOIN ledger_entries e ON e.reason_type = 'REWARD_CYCLE' AND e.reason_id = run.cycle::text
+                                       AND e.settles_entry_id IS NULL AND e.kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
+                 WHERE run.cycle::text IN (${distributedRuns(from, to)})
+                 GROUP BY run.cycle, e.account_id) AS cycle
+          JOIN users u ON u.id = cycle.account_id
+          JOIN ledger_accounts a ON a.user_id = u.id
+         WHERE u.deleted_at IS NULL`,
     },
     {
       job: 'admin-digest',
       kind: null,
       template: adminDigestNotice(publicUrl),
-      fields: ['firstName', 'pendingCount', 'pendingTotal', 'flaggedCount'],
+      fields: ['firstName', 'pendingCount', 'pendingTotal', 'flaggedCount', 'unmatchedCount', 'unmatchedList'],
       period: sql`interval '1 day'`,
       events: ({ from, to }) => adminDigest(from, to),
     },
@@ -179,10 +190,15 @@ function openLocks(
        AND cardinality(failures.reasons) > 0`;
 }
 
+/** The unmatched treasury transfers a digest names, newest first; the rest are counted. */
+const digestTransfersListed = 5;
+
 /**
  * One digest a day to every administrator: the withdrawals requested since the previous digest
- * that still wait, and the payments flagged for withdrawals already closed (`withdrawal_flagged_payments`).
- * Nothing new, no digest; the cursor moves only once a day has passed (the batch's period).
+ * that still wait, the payments flagged for withdrawals already closed (`withdrawal_flagged_payments`)
+ * and the treasury transfers reconciliation read since then that matched no withdrawal
+ * (`treasury_transfers`, by treasury_transfers_unmatched_idx). Nothing new, no digest; the cursor
+ * moves only once a day has passed (the batch's period).
  */
 function adminDigest(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
   return sql`
@@ -195,13 +211,31 @@ function adminDigest(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
     flagged AS (
       SELECT count(*) AS count FROM withdrawal_flagged_payments f
        WHERE f.recorded_at > (SELECT at FROM since) AND f.recorded_at <= ${to}
+    ),
+    unmatched_transfers AS (
+      SELECT t.transaction_hash, t.amount, t.unmatched_reason,
+             row_number() OVER (ORDER BY t.seen_at DESC, t.transaction_hash, t.log_index) AS position
+        FROM treasury_transfers t
+       WHERE t.unmatched_reason IS NOT NULL AND t.seen_at > (SELECT at FROM since) AND t.seen_at <= ${to}
+    ),
+    unmatched AS (
+      SELECT count(*) AS count,
+             coalesce(' Newest: ' || string_agg(
+               t.transaction_hash || ', ' || trim_scale(t.amount)::text || ' USDT, '
+                 || (${JSON.stringify(unmatchedTransferReasonTexts)}::jsonb ->> t.unmatched_reason),
+               '; ' ORDER BY t.position) FILTER (WHERE t.position <= ${digestTransfersListed}) || '.', '')
+             || CASE WHEN count(*) > ${digestTransfersListed}
+                     THEN ' And ' || (count(*) - ${digestTransfersListed})::text || ' more.'
+                     ELSE '' END AS list
+        FROM unmatched_transfers t
     )
     SELECT 'admin-digest:' || to_char(${to}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ':' || a.id::text AS event_key,
            a.id AS member_id, a.email AS to_address, a.first_name AS "firstName",
            pending.count::text AS "pendingCount", trim_scale(pending.total)::text AS "pendingTotal",
-           flagged.count::text AS "flaggedCount"
-      FROM users a, pending, flagged
+           flagged.count::text AS "flaggedCount", unmatched.count::text AS "unmatchedCount",
+           unmatched.list AS "unmatchedList"
+      FROM users a, pending, flagged, unmatched
      WHERE a.is_admin AND a.deleted_at IS NULL
        AND (SELECT at FROM since) <= ${to}::timestamptz - interval '1 day'
-       AND (pending.count > 0 OR flagged.count > 0)`;
+       AND (pending.count > 0 OR flagged.count > 0 OR unmatched.count > 0)`;
 }

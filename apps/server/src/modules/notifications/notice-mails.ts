@@ -15,9 +15,10 @@ interface MemberNotice {
 }
 
 /**
- * A notice to a member. The one-click link is for mail clients (a POST, RFC 8058, sent from the
- * List-Unsubscribe header); a reader following a link in the body needs a page, so the body
- * points to the profile's switches.
+ * A notice to a member. The one-click POST (RFC 8058) is for mail clients, from the
+ * List-Unsubscribe header; the body links to the unsubscribe page (`{{unsubscribePage}}`, the same
+ * signed link), which a reader opens without signing in and which turns nothing off until its
+ * button is pressed — a link scanner that opens it changes nothing.
  */
 function memberNotice(publicUrl: string, notice: MemberNotice): MailContent {
   return renderMail({
@@ -25,7 +26,8 @@ function memberNotice(publicUrl: string, notice: MemberNotice): MailContent {
     greeting: 'Hello {{firstName}},',
     paragraphs: notice.paragraphs,
     action: { label: notice.action.label, url: `${publicUrl}${notice.action.path}` },
-    closing: `You get this notice because ${notice.kindName} are on. Turn them off on your profile: ${publicUrl}/profile`,
+    closing: `You get this notice because ${notice.kindName} are on; every notice has a switch on your profile (${publicUrl}/profile).`,
+    closingLink: { label: `Turn ${notice.kindName} off without signing in`, url: '{{unsubscribePage}}' },
   });
 }
 
@@ -59,6 +61,7 @@ export const cycleSummaryNotice = (publicUrl: string): MailContent =>
     paragraphs: [
       'The rewards of cycle {{cycle}} are distributed.',
       'Credited to your balance: {{credited}} USDT. Locked until you meet every condition for rewards: {{locked}} USDT.',
+      'Carried to your next credit: {{carried}} USDT. Your balance is kept in whole cents; the part of your rewards under a cent is carried, never lost, and credited once it makes a whole cent.',
     ],
     action: seeRewards,
     kindName: 'cycle summaries',
@@ -78,11 +81,12 @@ export const subscriptionEndingNotice = (publicUrl: string): MailContent =>
 /** To administrators: not a member's notice, so no switch and no unsubscribe link. */
 export function adminDigestNotice(publicUrl: string): MailContent {
   return renderMail({
-    subject: 'Uplink daily digest: {{pendingCount}} new pending withdrawals',
+    subject: 'Uplink daily digest: {{pendingCount}} new pending withdrawals, {{unmatchedCount}} unmatched transfers',
     greeting: 'Hello {{firstName}},',
     paragraphs: [
       'New since the previous digest: {{pendingCount}} withdrawal requests waiting for a decision, {{pendingTotal}} USDT in all.',
       'Payments recorded for withdrawals already rejected or blocked, to be settled: {{flaggedCount}}.',
+      'Treasury transfers that matched no withdrawal, seen since the previous digest: {{unmatchedCount}}.{{unmatchedList}}',
     ],
     action: { label: 'Review withdrawals', url: `${publicUrl}/admin/withdrawals` },
     closing: 'Every administrator gets this digest once a day.',

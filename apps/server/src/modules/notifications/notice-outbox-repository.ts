@@ -25,8 +25,12 @@ export interface NoticeBatch {
 }
 
 export interface UnsubscribeSigning {
-  /** The absolute unsubscribe address, without its query. */
+  /** The absolute one-click address (the API's), without its query. */
   url: string;
+  /** The absolute address of the unsubscribe page the body links to, without its query. */
+  pageUrl: string;
+  /** The List-Unsubscribe `mailto:` alternative (`unsubscribeMailto`) of each kind. */
+  mailto: (kind: NoticeKind) => string;
   pads: { inner: Buffer; outer: Buffer };
 }
 
@@ -55,17 +59,20 @@ export async function writeNoticeBatch(
               ON CONFLICT (job) DO NOTHING`.execute(trx);
     await sql`SELECT 1 FROM notice_cursors WHERE job = ${batch.job} FOR UPDATE`.execute(trx);
     const from = sql<Date>`(SELECT reached_at FROM notice_cursors WHERE job = ${batch.job})`;
+    // A member's notice links to its unsubscribe page in the body.
+    const fields = batch.kind ? [...batch.fields, 'unsubscribePage'] : batch.fields;
     const filled = (template: string, html: boolean) =>
-      batch.fields.reduce<RawBuilder<string>>((text, field) => {
+      fields.reduce<RawBuilder<string>>((text, field) => {
         const value = sql`e.${sql.ref(field)}`;
         return sql`replace(${text}, ${`{{${field}}}`}, ${html ? sql`html_text(${value})` : value})`;
       }, sql`${template}::text`);
     const { numAffectedRows } = await sql`
       INSERT INTO mail_outbox (to_address, subject, html, text, headers, event_key)
       SELECT e.to_address, ${filled(batch.template.subject, false)}, ${filled(batch.template.html, true)},
-             ${filled(batch.template.text, false)}, ${headers(batch.kind)}, e.event_key
-        FROM (SELECT events.*, ${unsubscribeUrl(batch.kind, signing)} AS "unsubscribeUrl"
-                FROM (${batch.events({ from, to: now })}) AS events) AS e
+             ${filled(batch.template.text, false)}, ${headers(batch.kind, signing)}, e.event_key
+        FROM (SELECT signed.*, ${signing.pageUrl}::text || '?' || signed."unsubscribeQuery" AS "unsubscribePage"
+                FROM (SELECT events.*, ${unsubscribeQuery(batch.kind, signing)} AS "unsubscribeQuery"
+                        FROM (${batch.events({ from, to: now })}) AS events) AS signed) AS e
        ${batch.kind ? sql`LEFT JOIN notification_preferences np ON np.user_id = e.member_id` : sql``}
        WHERE ${batch.kind ? sql`coalesce(np.${sql.ref(preferenceColumns[batch.kind])}, true)` : sql`true`}
       ON CONFLICT (event_key) DO NOTHING`.execute(trx);
@@ -79,19 +86,19 @@ export async function writeNoticeBatch(
 }
 
 /**
- * The signed one-click link of `listUnsubscribeHeaders`, for every member of the set at once:
- * HMAC-SHA256 built from PostgreSQL's sha256 and the key's two pads.
+ * The signed query (`m=…&k=…&s=…`) of `listUnsubscribeHeaders` and `unsubscribePageUrl`, for
+ * every member of the set at once: HMAC-SHA256 built from PostgreSQL's sha256 and the key's two pads.
  */
-function unsubscribeUrl(kind: NoticeKind | null, signing: UnsubscribeSigning): RawBuilder<string> {
+function unsubscribeQuery(kind: NoticeKind | null, signing: UnsubscribeSigning): RawBuilder<string> {
   if (!kind) return sql`NULL::text`;
   const message = sql`convert_to(events.member_id::text || E'\\n' || ${kind}::text, 'UTF8')`;
   const signature = sql`encode(sha256(${signing.pads.outer}::bytea || sha256(${signing.pads.inner}::bytea || ${message})), 'hex')`;
-  return sql`${signing.url}::text || '?m=' || events.member_id::text || '&k=' || ${kind}::text || '&s=' || ${signature}`;
+  return sql`'m=' || events.member_id::text || '&k=' || ${kind}::text || '&s=' || ${signature}`;
 }
 
-function headers(kind: NoticeKind | null): RawBuilder<unknown> {
+function headers(kind: NoticeKind | null, signing: UnsubscribeSigning): RawBuilder<unknown> {
   if (!kind) return sql`'{}'::jsonb`;
-  return sql`jsonb_build_object('List-Unsubscribe', '<' || e."unsubscribeUrl" || '>',
+  return sql`jsonb_build_object('List-Unsubscribe', '<' || ${signing.url}::text || '?' || e."unsubscribeQuery" || '>, <' || ${signing.mailto(kind)}::text || '>',
                                 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')`;
 }
 

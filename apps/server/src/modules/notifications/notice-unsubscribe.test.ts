@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { listUnsubscribeHeaders } from './notice-unsubscribe';
+import { listUnsubscribeHeaders, unsubscribePageUrl } from './notice-unsubscribe';
 
 describe('one-click unsubscribe from a notice (RFC 8058, POST /api/users/notifications/unsubscribe)', () => {
   let t: TestApp;
   let member: UserRow;
   let other: UserRow;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ unsubscribeMailbox: 'stop-notices@uplink.test' });
     member = await createMember(t.database.db);
     other = await createMember(t.database.db);
   }, 180_000);
@@ -18,7 +18,7 @@ describe('one-click unsubscribe from a notice (RFC 8058, POST /api/users/notific
   /** The link of a notice's List-Unsubscribe header, as a path and query. */
   const linkOf = (memberId: string, kind: 'forfeitWarning' | 'cycleSummary') => {
     const header = listUnsubscribeHeaders(t.config, memberId, kind)['List-Unsubscribe'];
-    const url = new URL(header.slice(1, -1));
+    const url = new URL(header.split(', ')[0]?.slice(1, -1) ?? '');
     return `${url.pathname}${url.search}`;
   };
   /** What a mail client sends: a POST of the form `List-Unsubscribe=One-Click`, no session. */
@@ -38,21 +38,37 @@ describe('one-click unsubscribe from a notice (RFC 8058, POST /api/users/notific
       })
     ).json().data;
 
-  it('carries both headers, the link on the public address', () => {
+  /** What the unsubscribe page asks on opening: the link's kind and whether it is on. */
+  const opened = (link: string) => t.app.inject({ method: 'GET', url: link });
+
+  it('carries both headers: the https one-click link on the public address, then the configured mailbox', () => {
     const headers = listUnsubscribeHeaders(t.config, member.id, 'forfeitWarning');
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(headers['List-Unsubscribe']).toMatch(
-      /^<http:\/\/uplink\.test\/api\/users\/notifications\/unsubscribe\?m=[0-9a-f-]{36}&k=forfeitWarning&s=[0-9a-f]{64}>$/,
+      /^<http:\/\/uplink\.test\/api\/users\/notifications\/unsubscribe\?m=[0-9a-f-]{36}&k=forfeitWarning&s=[0-9a-f]{64}>, <mailto:stop-notices@uplink\.test\?subject=unsubscribe%20forfeitWarning>$/,
     );
   });
 
-  it('turns off that kind only, and clicking again changes nothing', async () => {
+  it("links the web page with the same signed query as the mail client's one-click link", () => {
+    const page = new URL(unsubscribePageUrl(t.config, member.id, 'forfeitWarning'));
+    expect(`${page.origin}${page.pathname}`).toBe('http://uplink.test/unsubscribe');
+    expect(page.search).toBe(new URL(linkOf(member.id, 'forfeitWarning'), 'http://x').search);
+  });
+
+  it('turns off that kind only, and clicking again changes nothing; the page sees the kind on, then off', async () => {
     const link = linkOf(member.id, 'forfeitWarning');
-    for (let click = 0; click < 2; click += 1) {
+    expect((await opened(link)).json().data).toEqual({ kind: 'forfeitWarning', on: true });
+    expect((await preferencesOf(member)).forfeitWarning).toBe(true);
+    for (const alreadyOff of [false, true]) {
       const answer = await oneClick(link);
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toMatchObject({ success: true, message: 'Unsubscribed' });
+      expect(answer.json()).toMatchObject({
+        success: true,
+        message: 'Unsubscribed',
+        data: { kind: 'forfeitWarning', alreadyOff },
+      });
     }
+    expect((await opened(link)).json().data).toEqual({ kind: 'forfeitWarning', on: false });
     expect(await preferencesOf(member)).toEqual({
       rewardLocked: true,
       forfeitWarning: false,
@@ -74,9 +90,10 @@ describe('one-click unsubscribe from a notice (RFC 8058, POST /api/users/notific
       forged({ m: member.id }),
       forged({ k: 'forfeitWarning' }),
     ]) {
-      const answer = await oneClick(attempt);
-      expect(answer.statusCode, attempt).toBe(400);
-      expect(answer.json().errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
+      for (const answer of [await oneClick(attempt), await opened(attempt)]) {
+        expect(answer.statusCode, attempt).toBe(400);
+        expect(answer.json().errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
+      }
     }
     expect((await preferencesOf(other)).cycleSummary).toBe(true);
     expect((await preferencesOf(other)).forfeitWarning).toBe(true);

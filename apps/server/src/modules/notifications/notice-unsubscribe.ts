@@ -1,9 +1,14 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { errorTexts } from '@uplink/contract/error-codes';
-import type { NoticeKind } from '@uplink/contract/notifications';
+import type {
+  NoticeKind,
+  UnsubscribeLink,
+  UnsubscribeLinkState,
+  UnsubscribeResult,
+} from '@uplink/contract/notifications';
 import type { AppContext } from '../../app-context';
 import { DomainError } from '../../domain-error';
-import { updateNotificationPreferences } from './notification-preferences';
+import { updateNotificationPreferences, viewNotificationPreferences } from './notification-preferences';
 
 /**
  * RFC 8058 one-click unsubscribe: every notice mail carries a link that turns its kind off for its
@@ -19,6 +24,8 @@ function signature(codeHmac: Buffer, memberId: string, kind: NoticeKind): string
 }
 
 export const unsubscribePath = '/api/users/notifications/unsubscribe';
+/** The web page a notice's body links to: it shows what the link turns off and POSTs it on a click. */
+export const unsubscribePagePath = '/unsubscribe';
 
 /**
  * The same signature for the notice jobs' SQL, which signs a whole set of members in one statement:
@@ -34,30 +41,65 @@ export function unsubscribeKeyPads(codeHmac: Buffer): { inner: Buffer; outer: Bu
   };
 }
 
-/** The headers a notice of `kind` to the member carries (essential mail carries none). */
+type LinkConfig = Pick<AppContext['config'], 'publicUrl' | 'keys'>;
+
+/** `m=…&k=…&s=…`: the member, the kind and their signature, as both the API and the page take them. */
+function signedQuery(config: LinkConfig, memberId: string, kind: NoticeKind): string {
+  return new URLSearchParams({ m: memberId, k: kind, s: signature(config.keys.codeHmac, memberId, kind) }).toString();
+}
+
+/**
+ * The `mailto:` alternative of List-Unsubscribe (RFC 2369) for clients that only write mail: a
+ * person reads the mailbox, so the subject names the notice kind.
+ */
+export const unsubscribeMailto = (mailbox: string, kind: NoticeKind) =>
+  `mailto:${mailbox}?subject=unsubscribe%20${kind}`;
+
+/**
+ * The headers a notice of `kind` to the member carries (essential mail carries none): the signed
+ * one-click link first (RFC 8058 acts on the https one), then the mailbox.
+ */
 export function listUnsubscribeHeaders(
-  config: Pick<AppContext['config'], 'publicUrl' | 'keys'>,
+  config: LinkConfig & Pick<AppContext['config'], 'unsubscribeMailbox'>,
   memberId: string,
   kind: NoticeKind,
 ): Record<'List-Unsubscribe' | 'List-Unsubscribe-Post', string> {
-  const url = new URL(unsubscribePath, config.publicUrl);
-  url.search = new URLSearchParams({
-    m: memberId,
-    k: kind,
-    s: signature(config.keys.codeHmac, memberId, kind),
-  }).toString();
-  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  const url = `${new URL(unsubscribePath, config.publicUrl)}?${signedQuery(config, memberId, kind)}`;
+  return {
+    'List-Unsubscribe': `<${url}>, <${unsubscribeMailto(config.unsubscribeMailbox, kind)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/** The page a notice's body links to, with the same signed query: opening it changes nothing. */
+export function unsubscribePageUrl(config: LinkConfig, memberId: string, kind: NoticeKind): string {
+  return `${new URL(unsubscribePagePath, config.publicUrl)}?${signedQuery(config, memberId, kind)}`;
+}
+
+function verified(config: LinkConfig, link: UnsubscribeLink): void {
+  const expected = Buffer.from(signature(config.keys.codeHmac, link.m, link.k), 'hex');
+  const given = Buffer.from(link.s, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new DomainError('INVALID_OR_EXPIRED_TOKEN', errorTexts.INVALID_OR_EXPIRED_TOKEN);
+  }
+}
+
+/** What the link's page shows before its button is pressed: the kind, and whether it is still on. Changes nothing. */
+export async function viewUnsubscribeLink(
+  deps: Pick<AppContext, 'db' | 'config'>,
+  link: UnsubscribeLink,
+): Promise<UnsubscribeLinkState> {
+  verified(deps.config, link);
+  return { kind: link.k, on: (await viewNotificationPreferences(deps, link.m))[link.k] };
 }
 
 /** Turns the link's kind off for its member; again is a no-op. A link not signed by this server is refused. */
 export async function unsubscribeByLink(
   deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
-  link: { m: string; k: NoticeKind; s: string },
-): Promise<void> {
-  const expected = Buffer.from(signature(deps.config.keys.codeHmac, link.m, link.k), 'hex');
-  const given = Buffer.from(link.s, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new DomainError('INVALID_OR_EXPIRED_TOKEN', errorTexts.INVALID_OR_EXPIRED_TOKEN);
-  }
+  link: UnsubscribeLink,
+): Promise<UnsubscribeResult> {
+  verified(deps.config, link);
+  const before = await viewNotificationPreferences(deps, link.m);
   await updateNotificationPreferences(deps, link.m, { [link.k]: false });
+  return { kind: link.k, alreadyOff: !before[link.k] };
 }

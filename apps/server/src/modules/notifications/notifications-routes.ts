@@ -1,14 +1,15 @@
 import { envelopeSchema } from '@uplink/contract/envelope';
 import {
-  noticeKinds,
   notificationPreferencesSchema,
   notificationPreferencesUpdateSchema,
   notificationTexts,
+  unsubscribeLinkSchema,
+  unsubscribeLinkStateSchema,
+  unsubscribeResultSchema,
 } from '@uplink/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { unsubscribeByLink } from './notice-unsubscribe';
+import { unsubscribeByLink, viewUnsubscribeLink } from './notice-unsubscribe';
 import { updateNotificationPreferences, viewNotificationPreferences } from './notification-preferences';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,24 +53,33 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
+  const linkAccess = { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } } as const;
+
+  app.get(
+    '/users/notifications/unsubscribe',
+    {
+      config: linkAccess,
+      schema: {
+        tags: ['users'],
+        summary: "What a notice's signed unsubscribe link turns off, and whether it is on; changes nothing",
+        querystring: unsubscribeLinkSchema,
+        response: { 200: envelopeSchema(unsubscribeLinkStateSchema) },
+      },
+    },
+    async (request) => ok(await viewUnsubscribeLink(app.context, request.query), 'Unsubscribe link'),
+  );
+
   app.post(
     '/users/notifications/unsubscribe',
     {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: linkAccess,
       schema: {
         tags: ['users'],
         summary: "One-click unsubscribe (RFC 8058): turns a notice off with its mail's signed link, without signing in",
-        querystring: z.strictObject({
-          m: z.uuid({ error: 'The link names no member' }),
-          k: z.enum(noticeKinds, { error: 'The link names no notice' }),
-          s: z.string().regex(/^[0-9a-f]{64}$/, 'The link has no valid signature'),
-        }),
-        response: { 200: envelopeSchema(z.null()) },
+        querystring: unsubscribeLinkSchema,
+        response: { 200: envelopeSchema(unsubscribeResultSchema) },
       },
     },
-    async (request) => {
-      await unsubscribeByLink(app.context, request.query);
-      return ok(null, 'Unsubscribed');
-    },
+    async (request) => ok(await unsubscribeByLink(app.context, request.query), 'Unsubscribed'),
   );
 };

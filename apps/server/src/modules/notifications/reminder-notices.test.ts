@@ -1,8 +1,10 @@
+import { type UnmatchedTransferReason, unmatchedTransferReasonTexts } from '@uplink/contract/payout-batches';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import {
   bearer,
+  composeRequestedMail,
   createMember,
   fundedMember,
   mailTo,
@@ -127,13 +129,136 @@ describe('password changed (essential) and the administrators’ digest', () => 
     await Promise.all([writeDueNotices(t.app.context), writeDueNotices(t.app.context)]);
     const [digest] = await mailTo(t.database.db, admin.email);
     expect(await mailTo(t.database.db, admin.email)).toHaveLength(firstDigests + 1);
-    expect(digest?.subject).toBe('Uplink daily digest: 2 new pending withdrawals');
+    expect(digest?.subject).toBe('Uplink daily digest: 2 new pending withdrawals, 0 unmatched transfers');
     expect(digest?.text).toContain('2 withdrawal requests waiting for a decision, 150.5 USDT in all');
     expect(digest?.headers).toEqual({});
 
     t.clock.set(new Date(day.getTime() + 2 * dayMs));
     await writeDueNotices(t.app.context);
     expect(await mailTo(t.database.db, admin.email)).toHaveLength(firstDigests + 1);
+  });
+});
+
+describe('essential mail carries no unsubscribe header and no unsubscribe link', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('verification, reset, withdrawal code and decision: no List-Unsubscribe, even with every notice off', async () => {
+    const member = await fundedMember(t.database.db, '500');
+    const unverified = await createMember(t.database.db, { verified: false });
+    const admin = await createMember(t.database.db, { isAdmin: true });
+    for (const who of [member, unverified]) {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/notifications',
+        headers: bearer(t.app.context.sessionTokens.sign(who.id)),
+        payload: { rewardLocked: false, forfeitWarning: false, cycleSummary: false, subscriptionEnding: false },
+      });
+    }
+    await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: member.email } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/resend-verification-email',
+      payload: { email: unverified.email },
+    });
+    await composeRequestedMail(t);
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/api/otp/withdrawal/request',
+      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+    });
+    expect(code.statusCode).toBe(200);
+    const withdrawal = await requestedWithdrawal(t, member, 20);
+    const decided = await t.app.inject({
+      method: 'PUT',
+      url: `/api/withdrawals/${withdrawal}`,
+      headers: bearer(t.app.context.sessionTokens.sign(admin.id)),
+      payload: { status: 'REJECTED', reason: 'Wrong network' },
+    });
+    expect(decided.statusCode).toBe(200);
+
+    const mails = [...(await mailTo(t.database.db, member.email)), ...(await mailTo(t.database.db, unverified.email))];
+    const kinds = mails.map((mail) => mail.subject.replace(/\d{6}$/, '<code>')).sort();
+    expect(kinds).toEqual([
+      'Reset your Uplink password',
+      'Verify your Uplink email address',
+      'Your Uplink withdrawal code: <code>',
+      expect.stringMatching(/^Your Uplink withdrawal (?!code)/),
+    ]);
+    for (const mail of mails) {
+      expect(mail.headers, mail.subject).toEqual({});
+      expect(mail.text, mail.subject).not.toContain('/unsubscribe');
+    }
+  });
+});
+
+describe('the administrators’ digest names the unmatched treasury transfers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  const hour = 3_600_000;
+  const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+  /** An unmatched transfer as reconciliation stores it, read at `seenAt`. */
+  const transfer = (n: number, seenAt: Date, amount: string, reason: UnmatchedTransferReason) =>
+    t.database.db
+      .insertInto('treasury_transfers')
+      .values({
+        transaction_hash: hashOf(n),
+        log_index: 0,
+        block_number: 1000 + n,
+        block_hash: hashOf(10_000 + n),
+        from_address: '0x1111111111111111111111111111111111111111',
+        to_address: '0x2222222222222222222222222222222222222222',
+        raw_amount: `${amount.replace('.', '')}${'0'.repeat(18 - (amount.split('.')[1]?.length ?? 0))}`,
+        amount,
+        seen_at: seenAt,
+        withdrawal_id: null,
+        unmatched_reason: reason,
+      })
+      .execute();
+
+  it('counts those seen since the previous digest and lists the newest five (hash, amount, reason)', async () => {
+    const admin = await createMember(t.database.db, { isAdmin: true, firstName: 'Root' });
+    const day = new Date('2031-05-04T06:00:00Z');
+    await transfer(1, new Date(day.getTime() - hour), '99', 'WITHDRAWAL_CLOSED');
+    t.clock.set(day);
+    await writeDueNotices(t.app.context);
+    const [first] = await mailTo(t.database.db, admin.email);
+    expect(first?.subject).toBe('Uplink daily digest: 0 new pending withdrawals, 1 unmatched transfers');
+    expect(first?.text).toContain(
+      `Treasury transfers that matched no withdrawal, seen since the previous digest: 1. Newest: ${hashOf(1)}, 99 USDT, ${unmatchedTransferReasonTexts.WITHDRAWAL_CLOSED}.`,
+    );
+
+    const reasons = ['NO_PENDING_WITHDRAWAL', 'WITHDRAWAL_ALREADY_PAID'] as const;
+    for (let n = 2; n <= 8; n += 1) {
+      await transfer(n, new Date(day.getTime() + n * hour), `${n}.125`, reasons[n % 2] as UnmatchedTransferReason);
+    }
+    t.clock.set(new Date(day.getTime() + 12 * hour)); // within the day: no digest yet
+    await writeDueNotices(t.app.context);
+    expect(await mailTo(t.database.db, admin.email)).toHaveLength(1);
+
+    t.clock.set(new Date(day.getTime() + dayMs));
+    await Promise.all([writeDueNotices(t.app.context), writeDueNotices(t.app.context)]);
+    const [digest, ...earlier] = await mailTo(t.database.db, admin.email);
+    expect(earlier).toHaveLength(1);
+    expect(digest?.subject).toBe('Uplink daily digest: 0 new pending withdrawals, 7 unmatched transfers');
+    const listed = [8, 7, 6, 5, 4]
+      .map(
+        (n) =>
+          `${hashOf(n)}, ${n}.125 USDT, ${unmatchedTransferReasonTexts[reasons[n % 2] as UnmatchedTransferReason]}`,
+      )
+      .join('; ');
+    const paragraph = `Treasury transfers that matched no withdrawal, seen since the previous digest: 7. Newest: ${listed}. And 2 more.`;
+    expect(digest?.text).toContain(paragraph);
+    expect(digest?.html).toContain(escapeHtml(paragraph));
+    expect(digest?.text).not.toContain(hashOf(1));
+    expect(digest?.headers).toEqual({});
   });
 });
 

@@ -76,11 +76,16 @@ describe('an administrator exports a list as filtered on its screen', () => {
     });
   });
 
-  it("exports one cycle run's rewards with exact sub-cent amounts", async () => {
+  it("exports one cycle run's rewards with exact sub-cent amounts, audited with its cycle", async () => {
     const lines = cellsOf((await download('/api/rewards/admin/all/export?cycle=7002')).body);
     expect(lines.slice(1).map((line) => [line[2], line[8], line[11], line[12]])).toEqual([
       [hostile.user_id, '7002', '100', '0.0043'],
     ]);
+    const audit = await sql<{ target_id: string; after: { filters: Record<string, unknown> } }>`
+      SELECT target_id, after FROM audit_log WHERE action = 'DATA_EXPORTED' ORDER BY id DESC LIMIT 1`.execute(
+      t.database.db,
+    );
+    expect(audit.rows[0]).toMatchObject({ target_id: 'rewards', after: { filters: { cycle: 7002 } } });
   });
 
   it('exports the members a search finds, with their balances', async () => {

@@ -12,6 +12,7 @@ import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
+import { CsvExportButton } from '../../../components/csv-export-button';
 import { PlayIcon } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
@@ -128,6 +129,19 @@ const columns: Column<RewardCycleRun>[] = [
     className: 'text-right whitespace-nowrap',
     priority: 'low',
     cell: (run) => formatDuration(run.durationMs),
+  },
+  {
+    key: 'export',
+    header: 'Export',
+    card: 'action',
+    cell: (run) => (
+      <CsvExportButton
+        path="/rewards/admin/all/export"
+        query={{ cycle: run.cycle }}
+        label="CSV"
+        accessibleName={`Download the rewards of cycle #${run.cycle} as CSV`}
+      />
+    ),
   },
 ];
 

@@ -1,0 +1,8 @@
+import { useSearchParams } from 'react-router';
+import { UnsubscribePanel } from '../../features/unsubscribe/components/unsubscribe-panel';
+
+/** A notice's unsubscribe page: public, the mail's signed link is its only credential. */
+export default function UnsubscribePage() {
+  const [searchParams] = useSearchParams();
+  return <UnsubscribePanel search={searchParams} />;
+}
