@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     const cycle = lastFinishedCycle(config.rewards, new Date());
     if (cycle < 1) throw new Error(`the last finished cycle is ${cycle}; the bench needs one`);
     report.push('', ...(await distributeWhileSampling(primaryOnly.pool, replicaUrl, config, cycle)));
-    report.push(await waitForReplay(primaryOnly.pool, replicaUrl, 'the seeding'));
+    report.push(await waitForReplay(primaryOnly.pool, replicaUrl, 'the distribution'));
     await replica.check();
 
     report.push('', ...(await killDuringLoad(replicaAddress, calls, headers, withReplica, pair.killReplica)));
