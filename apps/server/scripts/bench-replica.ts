@@ -28,6 +28,7 @@
  *
  * The server and the clients share this process, so the times include the clients' own work.
  */
+import { tmpdir } from 'node:os';
 import { adminUsersQuerySchema } from '@uplink/contract/admin-users';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -155,7 +156,10 @@ async function main(): Promise<void> {
     for (const app of apps) await app.close();
     for (const database of databases.reverse()) await database.close();
     if (keep) {
-      console.log(`Kept the primary (${pair.primaryUrl}) and the replica's data directory (--keep)`);
+      console.log(
+        `Left the primary (${pair.primaryUrl}) and the replica (${pair.replicaUrl}) running, their data in ` +
+          `${tmpdir()}/uplink-replica-* (--keep): stop them with pg_ctl -D <dir> stop as the postgres user`,
+      );
     } else {
       await pair.stop();
       console.log('Stopped the primary and the replica, removed their data directories (use --keep to keep them)');
