@@ -67,11 +67,14 @@ export function AdminWithdrawalsTable({
   withdrawals,
   searched,
   onPageChange,
+  leadingColumn,
 }: {
   withdrawals: UseQueryResult<AdminWithdrawals>;
   /** A search narrowed the list (the empty state says so). */
   searched: boolean;
   onPageChange: (page: number) => void;
+  /** A column the screen puts first (the payout batch selection). */
+  leadingColumn?: Column<AdminWithdrawal>;
 }) {
   const navigate = useNavigate();
   return (
@@ -82,7 +85,7 @@ export function AdminWithdrawalsTable({
       noun="withdrawals"
       onPageChange={onPageChange}
       caption="Withdrawals"
-      columns={columns}
+      columns={leadingColumn ? [leadingColumn, ...columns] : columns}
       foldBelow="xl"
       rowKey={(w) => w._id}
       emptyTitle={withdrawalTexts.emptyHistory}
