@@ -29,7 +29,8 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
 
   const awaitingApproval = batch.approval.required && batch.approval.approvedBy === null;
   const ownBatch = user?._id === batch.createdBy._id;
-  const payable = detail.demoTreasury && batch.status !== 'PAID';
+  // Once part of it is paid, paying the whole batch again would pay those withdrawals twice.
+  const payable = detail.demoTreasury && batch.status === 'OPEN';
   const deletable = batch.status === 'OPEN' && batch.paid === 0;
   const failed = approval.error ?? payment.error;
 

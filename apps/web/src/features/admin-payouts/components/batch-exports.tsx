@@ -34,6 +34,7 @@ export function BatchExports({ batch }: { batch: PayoutBatch }) {
 
   return (
     <div className="space-y-2">
+      <h3 className="font-semibold text-slate-900 text-sm">Files for Safe{'{Wallet}'}</h3>
       <div className="flex flex-wrap gap-2">
         {formats.map(({ format, label }) => (
           <Button

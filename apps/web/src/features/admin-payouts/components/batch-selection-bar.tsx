@@ -62,7 +62,7 @@ export function BatchSelectionBar({
   const pageChosen = pending.length > 0 && pending.every((row) => selection.chosen.has(row._id));
 
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-slate-100 border-b bg-slate-50/60 px-5 py-3 sm:px-6">
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-slate-100 border-b px-5 pt-3 pb-4 sm:px-6">
       <Checkbox
         label="Select the pending withdrawals on this page"
         checked={selection.allMatching || pageChosen}

@@ -42,7 +42,9 @@ const columns: Column<PayoutBatchLine>[] = [
     key: 'amount',
     header: 'Amount',
     className: 'text-right',
-    cell: (l) => <span className="font-semibold tabular-nums">{formatMoney(l.amount, { unit: 'USDT' })}</span>,
+    cell: (l) => (
+      <span className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(l.amount, { unit: 'USDT' })}</span>
+    ),
   },
   { key: 'status', header: 'Status', card: 'status', cell: (l) => <WithdrawalStatusBadge status={l.status} /> },
   {

@@ -32,7 +32,7 @@ describe('the payout batches list', () => {
     const [partly, approved] = rows.slice(1) as [HTMLElement, HTMLElement];
 
     expect(within(partly).getByText('by Root Admin')).toBeTruthy();
-    expect(within(partly).getByText('1,200')).toBeTruthy();
+    expect(within(partly).getByText('1,200 withdrawals')).toBeTruthy();
     expect(within(partly).getByText('24,000.50 USDT')).toBeTruthy();
     expect(within(partly).getByText('PARTLY PAID')).toBeTruthy();
     expect(within(partly).getByText('300 / 1,200 paid')).toBeTruthy();

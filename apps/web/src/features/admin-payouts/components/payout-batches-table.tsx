@@ -23,12 +23,18 @@ const columns: Column<PayoutBatch>[] = [
       </div>
     ),
   },
-  { key: 'count', header: 'Withdrawals', className: 'text-right', cell: (b) => formatCount(b.count) },
   {
     key: 'total',
     header: 'Total',
     className: 'text-right',
-    cell: (b) => <span className="font-semibold tabular-nums">{formatMoney(b.total, { unit: 'USDT' })}</span>,
+    cell: (b) => (
+      <div>
+        <p className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(b.total, { unit: 'USDT' })}</p>
+        <p className="whitespace-nowrap text-slate-500 text-xs">
+          {formatCount(b.count, ['withdrawal', 'withdrawals'])}
+        </p>
+      </div>
+    ),
   },
   { key: 'status', header: 'Status', card: 'status', cell: (b) => <PayoutBatchStatusBadge status={b.status} /> },
   { key: 'progress', header: 'Paid', cell: (b) => <BatchProgress batch={b} /> },

@@ -27,7 +27,12 @@ const columns: Column<UnmatchedTransfer>[] = [
       </ExplorerLink>
     ),
   },
-  { key: 'block', header: 'Block', cell: (t) => <span className="tabular-nums">{formatCount(t.blockNumber)}</span> },
+  {
+    key: 'block',
+    header: 'Block',
+    priority: 'low',
+    cell: (t) => <span className="tabular-nums">{formatCount(t.blockNumber)}</span>,
+  },
   {
     key: 'to',
     header: 'To',
@@ -43,7 +48,7 @@ const columns: Column<UnmatchedTransfer>[] = [
     className: 'text-right',
     cell: (t) => <span className="whitespace-nowrap font-semibold tabular-nums">{exactUsdt(t.amount)}</span>,
   },
-  { key: 'reason', header: 'Reason', cell: (t) => unmatchedTransferReasonTexts[t.reason] },
+  { key: 'reason', header: 'Reason', className: 'min-w-48', cell: (t) => unmatchedTransferReasonTexts[t.reason] },
   {
     key: 'withdrawal',
     header: 'Withdrawal',
@@ -88,7 +93,7 @@ export function UnmatchedTransfersCard() {
         onPageChange={setPage}
         caption="Unmatched transfers"
         columns={columns}
-        foldBelow="lg"
+        foldBelow="xl"
         rowKey={(t) => `${t.transactionHash}-${t.logIndex}`}
         emptyTitle="No unmatched transfers"
         emptyDescription="Every treasury transfer read from the chain paid exactly one pending withdrawal."

@@ -27,7 +27,9 @@ const columns: Column<AdminWithdrawal>[] = [
   {
     key: 'amount',
     header: 'Amount',
-    cell: (w) => <span className="font-semibold tabular-nums">{formatMoney(w.amount, { unit: 'USDT' })}</span>,
+    cell: (w) => (
+      <span className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(w.amount, { unit: 'USDT' })}</span>
+    ),
   },
   {
     key: 'address',
