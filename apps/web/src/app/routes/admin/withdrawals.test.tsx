@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import {
   type CreatePayoutBatchRequest,
   createPayoutBatchSchema,
+  payoutBatchesSchema,
   payoutBatchSchema,
+  unmatchedTransfersSchema,
 } from '@uplink/contract/payout-batches';
 import { type AdminWithdrawal, adminWithdrawalsSchema } from '@uplink/contract/withdrawals';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +29,7 @@ const withdrawals: AdminWithdrawal[] = [
  * The admin withdrawals list with three rows (two pending); a search for "ann" matches 7 pending
  * withdrawals in all. Returns the batch requests the server received.
  */
-function adminWithdrawalsList() {
+function adminWithdrawalsList(at = '/admin/withdrawals') {
   const created: CreatePayoutBatchRequest[] = [];
   onApi('get', '/withdrawals/admin/all', { response: adminWithdrawalsSchema }, ({ url }) => {
     if (url.searchParams.get('status') === 'PENDING') {
@@ -46,6 +48,7 @@ function adminWithdrawalsList() {
   );
   const rendered = renderScreen(<AdminWithdrawalsPage />, {
     path: '/admin/withdrawals',
+    at,
     signedInAs: anAdministrator(),
   });
   return { ...rendered, created };
@@ -109,5 +112,35 @@ describe('creating a payout batch from the admin withdrawals list', () => {
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe(`The batch was not created${text}`);
     expect(screen.queryByLabelText('Elsewhere')).toBeNull();
+  });
+});
+
+describe('the Batches tab', () => {
+  it('opens from its shareable address with the batches and the unmatched transfers', async () => {
+    const noPages = {
+      currentPage: 1,
+      totalPages: 0,
+      totalRecords: 0,
+      limit: 20,
+      hasNextPage: false,
+      hasPrevPage: false,
+    };
+    onApi('get', '/withdrawals/admin/batches', { response: payoutBatchesSchema }, () => ({
+      batches: [aPayoutBatch()],
+      pagination: { ...noPages, totalPages: 1, totalRecords: 1, resultsCount: 1 },
+    }));
+    onApi('get', '/withdrawals/admin/unmatched-transfers', { response: unmatchedTransfersSchema }, () => ({
+      transfers: [],
+      pagination: { ...noPages, resultsCount: 0 },
+    }));
+    const { user, router } = adminWithdrawalsList('/admin/withdrawals?tab=batches');
+    expect((await screen.findByRole('tab', { name: 'Batches' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('table', { name: 'Payout batches' })).toBeTruthy();
+    expect(await screen.findByText('No unmatched transfers')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'All withdrawals' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('table', { name: 'Withdrawals' })).toBeTruthy();
+    expect(screen.queryByText('No unmatched transfers')).toBeNull();
   });
 });
