@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { searchDebounceMs } from '@uplink/contract/constants';
 import {
   type CreatePayoutBatchRequest,
   createPayoutBatchSchema,
@@ -7,7 +8,7 @@ import {
   unmatchedTransfersSchema,
 } from '@uplink/contract/payout-batches';
 import { type AdminWithdrawal, adminWithdrawalsSchema } from '@uplink/contract/withdrawals';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
 import { anAdministrator, anAdminWithdrawal, anAdminWithdrawalsPage, aPayoutBatch } from '../../../testing/sample-data';
@@ -55,6 +56,8 @@ function adminWithdrawalsList(at = '/admin/withdrawals') {
 }
 
 describe('creating a payout batch from the admin withdrawals list', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('batches the chosen pending rows, confirmed with their count and exact total', async () => {
     const { user, created } = adminWithdrawalsList();
     await user.click(await screen.findByRole('checkbox', { name: 'Select the withdrawal of Ann Lee' }));
@@ -84,8 +87,11 @@ describe('creating a payout batch from the admin withdrawals list', () => {
   });
 
   it('batches every pending withdrawal the search matches by sending the filter', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, created } = adminWithdrawalsList();
     await user.type(await screen.findByLabelText('Search withdrawals'), ' ann ');
+    // The search settles once typing pauses.
+    await act(() => vi.advanceTimersByTimeAsync(searchDebounceMs));
     await user.click(await screen.findByRole('button', { name: 'Select all 7 pending matching the filter' }));
     expect(screen.getByText('All 7 withdrawals matching selected')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Select the withdrawal of Ann Lee' })).toHaveProperty('checked', true);

@@ -9,9 +9,7 @@ export function useDeletePayoutBatch(id: string) {
     mutationFn: async () => {
       await api.delete<null>(`/withdrawals/admin/batches/${encodeURIComponent(id)}`);
     },
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: adminPayoutsKeys.batch(id) });
-      return queryClient.invalidateQueries({ queryKey: adminPayoutsKeys.all });
-    },
+    // Marked stale, not fetched now: the screen of the deleted batch is left, and would only get its 404.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPayoutsKeys.all, refetchType: 'none' }),
   });
 }

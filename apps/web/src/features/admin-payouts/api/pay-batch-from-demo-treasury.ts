@@ -12,6 +12,6 @@ export function usePayBatchFromDemoTreasury(id: string) {
   return useMutation({
     mutationFn: async () =>
       (await api.post<DemoBatchPayment>(`/dev/demo-treasury/batches/${encodeURIComponent(id)}/pay`)).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPayoutsKeys.batch(id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPayoutsKeys.all }),
   });
 }

@@ -7,7 +7,7 @@ import { ExplorerLink } from '../../../components/explorer-link';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { errorText, loadFailure, serverMessage } from '../../../lib/error-text';
 import { ApprovalState } from './approval-state';
 import { BatchActions } from './batch-actions';
 import { BatchExports } from './batch-exports';
@@ -102,7 +102,7 @@ export function PayoutBatchDetailPanels({
           query={detail}
           failure={errorText(
             detail.error,
-            loadFailure('The payout batch could not be loaded', 'The payout batch could not be loaded. Try again.'),
+            loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.'),
           )}
           page={({ lines: rows, pagination }) => ({ rows, pagination })}
           noun="lines"
