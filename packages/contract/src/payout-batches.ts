@@ -100,6 +100,8 @@ export const payoutBatchDetailSchema = z.object({
   batch: payoutBatchSchema,
   lines: z.array(payoutBatchLineSchema),
   pagination: adminListPaginationSchema,
+  /** Local mode: the demo chain's treasury can pay the batch (`POST /dev/demo-treasury/batches/{id}/pay`), as on a withdrawal's review. */
+  demoTreasury: z.boolean(),
 });
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
 

@@ -69,6 +69,14 @@ export const router = createBrowserRouter([
               { path: '/admin/users/:id', lazy: page(() => import('./routes/admin/user-detail')) },
               { path: '/admin/withdrawals', lazy: page(() => import('./routes/admin/withdrawals')) },
               { path: '/admin/withdrawals/:id', lazy: page(() => import('./routes/admin/withdrawal-detail')) },
+              {
+                path: '/admin/withdrawals/batches',
+                element: <Navigate to="/admin/withdrawals?tab=batches" replace />,
+              },
+              {
+                path: '/admin/withdrawals/batches/:id',
+                lazy: page(() => import('./routes/admin/payout-batch-detail')),
+              },
               { path: '/admin/rewards', lazy: page(() => import('./routes/admin/rewards')) },
               { path: '/admin/user-reports', lazy: page(() => import('./routes/admin/user-reports')) },
               { path: '/admin/audit-log', lazy: page(() => import('./routes/admin/audit-log')) },

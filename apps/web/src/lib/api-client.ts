@@ -107,19 +107,23 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   return envelopeOf<T>(response, storedToken);
 }
 
-/** A file the API sends (a CSV export): its name and content; a refusal is thrown as any call's is. */
+/** A file the API sends (a CSV or JSON export): its name and content; a refusal is thrown as any call's is. */
 export interface DownloadedFile {
   fileName: string;
   content: Blob;
 }
 
+/**
+ * A file is an answer sent as an attachment: a JSON export is told from a JSON refusal by its
+ * Content-Disposition, not by its type.
+ */
 async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<DownloadedFile> {
   const { response, storedToken } = await send('GET', path, options, 'text/csv, application/json');
-  if (!response.ok || !response.headers.get('content-type')?.startsWith('text/csv')) {
+  if (!response.ok || !response.headers.get('content-disposition')?.startsWith('attachment')) {
     await envelopeOf(response, storedToken);
     throw new ApiError('NETWORK_ERROR', '', response.status);
   }
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
   return { fileName, content: await response.blob() };
 }
 

@@ -1,7 +1,8 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
+import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
 import type { RewardStats } from '@uplink/contract/rewards';
-import type { WithdrawalReview } from '@uplink/contract/withdrawals';
+import type { AdminWithdrawal, AdminWithdrawals, WithdrawalReview } from '@uplink/contract/withdrawals';
 
 /**
  * Small builders of what the API answers, typed by the contract, for the screen tests: each gives a
@@ -145,5 +146,77 @@ export function rewardStatsWith(currentBalance: number): RewardStats {
     notCopyingIn: null,
     locked: [],
     earningsByCycle: [],
+  };
+}
+
+export function anAdminWithdrawal(change: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
+  return { ...aPendingWithdrawalReview().withdrawal, ...change };
+}
+
+/** The admin list's one page of `withdrawals`; `matching` is how many the query matched in all. */
+export function anAdminWithdrawalsPage(
+  withdrawals: AdminWithdrawal[],
+  matching = withdrawals.length,
+): AdminWithdrawals {
+  const pending = withdrawals.filter((w) => w.status === 'PENDING');
+  return {
+    withdrawals,
+    pagination: { ...emptyPage, totalPages: 1, totalRecords: matching, resultsCount: withdrawals.length },
+    statistics: {
+      total: withdrawals.length,
+      pending: pending.length,
+      approved: withdrawals.length - pending.length,
+      rejected: 0,
+      blocked: 0,
+      totalApprovedAmount: 0,
+      totalPendingAmount: pending.reduce((sum, w) => sum + w.amount, 0),
+      totalAmount: 0,
+    },
+  };
+}
+
+const root = { _id: 'admin-1', name: 'Root Admin', email: 'admin@uplink.test' };
+
+/** An open batch of two withdrawals (50 USDT) created by `anAdministrator()`, no second approval needed. */
+export function aPayoutBatch(change: Partial<PayoutBatch> = {}): PayoutBatch {
+  return {
+    _id: 'batch-1',
+    status: 'OPEN',
+    count: 2,
+    paid: 0,
+    total: 50,
+    paidAmount: 0,
+    createdAt: at,
+    createdBy: root,
+    approval: { required: false, approvedBy: null, approvedAt: null },
+    exportable: true,
+    ...change,
+  };
+}
+
+export function aBatchLine(change: Partial<PayoutBatchLine> = {}): PayoutBatchLine {
+  return {
+    line: 1,
+    withdrawalId: 'withdrawal-1',
+    user: ann,
+    amount: 20,
+    walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    status: 'PENDING',
+    transactionHash: null,
+    logIndex: null,
+    ...change,
+  };
+}
+
+export function aPayoutBatchDetail(
+  batch: PayoutBatch,
+  lines: PayoutBatchLine[],
+  demoTreasury = false,
+): PayoutBatchDetail {
+  return {
+    batch,
+    lines,
+    pagination: { ...emptyPage, totalPages: 1, totalRecords: lines.length, limit: 50, resultsCount: lines.length },
+    demoTreasury,
   };
 }

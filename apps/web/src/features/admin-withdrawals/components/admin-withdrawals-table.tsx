@@ -27,7 +27,9 @@ const columns: Column<AdminWithdrawal>[] = [
   {
     key: 'amount',
     header: 'Amount',
-    cell: (w) => <span className="font-semibold tabular-nums">{formatMoney(w.amount, { unit: 'USDT' })}</span>,
+    cell: (w) => (
+      <span className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(w.amount, { unit: 'USDT' })}</span>
+    ),
   },
   {
     key: 'address',
@@ -67,11 +69,14 @@ export function AdminWithdrawalsTable({
   withdrawals,
   searched,
   onPageChange,
+  leadingColumn,
 }: {
   withdrawals: UseQueryResult<AdminWithdrawals>;
   /** A search narrowed the list (the empty state says so). */
   searched: boolean;
   onPageChange: (page: number) => void;
+  /** A column the screen puts first (the payout batch selection). */
+  leadingColumn?: Column<AdminWithdrawal>;
 }) {
   const navigate = useNavigate();
   return (
@@ -82,7 +87,7 @@ export function AdminWithdrawalsTable({
       noun="withdrawals"
       onPageChange={onPageChange}
       caption="Withdrawals"
-      columns={columns}
+      columns={leadingColumn ? [leadingColumn, ...columns] : columns}
       foldBelow="xl"
       rowKey={(w) => w._id}
       emptyTitle={withdrawalTexts.emptyHistory}

@@ -1,0 +1,120 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { formatCount, formatDateTime, formatMoney, shortenAdminWallet, shortenHash } from '@uplink/contract/format';
+import type { PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
+import { Card, CardBody, CardHeader } from '../../../components/card';
+import { DetailRow } from '../../../components/detail-row';
+import { ExplorerLink } from '../../../components/explorer-link';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
+import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
+import { errorText, loadFailure, serverMessage } from '../../../lib/error-text';
+import { ApprovalState } from './approval-state';
+import { BatchActions } from './batch-actions';
+import { BatchExports } from './batch-exports';
+import { BatchProgress } from './batch-progress';
+import { PayoutBatchStatusBadge } from './payout-batch-status-badge';
+
+const columns: Column<PayoutBatchLine>[] = [
+  { key: 'line', header: '#', label: 'Line', className: 'w-12 tabular-nums', cell: (l) => l.line },
+  {
+    key: 'member',
+    header: 'Member',
+    card: 'title',
+    cell: (l) => (
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          {l.user.firstName} {l.user.lastName}
+        </p>
+        <p className="text-slate-500 text-xs">{l.user.email}</p>
+      </div>
+    ),
+  },
+  {
+    key: 'wallet',
+    header: 'Wallet',
+    cell: (l) => (
+      <ExplorerLink address={l.walletAddress} title={l.walletAddress}>
+        {shortenAdminWallet(l.walletAddress)}
+      </ExplorerLink>
+    ),
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    className: 'text-right',
+    cell: (l) => (
+      <span className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(l.amount, { unit: 'USDT' })}</span>
+    ),
+  },
+  { key: 'status', header: 'Status', card: 'status', cell: (l) => <WithdrawalStatusBadge status={l.status} /> },
+  {
+    key: 'transaction',
+    header: 'Transaction',
+    cell: (l) =>
+      l.transactionHash ? (
+        <ExplorerLink transaction={l.transactionHash} title={l.transactionHash}>
+          {shortenHash(l.transactionHash)}
+        </ExplorerLink>
+      ) : (
+        <span className="text-slate-400">-</span>
+      ),
+  },
+];
+
+/** A payout batch: where it stands (refreshing itself until PAID), its files, decisions and lines. */
+export function PayoutBatchDetailPanels({
+  detail,
+  onPageChange,
+}: {
+  detail: UseQueryResult<PayoutBatchDetail>;
+  onPageChange: (page: number) => void;
+}) {
+  const batch = detail.data?.batch;
+  return (
+    <div className="space-y-6">
+      {batch && detail.data ? (
+        <Card>
+          <CardHeader
+            title={`Batch of ${formatCount(batch.count, ['withdrawal', 'withdrawals'])}`}
+            subtitle={`Created ${formatDateTime(batch.createdAt)} by ${batch.createdBy.name}`}
+            actions={<PayoutBatchStatusBadge status={batch.status} />}
+          />
+          <CardBody className="grid gap-6 lg:grid-cols-2">
+            <dl className="divide-y divide-slate-100">
+              <DetailRow label="Total">{formatMoney(batch.total, { unit: 'USDT' })}</DetailRow>
+              <DetailRow label="Paid">
+                <BatchProgress batch={batch} detailed />
+              </DetailRow>
+              <DetailRow label="Second approval">
+                <ApprovalState batch={batch} detailed />
+              </DetailRow>
+            </dl>
+            <div className="space-y-5">
+              <BatchExports batch={batch} />
+              <BatchActions detail={detail.data} />
+            </div>
+          </CardBody>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader title="Lines" subtitle="In the order of the export files" />
+        <PagedTable
+          query={detail}
+          failure={errorText(
+            detail.error,
+            loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.'),
+          )}
+          page={({ lines: rows, pagination }) => ({ rows, pagination })}
+          noun="lines"
+          onPageChange={onPageChange}
+          caption="Batch lines"
+          columns={columns}
+          foldBelow="md"
+          rowKey={(l) => l.withdrawalId}
+          emptyTitle="No withdrawals left in this batch"
+          emptyDescription="A rejected or blocked withdrawal leaves its batch."
+        />
+      </Card>
+    </div>
+  );
+}

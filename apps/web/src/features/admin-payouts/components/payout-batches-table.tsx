@@ -1,0 +1,83 @@
+import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
+import type { PayoutBatch } from '@uplink/contract/payout-batches';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '../../../components/button';
+import { PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
+import { errorText, loadFailure } from '../../../lib/error-text';
+import { usePayoutBatches } from '../api/get-payout-batches';
+import { ApprovalState } from './approval-state';
+import { BatchProgress } from './batch-progress';
+import { PayoutBatchStatusBadge } from './payout-batch-status-badge';
+
+const columns: Column<PayoutBatch>[] = [
+  {
+    key: 'created',
+    header: 'Created',
+    card: 'title',
+    cell: (b) => (
+      <div className="min-w-0">
+        <p className="whitespace-nowrap font-medium text-slate-900">{formatDateTime(b.createdAt)}</p>
+        <p className="text-slate-500 text-xs">by {b.createdBy.name}</p>
+      </div>
+    ),
+  },
+  {
+    key: 'total',
+    header: 'Total',
+    className: 'text-right',
+    cell: (b) => (
+      <div>
+        <p className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(b.total, { unit: 'USDT' })}</p>
+        <p className="whitespace-nowrap text-slate-500 text-xs">
+          {formatCount(b.count, ['withdrawal', 'withdrawals'])}
+        </p>
+      </div>
+    ),
+  },
+  { key: 'status', header: 'Status', card: 'status', cell: (b) => <PayoutBatchStatusBadge status={b.status} /> },
+  { key: 'progress', header: 'Paid', cell: (b) => <BatchProgress batch={b} /> },
+  { key: 'approval', header: 'Approval', priority: 'low', cell: (b) => <ApprovalState batch={b} /> },
+  {
+    key: 'open',
+    header: <span className="sr-only">Action</span>,
+    card: 'action',
+    cell: (b) => (
+      <ButtonLink
+        to={`/admin/withdrawals/batches/${b._id}`}
+        variant="secondary"
+        size="sm"
+        aria-label={`Open the batch created ${formatDateTime(b.createdAt)}`}
+      >
+        Open
+      </ButtonLink>
+    ),
+  },
+];
+
+/** The payout batches, newest first; a row opens the batch. */
+export function PayoutBatchesTable() {
+  const [page, setPage] = useState(1);
+  const batches = usePayoutBatches(page);
+  const navigate = useNavigate();
+  return (
+    <PagedTable
+      query={batches}
+      failure={errorText(
+        batches.error,
+        loadFailure('The payout batches could not be loaded', 'The payout batches could not be loaded. Try again.'),
+      )}
+      page={({ batches: rows, pagination }) => ({ rows, pagination })}
+      noun="batches"
+      onPageChange={setPage}
+      caption="Payout batches"
+      columns={columns}
+      foldBelow="lg"
+      rowKey={(b) => b._id}
+      emptyTitle="No payout batches yet"
+      emptyDescription="Select pending withdrawals in the list, or all matching a search, and create a batch."
+      onRowClick={(b) => navigate(`/admin/withdrawals/batches/${b._id}`)}
+    />
+  );
+}

@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config';
+import { expectNoSeriousViolations } from '../support/accessibility';
+import {
+  completeOnboarding,
+  createVerifiedMember,
+  latestMail,
+  type NewMember,
+  referralCodeOf,
+  signInThroughApi,
+  uidOf,
+} from '../support/accounts';
+import { shoot } from '../support/screenshots';
+import { signInAs } from '../support/session';
+
+const dayMs = 86_400_000;
+/** A cycle of its own (rewards 0–1, withdrawals 2, admin 3, tables 4). */
+const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs)) - 7;
+/** Wallets of their own (EIP-55's examples): one address holds one pending withdrawal. */
+const wallets = ['0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb'] as const;
+/** Every member of this spec carries it in their e-mail address: the admin list's search finds them alone. */
+const tag = `payout-${Date.now().toString(36)}`;
+/** 20 USDT in the token's base units (18 decimals on BSC), as a Transaction Builder call carries it. */
+const twentyInBaseUnits = 20n * 10n ** 18n;
+
+/** Requests a withdrawal of 20 USDT to `wallet` with the e-mailed code, as the member's dialog does. */
+async function withdrawTwenty(request: APIRequestContext, member: NewMember, wallet: string) {
+  const headers = { authorization: `Bearer ${await signInThroughApi(request, member)}` };
+  expect((await request.post('/api/otp/withdrawal/request', { headers })).ok()).toBe(true);
+  const code = (await latestMail(request, member.email, /withdrawal code/)).text.match(/is (\d{6})/)?.[1];
+  expect((await request.post('/api/otp/withdrawal/verify', { headers, data: { otp: code } })).ok()).toBe(true);
+  const withdrawal = await request.post('/api/withdrawals', {
+    headers,
+    data: { amount: '20.00', walletAddress: wallet, asset: 'USDT', otp: code },
+  });
+  expect(withdrawal.ok(), await withdrawal.text()).toBe(true);
+}
+
+/**
+ * Two members each withdraw 20 USDT: the first (under the administrator) earns from the second,
+ * who earns from a third paying copier. The administrator batches both pending withdrawals from
+ * the search, downloads the Safe files, pays the batch in one demo-treasury transaction and
+ * watches reconciliation turn it PAID; the member sees the withdrawal approved with its link.
+ */
+test.describe('payout batches', () => {
+  test.describe.configure({ mode: 'serial' });
+  const members: NewMember[] = [];
+  let batchPath = '';
+
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(360_000);
+    const first = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), `${tag}-a`);
+    await completeOnboarding(request, first);
+    const second = await createVerifiedMember(request, await referralCodeOf(request, first), `${tag}-b`);
+    await completeOnboarding(request, second);
+    const copier = await createVerifiedMember(request, await referralCodeOf(request, second), `${tag}-c`);
+    await completeOnboarding(request, copier);
+    members.push(first, second);
+
+    const run = await request.post('/api/rewards/admin/cycles', {
+      headers: { authorization: `Bearer ${await signInThroughApi(request, e2eAdmin)}` },
+      data: {
+        cycle,
+        entries: [
+          { bingXUID: await uidOf(request, first), masterAmount: 0 },
+          { bingXUID: await uidOf(request, second), masterAmount: 1000 },
+          { bingXUID: await uidOf(request, copier), masterAmount: 1000 },
+        ],
+      },
+    });
+    expect(run.ok(), await run.text()).toBe(true);
+    expect((await run.json()).data.outcome, `cycle ${cycle} must be this spec's own`).toBe('DISTRIBUTED');
+    await withdrawTwenty(request, first, wallets[0]);
+    await withdrawTwenty(request, second, wallets[1]);
+  });
+
+  test('the administrator batches every pending withdrawal the search matches', async ({ page }) => {
+    await signInAs(page, e2eAdmin);
+    await page.goto('/admin/withdrawals');
+    await page.getByLabel('Search withdrawals').fill(tag);
+    const rows = page.getByRole('table', { name: 'Withdrawals' }).locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('button', { name: 'Select all 2 pending matching the filter' }).click();
+    await expect(page.getByText('All 2 withdrawals matching selected', { exact: true })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-payout-selection');
+
+    await page.getByRole('button', { name: 'Create batch', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a payout batch' });
+    await expect(
+      dialog.getByText(`Every pending withdrawal matching “${tag}” that is in no open batch.`),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Create batch of 2 withdrawals' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/withdrawals\/batches\/[^/?]+$/);
+    batchPath = new URL(page.url()).pathname;
+    await expect(page.getByRole('heading', { name: 'Batch of 2 withdrawals' })).toBeVisible();
+    await expect(page.getByText('OPEN', { exact: true })).toBeVisible();
+    await expect(page.getByText('0 / 2 paid', { exact: true })).toBeVisible();
+    await expect(page.getByText('40.00 USDT', { exact: true })).toBeVisible();
+    const lines = page.getByRole('table', { name: 'Batch lines' }).locator('tbody tr');
+    await expect(lines).toHaveCount(2);
+    await expectNoSeriousViolations(page);
+  });
+
+  test('downloads the Safe CSV and the Transaction Builder JSON of the batch', async ({ page }) => {
+    await signInAs(page, e2eAdmin);
+    await page.goto(batchPath);
+
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Safe CSV' }).click(),
+    ]);
+    expect(csvDownload.suggestedFilename()).toMatch(/\.csv$/);
+    const [header, ...csvLines] = (await readFile(await csvDownload.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(header).toBe('token_type,token_address,receiver,amount,id');
+    expect(csvLines).toHaveLength(2);
+    const cells = csvLines.map((line) => line.split(','));
+    for (const [tokenType, tokenAddress, , amount, id] of cells) {
+      expect(tokenType).toBe('erc20');
+      expect(tokenAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(Number(amount)).toBe(20);
+      expect(id).toBe('');
+    }
+    expect(cells.map((line) => line[2]).sort()).toEqual([...wallets].sort());
+    const token = (cells[0]?.[1] ?? '').toLowerCase();
+
+    const [jsonDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Safe JSON' }).click(),
+    ]);
+    expect(jsonDownload.suggestedFilename()).toMatch(/\.json$/);
+    const builder = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as {
+      version: string;
+      chainId: string;
+      meta: unknown;
+      transactions: { to: string }[];
+    };
+    expect(builder.version).toBeTruthy();
+    expect(String(builder.chainId)).toMatch(/^\d+$/);
+    expect(builder.meta).toBeTruthy();
+    expect(builder.transactions).toHaveLength(2);
+    const receivers = builder.transactions.map((transaction, index) => {
+      // A transfer call on the token contract: its receiver and amount, ABI-encoded or spelled out.
+      expect(transaction.to.toLowerCase()).toBe(token);
+      const call = JSON.stringify(transaction).toLowerCase();
+      expect(
+        call.includes(twentyInBaseUnits.toString()) || call.includes(twentyInBaseUnits.toString(16).padStart(64, '0')),
+        `transaction ${index + 1} carries 20 USDT in base units`,
+      ).toBe(true);
+      return wallets.find((wallet) => call.includes(wallet.slice(2).toLowerCase()));
+    });
+    expect(receivers.sort()).toEqual([...wallets].sort());
+  });
+
+  test('pays the batch from the demo treasury and watches it turn PAID', async ({ page }) => {
+    test.setTimeout(150_000);
+    await signInAs(page, e2eAdmin);
+    await page.goto(batchPath);
+    await page.getByRole('button', { name: 'Pay batch from the demo treasury' }).click();
+    await expect(page.getByText('Paid from the demo treasury in one transaction', { exact: true })).toBeVisible();
+
+    // Reconciliation approves both withdrawals once the payment has its confirmations; the screen asks by itself.
+    await expect(page.getByText('PAID', { exact: true })).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText('2 / 2 paid', { exact: true })).toBeVisible();
+    const lines = page.getByRole('table', { name: 'Batch lines' }).locator('tbody tr');
+    await expect(lines).toHaveCount(2);
+    for (const line of await lines.all()) {
+      await expect(line.getByText('APPROVED', { exact: true })).toBeVisible();
+    }
+    // One multi-send transaction paid them both, each line linking to it.
+    const payments = lines.locator('a[href*="/tx/"]');
+    await expect(payments).toHaveCount(2);
+    const hashes = await payments.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(new Set(hashes).size).toBe(1);
+    expect(hashes[0]).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
+    await expect(page.getByRole('button', { name: 'Delete batch' })).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-payout-batch');
+
+    await page.getByRole('link', { name: 'Back to all batches' }).click();
+    await expect(page.getByRole('tab', { name: 'Batches' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Unmatched transfers' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-payout-batches');
+  });
+
+  test('the member sees the withdrawal approved with its transaction link', async ({ page }) => {
+    await signInAs(page, members[0] as NewMember);
+    await page.goto('/rewards?tab=withdrawals');
+    const row = page.getByRole('table', { name: 'Withdrawal history' }).locator('tbody tr').first();
+    await expect(row).toContainText('Approved');
+    await expect(row.getByRole('link', { name: /^0x[0-9a-f]{8}\.\.\.[0-9a-f]{4}$/ })).toHaveAttribute(
+      'href',
+      /testnet\.bscscan\.com\/tx\/0x/,
+    );
+  });
+});
