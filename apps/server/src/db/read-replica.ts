@@ -18,13 +18,19 @@ export interface ReplicaRoutingOptions {
   onCheck?: (state: ReplicaState) => void;
 }
 
-// How far the replica's replay is behind what it received from the primary, in seconds. With
-// nothing left to replay it is 0, however long ago the last transaction was.
-const lagQuery = `
-  SELECT pg_is_in_recovery() AS in_recovery,
-         CASE WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0
-              ELSE greatest(0, extract(epoch FROM now() - pg_last_xact_replay_timestamp()))::float8
-         END AS lag_seconds`;
+// WAL positions as byte offsets (pg_lsn has no JavaScript type): the primary's current one, the replica's replayed one.
+const primaryPositionQuery = `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS position`;
+const replicaPositionQuery = `
+  SELECT pg_is_in_recovery() AS in_recovery, pg_wal_lsn_diff(pg_last_wal_replay_lsn(), '0/0')::text AS replayed`;
+
+/** The primary's WAL position at a moment of a check. */
+interface PrimaryPosition {
+  at: number;
+  position: bigint;
+}
+
+/** Positions kept while the replica has not replayed them; a replica stalled longer is thinned, its oldest kept. */
+const maxRememberedPositions = 1_000;
 
 /**
  * A pool for reads that may lag a little (admin lists, statistics, exports, referral history and
@@ -39,6 +45,8 @@ export class ReplicaRouting {
   readonly #replica: pg.Pool;
   readonly #options: ReplicaRoutingOptions;
   #state: ReplicaState = { inUse: false, lagSeconds: null };
+  /** The primary's positions at earlier checks that the replica had not replayed yet, oldest first. */
+  #unreplayed: PrimaryPosition[] = [];
   #timer: NodeJS.Timeout | undefined;
   #checking: Promise<void> | undefined;
   /** Statements served by each side since start (tests and the bench read them). */
@@ -73,11 +81,23 @@ export class ReplicaRouting {
     return this.#checking;
   }
 
+  /**
+   * The replica's lag is how long ago the primary was at the oldest WAL position the replica has
+   * not replayed yet — 0 when it has replayed every position seen — to the resolution of the check
+   * interval. Not the age of the last replayed commit: a long write transaction on the primary
+   * (a reward cycle's chunk) would read as lag for its whole length, although the replica applies
+   * its WAL as it streams in.
+   */
   async #checkOnce(): Promise<void> {
     let state: ReplicaState;
     try {
-      const { rows } = await this.#replica.query<{ in_recovery: boolean; lag_seconds: number }>(lagQuery);
-      const lagSeconds = Number(rows[0]?.lag_seconds ?? 0);
+      const at = Date.now();
+      const primary = await this.#primary.query<{ position: string }>(primaryPositionQuery);
+      this.#remember({ at, position: BigInt(primary.rows[0]?.position ?? '0') });
+      const { rows } = await this.#replica.query<{ in_recovery: boolean; replayed: string | null }>(
+        replicaPositionQuery,
+      );
+      const lagSeconds = this.#lagSince(at, rows[0]?.replayed ?? null);
       // A replica that was promoted is no longer a replica of this primary: leave it alone.
       const inUse = rows[0]?.in_recovery === true && lagSeconds <= this.#options.maxLagSeconds;
       state = { inUse, lagSeconds };
@@ -86,6 +106,20 @@ export class ReplicaRouting {
     }
     this.#state = state;
     this.#options.onCheck?.(state);
+  }
+
+  #remember(position: PrimaryPosition): void {
+    const newest = this.#unreplayed.at(-1);
+    if (newest && newest.position >= position.position) return;
+    this.#unreplayed.push(position);
+    if (this.#unreplayed.length > maxRememberedPositions) this.#unreplayed.splice(1, 1);
+  }
+
+  #lagSince(now: number, replayed: string | null): number {
+    const position = replayed === null ? -1n : BigInt(replayed);
+    this.#unreplayed = this.#unreplayed.filter((primary) => primary.position > position);
+    const oldest = this.#unreplayed[0];
+    return oldest ? (now - oldest.at) / 1000 : 0;
   }
 
   /** The pool Kysely reads through. */
