@@ -295,8 +295,6 @@ async function adminCalls(database: DatabaseHandle, report: string[]): Promise<A
 
 interface LagSample {
   bytes: number;
-  /** As the app's check measures it: 0 with nothing left to replay, else now − last replayed commit. */
-  seconds: number;
   /** The primary's `pg_stat_replication.replay_lag` (null when it has nothing to report). */
   replayLag: number | null;
   /** `uplink_replica_lag_seconds` at that moment (the app's last check, every second). */
@@ -318,11 +316,9 @@ async function distributeWhileSampling(
   const sampler = (async () => {
     while (sampling) {
       const next = performance.now() + lagSampleMs;
-      const { rows: onReplica } = await replicaClient.query<{ lsn: string; seconds: number }>(`
-        SELECT pg_last_wal_replay_lsn()::text AS lsn,
-               CASE WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0
-                    ELSE greatest(0, extract(epoch FROM now() - pg_last_xact_replay_timestamp()))::float8
-               END AS seconds`);
+      const { rows: onReplica } = await replicaClient.query<{ lsn: string }>(
+        'SELECT pg_last_wal_replay_lsn()::text AS lsn',
+      );
       const { rows: onPrimary } = await primaryClient.query<{ bytes: string; replay_lag: number | null }>(
         `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn) AS bytes,
                 (SELECT extract(epoch FROM replay_lag)::float8 FROM pg_stat_replication LIMIT 1) AS replay_lag`,
@@ -331,7 +327,6 @@ async function distributeWhileSampling(
       const gauge = await metricsRegistry.getSingleMetricAsString('uplink_replica_lag_seconds');
       samples.push({
         bytes: Math.max(0, Number(onPrimary[0]!.bytes)),
-        seconds: Number(onReplica[0]!.seconds),
         replayLag: onPrimary[0]!.replay_lag,
         gauge: Number(gauge.match(/^uplink_replica_lag_seconds (\S+)$/m)?.[1] ?? Number.NaN),
       });
@@ -366,10 +361,6 @@ async function distributeWhileSampling(
     `- bytes (primary's current LSN − replica's replay LSN): ${stat(
       samples.map((sample) => sample.bytes),
       mib,
-    )}`,
-    `- seconds, as the app's check measures it: ${stat(
-      samples.map((sample) => sample.seconds),
-      secs,
     )}`,
     replayLags.length > 0
       ? `- seconds, the primary's pg_stat_replication.replay_lag: ${stat(replayLags, secs)}`
