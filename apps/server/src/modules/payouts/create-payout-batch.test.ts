@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, payoutsUnverified } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { adminHeaders, batchOf, createBatch, decide, seedPendingWithdrawals, someHash } from './payouts-test-support';
+import {
+  adminHeaders,
+  batchOf,
+  createBatch,
+  decide,
+  seedPendingWithdrawals,
+  seedPendingWithdrawalsWithoutTriggers,
+  someHash,
+} from './payouts-test-support';
 
 describe('POST /api/withdrawals/admin/batches', () => {
   let t: TestApp;
@@ -45,7 +53,11 @@ describe('POST /api/withdrawals/admin/batches', () => {
       .selectAll()
       .where('target_id', '=', batch._id)
       .executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ action: 'PAYOUT_BATCH_CREATED', target_type: 'PAYOUT_BATCH', actor_id: administrator.id });
+    expect(audit).toMatchObject({
+      action: 'PAYOUT_BATCH_CREATED',
+      target_type: 'PAYOUT_BATCH',
+      actor_id: administrator.id,
+    });
     expect(audit.after).toEqual({ withdrawals: 3, total: '112.35000000' });
     // The member still sees them pending.
     const statuses = await t.database.db.selectFrom('withdrawals').select('status').where('id', 'in', ids).execute();
@@ -59,7 +71,10 @@ describe('POST /api/withdrawals/admin/batches', () => {
     await seedPendingWithdrawals(t.database.db, other, ['9']);
     await batchOf(t.app, administrator, [batched as string]);
     const [decided] = free.splice(0, 1);
-    expect((await decide(t.app, administrator, decided as string, { status: 'APPROVED', transactionHash: someHash() })).statusCode).toBe(200);
+    expect(
+      (await decide(t.app, administrator, decided as string, { status: 'APPROVED', transactionHash: someHash() }))
+        .statusCode,
+    ).toBe(200);
 
     const answer = await createBatch(t.app, administrator, {
       filter: { search: 'filtered.payee', status: 'PENDING' },
@@ -86,7 +101,9 @@ describe('POST /api/withdrawals/admin/batches', () => {
     expect(batched.json()).toMatchObject({
       errorCode: 'WITHDRAWAL_ALREADY_BATCHED',
       message: expect.stringContaining(first as string),
-      data: { errors: [{ field: 'withdrawalIds.1', message: `Withdrawal ${first} is already in an open payout batch` }] },
+      data: {
+        errors: [{ field: 'withdrawalIds.1', message: `Withdrawal ${first} is already in an open payout batch` }],
+      },
     });
 
     const processed = await createBatch(t.app, administrator, { withdrawalIds: [third, second] });
@@ -99,7 +116,10 @@ describe('POST /api/withdrawals/admin/batches', () => {
 
     const missing = await createBatch(t.app, administrator, { withdrawalIds: [unknown, first, third] });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ errorCode: 'WITHDRAWAL_NOT_FOUND', message: expect.stringContaining(unknown) });
+    expect(missing.json()).toMatchObject({
+      errorCode: 'WITHDRAWAL_NOT_FOUND',
+      message: expect.stringContaining(unknown),
+    });
     expect(missing.json().data.errors).toEqual([
       { field: 'withdrawalIds.0', message: `Withdrawal ${unknown} does not exist` },
       { field: 'withdrawalIds.1', message: `Withdrawal ${first} is already in an open payout batch` },
@@ -128,7 +148,11 @@ describe('POST /api/withdrawals/admin/batches', () => {
 
   it('refuses a filter that matches more than 100,000 withdrawals, before any line is written', async () => {
     const member = await createMember(t.database.db, { email: 'very.many@example.test' });
-    await seedPendingWithdrawals(t.database.db, member, Array.from({ length: maxBatchWithdrawals + 1 }, () => '0.01'));
+    await seedPendingWithdrawalsWithoutTriggers(
+      t.database.db,
+      member,
+      Array.from({ length: maxBatchWithdrawals + 1 }, () => '0.01'),
+    );
     const answer = await createBatch(t.app, administrator, { filter: { search: 'very.many' } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errorCode).toBe('PAYOUT_BATCH_TOO_LARGE');
@@ -144,6 +168,12 @@ describe('POST /api/withdrawals/admin/batches', () => {
       payload: { withdrawalIds: [id] },
     });
     expect(answer.statusCode).toBe(403);
-    expect(await t.database.db.selectFrom('payout_batch_withdrawals').select('batch_id').where('withdrawal_id', '=', id as string).execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('payout_batch_withdrawals')
+        .select('batch_id')
+        .where('withdrawal_id', '=', id as string)
+        .execute(),
+    ).toEqual([]);
   });
 });

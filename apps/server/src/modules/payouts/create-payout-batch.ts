@@ -9,6 +9,7 @@ import type { RequestingAdministrator } from '../audit/requesting-administrator'
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import {
   type BatchRefusal,
+  countFilteredWithdrawals,
   findBatchSummary,
   findRefusedWithdrawals,
   insertBatch,
@@ -75,13 +76,13 @@ export async function createPayoutBatch(
       if (refused.length > 0) throw refusal(refused, fieldOf);
       ids = requested;
     } else {
-      ids = await lockFilteredWithdrawals(
-        trx,
-        { search: request.filter?.search || undefined },
-        maxBatchWithdrawals + 1,
-      );
-      if (ids.length > maxBatchWithdrawals)
+      const filters = { search: request.filter?.search || undefined };
+      // Counted before anything is locked: a filter far too wide costs one read, not 100,001 row locks.
+      if ((await countFilteredWithdrawals(trx, filters, maxBatchWithdrawals + 1)) > maxBatchWithdrawals) {
         throw new DomainError('PAYOUT_BATCH_TOO_LARGE', errorTexts.PAYOUT_BATCH_TOO_LARGE);
+      }
+      // A withdrawal decided or batched since the count is not among those locked (or is refused below).
+      ids = await lockFilteredWithdrawals(trx, filters, maxBatchWithdrawals);
       if (ids.length === 0) throw new DomainError('PAYOUT_BATCH_EMPTY', errorTexts.PAYOUT_BATCH_EMPTY);
     }
     await insertBatch(trx, { id: batchId, createdBy: administrator.id, createdAt: now });

@@ -41,22 +41,32 @@ export async function findRefusedWithdrawals(
   return rows;
 }
 
-/**
- * Locks (FOR SHARE, in id order) the pending withdrawals the admin list's filters match that are in
- * no open batch, at most `limit` of them; resolves their ids.
- */
+const unbatchedPending = (filters: Pick<ReviewFilters, 'search'>) => sql`
+    FROM withdrawals w JOIN users u ON u.id = w.user_id
+    ${reviewWhere({ ...filters, status: 'PENDING' })}
+      AND NOT EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = w.id AND l.left_at IS NULL)`;
+
+/** How many pending withdrawals in no open batch the admin list's filters match, counting up to `atMost`. */
+export async function countFilteredWithdrawals(
+  db: Kysely<Database>,
+  filters: Pick<ReviewFilters, 'search'>,
+  atMost: number,
+): Promise<number> {
+  const { rows } = await sql<{ matching: number }>`
+    SELECT count(*)::int AS matching FROM (SELECT 1 ${unbatchedPending(filters)} LIMIT ${atMost}) AS matched`.execute(
+    db,
+  );
+  return rows[0]?.matching ?? 0;
+}
+
+/** Locks (FOR SHARE, in id order) the pending withdrawals in no open batch the admin list's filters match; resolves their ids. */
 export async function lockFilteredWithdrawals(
   trx: Kysely<Database>,
   filters: Pick<ReviewFilters, 'search'>,
   limit: number,
 ): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
-    SELECT w.id FROM withdrawals w JOIN users u ON u.id = w.user_id
-     ${reviewWhere({ ...filters, status: 'PENDING' })}
-       AND NOT EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = w.id AND l.left_at IS NULL)
-     ORDER BY w.id
-     LIMIT ${limit}
-       FOR SHARE OF w`.execute(trx);
+    SELECT w.id ${unbatchedPending(filters)} ORDER BY w.id LIMIT ${limit} FOR SHARE OF w`.execute(trx);
   return rows.map((row) => row.id);
 }
 
