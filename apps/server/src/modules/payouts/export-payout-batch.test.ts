@@ -110,9 +110,24 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
     ).toEqual(['12340000000000000000', '10000000000000000', '999999990000000000000000', '250000000000000000000']);
   });
 
-  it('leaves out what is paid or gone: a file downloaded again pays only the rest; audited with its format', async () => {
+  it('leaves out what is paid, being paid or gone: a file downloaded again pays only the rest; audited', async () => {
     await decide(t.app, administrator, withdrawalIds[0] as string, { status: 'APPROVED', transactionHash: someHash() });
     await decide(t.app, administrator, withdrawalIds[2] as string, { status: 'REJECTED', reason: 'Too large' });
+    // A payment under way, as an approval's claim leaves it while the chain is asked.
+    const claimedAt = new Date();
+    await t.database.db
+      .updateTable('withdrawals')
+      .set({ payment_claimed_at: claimedAt, payment_claimed_by: administrator.id, payment_claim_hash: someHash() })
+      .where('id', '=', withdrawalIds[3] as string)
+      .execute();
+    const claimed = Papa.parse<Record<string, string>>((await download('safe-csv')).body, { header: true });
+    expect(claimed.data.filter((line) => line.amount).map((line) => line.amount)).toEqual(['0.01']);
+    await t.database.db
+      .updateTable('withdrawals')
+      .set({ payment_claimed_at: null, payment_claimed_by: null, payment_claim_hash: null })
+      .where('id', '=', withdrawalIds[3] as string)
+      .execute();
+
     const csv = Papa.parse<Record<string, string>>((await download('safe-csv')).body, {
       header: true,
       skipEmptyLines: true,
@@ -134,6 +149,7 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
     expect(audits.map((audit) => audit.after)).toEqual([
       { format: 'safe-csv', withdrawals: 4, total: '1000262.34000000' },
       { format: 'safe-json', withdrawals: 4, total: '1000262.34000000' },
+      { format: 'safe-csv', withdrawals: 1, total: '0.01000000' },
       { format: 'safe-csv', withdrawals: 2, total: '250.01000000' },
       { format: 'safe-json', withdrawals: 2, total: '250.01000000' },
     ]);

@@ -37,9 +37,9 @@ const receiver = (wallet: string) => getAddress(wallet.toLowerCase());
 /**
  * A batch's payment file for Safe{Wallet}: the CSV Airdrop app's file (`safe-csv`) or a
  * Transaction Builder batch (`safe-json`), one USDT transfer per withdrawal still to pay — in the
- * batch and pending, in the batch's order. A withdrawal already paid (approved) or gone (rejected,
- * blocked) is never in the file, so a file downloaded again after part of the batch was paid pays
- * only the rest. Refused while the batch is above PAYOUT_SECOND_APPROVAL_ABOVE without a second
+ * batch, pending and with no payment under way — in the batch's order. A withdrawal already paid
+ * (approved), being paid (claimed) or gone (rejected, blocked) is never in the file, so a file
+ * downloaded again after part of the batch was paid pays only the rest. Refused while the batch is above PAYOUT_SECOND_APPROVAL_ABOVE without a second
  * administrator's approval. Audited before the first line is read.
  */
 export async function exportPayoutBatch(

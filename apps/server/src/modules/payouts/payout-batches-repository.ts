@@ -214,7 +214,13 @@ export interface PayableLineRow {
   wallet_address: string;
 }
 
-/** The lines still to pay (in the batch, withdrawal pending) after `afterPosition`, at most `limit`, in order. */
+/**
+ * What a payment file may still pay: lines in the batch whose withdrawal is pending and not being
+ * paid already (no payment claim: an administrator approving it with a hash, the demo treasury).
+ */
+const stillToPay = sql`l.left_at IS NULL AND w.status = 'PENDING' AND w.payment_claimed_at IS NULL`;
+
+/** The lines still to pay after `afterPosition`, at most `limit`, in order. */
 export async function findPayableLines(
   db: Kysely<Database>,
   batchId: string,
@@ -224,7 +230,7 @@ export async function findPayableLines(
   const { rows } = await sql<PayableLineRow>`
     SELECT l.position, w.amount, w.wallet_address
       FROM payout_batch_withdrawals l JOIN withdrawals w ON w.id = l.withdrawal_id
-     WHERE l.batch_id = ${batchId} AND l.position > ${afterPosition} AND l.left_at IS NULL AND w.status = 'PENDING'
+     WHERE l.batch_id = ${batchId} AND l.position > ${afterPosition} AND ${stillToPay}
      ORDER BY l.position
      LIMIT ${limit}`.execute(db);
   return rows;
@@ -239,7 +245,7 @@ export async function findPayableTotals(db: Kysely<Database>, batchId: string): 
   const { rows } = await sql<PayableTotals>`
     SELECT count(*)::int AS lines, coalesce(sum(w.amount), 0)::text AS total
       FROM payout_batch_withdrawals l JOIN withdrawals w ON w.id = l.withdrawal_id
-     WHERE l.batch_id = ${batchId} AND l.left_at IS NULL AND w.status = 'PENDING'`.execute(db);
+     WHERE l.batch_id = ${batchId} AND ${stillToPay}`.execute(db);
   return rows[0] as PayableTotals;
 }
 
