@@ -14,13 +14,14 @@ export interface RefusedWithdrawal {
 /**
  * Locks the requested withdrawals that exist (FOR SHARE, in id order, the order every batch
  * creation takes them in), so none is decided until the batch's transaction ends: a rejection
- * waits and then finds the withdrawal's line to take out. Resolves how many exist.
+ * waits and then finds the withdrawal's line to take out.
  */
-export async function lockRequestedWithdrawals(trx: Kysely<Database>, ids: readonly string[]): Promise<number> {
-  const { rows } = await sql<{ found: number }>`
-    SELECT count(*)::int AS found
-      FROM (SELECT id FROM withdrawals WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR SHARE) AS locked`.execute(trx);
-  return rows[0]?.found ?? 0;
+export async function lockRequestedWithdrawals(trx: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  // count(*) reads — and so locks — every row of the subquery.
+  await sql`
+    SELECT count(*) FROM (SELECT id FROM withdrawals WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR SHARE) AS locked`.execute(
+    trx,
+  );
 }
 
 /** The requested withdrawals that cannot join a batch (once locked), and why, in the order asked. */
