@@ -47,6 +47,7 @@ describe('configuration', () => {
       rateLimits: { authPerMinute: 20, mailPerMinute: 5 },
       trustedProxyHops: 0,
     });
+    expect(config.withdrawals.secondApprovalAbove).toBe('1000');
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').length).toBeGreaterThanOrEqual(32);
     // The generated secret is kept, so a restart keeps sessions (and every key derived from it) valid.
     expect(loadConfig({ DATA_DIR: dir }).keys).toEqual(config.keys);
@@ -75,6 +76,7 @@ describe('configuration', () => {
       MAIL_MAX_ATTEMPTS: '4',
       TRUST_PROXY: '1',
       UID_CHECKS_PER_DAY: '3',
+      PAYOUT_SECOND_APPROVAL_ABOVE: '2500.75',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -95,6 +97,7 @@ describe('configuration', () => {
       mailMaxAttempts: 4,
       trustedProxyHops: 1,
       uidChecksPerDay: 3,
+      withdrawals: { secondApprovalAbove: '2500.75' },
     });
   });
 
@@ -165,8 +168,17 @@ describe('configuration', () => {
       DEPOSIT_XPUB: 'not-an-xpub',
       MAX_LOGIN_ATTEMPTS: '0',
       SEED_DEMO: 'maybe',
+      PAYOUT_SECOND_APPROVAL_ABOVE: '1e3',
     });
-    for (const name of ['PORT', 'SMTP_URL', 'JWT_SECRET', 'DEPOSIT_XPUB', 'MAX_LOGIN_ATTEMPTS', 'SEED_DEMO']) {
+    for (const name of [
+      'PORT',
+      'SMTP_URL',
+      'JWT_SECRET',
+      'DEPOSIT_XPUB',
+      'MAX_LOGIN_ATTEMPTS',
+      'SEED_DEMO',
+      'PAYOUT_SECOND_APPROVAL_ABOVE',
+    ]) {
       expect(message).toContain(name);
     }
   });

@@ -86,6 +86,7 @@ const environmentSchema = z.object({
   EXCHANGE_BALANCE_CHECKS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(250),
   MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).max(10_000).default(3),
   VERIFY_PAYOUTS: flag.optional(),
+  PAYOUT_SECOND_APPROVAL_ABOVE: usdtAmount.default('1000'),
   TREASURY_ADDRESSES: z
     .string()
     .transform((list) => list.split(',').map((address) => address.trim()))
@@ -218,6 +219,11 @@ export interface WithdrawalsConfig {
    * withdrawal only when it comes from one of them. Required in production; locally the demo treasury.
    */
   treasuryAddresses: string[];
+  /**
+   * USDT, as a decimal string (PAYOUT_SECOND_APPROVAL_ABOVE): a payout batch whose total exceeds it
+   * is exported only once a second administrator, not its creator, approved it (four eyes).
+   */
+  secondApprovalAbove: string;
 }
 
 export class ConfigError extends Error {
@@ -310,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPending: vars.MAX_PENDING_WITHDRAWALS,
       verifyPayouts: production || (vars.VERIFY_PAYOUTS ?? true),
       treasuryAddresses: (vars.TREASURY_ADDRESSES ?? [demoTreasuryAddress]).map((address) => address.toLowerCase()),
+      secondApprovalAbove: vars.PAYOUT_SECOND_APPROVAL_ABOVE,
     },
     uidChecksPerDay: vars.UID_CHECKS_PER_DAY,
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,

@@ -112,6 +112,11 @@ export const payoutExportQuerySchema = z.object({
   format: z.enum(payoutExportFormats, { error: `Format must be one of ${payoutExportFormats.join(', ')}` }),
 });
 
+/** `uplink-batch-1a2b3c4d-safe.csv` / `….json`: the batch (its id's first 8 characters) and the format. */
+export function payoutExportFileName(batchId: string, format: PayoutExportFormat): string {
+  return `uplink-batch-${batchId.slice(0, 8)}-safe.${format === 'safe-csv' ? 'csv' : 'json'}`;
+}
+
 /** Why a treasury transfer proved no withdrawal; it changed nothing and waits for an administrator. */
 export const unmatchedTransferReasons = [
   /** No pending withdrawal to that address for exactly that amount. */

@@ -27,6 +27,7 @@ import * as ledgerCents from './migrations/0120-ledger-cents';
 import * as rewardsPartitionedByCycle from './migrations/0125-rewards-partitioned-by-cycle';
 import * as membersOutsideRewards from './migrations/0126-members-outside-rewards';
 import * as payoutBatches from './migrations/0130-payout-batches';
+import * as withdrawalLeavesBatch from './migrations/0131-withdrawal-leaves-batch';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0125-rewards-partitioned-by-cycle': rewardsPartitionedByCycle,
   '0126-members-outside-rewards': membersOutsideRewards,
   '0130-payout-batches': payoutBatches,
+  '0131-withdrawal-leaves-batch': withdrawalLeavesBatch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,13 +23,28 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers a CSV file (not the JSON envelope): what the file holds, for the document. */
     csvDownload?: string;
+    /** The route answers a file in one of these media types (which one, the request says): what it holds. */
+    fileDownload?: { description: string; mediaTypes: readonly string[] };
   }
 }
 
-/** A CSV download's success: the file, as text/csv. */
-const csvSuccess = (description: string) => ({
-  200: { description, content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
+/** A download's success: the file, in each media type it may come as. */
+const fileSuccess = (description: string, mediaTypes: readonly string[]) => ({
+  200: {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  },
 });
+
+/** A CSV download's success: the file, as text/csv. */
+const csvSuccess = (description: string) => fileSuccess(description, ['text/csv']);
+
+function downloadSuccess(route: RouteOptions): Record<string, unknown> | undefined {
+  const { csvDownload, fileDownload } = route.config ?? {};
+  if (csvDownload) return csvSuccess(csvDownload);
+  if (fileDownload) return fileSuccess(fileDownload.description, fileDownload.mediaTypes);
+  return undefined;
+}
 type TransformedSchema = Record<string, unknown> & { response?: Record<string, unknown> };
 
 const errorEnvelope = (description: string) => ({ $ref: '#/components/schemas/ErrorEnvelope', description });
@@ -90,7 +105,7 @@ function transform(input: TransformInput) {
       security: route.config?.access === 'public' ? [] : [{ bearer: [] }],
       response: {
         ...errorResponsesOf(route),
-        ...(route.config?.csvDownload ? csvSuccess(route.config.csvDownload) : successOf(schema.response)),
+        ...(downloadSuccess(route) ?? successOf(schema.response)),
         ...schema.response,
       },
     },

@@ -15,6 +15,10 @@ export interface BusinessSnapshot {
   lockedRewardAmount: string;
   /** The last block the deposit scanner has fully read, or null before its first scan. */
   depositCursorBlock: number | null;
+  /** Payout batches with a withdrawal still to pay (OPEN or PARTLY_PAID). */
+  openPayoutBatches: number;
+  /** USDT of the withdrawals still to pay in those batches, exact. */
+  unpaidPayoutBatchAmount: string;
 }
 
 interface SnapshotRow {
@@ -27,6 +31,8 @@ interface SnapshotRow {
   last_distributed_at: Date | string | null;
   locked_reward_amount: string | null;
   deposit_cursor_block: string | null;
+  open_payout_batches: number;
+  unpaid_payout_batch_amount: string | null;
 }
 
 export async function readBusinessSnapshot(
@@ -35,7 +41,9 @@ export async function readBusinessSnapshot(
 ): Promise<BusinessSnapshot> {
   // withdrawals_status_idx (status, requested_at) answers the oldest pending withdrawal from its
   // first entry; the partial index of pending mail (mail_outbox_due_idx) holds only the queue;
-  // the totals are the counter tables the writers keep.
+  // the totals are the counter tables the writers keep. The batches still to pay are read from the
+  // pending withdrawals (withdrawals_status_idx) and their open line (payout_batch_withdrawals_open):
+  // the lines of paid batches, which only grow, are never read.
   const { rows } = await sql<SnapshotRow>`
     SELECT
       (SELECT sum(withdrawals) FROM withdrawal_totals WHERE status = 'PENDING') AS pending_withdrawals,
@@ -46,8 +54,15 @@ export async function readBusinessSnapshot(
       last_run.cycle AS last_distributed_cycle,
       last_run.finished_at AS last_distributed_at,
       (SELECT sum(reward_amount) FROM reward_totals WHERE state = 'LOCKED') AS locked_reward_amount,
-      (SELECT last_block FROM chain_scan_cursors WHERE name = ${depositCursorName}) AS deposit_cursor_block
+      (SELECT last_block FROM chain_scan_cursors WHERE name = ${depositCursorName}) AS deposit_cursor_block,
+      unpaid.open_payout_batches, unpaid.unpaid_payout_batch_amount
     FROM (SELECT 1) AS one
+    CROSS JOIN (
+      SELECT count(DISTINCT l.batch_id)::int AS open_payout_batches, sum(w.amount) AS unpaid_payout_batch_amount
+        FROM withdrawals w
+        JOIN payout_batch_withdrawals l ON l.withdrawal_id = w.id AND l.left_at IS NULL
+       WHERE w.status = 'PENDING'
+    ) AS unpaid
     LEFT JOIN LATERAL (
       SELECT cycle, finished_at FROM reward_cycle_runs
       WHERE outcome = 'DISTRIBUTED' ORDER BY cycle DESC LIMIT 1
@@ -64,6 +79,8 @@ export async function readBusinessSnapshot(
     lastDistributedAt: asDate(row.last_distributed_at),
     lockedRewardAmount: row.locked_reward_amount ?? '0',
     depositCursorBlock: row.deposit_cursor_block === null ? null : Number(row.deposit_cursor_block),
+    openPayoutBatches: row.open_payout_batches,
+    unpaidPayoutBatchAmount: row.unpaid_payout_batch_amount ?? '0',
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { batchOf, decide, seedPendingWithdrawals } from '../payouts/payouts-test-support';
 import { recordDepositChainHead } from './business-metrics';
 
 /** The value of an unlabelled metric in a scrape. */
@@ -31,6 +32,8 @@ describe('business gauges an operator alerts on', () => {
       'uplink_reward_cycle_last_distributed_age_seconds',
       'uplink_rewards_locked_usdt',
       'uplink_deposit_scan_blocks_behind',
+      'uplink_payout_batches_open',
+      'uplink_payout_batches_unpaid_usdt',
     ]) {
       expect(gauge(text, name), name).toBe(0);
     }
@@ -121,5 +124,24 @@ describe('business gauges an operator alerts on', () => {
       .execute();
     recordDepositChainHead('usdt-deposits:56:0xtoken', 1_042);
     expect(gauge(await scrape(), 'uplink_deposit_scan_blocks_behind')).toBe(42);
+  });
+
+  it('counts the payout batches still to pay and the USDT they still hold', async () => {
+    const administrator = await createMember(t.database.db, { isAdmin: true });
+    const member = await createMember(t.database.db);
+    const [first, second, third] = await seedPendingWithdrawals(t.database.db, member, ['10', '2.5', '7']);
+    await batchOf(t.app, administrator, [first as string, second as string]);
+    await batchOf(t.app, administrator, [third as string]);
+    let text = await scrape();
+    expect(gauge(text, 'uplink_payout_batches_open')).toBe(2);
+    expect(gauge(text, 'uplink_payout_batches_unpaid_usdt')).toBe(19.5);
+
+    // The second batch's only withdrawal leaves it: nothing is left to pay there.
+    expect((await decide(t.app, administrator, third as string, { status: 'REJECTED', reason: 'No' })).statusCode).toBe(
+      200,
+    );
+    text = await scrape();
+    expect(gauge(text, 'uplink_payout_batches_open')).toBe(1);
+    expect(gauge(text, 'uplink_payout_batches_unpaid_usdt')).toBe(12.5);
   });
 });

@@ -63,6 +63,15 @@ businessGauge('uplink_rewards_locked_usdt', 'USDT of rewards locked now (earned 
   Number(s.lockedRewardAmount),
 );
 
+businessGauge(
+  'uplink_payout_batches_open',
+  'Payout batches with a withdrawal still to pay (OPEN or PARTLY_PAID)',
+  (s) => s.openPayoutBatches,
+);
+businessGauge('uplink_payout_batches_unpaid_usdt', 'USDT of the withdrawals still to pay in payout batches', (s) =>
+  Number(s.unpaidPayoutBatchAmount),
+);
+
 /** An app whose database the gauges read, with its reward calendar (passed in: rewards builds on metrics). */
 interface Source extends Pick<AppContext, 'db' | 'clock'> {
   /** The reward cycle running at `now`. */

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
+import { totpRequiredForPayouts } from '../admin-totp/totp-for-payouts';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { createWithdrawal } from './create-withdrawal';
 import { decideWithdrawal } from './decide-withdrawal';
@@ -41,6 +42,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (body === '') done(null, undefined);
     else json(request, String(body), done);
   });
+  const totpRequired = totpRequiredForPayouts(app.context);
 
   app.post(
     '/otp/withdrawal/request',
@@ -198,6 +200,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/withdrawals/admin/:id/release-payment',
     {
       config: { access: 'admin' },
+      onRequest: totpRequired,
       schema: {
         tags: ['withdrawals'],
         summary: 'Release a payment claim left standing, once the chain shows no payment of the withdrawal',
@@ -216,6 +219,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/withdrawals/:id',
     {
       config: { access: 'admin' },
+      onRequest: totpRequired,
       schema: {
         tags: ['withdrawals'],
         summary: 'Approve (with the payment transaction), reject (with a reason) or block a pending withdrawal',

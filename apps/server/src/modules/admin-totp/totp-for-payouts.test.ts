@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import { bearer, createMember } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { SandboxExchangeGateway } from '../exchange/sandbox-exchange-gateway';
+import { adminHeaders, batchOf, seedPendingWithdrawals } from '../payouts/payouts-test-support';
+import { enrolledAdministrator } from './admin-totp-test-support';
+
+/**
+ * In production an administrator without two-factor sign-in decides, batches and exports no
+ * payout (ADMIN_TOTP_REQUIRED), and changes nothing by trying; reads stay open. Outside
+ * production the same administrator may.
+ */
+describe('payout decisions need TOTP in production', () => {
+  let t: TestApp;
+  let withoutTotp: UserRow;
+  let withTotp: Record<string, string>;
+  let batchId: string;
+  let withdrawalId: string;
+
+  beforeAll(async () => {
+    // Production settings apart from the outside services: no chain, the sandbox exchange.
+    t = await createTestApp(
+      { production: true },
+      { depositChain: null, exchangeGateway: new SandboxExchangeGateway() },
+    );
+    withoutTotp = await createMember(t.database.db, { isAdmin: true });
+    withTotp = (await enrolledAdministrator(t)).headers;
+    const member = await createMember(t.database.db);
+    const ids = await seedPendingWithdrawals(t.database.db, member, ['10', '20']);
+    withdrawalId = ids[1] as string;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals/admin/batches',
+      headers: withTotp,
+      payload: { withdrawalIds: [ids[0]] },
+    });
+    expect(created.statusCode).toBe(200);
+    batchId = created.json().data._id;
+  });
+  afterAll(() => t?.close());
+
+  const payoutCalls = () => [
+    { method: 'PUT' as const, url: `/api/withdrawals/${withdrawalId}`, payload: { status: 'REJECTED', reason: 'No' } },
+    { method: 'POST' as const, url: `/api/withdrawals/admin/${withdrawalId}/release-payment` },
+    { method: 'POST' as const, url: '/api/withdrawals/admin/batches', payload: { withdrawalIds: [withdrawalId] } },
+    { method: 'DELETE' as const, url: `/api/withdrawals/admin/batches/${batchId}` },
+    { method: 'POST' as const, url: `/api/withdrawals/admin/batches/${batchId}/approve` },
+    { method: 'GET' as const, url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-csv` },
+    { method: 'GET' as const, url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-json` },
+  ];
+
+  it('refuses every payout decision, batch and export of an administrator without TOTP, changing nothing', async () => {
+    const auditBefore = await t.database.db.selectFrom('audit_log').select('id').execute();
+    for (const call of payoutCalls()) {
+      const answer = await t.app.inject({ ...call, headers: adminHeaders(t.app, withoutTotp) });
+      expect(answer.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(answer.json().errorCode, `${call.method} ${call.url}`).toBe('ADMIN_TOTP_REQUIRED');
+    }
+    const withdrawal = await t.database.db
+      .selectFrom('withdrawals')
+      .select('status')
+      .where('id', '=', withdrawalId)
+      .executeTakeFirstOrThrow();
+    expect(withdrawal.status).toBe('PENDING');
+    expect(await t.database.db.selectFrom('payout_batches').select('id').execute()).toHaveLength(1);
+    expect(await t.database.db.selectFrom('audit_log').select('id').execute()).toEqual(auditBefore);
+  });
+
+  it('lets the same administrator read the batches', async () => {
+    for (const url of ['/api/withdrawals/admin/batches', `/api/withdrawals/admin/batches/${batchId}`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: adminHeaders(t.app, withoutTotp) })).statusCode).toBe(
+        200,
+      );
+    }
+  });
+
+  it('lets an administrator with TOTP through', async () => {
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-csv`,
+      headers: withTotp,
+    });
+    expect(exported.statusCode).toBe(200);
+    const rejected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/withdrawals/${withdrawalId}`,
+      headers: withTotp,
+      payload: { status: 'REJECTED', reason: 'Wrong wallet' },
+    });
+    expect(rejected.statusCode).toBe(200);
+  });
+
+  it('asks nothing of administrators outside production', async () => {
+    const local = await createTestApp();
+    try {
+      const administrator = await createMember(local.database.db, { isAdmin: true });
+      const member = await createMember(local.database.db);
+      const ids = await seedPendingWithdrawals(local.database.db, member, ['5']);
+      const localBatch = await batchOf(local.app, administrator, ids);
+      const answer = await local.app.inject({
+        method: 'GET',
+        url: `/api/withdrawals/admin/batches/${localBatch}/export?format=safe-csv`,
+        headers: bearer(local.app.context.sessionTokens.sign(administrator.id)),
+      });
+      expect(answer.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { errorTexts } from '@uplink/contract/error-codes';
+import type { PayoutBatch } from '@uplink/contract/payout-batches';
+import type { AppContext } from '../../app-context';
+import { moneyTransaction } from '../../db/money-transaction';
+import { isUuid } from '../../db/uuid';
+import { DomainError } from '../../domain-error';
+import { recordAdminAction } from '../audit/audit-log-repository';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { batchNotFound, toPayoutBatch } from './payout-batch-record';
+import { findBatchSummary, lockBatch, recordApproval } from './payout-batches-repository';
+
+/**
+ * The second administrator's approval of a batch (four eyes): never its creator's. Idempotent: a
+ * batch already approved stays approved by whoever approved it first, and only that first approval
+ * is audited, with what was approved (count and total then). A batch under the limit can be
+ * approved too: a second look is never refused.
+ */
+export async function approvePayoutBatch(
+  deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  administrator: RequestingAdministrator,
+  id: string,
+): Promise<PayoutBatch> {
+  if (!isUuid(id)) throw batchNotFound();
+  await moneyTransaction(deps.db, async (trx) => {
+    const batch = await lockBatch(trx, id);
+    if (!batch) throw batchNotFound();
+    if (batch.created_by === administrator.id) {
+      throw new DomainError('PAYOUT_APPROVAL_BY_CREATOR', errorTexts.PAYOUT_APPROVAL_BY_CREATOR);
+    }
+    if (batch.approved_by) return;
+    const now = deps.clock.now();
+    const approved = await findBatchSummary(trx, id);
+    await recordApproval(trx, id, administrator.id, now);
+    await recordAdminAction(
+      trx,
+      {
+        actorId: administrator.id,
+        action: 'PAYOUT_BATCH_APPROVED',
+        targetType: 'PAYOUT_BATCH',
+        targetId: id,
+        after: { withdrawals: approved?.lines ?? 0, total: approved?.total ?? '0' },
+        ipAddress: administrator.ipAddress,
+        requestId: administrator.requestId,
+      },
+      now,
+    );
+  });
+  const approved = await findBatchSummary(deps.db, id);
+  if (!approved) throw batchNotFound();
+  return toPayoutBatch(approved, deps.config.withdrawals.secondApprovalAbove);
+}

@@ -1,0 +1,173 @@
+import { getAddress } from 'ethers';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import { createMember, payoutsUnverified } from '../../testing/builders';
+import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
+import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from './payouts-test-support';
+
+const usdt = '0x55d398326f99059fF775485246999027B3197955';
+const treasury = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
+  let t: TestApp;
+  let administrator: UserRow;
+  let batchId: string;
+  let withdrawalIds: string[];
+  let wallets: string[];
+
+  beforeAll(async () => {
+    const base = testConfig(payoutsUnverified());
+    t = await createTestApp({
+      chain: { ...base.chain, chainId: 56, usdtContractAddress: usdt.toLowerCase() },
+      // Above the four-eyes limit only by choice: approve-payout-batch.test.ts covers the approval.
+      withdrawals: {
+        ...base.withdrawals,
+        treasuryAddresses: [treasury.toLowerCase()],
+        secondApprovalAbove: '10000000',
+      },
+    });
+    administrator = await createMember(t.database.db, { isAdmin: true });
+    const member = await createMember(t.database.db);
+    withdrawalIds = await seedPendingWithdrawals(t.database.db, member, ['12.34', '0.01', '999999.99', '250']);
+    batchId = await batchOf(t.app, administrator, withdrawalIds);
+    const rows = await t.database.db
+      .selectFrom('withdrawals')
+      .select(['id', 'wallet_address'])
+      .where('id', 'in', withdrawalIds)
+      .execute();
+    wallets = withdrawalIds.map((id) => rows.find((row) => row.id === id)?.wallet_address as string);
+  });
+  afterAll(() => t?.close());
+
+  const download = (format: string, caller = administrator) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/withdrawals/admin/batches/${batchId}/export?format=${format}`,
+      headers: adminHeaders(t.app, caller),
+    });
+
+  it('writes the Safe CSV Airdrop file: erc20 lines of the USDT contract, checksummed receivers, exact amounts, blank id', async () => {
+    const answer = await download('safe-csv');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="uplink-batch-${batchId.slice(0, 8)}-safe.csv"`,
+    );
+    expect(answer.body.split('\r\n')[0]).toBe('token_type,token_address,receiver,amount,id');
+    const parsed = Papa.parse<Record<string, string>>(answer.body, { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data).toEqual(
+      ['12.34', '0.01', '999999.99', '250'].map((amount, index) => ({
+        token_type: 'erc20',
+        token_address: usdt,
+        receiver: getAddress(wallets[index] as string),
+        amount,
+        id: '',
+      })),
+    );
+    // EIP-55: the seeded wallets are lower case; the file carries their checksummed form.
+    expect(parsed.data.some((line) => line.receiver !== line.receiver?.toLowerCase())).toBe(true);
+  });
+
+  it('writes the Transaction Builder file: one USDT transfer call per withdrawal, the value in base units (× 10^18, exact)', async () => {
+    t.clock.set(new Date('2026-11-26T15:00:00Z'));
+    const answer = await download('safe-json');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="uplink-batch-${batchId.slice(0, 8)}-safe.json"`,
+    );
+    const file = answer.json();
+    expect(file).toMatchObject({
+      version: '1.0',
+      chainId: '56',
+      createdAt: Date.parse('2026-11-26T15:00:00Z'),
+      meta: {
+        name: `Uplink payout batch ${batchId.slice(0, 8)}`,
+        description: '4 withdrawals, 1000262.34 USDT',
+        txBuilderVersion: expect.any(String),
+        createdFromSafeAddress: treasury,
+      },
+    });
+    expect(file.transactions).toHaveLength(4);
+    expect(file.transactions[0]).toEqual({
+      to: usdt,
+      value: '0',
+      data: null,
+      contractMethod: {
+        inputs: [
+          { internalType: 'address', name: 'to', type: 'address' },
+          { internalType: 'uint256', name: 'value', type: 'uint256' },
+        ],
+        name: 'transfer',
+        payable: false,
+      },
+      contractInputsValues: { to: getAddress(wallets[0] as string), value: '12340000000000000000' },
+    });
+    expect(
+      file.transactions.map((call: { contractInputsValues: { value: string } }) => call.contractInputsValues.value),
+    ).toEqual(['12340000000000000000', '10000000000000000', '999999990000000000000000', '250000000000000000000']);
+  });
+
+  it('leaves out what is paid, being paid or gone: a file downloaded again pays only the rest; audited', async () => {
+    await decide(t.app, administrator, withdrawalIds[0] as string, { status: 'APPROVED', transactionHash: someHash() });
+    await decide(t.app, administrator, withdrawalIds[2] as string, { status: 'REJECTED', reason: 'Too large' });
+    // A payment under way, as an approval's claim leaves it while the chain is asked.
+    const claimedAt = new Date();
+    await t.database.db
+      .updateTable('withdrawals')
+      .set({ payment_claimed_at: claimedAt, payment_claimed_by: administrator.id, payment_claim_hash: someHash() })
+      .where('id', '=', withdrawalIds[3] as string)
+      .execute();
+    const claimed = Papa.parse<Record<string, string>>((await download('safe-csv')).body, { header: true });
+    expect(claimed.data.filter((line) => line.amount).map((line) => line.amount)).toEqual(['0.01']);
+    await t.database.db
+      .updateTable('withdrawals')
+      .set({ payment_claimed_at: null, payment_claimed_by: null, payment_claim_hash: null })
+      .where('id', '=', withdrawalIds[3] as string)
+      .execute();
+
+    const csv = Papa.parse<Record<string, string>>((await download('safe-csv')).body, {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(csv.data.map((line) => line.amount)).toEqual(['0.01', '250']);
+    const json = (await download('safe-json')).json();
+    expect(
+      json.transactions.map((call: { contractInputsValues: { to: string } }) => call.contractInputsValues.to),
+    ).toEqual([getAddress(wallets[1] as string), getAddress(wallets[3] as string)]);
+    expect(json.meta.description).toBe('2 withdrawals, 250.01 USDT');
+
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select(['after', 'actor_id'])
+      .where('target_id', '=', batchId)
+      .where('action', '=', 'PAYOUT_BATCH_EXPORTED')
+      .orderBy('id')
+      .execute();
+    expect(audits.map((audit) => audit.after)).toEqual([
+      { format: 'safe-csv', withdrawals: 4, total: '1000262.34000000' },
+      { format: 'safe-json', withdrawals: 4, total: '1000262.34000000' },
+      { format: 'safe-csv', withdrawals: 1, total: '0.01000000' },
+      { format: 'safe-csv', withdrawals: 2, total: '250.01000000' },
+      { format: 'safe-json', withdrawals: 2, total: '250.01000000' },
+    ]);
+  });
+
+  it('refuses another format (400), an unknown batch (404) and a member (403)', async () => {
+    for (const format of ['xlsx', 'safe-csv%0d%0a', '']) {
+      const answer = await download(format);
+      expect(answer.statusCode, format).toBe(400);
+      expect(answer.json().errorCode).toBe('VALIDATION_ERROR');
+    }
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/withdrawals/admin/batches/${crypto.randomUUID()}/export?format=safe-csv`,
+      headers: adminHeaders(t.app, administrator),
+    });
+    expect(unknown.json().errorCode).toBe('PAYOUT_BATCH_NOT_FOUND');
+    const member = await createMember(t.database.db);
+    expect((await download('safe-csv', member)).statusCode).toBe(403);
+  });
+});

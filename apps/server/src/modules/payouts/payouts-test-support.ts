@@ -1,0 +1,128 @@
+import { Decimal } from 'decimal.js';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+import { bearer, creditReward } from '../../testing/builders';
+
+/**
+ * What the payout batch tests and the bench share: pending withdrawals written in bulk the way a
+ * withdrawal's creation writes one (a used code, the hold on the ledger, the row; every trigger
+ * on), and the batch routes' calls.
+ */
+
+/** Withdrawals written per transaction: one transaction's many updates of the member's ledger row grow quadratically. */
+const seedChunk = 5_000;
+
+/**
+ * Pending withdrawals of `member`, one per amount (decimal strings, whole cents), requested one
+ * millisecond apart from `at` in the order given (a batch's line order), each to a fresh wallet;
+ * the member is credited their sum first. Resolves their ids in that order.
+ */
+export async function seedPendingWithdrawals(
+  db: Kysely<Database>,
+  member: UserRow,
+  amounts: readonly string[],
+  at = new Date(),
+): Promise<string[]> {
+  const cents = amounts.reduce((total, amount) => total + BigInt(new Decimal(amount).times(100).toFixed(0)), 0n);
+  const sum = new Decimal(cents.toString()).dividedBy(100).toFixed(2);
+  await creditReward(db, { beneficiary: member, source: member, amount: sum, type: 'DIRECT' });
+  const ids: string[] = [];
+  for (let start = 0; start < amounts.length; start += seedChunk) {
+    const chunk = amounts.slice(start, start + seedChunk);
+    ids.push(
+      ...(await db.transaction().execute((trx) => seedChunkOf(trx, member, chunk, new Date(at.getTime() + start)))),
+    );
+  }
+  return ids;
+}
+
+/**
+ * Many pending withdrawals at once with the triggers off (as the benches load): the ledger holds
+ * and the per-status totals do not follow, so only for a test that reads nothing but the
+ * withdrawals themselves (a filter matching more than a batch may hold).
+ */
+export function seedPendingWithdrawalsWithoutTriggers(
+  db: Kysely<Database>,
+  member: UserRow,
+  amounts: readonly string[],
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    return seedChunkOf(trx, member, amounts, new Date());
+  });
+}
+
+async function seedChunkOf(
+  trx: Kysely<Database>,
+  member: UserRow,
+  amounts: readonly string[],
+  at: Date,
+): Promise<string[]> {
+  await sql`
+    CREATE TEMP TABLE seeded ON COMMIT DROP AS
+    SELECT gen_random_uuid() AS withdrawal_id, gen_random_uuid() AS code_id, a.amount, a.n,
+           ${at}::timestamptz + make_interval(secs => (a.n - 1) / 1000.0) AS requested_at,
+           '0x' || substr(md5(random()::text) || md5(random()::text), 1, 40) AS wallet
+      FROM unnest(${amounts}::numeric[]) WITH ORDINALITY AS a(amount, n)`.execute(trx);
+  await sql`
+    INSERT INTO withdrawal_codes (id, user_id, code_hash, attempts, created_at, expires_at, verified_at, used_at)
+    SELECT code_id, ${member.id}, md5(code_id::text), 1, requested_at, requested_at + interval '10 minutes',
+           requested_at, requested_at
+      FROM seeded`.execute(trx);
+  await sql`
+    INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
+    SELECT ${member.id}, 'DEBIT_PENDING', amount, 'WITHDRAWAL', withdrawal_id::text, requested_at FROM seeded`.execute(
+    trx,
+  );
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO withdrawals (id, user_id, amount, wallet_address, code_id, hold_entry_id, requested_at)
+    SELECT s.withdrawal_id, ${member.id}, s.amount, s.wallet, s.code_id, h.id, s.requested_at
+      FROM seeded s JOIN ledger_entries h ON h.reason_type = 'WITHDRAWAL' AND h.reason_id = s.withdrawal_id::text
+     ORDER BY s.n
+    RETURNING id`.execute(trx);
+  return rows.map((row) => row.id);
+}
+
+export const adminHeaders = (app: FastifyInstance, administrator: UserRow) =>
+  bearer(app.context.sessionTokens.sign(administrator.id));
+
+export function createBatch(
+  app: FastifyInstance,
+  administrator: UserRow,
+  payload: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/withdrawals/admin/batches',
+    headers: adminHeaders(app, administrator),
+    payload: payload as object,
+  });
+}
+
+/** The id of a new batch of these withdrawals (it must be created). */
+export async function batchOf(app: FastifyInstance, administrator: UserRow, withdrawalIds: string[]): Promise<string> {
+  const answer = await createBatch(app, administrator, { withdrawalIds });
+  if (answer.statusCode !== 200) throw new Error(`batch refused: ${answer.body}`);
+  return answer.json().data._id;
+}
+
+/** An administrator's decision on a withdrawal over the API (payouts taken on their hash: `payoutsUnverified`). */
+export function decide(
+  app: FastifyInstance,
+  administrator: UserRow,
+  withdrawalId: string,
+  decision:
+    | { status: 'APPROVED'; transactionHash: string }
+    | { status: 'REJECTED' | 'BLOCKED_COMPLIANCE'; reason: string },
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/withdrawals/${withdrawalId}`,
+    headers: adminHeaders(app, administrator),
+    payload: decision,
+  });
+}
+
+/** A transaction hash of its own for each payment. */
+export const someHash = () => `0x${crypto.randomUUID().replaceAll('-', '')}${crypto.randomUUID().replaceAll('-', '')}`;

@@ -1,0 +1,49 @@
+import { adminListPagination } from '@uplink/contract/paging';
+import type {
+  PayoutBatchDetail,
+  PayoutBatches,
+  payoutBatchDetailQuerySchema,
+  payoutBatchesQuerySchema,
+} from '@uplink/contract/payout-batches';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/uuid';
+import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';
+import { countBatches, findBatchLines, findBatchSummaries, findBatchSummary } from './payout-batches-repository';
+
+/**
+ * Batches are read from the primary: an administrator who just created, approved or paid one sees
+ * it as it is now (a lagging replica would show a batch still unapproved right after the approval).
+ */
+type Deps = Pick<AppContext, 'db' | 'config'>;
+
+/** A page of payout batches, newest first, each with its counts, sums, status and approval. */
+export async function listPayoutBatches(
+  deps: Deps,
+  query: z.output<typeof payoutBatchesQuerySchema>,
+): Promise<PayoutBatches> {
+  const [rows, total] = await Promise.all([
+    findBatchSummaries(deps.db, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countBatches(deps.db),
+  ]);
+  return {
+    batches: rows.map((row) => toPayoutBatch(row, deps.config.withdrawals.secondApprovalAbove)),
+    pagination: adminListPagination(query.page, query.limit, total, rows.length),
+  };
+}
+
+/** One batch and a page of the withdrawals still in it, in the order of its export files. */
+export async function viewPayoutBatch(
+  deps: Deps,
+  id: string,
+  query: z.output<typeof payoutBatchDetailQuerySchema>,
+): Promise<PayoutBatchDetail> {
+  const summary = isUuid(id) ? await findBatchSummary(deps.db, id) : undefined;
+  if (!summary) throw batchNotFound();
+  const lines = await findBatchLines(deps.db, id, { limit: query.limit, offset: (query.page - 1) * query.limit });
+  return {
+    batch: toPayoutBatch(summary, deps.config.withdrawals.secondApprovalAbove),
+    lines: lines.map(toPayoutBatchLine),
+    pagination: adminListPagination(query.page, query.limit, summary.lines, lines.length),
+  };
+}
