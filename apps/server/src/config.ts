@@ -372,6 +372,10 @@ loopback.addAddress('::1', 'ipv6');
  * True when a server listening on `host` can be reached only from this machine: 127.0.0.0/8,
  * ::1 (IPv4-mapped forms included) or the name localhost. 0.0.0.0 and :: listen everywhere.
  */
+/** The demo chain's treasury can pay withdrawals and batches from the admin screens (local mode only). */
+export const demoTreasuryAvailable = (config: Pick<Config, 'devToolsEnabled' | 'chain'>): boolean =>
+  config.devToolsEnabled && config.chain.demoChain;
+
 export function isLoopbackHost(host: string): boolean {
   const name = host
     .trim()

@@ -7,6 +7,7 @@ import type {
 } from '@uplink/contract/payout-batches';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { demoTreasuryAvailable } from '../../config';
 import { isUuid } from '../../db/uuid';
 import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';
 import { countBatches, findBatchLines, findBatchSummaries, findBatchSummary } from './payout-batches-repository';
@@ -45,5 +46,6 @@ export async function viewPayoutBatch(
     batch: toPayoutBatch(summary, deps.config.withdrawals.secondApprovalAbove),
     lines: lines.map(toPayoutBatchLine),
     pagination: adminListPagination(query.page, query.limit, summary.lines, lines.length),
+    demoTreasury: demoTreasuryAvailable(deps.config),
   };
 }

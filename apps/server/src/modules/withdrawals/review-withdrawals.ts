@@ -10,6 +10,7 @@ import type {
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { demoTreasuryAvailable } from '../../config';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';
@@ -92,7 +93,7 @@ export async function viewWithdrawalForReview(
       reasonType: entry.reason_type,
       createdAt: entry.created_at.toISOString(),
     })),
-    demoTreasury: deps.config.devToolsEnabled && deps.config.chain.demoChain,
+    demoTreasury: demoTreasuryAvailable(deps.config),
     paymentUnderWay: row.payment_claimed_at
       ? {
           claimedAt: row.payment_claimed_at.toISOString(),
