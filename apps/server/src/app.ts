@@ -32,6 +32,7 @@ import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
+import { treasuryReconciliationRoutes } from './modules/payouts/treasury-reconciliation-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { cycleAt } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(onboardingRoutes);
       await api.register(demoPayRoutes);
       await api.register(withdrawalsRoutes);
+      await api.register(treasuryReconciliationRoutes);
       await api.register(adminUsersRoutes);
       await api.register(auditRoutes);
       await api.register(adminReportsRoutes);

@@ -26,6 +26,7 @@ import * as counterSlots from './migrations/0110-counter-slots';
 import * as ledgerCents from './migrations/0120-ledger-cents';
 import * as rewardsPartitionedByCycle from './migrations/0125-rewards-partitioned-by-cycle';
 import * as payoutBatches from './migrations/0130-payout-batches';
+import * as treasuryReconciliation from './migrations/0135-treasury-reconciliation';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0120-ledger-cents': ledgerCents,
   '0125-rewards-partitioned-by-cycle': rewardsPartitionedByCycle,
   '0130-payout-batches': payoutBatches,
+  '0135-treasury-reconciliation': treasuryReconciliation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,8 @@ export interface BusinessSnapshot {
   lockedRewardAmount: string;
   /** The last block the deposit scanner has fully read, or null before its first scan. */
   depositCursorBlock: number | null;
+  /** Treasury transfers that matched no withdrawal, waiting for an administrator. */
+  unmatchedTreasuryTransfers: number;
 }
 
 interface SnapshotRow {
@@ -27,6 +29,7 @@ interface SnapshotRow {
   last_distributed_at: Date | string | null;
   locked_reward_amount: string | null;
   deposit_cursor_block: string | null;
+  unmatched_treasury_transfers: string;
 }
 
 export async function readBusinessSnapshot(
@@ -35,7 +38,8 @@ export async function readBusinessSnapshot(
 ): Promise<BusinessSnapshot> {
   // withdrawals_status_idx (status, requested_at) answers the oldest pending withdrawal from its
   // first entry; the partial index of pending mail (mail_outbox_due_idx) holds only the queue;
-  // the totals are the counter tables the writers keep.
+  // the totals are the counter tables the writers keep; treasury_transfers_unmatched_idx holds
+  // only the unmatched transfers.
   const { rows } = await sql<SnapshotRow>`
     SELECT
       (SELECT sum(withdrawals) FROM withdrawal_totals WHERE status = 'PENDING') AS pending_withdrawals,
@@ -46,7 +50,8 @@ export async function readBusinessSnapshot(
       last_run.cycle AS last_distributed_cycle,
       last_run.finished_at AS last_distributed_at,
       (SELECT sum(reward_amount) FROM reward_totals WHERE state = 'LOCKED') AS locked_reward_amount,
-      (SELECT last_block FROM chain_scan_cursors WHERE name = ${depositCursorName}) AS deposit_cursor_block
+      (SELECT last_block FROM chain_scan_cursors WHERE name = ${depositCursorName}) AS deposit_cursor_block,
+      (SELECT count(*) FROM treasury_transfers WHERE unmatched_reason IS NOT NULL) AS unmatched_treasury_transfers
     FROM (SELECT 1) AS one
     LEFT JOIN LATERAL (
       SELECT cycle, finished_at FROM reward_cycle_runs
@@ -64,6 +69,7 @@ export async function readBusinessSnapshot(
     lastDistributedAt: asDate(row.last_distributed_at),
     lockedRewardAmount: row.locked_reward_amount ?? '0',
     depositCursorBlock: row.deposit_cursor_block === null ? null : Number(row.deposit_cursor_block),
+    unmatchedTreasuryTransfers: Number(row.unmatched_treasury_transfers),
   };
 }
 
