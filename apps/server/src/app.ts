@@ -32,6 +32,7 @@ import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
+import { demoBatchPaymentRoutes } from './modules/payouts/demo-batch-payment-routes';
 import { treasuryReconciliationRoutes } from './modules/payouts/treasury-reconciliation-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { cycleAt } from './modules/rewards/reward-cycle-calendar';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminReportsRoutes);
       await api.register(adminTotpRoutes);
       await api.register(demoTreasuryRoutes);
+      await api.register(demoBatchPaymentRoutes);
       await api.register(statementsRoutes);
       await api.register(notificationsRoutes);
     },

@@ -177,6 +177,8 @@ export interface ChainConfig {
   depositScanStartBlock: number | undefined;
   /** Local mode: run an in-process EVM dev chain with a test USDT token (see chain/demo-chain.ts). */
   demoChain: boolean;
+  /** The demo chain's multi-send contract, once it runs (the demo treasury pays batches through it). */
+  demoBatchTransferAddress: string | undefined;
   demoChainPort: number;
 }
 
@@ -292,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       treasuryScanIntervalMs: vars.TREASURY_SCAN_INTERVAL_MS ?? (demoChain ? 2000 : vars.DEPOSIT_SCAN_INTERVAL_MS),
       depositScanStartBlock: vars.DEPOSIT_SCAN_START_BLOCK,
       demoChain,
+      demoBatchTransferAddress: undefined,
       demoChainPort: vars.DEMO_CHAIN_PORT,
     },
     subscription: { fee: vars.SUBSCRIPTION_FEE, periodDays: vars.SUBSCRIPTION_PERIOD_DAYS },
