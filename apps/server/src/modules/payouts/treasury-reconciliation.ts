@@ -174,12 +174,12 @@ export class TreasuryReconciliation {
       );
       return { withdrawal: approved, reason: null, approved: true };
     }
-    // Decided between the read and the lock (an administrator's approval with this very log, or a rejection).
-    if (locked && locked.transaction_hash === transfer.txHash && locked.transaction_log_index === transfer.logIndex) {
-      return { withdrawal: locked, reason: null, approved: false };
-    }
+    // Not pending (any more): an administrator may have approved it with this very log since the first read.
     const decided = locked ?? (await findDecidedWithdrawalPaidBy(trx, transfer));
     if (!decided) return { withdrawal: null, reason: 'NO_PENDING_WITHDRAWAL', approved: false };
+    if (decided.transaction_hash === transfer.txHash && decided.transaction_log_index === transfer.logIndex) {
+      return { withdrawal: decided, reason: null, approved: false };
+    }
     return {
       withdrawal: decided,
       reason: decided.status === 'APPROVED' ? 'WITHDRAWAL_ALREADY_PAID' : 'WITHDRAWAL_CLOSED',
