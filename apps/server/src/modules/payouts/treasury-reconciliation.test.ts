@@ -5,8 +5,10 @@ import path from 'node:path';
 import { Decimal } from 'decimal.js';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { type DemoChain, payManyOnDemoChain, payOnDemoChain, startDemoChain } from '../../chain/demo-chain';
 import type { UserRow } from '../../db/schema';
+import { processJobLock } from '../../jobs/job-lock';
 import {
   bearer,
   createMember,
@@ -357,6 +359,29 @@ describe('reconciling the treasury payouts from the chain', () => {
     });
     expect(asMember.statusCode).toBe(403);
   });
+
+  it('runs as a background job that approves a batch paid from the demo treasury by itself', async () => {
+    const members = await Promise.all([0, 1, 2, 3].map(() => fundedMember(t.database.db, '50')));
+    const ids = await Promise.all(members.map((member) => requestedWithdrawal(t, member, 20)));
+    // The server's own wiring: its background jobs under a job lock, the reconciliation every 200 ms.
+    const server = await buildApp({
+      config: { ...t.config, chain: { ...t.config.chain, treasuryScanIntervalMs: 200 } },
+      db: t.database.db,
+      logger: false,
+      jobLock: processJobLock(),
+      integrations: { depositChain: t.app.context.integrations.depositChain },
+      clock: t.clock,
+    });
+    try {
+      expect((await payBatch(await batchOf(ids))).statusCode).toBe(200);
+      await mine(confirmations - 1);
+      const approved = async () => (await Promise.all(ids.map(withdrawal))).every((row) => row.status === 'APPROVED');
+      while (!(await approved())) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await server.close();
+    }
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  }, 300_000);
 
   /** A pending withdrawal of the member to a given wallet (a reused address), asked for over the API. */
   async function requestedWithdrawalTo(member: UserRow, walletAddress: string, amount: number): Promise<string> {
