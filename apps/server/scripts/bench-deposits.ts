@@ -5,39 +5,19 @@
  * members and its full cost extrapolated: running 100,000 × ranges queries would take hours.
  * Options (env): BENCH_MEMBERS (100000), BENCH_BLOCKS (10000), BENCH_PAYERS (200), BENCH_NAIVE_SAMPLE (1000).
  */
-import { BrowserProvider, type Eip1193Provider } from 'ethers';
 import { sql } from 'kysely';
 import { startLocalUsdtChain } from '../src/chain/local-usdt-chain';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import { EthersDepositChain } from '../src/modules/subscription/deposit-chain';
 import { DepositScanner } from '../src/modules/subscription/deposit-scanner';
+import { countingProvider } from './counting-provider';
 
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const blocks = Number(process.env.BENCH_BLOCKS ?? 10_000);
 const payers = Number(process.env.BENCH_PAYERS ?? 200);
 const naiveSample = Number(process.env.BENCH_NAIVE_SAMPLE ?? 1000);
 const blockRange = 5000;
-
-/** Counts every JSON-RPC request that reaches the node. */
-function countingProvider(inner: Eip1193Provider) {
-  const counter = { calls: 0, byMethod: new Map<string, number>() };
-  const provider: Eip1193Provider = {
-    request(args) {
-      counter.calls += 1;
-      counter.byMethod.set(args.method, (counter.byMethod.get(args.method) ?? 0) + 1);
-      return inner.request(args);
-    },
-  };
-  return {
-    counter,
-    provider: new BrowserProvider(
-      provider,
-      { chainId: 31337, name: 'hardhat' },
-      { polling: false, cacheTimeout: -1, staticNetwork: true },
-    ),
-  };
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 

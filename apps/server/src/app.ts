@@ -32,7 +32,9 @@ import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
+import { demoBatchPaymentRoutes } from './modules/payouts/demo-batch-payment-routes';
 import { payoutsRoutes } from './modules/payouts/payouts-routes';
+import { treasuryReconciliationRoutes } from './modules/payouts/treasury-reconciliation-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { cycleAt } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
@@ -103,11 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(demoPayRoutes);
       await api.register(withdrawalsRoutes);
       await api.register(payoutsRoutes);
+      await api.register(treasuryReconciliationRoutes);
       await api.register(adminUsersRoutes);
       await api.register(auditRoutes);
       await api.register(adminReportsRoutes);
       await api.register(adminTotpRoutes);
       await api.register(demoTreasuryRoutes);
+      await api.register(demoBatchPaymentRoutes);
       await api.register(statementsRoutes);
       await api.register(notificationsRoutes);
     },

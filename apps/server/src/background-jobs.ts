@@ -3,6 +3,7 @@ import type { JobLock } from './jobs/job-lock';
 import { startRecurringJob } from './jobs/recurring-job';
 import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
 import { writeDueNotices } from './modules/notifications/notice-jobs';
+import { startTreasuryReconciliationJob } from './modules/payouts/treasury-reconciliation-job';
 import { closeFinishedCycles } from './modules/rewards/close-finished-cycles';
 import { refreshExchangeBalances } from './modules/rewards/refresh-exchange-balances';
 import { recordRewardCycle } from './modules/rewards/reward-cycle-metrics';
@@ -18,6 +19,7 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
   const { db, clock } = app.context;
   const jobs = [
     startDepositScanJob(app.context, lock, app.log),
+    startTreasuryReconciliationJob(app.context, lock, app.log),
     startRecurringJob({
       name: 'subscription-expiry',
       intervalMs: 60_000,

@@ -72,6 +72,7 @@ const environmentSchema = z.object({
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
   DEPOSIT_SCAN_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
   DEPOSIT_SCAN_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  TREASURY_SCAN_INTERVAL_MS: z.coerce.number().int().min(500).optional(),
   DEMO_CHAIN: flag.optional(),
   DEMO_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SUBSCRIPTION_PERIOD_DAYS: z.coerce.number().positive().default(365),
@@ -174,10 +175,14 @@ export interface ChainConfig {
   /** Blocks (the transfer's included) before a transfer counts. */
   confirmations: number;
   depositScanIntervalMs: number;
+  /** How often the treasury reconciliation reads the treasury's outgoing transfers. */
+  treasuryScanIntervalMs: number;
   /** First block the deposit scanner reads when it has no cursor yet; unset: the current head. */
   depositScanStartBlock: number | undefined;
   /** Local mode: run an in-process EVM dev chain with a test USDT token (see chain/demo-chain.ts). */
   demoChain: boolean;
+  /** The demo chain's multi-send contract, once it runs (the demo treasury pays batches through it). */
+  demoBatchTransferAddress: string | undefined;
   demoChainPort: number;
 }
 
@@ -295,8 +300,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // The demo chain mines a block every second: two confirmations keep the demo quick.
       confirmations: vars.CONFIRMATIONS ?? (demoChain ? 2 : 15),
       depositScanIntervalMs: vars.DEPOSIT_SCAN_INTERVAL_MS,
+      // The demo approves a paid batch within seconds; a real chain's confirmations take longer anyway.
+      treasuryScanIntervalMs: vars.TREASURY_SCAN_INTERVAL_MS ?? (demoChain ? 2000 : vars.DEPOSIT_SCAN_INTERVAL_MS),
       depositScanStartBlock: vars.DEPOSIT_SCAN_START_BLOCK,
       demoChain,
+      demoBatchTransferAddress: undefined,
       demoChainPort: vars.DEMO_CHAIN_PORT,
     },
     subscription: { fee: vars.SUBSCRIPTION_FEE, periodDays: vars.SUBSCRIPTION_PERIOD_DAYS },

@@ -113,6 +113,7 @@ function withDemoChain(config: Config, chain: DemoChain): Config {
       rpcUrl: chain.rpcUrl,
       chainId: chain.chainId,
       usdtContractAddress: chain.tokenAddress,
+      demoBatchTransferAddress: chain.batchTransferAddress,
       depositScanStartBlock: 0,
     },
   };

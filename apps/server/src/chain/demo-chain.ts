@@ -1,13 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+import { Contract, JsonRpcProvider, MaxUint256, parseUnits, type Signer } from 'ethers';
 import { z } from 'zod';
 import { ensurePrivateDirectory } from '../db/data-directory';
-import { deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
+import { batchTransferAbi, deployBatchTransfer, deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
 
 /** What `npm run demo:pay` needs to reach the chain the local server is watching. */
-const demoChainInfoSchema = z.object({ rpcUrl: z.string(), chainId: z.number(), tokenAddress: z.string() });
+const demoChainInfoSchema = z.object({
+  rpcUrl: z.string(),
+  chainId: z.number(),
+  tokenAddress: z.string(),
+  /** The multi-send contract the demo treasury pays batches through. */
+  batchTransferAddress: z.string(),
+});
 export type DemoChainInfo = z.infer<typeof demoChainInfoSchema>;
 
 export interface DemoChain extends DemoChainInfo {
@@ -17,8 +23,13 @@ export interface DemoChain extends DemoChainInfo {
 const infoFile = (dataDir: string) => path.join(dataDir, 'demo-chain.json');
 /** Local mode mines a block every second, so confirmations keep arriving without traffic. */
 const blockIntervalMs = 1000;
-/** Hardhat's second unlocked test account plays the member's wallet (the first deployed the token). */
-const demoPayerIndex = 1;
+/**
+ * Who sends on the demo chain, as Hardhat's unlocked test accounts (the first deployed the
+ * contracts): the second is the treasury (`demoTreasuryAddress`, whose transfers the treasury
+ * reconciliation reads), the third plays a member's own wallet paying a subscription.
+ */
+const demoPayers = { treasury: 1, memberWallet: 2 } as const;
+export type DemoPayer = keyof typeof demoPayers;
 
 interface HardhatJsonRpcServer {
   listen(): Promise<{ address: string; port: number }>;
@@ -27,8 +38,9 @@ interface HardhatJsonRpcServer {
 
 /**
  * Local mode's dev chain: the in-process Hardhat EVM served over HTTP JSON-RPC on loopback,
- * with the test USDT token deployed. Its address and URL go to DATA_DIR/demo-chain.json for
- * `demo:pay`. The chain lives in memory: every start is a fresh chain (the deposit scanner
+ * with the test USDT token and the multi-send contract deployed (the treasury has approved it on
+ * the token, as a treasury approves its batch payer). Their addresses and the URL go to
+ * DATA_DIR/demo-chain.json for `demo:pay`. The chain lives in memory: every start is a fresh chain (the deposit scanner
  * notices and starts over, see deposit-scanner.ts).
  */
 export async function startDemoChain(options: { dataDir: string; port: number }): Promise<DemoChain> {
@@ -36,6 +48,11 @@ export async function startDemoChain(options: { dataDir: string; port: number })
   await evm.eip1193.request({ method: 'evm_setIntervalMining', params: [blockIntervalMs] });
   const deployer = await evm.provider.getSigner(0);
   const tokenAddress = await deployTestUsdt(deployer);
+  const batchTransferAddress = await deployBatchTransfer(deployer);
+  const treasury = await evm.provider.getSigner(demoPayers.treasury);
+  await (
+    await new Contract(tokenAddress, testUsdtAbi, treasury).getFunction('approve')(batchTransferAddress, MaxUint256)
+  ).wait();
 
   const require = createRequire(import.meta.url);
   const { JsonRpcServer } = require('hardhat/internal/hardhat-network/jsonrpc/server') as {
@@ -43,7 +60,12 @@ export async function startDemoChain(options: { dataDir: string; port: number })
   };
   const server = new JsonRpcServer({ hostname: '127.0.0.1', port: options.port, provider: evm.eip1193 });
   const { port } = await server.listen();
-  const info: DemoChainInfo = { rpcUrl: `http://127.0.0.1:${port}`, chainId: 31337, tokenAddress };
+  const info: DemoChainInfo = {
+    rpcUrl: `http://127.0.0.1:${port}`,
+    chainId: 31337,
+    tokenAddress,
+    batchTransferAddress,
+  };
   ensurePrivateDirectory(options.dataDir);
   writeFileSync(infoFile(options.dataDir), `${JSON.stringify(info, null, 2)}\n`);
   return {
@@ -64,22 +86,63 @@ export function readDemoChainInfo(dataDir: string): DemoChainInfo {
 }
 
 /**
- * A wallet paying a member on the demo chain: an ERC-20 transfer of `amount` USDT from the
- * chain's funded test account (minted first when it runs low), over JSON-RPC like any wallet.
+ * A wallet paying on the demo chain: an ERC-20 transfer of `amount` USDT from one of the chain's
+ * funded test accounts (minted first when it runs low), over JSON-RPC like any wallet.
  */
-export async function payOnDemoChain(info: DemoChainInfo, to: string, amount: string): Promise<string> {
+export async function payOnDemoChain(
+  info: Omit<DemoChainInfo, 'batchTransferAddress'>,
+  from: DemoPayer,
+  to: string,
+  amount: string,
+): Promise<string> {
   const provider = new JsonRpcProvider(info.rpcUrl, info.chainId, { staticNetwork: true });
   try {
-    const payer = await provider.getSigner(demoPayerIndex);
-    const token = new Contract(info.tokenAddress, testUsdtAbi, payer);
+    const payer = await provider.getSigner(demoPayers[from]);
     const value = parseUnits(amount, 18);
-    if ((await token.getFunction('balanceOf')(await payer.getAddress())) < value) {
-      await (await token.getFunction('mint')(await payer.getAddress(), value * 1000n)).wait();
-    }
+    const token = await fundedToken(info, payer, value);
     const sent = await token.getFunction('transfer')(to, value);
     await sent.wait();
     return sent.hash as string;
   } finally {
     provider.destroy();
   }
+}
+
+/**
+ * The demo treasury pays many recipients in one transaction through the multi-send contract:
+ * one `transferFrom(treasury, recipient, amount)` — one `Transfer` log — per line, in order.
+ */
+export async function payManyOnDemoChain(
+  info: DemoChainInfo,
+  lines: readonly { to: string; amount: string }[],
+): Promise<string> {
+  const provider = new JsonRpcProvider(info.rpcUrl, info.chainId, { staticNetwork: true });
+  try {
+    const payer = await provider.getSigner(demoPayers.treasury);
+    const values = lines.map((line) => parseUnits(line.amount, 18));
+    await fundedToken(
+      info,
+      payer,
+      values.reduce((sum, value) => sum + value, 0n),
+    );
+    const batch = new Contract(info.batchTransferAddress, batchTransferAbi, payer);
+    const sent = await batch.getFunction('payMany')(
+      info.tokenAddress,
+      lines.map((line) => line.to),
+      values,
+    );
+    await sent.wait();
+    return sent.hash as string;
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** The token as `payer` holds it, minted first when the payer holds less than `needed`. */
+async function fundedToken(info: Pick<DemoChainInfo, 'tokenAddress'>, payer: Signer, needed: bigint) {
+  const token = new Contract(info.tokenAddress, testUsdtAbi, payer);
+  if ((await token.getFunction('balanceOf')(await payer.getAddress())) < needed) {
+    await (await token.getFunction('mint')(await payer.getAddress(), needed * 1000n)).wait();
+  }
+  return token;
 }

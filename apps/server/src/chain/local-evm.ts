@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BrowserProvider, ContractFactory, type Eip1193Provider, type Signer } from 'ethers';
+import batchTransfer from './batch-transfer.json' with { type: 'json' };
 import testUsdt from './test-usdt.json' with { type: 'json' };
 
 export interface LocalEvm {
@@ -36,4 +37,14 @@ export async function deployTestUsdt(deployer: Signer): Promise<string> {
   const token = await factory.deploy();
   await token.waitForDeployment();
   return token.getAddress();
+}
+
+export const batchTransferAbi = batchTransfer.abi;
+
+/** Deploys the multi-send contract (BatchTransfer.sol) and returns its address. */
+export async function deployBatchTransfer(deployer: Signer): Promise<string> {
+  const factory = new ContractFactory(batchTransfer.abi, batchTransfer.bytecode, deployer);
+  const contract = await factory.deploy();
+  await contract.waitForDeployment();
+  return contract.getAddress();
 }

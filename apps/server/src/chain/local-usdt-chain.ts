@@ -1,12 +1,24 @@
-import { Contract, parseUnits, type Signer } from 'ethers';
+import { Contract, MaxUint256, parseUnits, type Signer } from 'ethers';
 import { EthersDepositChain } from '../modules/subscription/deposit-chain';
-import { deployTestUsdt, type LocalEvm, startLocalEvm, testUsdtAbi } from './local-evm';
+import {
+  batchTransferAbi,
+  deployBatchTransfer,
+  deployTestUsdt,
+  type LocalEvm,
+  startLocalEvm,
+  testUsdtAbi,
+} from './local-evm';
 
 /** The in-process EVM with the test USDT deployed, and the few moves tests and the benchmark make on it. */
 export interface LocalUsdtChain {
   evm: LocalEvm;
   tokenAddress: string;
   depositChain: EthersDepositChain;
+  /**
+   * One multi-send transaction from the funded payer (the tests' treasury) through the batch
+   * contract: one `Transfer` log per line, in order.
+   */
+  payMany(lines: readonly { to: string; amount: string }[]): Promise<{ txHash: string; blockNumber: number }>;
   /** Sends `amount` USDT (a decimal string) from the funded payer; resolves with the mined transaction. */
   pay(to: string, amount: string): Promise<{ txHash: string; blockNumber: number; blockTime: Date }>;
   /** Mints `units` of the token's smallest unit straight to `to` (any amount, as the test token lets anyone). */
@@ -31,6 +43,8 @@ export async function startLocalUsdtChain(): Promise<LocalUsdtChain> {
     return { address, contract };
   };
   const { address: tokenAddress, contract: token } = await deployFunded();
+  const batchTransfer = new Contract(await deployBatchTransfer(deployer), batchTransferAbi, payer);
+  await (await token.getFunction('approve')(await batchTransfer.getAddress(), MaxUint256)).wait();
   const request = (method: string, params: unknown[] = []) => evm.eip1193.request({ method, params });
 
   return {
@@ -46,6 +60,15 @@ export async function startLocalUsdtChain(): Promise<LocalUsdtChain> {
         blockNumber: receipt.blockNumber,
         blockTime: new Date((block?.timestamp ?? 0) * 1000),
       };
+    },
+    async payMany(lines) {
+      const sent = await batchTransfer.getFunction('payMany')(
+        tokenAddress,
+        lines.map((line) => line.to),
+        lines.map((line) => parseUnits(line.amount, 18)),
+      );
+      const receipt = await sent.wait();
+      return { txHash: receipt.hash.toLowerCase(), blockNumber: receipt.blockNumber };
     },
     async mint(to, units) {
       const receipt = await (await token.getFunction('mint')(to, units)).wait();

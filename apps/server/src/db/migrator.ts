@@ -28,6 +28,7 @@ import * as rewardsPartitionedByCycle from './migrations/0125-rewards-partitione
 import * as membersOutsideRewards from './migrations/0126-members-outside-rewards';
 import * as payoutBatches from './migrations/0130-payout-batches';
 import * as withdrawalLeavesBatch from './migrations/0131-withdrawal-leaves-batch';
+import * as treasuryReconciliation from './migrations/0135-treasury-reconciliation';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0126-members-outside-rewards': membersOutsideRewards,
   '0130-payout-batches': payoutBatches,
   '0131-withdrawal-leaves-batch': withdrawalLeavesBatch,
+  '0135-treasury-reconciliation': treasuryReconciliation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

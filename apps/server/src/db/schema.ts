@@ -417,7 +417,8 @@ export interface WithdrawalFlaggedPaymentsTable {
   withdrawal_id: string;
   transaction_hash: string;
   withdrawal_status: WithdrawalStatus;
-  recorded_by: string;
+  /** The administrator; null when the treasury reconciliation read the payment (migration 0135). */
+  recorded_by: string | null;
   recorded_at: Timestamp;
 }
 

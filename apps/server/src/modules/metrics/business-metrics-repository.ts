@@ -19,6 +19,8 @@ export interface BusinessSnapshot {
   openPayoutBatches: number;
   /** USDT of the withdrawals still to pay in those batches, exact. */
   unpaidPayoutBatchAmount: string;
+  /** Treasury transfers that matched no withdrawal, waiting for an administrator. */
+  unmatchedTreasuryTransfers: number;
 }
 
 interface SnapshotRow {
@@ -33,6 +35,7 @@ interface SnapshotRow {
   deposit_cursor_block: string | null;
   open_payout_batches: number;
   unpaid_payout_batch_amount: string | null;
+  unmatched_treasury_transfers: string;
 }
 
 export async function readBusinessSnapshot(
@@ -43,7 +46,8 @@ export async function readBusinessSnapshot(
   // first entry; the partial index of pending mail (mail_outbox_due_idx) holds only the queue;
   // the totals are the counter tables the writers keep. The batches still to pay are read from the
   // pending withdrawals (withdrawals_status_idx) and their open line (payout_batch_withdrawals_open):
-  // the lines of paid batches, which only grow, are never read.
+  // the lines of paid batches, which only grow, are never read; treasury_transfers_unmatched_idx
+  // holds only the unmatched transfers.
   const { rows } = await sql<SnapshotRow>`
     SELECT
       (SELECT sum(withdrawals) FROM withdrawal_totals WHERE status = 'PENDING') AS pending_withdrawals,
@@ -55,6 +59,7 @@ export async function readBusinessSnapshot(
       last_run.finished_at AS last_distributed_at,
       (SELECT sum(reward_amount) FROM reward_totals WHERE state = 'LOCKED') AS locked_reward_amount,
       (SELECT last_block FROM chain_scan_cursors WHERE name = ${depositCursorName}) AS deposit_cursor_block,
+      (SELECT count(*) FROM treasury_transfers WHERE unmatched_reason IS NOT NULL) AS unmatched_treasury_transfers,
       unpaid.open_payout_batches, unpaid.unpaid_payout_batch_amount
     FROM (SELECT 1) AS one
     CROSS JOIN (
@@ -81,6 +86,7 @@ export async function readBusinessSnapshot(
     depositCursorBlock: row.deposit_cursor_block === null ? null : Number(row.deposit_cursor_block),
     openPayoutBatches: row.open_payout_batches,
     unpaidPayoutBatchAmount: row.unpaid_payout_batch_amount ?? '0',
+    unmatchedTreasuryTransfers: Number(row.unmatched_treasury_transfers),
   };
 }
 

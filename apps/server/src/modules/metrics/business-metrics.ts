@@ -59,6 +59,11 @@ businessGauge('uplink_reward_cycle_current', 'Number of the reward cycle running
   const source = newestSource();
   return source ? source.currentCycle(now) : null;
 });
+businessGauge(
+  'uplink_treasury_transfers_unmatched',
+  'Outgoing treasury transfers that matched no pending withdrawal (listed at GET /api/withdrawals/admin/unmatched-transfers)',
+  (s) => s.unmatchedTreasuryTransfers,
+);
 businessGauge('uplink_rewards_locked_usdt', 'USDT of rewards locked now (earned while not compliant)', (s) =>
   Number(s.lockedRewardAmount),
 );

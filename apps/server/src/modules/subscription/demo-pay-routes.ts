@@ -52,6 +52,7 @@ export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!depositAddress) throw new DomainError('USER_NOT_FOUND', 'No member with a deposit address has this e-mail');
       const transactionHash = await payOnDemoChain(
         { rpcUrl: config.chain.rpcUrl, chainId: chain.chainId, tokenAddress: chain.tokenAddress },
+        'memberWallet',
         depositAddress,
         request.body.amount ?? config.subscription.fee,
       );

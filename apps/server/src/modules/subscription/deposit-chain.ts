@@ -34,6 +34,8 @@ export interface DepositChain {
   blockHash(blockNumber: number): Promise<string | null>;
   blockTime(blockNumber: number): Promise<Date>;
   transfersTo(recipients: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]>;
+  /** Transfers sent by any of `senders` (the treasury's outgoing payments): one eth_getLogs. */
+  transfersFrom(senders: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]>;
   /** The USDT transfers a successful transaction made; null when the chain has no such mined transaction. */
   transfersIn(txHash: string): Promise<UsdtTransfer[] | null>;
 }
@@ -41,6 +43,8 @@ export interface DepositChain {
 export const transferTopic = id('Transfer(address,address,uint256)');
 const usdtDecimals = 18;
 
+const addressTopics = (addresses: readonly string[]) =>
+  addresses.map((address) => zeroPadValue(address.toLowerCase(), 32));
 const topicToAddress = (topic: string) => `0x${topic.slice(-40)}`.toLowerCase();
 
 /** A `Transfer` log of the token (three topics, the value in data) as a transfer. */
@@ -99,15 +103,23 @@ export class EthersDepositChain implements DepositChain {
       .map(transferOf);
   }
 
-  async transfersTo(recipients: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]> {
-    if (recipients.length === 0) return [];
-    const logs = await this.provider.getLogs({
-      address: this.tokenAddress,
-      // Topic 2 is the indexed recipient: an OR-list of member addresses, so one call covers a whole batch.
-      topics: [transferTopic, null, recipients.map((address) => zeroPadValue(address.toLowerCase(), 32))],
-      fromBlock,
-      toBlock,
-    });
+  transfersTo(recipients: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]> {
+    // Topic 2 is the indexed recipient: an OR-list of member addresses, so one call covers a whole batch.
+    return this.transferLogs([transferTopic, null, addressTopics(recipients)], fromBlock, toBlock);
+  }
+
+  transfersFrom(senders: readonly string[], fromBlock: number, toBlock: number): Promise<UsdtTransfer[]> {
+    // Topic 1 is the indexed sender: every treasury address in one call, however many payments it made.
+    return this.transferLogs([transferTopic, addressTopics(senders)], fromBlock, toBlock);
+  }
+
+  private async transferLogs(
+    topics: (string | string[] | null)[],
+    fromBlock: number,
+    toBlock: number,
+  ): Promise<UsdtTransfer[]> {
+    if (topics.some((topic) => Array.isArray(topic) && topic.length === 0)) return [];
+    const logs = await this.provider.getLogs({ address: this.tokenAddress, topics, fromBlock, toBlock });
     return logs.filter((log) => !log.removed && log.topics.length === 3 && log.data.length >= 66).map(transferOf);
   }
 }

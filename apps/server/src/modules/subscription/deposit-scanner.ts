@@ -4,16 +4,15 @@ import type { AppContext } from '../../app-context';
 import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { countQuarantinedDepositLogs } from '../metrics/deposit-quarantine-metrics';
+import { ConfirmedBlockScan, readSplittingRange } from './confirmed-block-scan';
 import { amountBeyondLedger } from './deposit-amounts';
 import type { DepositChain, UsdtTransfer } from './deposit-chain';
 import { type CreditingConfig, creditSubscriptions } from './subscription-crediting';
 import {
-  findCursor,
   findDepositAddress,
   membersWithUncreditedTransfers,
   quarantineTransfers,
   recordTransfers,
-  saveCursor,
   type UnstorableTransfer,
   watchedDepositAddresses,
 } from './subscription-repository';
@@ -44,12 +43,8 @@ export interface ScanResult {
 /**
  * Reads USDT `Transfer` logs to members' deposit addresses and credits subscriptions.
  *
- * Reorgs: the scanner only ever reads blocks that already have `confirmations` confirmations
- * (up to head − confirmations + 1), so a reorg shallower than that never touches what it has
- * read, and nothing is credited from a block that could still be replaced. The cursor keeps the
- * hash of the last scanned block; if the chain no longer has that block (a reorg deeper than the
- * confirmation depth, or a reset dev chain) the scanner logs it and re-reads from further back —
- * the unique (tx hash, log index) key makes re-reading harmless.
+ * Reorgs: only confirmed blocks are read, and a cursor whose block was replaced is rewound (see
+ * `ConfirmedBlockScan`); the unique (tx hash, log index) key makes re-reading harmless.
  *
  * A log the deposit ledger cannot hold (a value of 10^20 USDT or more: anyone can send any
  * value of a token that lets them, and the demo token lets everyone mint) is quarantined — kept
@@ -62,32 +57,33 @@ export interface ScanResult {
  * blocks scanned; members only add a call per `recipientBatch` of them.
  */
 export class DepositScanner {
-  private readonly blockRange: number;
   private readonly recipientBatch: number;
-  private readonly cursorName: string;
   private readonly clock: Clock;
+  private readonly blocks: ConfirmedBlockScan;
 
   constructor(private readonly options: DepositScannerOptions) {
-    this.blockRange = options.blockRange ?? 5000;
     this.recipientBatch = options.recipientBatch ?? 1000;
-    this.cursorName = depositCursorName(options.chain);
     this.clock = options.clock ?? systemClock;
+    this.blocks = new ConfirmedBlockScan({
+      db: options.db,
+      chain: options.chain,
+      cursorName: depositCursorName(options.chain),
+      confirmations: options.confirmations,
+      startBlock: options.startBlock,
+      blockRange: options.blockRange ?? 5000,
+      subject: 'deposit',
+      logger: options.logger,
+    });
   }
 
   /** The background job: every watched member from the cursor up to the confirmed head. */
   async scanPending(): Promise<ScanResult> {
-    const { db, chain } = this.options;
-    const confirmedHead = await this.confirmedHead();
-    const fromBlock = await this.resumeBlock(confirmedHead);
+    const { db } = this.options;
     const recipients = await watchedDepositAddresses(db);
     let transfersRecorded = 0;
-    for (let start = fromBlock; start <= confirmedHead; start += this.blockRange) {
-      const end = Math.min(start + this.blockRange - 1, confirmedHead);
-      const transfers = await this.readTransfers(recipients, start, end);
-      transfersRecorded += await this.record(transfers);
-      // The hash lets the next run notice a chain that changed under the cursor.
-      await saveCursor(db, this.cursorName, { lastBlock: end, lastBlockHash: await chain.blockHash(end) });
-    }
+    const { fromBlock, toBlock } = await this.blocks.scanFromCursor(async (start, end) => {
+      transfersRecorded += await this.record(await this.readTransfers(recipients, start, end));
+    });
     const credited = await creditSubscriptions(
       db,
       await membersWithUncreditedTransfers(db, this.clock.now()),
@@ -95,7 +91,7 @@ export class DepositScanner {
       this.clock.now(),
       this.options.logger,
     );
-    return { fromBlock, toBlock: confirmedHead, transfersRecorded, membersCredited: credited.length };
+    return { fromBlock, toBlock, transfersRecorded, membersCredited: credited.length };
   }
 
   /**
@@ -106,81 +102,26 @@ export class DepositScanner {
     const { db } = this.options;
     const depositAddress = await findDepositAddress(db, memberId);
     if (!depositAddress) return;
-    const confirmedHead = await this.confirmedHead();
-    const cursor = await findCursor(db, this.cursorName);
-    const fromBlock =
-      cursor && cursor.lastBlock <= confirmedHead ? cursor.lastBlock + 1 : await this.firstBlock(confirmedHead);
-    for (let start = fromBlock; start <= confirmedHead; start += this.blockRange) {
-      const end = Math.min(start + this.blockRange - 1, confirmedHead);
+    const { fromBlock, toBlock } = await this.blocks.pendingFromCursor();
+    for (const [start, end] of this.blocks.ranges(fromBlock, toBlock)) {
       await this.record(await this.readTransfers([depositAddress.toLowerCase()], start, end));
     }
     await creditSubscriptions(db, [memberId], this.options.crediting, this.clock.now(), this.options.logger);
-  }
-
-  private async confirmedHead(): Promise<number> {
-    const head = await this.options.chain.headBlockNumber();
-    return head - (this.options.confirmations - 1);
-  }
-
-  private async firstBlock(confirmedHead: number): Promise<number> {
-    return Math.max(0, this.options.startBlock ?? confirmedHead);
-  }
-
-  /** The block after the cursor, or further back when the cursor's block is gone from the chain. */
-  private async resumeBlock(confirmedHead: number): Promise<number> {
-    const { db, chain, logger } = this.options;
-    const cursor = await findCursor(db, this.cursorName);
-    if (!cursor) return this.firstBlock(confirmedHead);
-    if (cursor.lastBlock > confirmedHead + this.options.confirmations) {
-      // A restarted dev chain (its start block is configured): read it again from there. On a
-      // real network it is a node lagging behind one used before: wait for it rather than
-      // rescanning history.
-      if (this.options.startBlock !== undefined) {
-        logger?.warn(
-          { cursor: cursor.lastBlock, confirmedHead },
-          'chain is shorter than the deposit cursor: rescanning',
-        );
-        return this.options.startBlock;
-      }
-      logger?.warn({ cursor: cursor.lastBlock, confirmedHead }, 'chain node is behind the deposit cursor: waiting');
-      return confirmedHead + 1;
-    }
-    if (cursor.lastBlock > confirmedHead) return confirmedHead + 1;
-    const hash = await chain.blockHash(cursor.lastBlock);
-    if (cursor.lastBlockHash && hash !== cursor.lastBlockHash) {
-      const rewindTo = Math.max(0, cursor.lastBlock - 10 * this.options.confirmations);
-      logger?.error(
-        { cursor: cursor.lastBlock, rewindTo },
-        'deposit cursor block was replaced: a reorg deeper than the confirmation depth; rescanning',
-      );
-      return rewindTo;
-    }
-    return cursor.lastBlock + 1;
   }
 
   private async readTransfers(recipients: readonly string[], fromBlock: number, toBlock: number) {
     const transfers: UsdtTransfer[] = [];
     for (let index = 0; index < recipients.length; index += this.recipientBatch) {
       const batch = recipients.slice(index, index + this.recipientBatch);
-      transfers.push(...(await this.logsSplittingRange(batch, fromBlock, toBlock)));
+      transfers.push(
+        ...(await readSplittingRange(
+          (from, to) => this.options.chain.transfersTo(batch, from, to),
+          fromBlock,
+          toBlock,
+        )),
+      );
     }
     return transfers;
-  }
-
-  /** Nodes cap eth_getLogs by range or result size; on such a refusal, read the two halves. */
-  private async logsSplittingRange(
-    recipients: readonly string[],
-    fromBlock: number,
-    toBlock: number,
-  ): Promise<UsdtTransfer[]> {
-    try {
-      return await this.options.chain.transfersTo(recipients, fromBlock, toBlock);
-    } catch (error) {
-      if (fromBlock === toBlock || !isRangeTooLarge(error)) throw error;
-      const middle = Math.floor((fromBlock + toBlock) / 2);
-      const first: UsdtTransfer[] = await this.logsSplittingRange(recipients, fromBlock, middle);
-      return [...first, ...(await this.logsSplittingRange(recipients, middle + 1, toBlock))];
-    }
   }
 
   /**
@@ -226,11 +167,6 @@ export class DepositScanner {
       );
     }
   }
-}
-
-function isRangeTooLarge(error: unknown): boolean {
-  const text = String((error as { message?: unknown })?.message ?? error);
-  return /range|too many|limit|exceed|too large|response size/i.test(text);
 }
 
 /** The cursor of the deposit scan over one chain's USDT token (a new chain or token starts its own). */

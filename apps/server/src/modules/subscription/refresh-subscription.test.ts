@@ -11,6 +11,7 @@ const unreachableChain: DepositChain = {
   blockHash: () => Promise.reject(new Error('connect ECONNREFUSED')),
   blockTime: () => Promise.reject(new Error('connect ECONNREFUSED')),
   transfersTo: () => Promise.reject(new Error('connect ECONNREFUSED')),
+  transfersFrom: () => Promise.reject(new Error('connect ECONNREFUSED')),
   transfersIn: () => Promise.reject(new Error('connect ECONNREFUSED')),
 };
 

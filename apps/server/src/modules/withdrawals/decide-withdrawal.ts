@@ -5,13 +5,11 @@ import { moneyTransaction } from '../../db/money-transaction';
 import type { WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../domain-error';
-import { findUserById } from '../accounts/account-repository';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { isLedgerOverdraft, settleLedgerEntry } from '../ledger/ledger-repository';
-import { enqueueMail } from '../mail/mail-outbox-repository';
+import { isLedgerOverdraft } from '../ledger/ledger-repository';
 import { checkPayoutOnChain, findClaimedPaymentOnChain } from './payout-proof';
-import { withdrawalDecisionMail } from './withdrawal-mails';
+import { type DecisionToRecord, recordWithdrawalDecision } from './record-withdrawal-decision';
 import {
   claimWithdrawalPayment,
   paymentInProgress,
@@ -19,8 +17,8 @@ import {
   withdrawalNotFound,
 } from './withdrawal-payment-claim';
 import { countFlaggedWithdrawalPayment } from './withdrawal-payment-metrics';
-import { toAuditedWithdrawal, toWithdrawal } from './withdrawal-record';
-import { flagPayment, isTransactionUsed, lockWithdrawal, recordDecision, releaseClaim } from './withdrawals-repository';
+import { toWithdrawal } from './withdrawal-record';
+import { flagPayment, isTransactionUsed, lockWithdrawal, releaseClaim } from './withdrawals-repository';
 
 export interface DecisionInput {
   status: WithdrawalDecision;
@@ -30,12 +28,6 @@ export interface DecisionInput {
   internalNote?: string;
   transactionHash?: string;
 }
-
-const auditActions = {
-  APPROVED: 'WITHDRAWAL_APPROVED',
-  REJECTED: 'WITHDRAWAL_REJECTED',
-  BLOCKED_COMPLIANCE: 'WITHDRAWAL_BLOCKED',
-} as const;
 
 /** Where a payment flagged for a closed withdrawal is reported (the request's logger). */
 export interface PaymentLog {
@@ -69,8 +61,9 @@ export async function decideWithdrawal(
     await flagPaymentToClosedWithdrawal(deps, administrator, claim.decided, transactionHash);
     throw new DomainError('WITHDRAWAL_PAID_AFTER_DECISION', errorTexts.WITHDRAWAL_PAID_AFTER_DECISION);
   }
+  let located: { logIndex: number } | null;
   try {
-    await checkPayoutOnChain(deps, claim.claimed, transactionHash);
+    located = await checkPayoutOnChain(deps, claim.claimed, transactionHash);
   } catch (error) {
     // A hash that pays nothing of this withdrawal proves no payment under way: its claim goes.
     // A payment found but not yet confirmed (or a chain that does not answer) keeps it.
@@ -85,7 +78,10 @@ export async function decideWithdrawal(
     }
     throw error;
   }
-  return settleDecision(deps, administrator, withdrawalId, decision, transactionHash);
+  return settleDecision(deps, administrator, withdrawalId, decision, {
+    transactionHash,
+    logIndex: located?.logIndex ?? null,
+  });
 }
 
 const isValidationFailure = (error: unknown) => error instanceof DomainError && error.code === 'VALIDATION_ERROR';
@@ -128,58 +124,32 @@ async function settleDecision(
   administrator: RequestingAdministrator,
   withdrawalId: string,
   decision: DecisionInput,
-  transactionHash: string | null,
+  payment: DecisionToRecord['payment'],
 ): Promise<Withdrawal> {
-  const { db, clock, config } = deps;
+  const { db, clock } = deps;
   if (!isUuid(withdrawalId)) throw withdrawalNotFound();
   const decided = await moneyTransaction(db, async (trx) => {
     const locked = await lockWithdrawal(trx, withdrawalId);
     if (!locked) throw withdrawalNotFound();
     if (locked.status !== 'PENDING') throw withdrawalAlreadyProcessed();
     // A payment under way: only its own approval may decide (a released and retaken claim is another's).
-    if (locked.payment_claimed_at && (!transactionHash || locked.payment_claim_hash !== transactionHash)) {
+    if (locked.payment_claimed_at && (!payment || locked.payment_claim_hash !== payment.transactionHash)) {
       throw paymentInProgress();
     }
-    const now = clock.now();
     try {
-      await settleLedgerEntry(trx, locked.hold_entry_id, decision.status === 'APPROVED' ? 'POST' : 'VOID', now);
-      const row = await recordDecision(trx, withdrawalId, {
-        status: decision.status,
-        reason: decision.reason?.trim() || null,
-        internalNote: decision.internalNote?.trim() || null,
-        transactionHash,
-        by: administrator.id,
-        at: now,
-      });
-      await recordAdminAction(
+      return await recordWithdrawalDecision(
         trx,
+        deps,
+        locked,
         {
-          actorId: administrator.id,
-          action: auditActions[decision.status],
-          targetType: 'WITHDRAWAL',
-          targetId: withdrawalId,
-          before: toAuditedWithdrawal(locked),
-          after: toAuditedWithdrawal(row),
-          ipAddress: administrator.ipAddress,
-          requestId: administrator.requestId,
+          status: decision.status,
+          reason: decision.reason?.trim() || null,
+          internalNote: decision.internalNote?.trim() || null,
+          payment,
         },
-        now,
+        { actorId: administrator.id, ipAddress: administrator.ipAddress, requestId: administrator.requestId },
+        clock.now(),
       );
-      const member = await findUserById(trx, row.user_id);
-      if (member) {
-        await enqueueMail(
-          trx,
-          member.email,
-          withdrawalDecisionMail({ firstName: member.first_name }, config.publicUrl, {
-            status: decision.status,
-            amount: row.amount,
-            walletAddress: row.wallet_address,
-            reason: row.reason,
-            transactionHash: row.transaction_hash,
-          }),
-        );
-      }
-      return row;
     } catch (error) {
       if (isLedgerOverdraft(error)) {
         throw new DomainError(

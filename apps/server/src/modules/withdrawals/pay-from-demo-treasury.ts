@@ -21,7 +21,9 @@ export async function payFromDemoTreasury(
   const claim = await claimWithdrawalPayment(deps, administrator.id, withdrawalId, null);
   if ('decided' in claim) throw withdrawalAlreadyProcessed();
   const { claimed } = claim;
-  const transactionHash = (await payOnDemoChain(chain, claimed.wallet_address, claimed.amount)).toLowerCase();
+  const transactionHash = (
+    await payOnDemoChain(chain, 'treasury', claimed.wallet_address, claimed.amount)
+  ).toLowerCase();
   if (claimed.payment_claimed_at) {
     await recordClaimedPayment(deps.db, withdrawalId, claimed.payment_claimed_at, transactionHash);
   }

@@ -33,15 +33,17 @@ function chainOf(deps: ProofDeps): DepositChain {
 /**
  * The administrator's proof that a withdrawal was paid: a mined, successful transaction whose
  * USDT transfer of exactly the amount went from a treasury wallet (TREASURY_ADDRESSES) to the
- * withdrawal's address, with the configured number of confirmations. (That no other withdrawal
- * names the same hash, the database checks.)
+ * withdrawal's address, with the configured number of confirmations. A multi-send transaction
+ * pays many withdrawals: the proof is the first of its logs that pays this one, and its log index
+ * is returned to be recorded with the hash (that no other withdrawal names the same log, the
+ * database checks). Null when payouts are not verified: the log is then not located.
  */
 export async function checkPayoutOnChain(
   deps: ProofDeps,
   withdrawal: PaidWithdrawal,
   transactionHash: string,
-): Promise<void> {
-  if (!deps.config.withdrawals.verifyPayouts) return;
+): Promise<{ logIndex: number } | null> {
+  if (!deps.config.withdrawals.verifyPayouts) return null;
   const chain = chainOf(deps);
   const [transfers, head] = await askChain(() =>
     Promise.all([chain.transfersIn(transactionHash), chain.headBlockNumber()]),
@@ -60,6 +62,7 @@ export async function checkPayoutOnChain(
       `The payment has ${confirmations} of ${deps.config.chain.confirmations} confirmations; approve it once confirmed`,
     );
   }
+  return { logIndex: payment.logIndex };
 }
 
 /**

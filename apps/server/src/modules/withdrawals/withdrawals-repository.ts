@@ -54,8 +54,14 @@ export async function isWalletInPendingWithdrawal(db: Kysely<Database>, walletAd
 
 /** The database refused a second pending withdrawal to the same wallet address. */
 export const isWalletInUse = (error: unknown) => violatedConstraint(error) === 'withdrawals_wallet_pending';
-/** The database refused a transaction hash that already proves another withdrawal. */
-export const isTransactionUsed = (error: unknown) => violatedConstraint(error) === 'withdrawals_transaction_once';
+/**
+ * The database refused a payment that already proves another withdrawal: the same transfer log
+ * (hash and log index), or the same hash where the log was not located (payouts not verified).
+ */
+export const isTransactionUsed = (error: unknown) => {
+  const constraint = violatedConstraint(error);
+  return constraint === 'withdrawals_payment_once' || constraint === 'withdrawals_unlocated_payment_once';
+};
 
 export interface WithdrawalPage {
   rows: WithdrawalRow[];
@@ -101,7 +107,10 @@ export function recordDecision(
     reason: string | null;
     internalNote: string | null;
     transactionHash: string | null;
-    by: string;
+    /** The payment's `Transfer` log in its transaction, where it was located. */
+    transactionLogIndex: number | null;
+    /** The administrator; null for the treasury reconciliation. */
+    by: string | null;
     at: Date;
   },
 ): Promise<WithdrawalRow> {
@@ -112,6 +121,7 @@ export function recordDecision(
       reason: decision.reason,
       internal_note: decision.internalNote,
       transaction_hash: decision.transactionHash,
+      transaction_log_index: decision.transactionLogIndex,
       processed_at: decision.at,
       processed_by: decision.by,
       payment_claimed_at: null,
@@ -186,7 +196,8 @@ export async function flagPayment(
   db: Kysely<Database>,
   withdrawal: Pick<WithdrawalRow, 'id' | 'status'>,
   transactionHash: string,
-  by: string,
+  /** The administrator who recorded it; null: the treasury reconciliation read it on chain. */
+  by: string | null,
   at: Date,
 ): Promise<boolean> {
   const row = await db
@@ -214,8 +225,13 @@ export interface FlaggedPaymentRow {
 export function findFlaggedPayments(db: Kysely<Database>, withdrawalId: string): Promise<FlaggedPaymentRow[]> {
   return db
     .selectFrom('withdrawal_flagged_payments as f')
-    .innerJoin('users as u', 'u.id', 'f.recorded_by')
-    .select(['f.transaction_hash', 'f.withdrawal_status', 'f.recorded_at', 'u.email as recorded_by_email'])
+    .leftJoin('users as u', 'u.id', 'f.recorded_by')
+    .select([
+      'f.transaction_hash',
+      'f.withdrawal_status',
+      'f.recorded_at',
+      sql<string>`coalesce(u.email, 'the treasury reconciliation')`.as('recorded_by_email'),
+    ])
     .where('f.withdrawal_id', '=', withdrawalId)
     .orderBy('f.recorded_at')
     .execute();

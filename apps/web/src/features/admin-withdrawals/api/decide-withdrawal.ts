@@ -3,12 +3,15 @@ import type { Withdrawal, WithdrawalDecisionRequest } from '@uplink/contract/wit
 import { api } from '../../../lib/api-client';
 import { adminWithdrawalsKeys } from './get-admin-withdrawals';
 
-/** PUT /withdrawals/{id}: the decision; the list and the review reload. */
+/**
+ * PUT /withdrawals/{id}: the decision; the list and the review reload, after a refusal too — the
+ * treasury reconciliation or another administrator may have decided it meanwhile.
+ */
 export function useDecideWithdrawal(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (decision: WithdrawalDecisionRequest) =>
       (await api.put<Withdrawal>(`/withdrawals/${encodeURIComponent(id)}`, decision)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminWithdrawalsKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminWithdrawalsKeys.all }),
   });
 }

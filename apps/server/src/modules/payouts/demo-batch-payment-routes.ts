@@ -1,0 +1,51 @@
+import { envelopeSchema } from '@uplink/contract/envelope';
+import { demoBatchPaymentSchema } from '@uplink/contract/payout-batches';
+import { safeText } from '@uplink/contract/safe-text';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { totpRequiredForPayouts } from '../admin-totp/totp-for-payouts';
+import { requestingAdministrator } from '../audit/requesting-administrator';
+import { payBatchFromDemoTreasury } from './pay-batch-from-demo-treasury';
+
+/**
+ * `POST /api/dev/demo-treasury/batches/{id}/pay` (administrators, dev tools on, with the demo
+ * chain only): the demo treasury pays a whole batch in one multi-send transaction, and the
+ * treasury reconciliation approves its withdrawals within seconds. Elsewhere it answers 404 as if
+ * it did not exist.
+ */
+export const demoBatchPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.context;
+  if (!config.devToolsEnabled) return;
+  app.post(
+    '/dev/demo-treasury/batches/:id/pay',
+    {
+      config: { access: 'admin' },
+      onRequest: totpRequiredForPayouts(app.context),
+      schema: {
+        tags: ['dev'],
+        summary: "Pay a batch's pending withdrawals in one transaction from the demo treasury (local mode only)",
+        security: [{ bearer: [] }],
+        params: z.object({ id: safeText('Id').max(100) }),
+        response: { 200: envelopeSchema(demoBatchPaymentSchema) },
+      },
+    },
+    async (request, reply) => {
+      const chain = app.context.integrations.depositChain;
+      const { rpcUrl, demoChain, demoBatchTransferAddress } = config.chain;
+      if (!demoChain || !chain || !rpcUrl || !demoBatchTransferAddress) return reply.callNotFound();
+      const payment = await payBatchFromDemoTreasury(
+        app.context,
+        {
+          rpcUrl,
+          chainId: chain.chainId,
+          tokenAddress: chain.tokenAddress,
+          batchTransferAddress: demoBatchTransferAddress,
+        },
+        requestingAdministrator(request),
+        request.params.id,
+      );
+      return ok(payment, 'Batch paid from the demo treasury');
+    },
+  );
+};
