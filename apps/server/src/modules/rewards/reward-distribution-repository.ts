@@ -270,7 +270,11 @@ export async function writeRewardChunk(
  * are, of the whole cents of their exact sum plus their carry, the rest carried (`carry_delta`,
  * migration 0120) — and adds their exact rewards to the run's totals (what the preview predicts;
  * the credits differ from them only by the carries), in the caller's transaction. Runs
- * after every reward of the cycle is written, so each sum is whole. The chunk's accounts are
+ * after every reward of the cycle is written, so each sum is whole. A chunk walks the ledger
+ * accounts in id order and reads each one's rewards of the cycle through the beneficiary index, so
+ * it costs what its beneficiaries' rewards cost: the first version took the cycle's distinct
+ * beneficiaries after the cursor from all its rewards, which read the whole cycle (14 million
+ * rows at a million members) once per chunk. The chunk's accounts are
  * locked first, in id order (a DIRECT credit may be booking for one of them: see
  * `lockLedgerAccount`), so each carry is read as it stands. The ledger refuses a second entry of
  * a cycle for an account.
@@ -286,11 +290,12 @@ export async function bookLedgerChunk(
       SELECT booked_through FROM reward_cycle_progress WHERE cycle = ${cycle}
     ),
     chunk AS (
-      SELECT DISTINCT r.beneficiary_id
-        FROM rewards r
-       WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE'
-         AND r.beneficiary_id > coalesce((SELECT booked_through FROM progress), '00000000-0000-0000-0000-000000000000'::uuid)
-       ORDER BY r.beneficiary_id
+      SELECT a.user_id AS beneficiary_id
+        FROM ledger_accounts a
+       WHERE a.user_id > coalesce((SELECT booked_through FROM progress), '00000000-0000-0000-0000-000000000000'::uuid)
+         AND EXISTS (SELECT 1 FROM rewards r
+                      WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE' AND r.beneficiary_id = a.user_id)
+       ORDER BY a.user_id
        LIMIT ${limit}
     ),
     accounts AS MATERIALIZED (
@@ -301,11 +306,15 @@ export async function bookLedgerChunk(
          FOR UPDATE OF a
     ),
     sums AS (
-      SELECT r.beneficiary_id, r.state, sum(r.reward_amount) AS exact
-        FROM rewards r
-        JOIN chunk USING (beneficiary_id)
-       WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE' AND r.state IN ('POSTED', 'LOCKED')
-       GROUP BY r.beneficiary_id, r.state
+      SELECT chunk.beneficiary_id, own.state, own.exact
+        FROM chunk
+        CROSS JOIN LATERAL (
+          SELECT r.state, sum(r.reward_amount) AS exact
+            FROM rewards r
+           WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE' AND r.state IN ('POSTED', 'LOCKED')
+             AND r.beneficiary_id = chunk.beneficiary_id
+           GROUP BY r.state
+        ) AS own
     ),
     booked AS (
       INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
