@@ -139,6 +139,11 @@ describe('a payout batch', () => {
     expect(screen.getAllByRole('link', { name: '0xcdcdcdcd...cdcd' }).length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByRole('button', { name: 'Pay batch from the demo treasury' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete batch' })).toBeNull();
+    // Its files would be empty: nothing is left to pay.
+    for (const name of ['Download Safe CSV', 'Download Safe JSON']) {
+      expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
+    }
+    expect(screen.getByText(/Nothing is left to pay in this batch/)).toBeTruthy();
 
     // A paid batch asks no more.
     const answered = asked.count;

@@ -11,14 +11,22 @@ const formats: { format: PayoutExportFormat; label: string }[] = [
   { format: 'safe-json', label: 'Download Safe JSON' },
 ];
 
+/** Why the files cannot be downloaded now; null when they can. */
+function exportBlocker(batch: PayoutBatch): string | null {
+  if (batch.paid === batch.count) return 'Nothing is left to pay in this batch: its files would be empty.';
+  return batch.exportable ? null : errorTexts.PAYOUT_APPROVAL_REQUIRED;
+}
+
 /**
- * The batch's files for Safe{Wallet} (CSV Airdrop, Transaction Builder JSON), saved under the
- * server's names; disabled, with the reason, until a required second approval is given.
+ * The batch's files for Safe{Wallet} (CSV Airdrop, Transaction Builder JSON) of the lines still to
+ * pay, saved under the server's names; disabled, with the reason, until a required second approval
+ * is given and once nothing is left to pay.
  */
 export function BatchExports({ batch }: { batch: PayoutBatch }) {
   const [busy, setBusy] = useState<PayoutExportFormat | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const reasonId = useId();
+  const blocker = exportBlocker(batch);
 
   const download = async (format: PayoutExportFormat) => {
     setBusy(format);
@@ -42,17 +50,17 @@ export function BatchExports({ batch }: { batch: PayoutBatch }) {
             variant="secondary"
             size="sm"
             busy={busy === format}
-            disabled={!batch.exportable || busy !== null}
-            aria-describedby={batch.exportable ? undefined : reasonId}
+            disabled={blocker !== null || busy !== null}
+            aria-describedby={blocker === null ? undefined : reasonId}
             onClick={() => download(format)}
           >
             {label}
           </Button>
         ))}
       </div>
-      {batch.exportable ? null : (
+      {blocker === null ? null : (
         <p id={reasonId} className="text-amber-900 text-sm">
-          {errorTexts.PAYOUT_APPROVAL_REQUIRED}
+          {blocker}
         </p>
       )}
       {failure ? (
