@@ -7,11 +7,11 @@ import {
 } from '@uplink/contract/payout-batches';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { unpaidBatchRefreshMs } from '../../../features/admin-payouts/api/get-payout-batch';
 import { apiServer, onApi } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
 import { aBatchLine, anAdministrator, aPayoutBatch, aPayoutBatchDetail } from '../../../testing/sample-data';
-import AdminPayoutBatchPage from './payout-batch-detail';
+import { unpaidBatchRefreshMs } from '../api/get-payout-batch';
+import { PayoutBatchView } from './payout-batch-view';
 
 const hash = `0x${'cd'.repeat(32)}`;
 const second = { _id: 'admin-2', name: 'Second Admin', email: 'second@uplink.test' };
@@ -30,7 +30,7 @@ function batchScreen(detail: () => PayoutBatchDetail, signedInAs = anAdministrat
     asked.count += 1;
     return detail();
   });
-  const rendered = renderScreen(<AdminPayoutBatchPage />, {
+  const rendered = renderScreen(<PayoutBatchView id="batch-1" />, {
     path: '/admin/withdrawals/batches/:id',
     at: '/admin/withdrawals/batches/batch-1',
     signedInAs,

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { unsubscribeLinkStateSchema, unsubscribeResultSchema } from '@uplink/contract/notifications';
 import { describe, expect, it } from 'vitest';
-import UnsubscribePage from '../../../app/routes/unsubscribe';
-import { onApi, refusal } from '../../../testing/api-server';
-import { renderScreen } from '../../../testing/render-screen';
+import { onApi, refusal } from '../../testing/api-server';
+import { renderScreen } from '../../testing/render-screen';
+import UnsubscribePage from './unsubscribe';
 
 const member = '5b0c1a4e-8f0e-4a57-9d51-0c2f6f3f7b11';
 const signature = 'ab'.repeat(32);
