@@ -53,6 +53,8 @@ describe('choosing the exchange and chain clients from the configuration', () =>
       confirmations: 20,
       depositScanIntervalMs: 5000,
       depositScanStartBlock: 123,
+      // The treasury reconciliation follows the deposit scan's pace unless told otherwise.
+      treasuryScanIntervalMs: 5000,
       demoChain: false,
       demoChainPort: 0,
     });
