@@ -31,6 +31,7 @@ import { migrateToLatest } from '../src/db/migrator';
 import { hashPassword } from '../src/modules/accounts/password-hashing';
 import { SandboxExchangeGateway } from '../src/modules/exchange/sandbox-exchange-gateway';
 import { hashCode } from '../src/modules/withdrawals/withdrawal-code-hash';
+import { insertBenchWithdrawals } from './bench-kit';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const withdrawals = Number(process.env.BENCH_WITHDRAWALS ?? 1_000_000);
@@ -103,47 +104,27 @@ try {
 
   // Withdrawals: codes, holds and rows in bulk; 5 % pending, the rest decided. Triggers are off
   // for the load (replica role) and the per-status totals are computed once afterwards.
-  await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-    await sql`
+  const seeding = await database.pool.connect();
+  try {
+    await seeding.query('BEGIN');
+    await seeding.query('SET LOCAL session_replication_role = replica');
+    await seeding.query(
+      `
       CREATE TEMP TABLE bench_rows ON COMMIT DROP AS
       WITH numbered AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM users WHERE NOT is_admin)
       SELECT n, gen_random_uuid() AS withdrawal_id, gen_random_uuid() AS code_id, m.id AS member_id
-        FROM generate_series(1, ${withdrawals}) AS n
-        JOIN numbered m ON m.k = n % ${members}`.execute(trx);
-    await sql`
-      INSERT INTO withdrawal_codes (id, user_id, code_hash, attempts, created_at, expires_at, verified_at, used_at)
-      SELECT code_id, member_id, md5(n::text), 1, now() - make_interval(mins => n),
-             now() - make_interval(mins => n) + interval '10 minutes', now() - make_interval(mins => n),
-             now() - make_interval(mins => n)
-        FROM bench_rows`.execute(trx);
-    await sql`ANALYZE bench_rows`.execute(trx);
-    await sql`
-      WITH holds AS (
-        INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
-        SELECT member_id, 'DEBIT_PENDING', 1 + n % 500, 'WITHDRAWAL', withdrawal_id::text,
-               now() - make_interval(mins => n)
-          FROM bench_rows
-        RETURNING id, reason_id
-      )
-      INSERT INTO withdrawals (id, user_id, amount, wallet_address, status, reason, transaction_hash, code_id,
-                               hold_entry_id, requested_at, processed_at, processed_by)
-      SELECT b.withdrawal_id, b.member_id, 1 + b.n % 500,
-             '0x' || substr(md5(b.n::text) || md5((b.n + 1)::text), 1, 40),
-             CASE WHEN b.n % 20 = 0 THEN 'PENDING' WHEN b.n % 20 = 1 THEN 'REJECTED' ELSE 'APPROVED' END,
-             CASE WHEN b.n % 20 = 1 THEN 'bench' END,
-             CASE WHEN b.n % 20 > 1 THEN '0x' || md5(b.n::text) || md5((b.n + 7)::text) END,
-             b.code_id, h.id, now() - make_interval(mins => b.n),
-             CASE WHEN b.n % 20 <> 0 THEN now() - make_interval(mins => b.n) END,
-             CASE WHEN b.n % 20 <> 0 THEN ${admins.rows[0]?.id}::uuid END
-        FROM bench_rows b
-        JOIN holds h ON h.reason_id = b.withdrawal_id::text`.execute(trx);
-    await sql`
-      UPDATE withdrawal_totals t
-         SET withdrawals = s.withdrawals, amount = s.amount
-        FROM (SELECT status, count(*) AS withdrawals, sum(amount) AS amount FROM withdrawals GROUP BY status) s
-       WHERE t.status = s.status AND t.slot = 0`.execute(trx);
-  });
+        FROM generate_series(1, $1::int) AS n
+        JOIN numbered m ON m.k = n % $2::int`,
+      [withdrawals, members],
+    );
+    await insertBenchWithdrawals(seeding, admins.rows[0]!.id);
+    await seeding.query('COMMIT');
+  } catch (error) {
+    await seeding.query('ROLLBACK');
+    throw error;
+  } finally {
+    seeding.release();
+  }
   await sql`ANALYZE`.execute(db);
   console.log(
     `seeded ${members.toLocaleString('en-US')} members and ${withdrawals.toLocaleString('en-US')} withdrawals in ${((performance.now() - started) / 1000).toFixed(0)} s`,
