@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Decimal } from 'decimal.js';
-import { JsonRpcProvider, Wallet } from 'ethers';
+import { type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { type DemoChain, payManyOnDemoChain, payOnDemoChain, startDemoChain } from '../../chain/demo-chain';
+import { type DemoChain, payManyOnDemoChain, payOnDemoChain } from '../../chain/demo-chain';
 import type { UserRow } from '../../db/schema';
 import { processJobLock } from '../../jobs/job-lock';
 import {
@@ -17,9 +14,9 @@ import {
   requestedWithdrawal,
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
-import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
+import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { EthersDepositChain } from '../subscription/deposit-chain';
 import { createTreasuryReconciliation, reconciliationActor } from './treasury-reconciliation';
 
 /**
@@ -32,48 +29,19 @@ const confirmations = 3;
 const approvedSubject = 'Your Uplink withdrawal has been approved and paid';
 
 describe('reconciling the treasury payouts from the chain', () => {
+  let chainApp: DemoChainApp;
   let t: TestApp;
   let demoChain: DemoChain;
   let provider: JsonRpcProvider;
-  let dataDir: string;
   let admin: UserRow;
   let adminHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-reconciliation-'));
-    demoChain = await startDemoChain({ dataDir, port: 0 });
-    // No head cached between calls: the test mines blocks and reads the head right after.
-    provider = new JsonRpcProvider(demoChain.rpcUrl, demoChain.chainId, { staticNetwork: true, cacheTimeout: -1 });
-    // Blocks come when the test mines them, so confirmations are counted exactly.
-    await provider.send('evm_setIntervalMining', [0]);
-    const base = testConfig();
-    t = await createTestApp(
-      {
-        devToolsEnabled: true,
-        chain: {
-          ...base.chain,
-          demoChain: true,
-          rpcUrl: demoChain.rpcUrl,
-          chainId: demoChain.chainId,
-          usdtContractAddress: demoChain.tokenAddress,
-          demoBatchTransferAddress: demoChain.batchTransferAddress,
-          confirmations,
-          depositScanStartBlock: 0,
-        },
-        // Five pending withdrawals a member: the batches below hold five of each member.
-        withdrawals: { ...base.withdrawals, maxPending: 5 },
-      },
-      { depositChain: new EthersDepositChain(provider, demoChain.tokenAddress, demoChain.chainId) },
-    );
-    admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    // Five pending withdrawals a member: the batches below hold five of each member.
+    chainApp = await startDemoChainApp({ confirmations, mineByHand: true, withdrawals: { maxPending: 5 } });
+    ({ t, demoChain, provider, admin, adminHeaders } = chainApp);
   }, 300_000);
-  afterAll(async () => {
-    await t?.close();
-    provider?.destroy();
-    await demoChain?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => chainApp?.close());
 
   const reconcile = () => {
     const reconciliation = createTreasuryReconciliation(t.app.context);

@@ -1,50 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { JsonRpcProvider } from 'ethers';
+import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoChain, startDemoChain } from '../../chain/demo-chain';
-import type { UserRow } from '../../db/schema';
-import { bearer, createMember, fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
+import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { EthersDepositChain } from '../subscription/deposit-chain';
 
 /** Local mode's "Pay from the demo treasury", against the demo chain served over JSON-RPC. */
 describe('the demo treasury pays a withdrawal', () => {
+  let chainApp: DemoChainApp;
   let t: TestApp;
-  let demoChain: DemoChain;
   let provider: JsonRpcProvider;
-  let dataDir: string;
   let adminHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-demo-treasury-'));
-    demoChain = await startDemoChain({ dataDir, port: 0 });
-    provider = new JsonRpcProvider(demoChain.rpcUrl, demoChain.chainId, { staticNetwork: true });
-    const base = (await import('../../testing/test-app')).testConfig();
-    t = await createTestApp(
-      {
-        devToolsEnabled: true,
-        chain: {
-          ...base.chain,
-          demoChain: true,
-          rpcUrl: demoChain.rpcUrl,
-          chainId: demoChain.chainId,
-          confirmations: 1,
-        },
-      },
-      { depositChain: new EthersDepositChain(provider, demoChain.tokenAddress, demoChain.chainId) },
-    );
-    const admin: UserRow = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    chainApp = await startDemoChainApp({ confirmations: 1 });
+    ({ t, provider, adminHeaders } = chainApp);
   }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    provider?.destroy();
-    await demoChain?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => chainApp?.close());
 
   const payFromTreasury = (id: string) =>
     t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury-pay/${id}`, headers: adminHeaders });

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JsonRpcProvider } from 'ethers';
+import { type DemoChain, startDemoChain } from '../chain/demo-chain';
+import type { Config } from '../config';
+import type { UserRow } from '../db/schema';
+import { EthersDepositChain } from '../modules/subscription/deposit-chain';
+import { bearer, createMember } from './builders';
+import { createTestApp, type TestApp, testConfig } from './test-app';
+
+export interface DemoChainApp {
+  t: TestApp;
+  demoChain: DemoChain;
+  /** Caches no head: a test that mines blocks reads the new head right after. */
+  provider: JsonRpcProvider;
+  admin: UserRow;
+  adminHeaders: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface DemoChainAppOptions {
+  confirmations: number;
+  /** Blocks come only when the test mines them (`hardhat_mine`), so confirmations are counted exactly. */
+  mineByHand?: boolean;
+  withdrawals?: Partial<Config['withdrawals']>;
+}
+
+/**
+ * A test app in local mode on the demo chain served over JSON-RPC (the test token and the
+ * batch-transfer contract deployed, the dev tools on), reading deposits and treasury payments
+ * from block 0, with an administrator signed in: what the demo-treasury and treasury
+ * reconciliation tests share.
+ */
+export async function startDemoChainApp(options: DemoChainAppOptions): Promise<DemoChainApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-demo-chain-app-'));
+  const demoChain = await startDemoChain({ dataDir, port: 0 });
+  const provider = new JsonRpcProvider(demoChain.rpcUrl, demoChain.chainId, { staticNetwork: true, cacheTimeout: -1 });
+  if (options.mineByHand) await provider.send('evm_setIntervalMining', [0]);
+  const base = testConfig();
+  const t = await createTestApp(
+    {
+      devToolsEnabled: true,
+      chain: {
+        ...base.chain,
+        demoChain: true,
+        rpcUrl: demoChain.rpcUrl,
+        chainId: demoChain.chainId,
+        usdtContractAddress: demoChain.tokenAddress,
+        demoBatchTransferAddress: demoChain.batchTransferAddress,
+        confirmations: options.confirmations,
+        depositScanStartBlock: 0,
+      },
+      withdrawals: { ...base.withdrawals, ...options.withdrawals },
+    },
+    { depositChain: new EthersDepositChain(provider, demoChain.tokenAddress, demoChain.chainId) },
+  );
+  const admin = await createMember(t.database.db, { isAdmin: true });
+  return {
+    t,
+    demoChain,
+    provider,
+    admin,
+    adminHeaders: bearer(t.app.context.sessionTokens.sign(admin.id)),
+    async close() {
+      await t.close();
+      provider.destroy();
+      await demoChain.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
