@@ -316,6 +316,37 @@ describe('reconciling the treasury payouts from the chain', () => {
     expect(await approvalMails(member)).toHaveLength(2);
   }, 300_000);
 
+  it('approves by hand a second withdrawal to the same address and amount with the log the first did not take', async () => {
+    const member = await fundedMember(t.database.db, '100');
+    const firstId = await requestedWithdrawal(t, member, 13);
+    const { wallet_address: wallet } = await withdrawal(firstId);
+    // One multi-send pays the member's address 13 USDT twice: once for each withdrawal.
+    const hash = (
+      await payManyOnDemoChain(demoChain, [
+        { to: wallet, amount: '13' },
+        { to: wallet, amount: '13' },
+      ])
+    ).toLowerCase();
+    await mine(confirmations - 1);
+    expect((await decide(firstId, { status: 'APPROVED', transactionHash: hash })).statusCode).toBe(200);
+    expect(await withdrawal(firstId)).toMatchObject({ transaction_hash: hash, transaction_log_index: 0 });
+
+    const secondId = await requestedWithdrawalTo(member, wallet, 13);
+    expect((await decide(secondId, { status: 'APPROVED', transactionHash: hash })).statusCode).toBe(200);
+    expect(await withdrawal(secondId)).toMatchObject({
+      status: 'APPROVED',
+      transaction_hash: hash,
+      transaction_log_index: 1,
+    });
+
+    // Both logs prove a withdrawal now: a third one is refused.
+    const thirdId = await requestedWithdrawalTo(member, wallet, 13);
+    const refused = await decide(thirdId, { status: 'APPROVED', transactionHash: hash });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('already proves another withdrawal');
+    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+  }, 300_000);
+
   it('answers 404 for a batch that does not exist and refuses members', async () => {
     expect((await payBatch(randomUUID())).json().errorCode).toBe('PAYOUT_BATCH_NOT_FOUND');
     expect((await payBatch('not-a-batch')).statusCode).toBe(404);

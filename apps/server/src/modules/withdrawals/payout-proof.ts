@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { WithdrawalRow } from '../../db/schema';
 import { ServiceUnavailableError, validationFailed } from '../../domain-error';
 import type { DepositChain, UsdtTransfer } from '../subscription/deposit-chain';
+import { findRecordedPaymentLogs } from './withdrawals-repository';
 
 type ProofDeps = Pick<AppContext, 'config' | 'integrations'>;
 type PaidWithdrawal = Pick<WithdrawalRow, 'amount' | 'wallet_address'>;
@@ -34,12 +35,14 @@ function chainOf(deps: ProofDeps): DepositChain {
  * The administrator's proof that a withdrawal was paid: a mined, successful transaction whose
  * USDT transfer of exactly the amount went from a treasury wallet (TREASURY_ADDRESSES) to the
  * withdrawal's address, with the configured number of confirmations. A multi-send transaction
- * pays many withdrawals: the proof is the first of its logs that pays this one, and its log index
- * is returned to be recorded with the hash (that no other withdrawal names the same log, the
- * database checks). Null when payouts are not verified: the log is then not located.
+ * pays many withdrawals, and may pay one address the same amount twice (two withdrawals of a
+ * member, one after the other): the proof is the first of its logs that pays this one and proves
+ * no other withdrawal yet, and its log index is returned to be recorded with the hash (that no
+ * other withdrawal names the same log meanwhile, the database checks). Null when payouts are not
+ * verified: the log is then not located.
  */
 export async function checkPayoutOnChain(
-  deps: ProofDeps,
+  deps: ProofDeps & Pick<AppContext, 'db'>,
   withdrawal: PaidWithdrawal,
   transactionHash: string,
 ): Promise<{ logIndex: number } | null> {
@@ -50,7 +53,9 @@ export async function checkPayoutOnChain(
   );
   const refuse = (message: string) => validationFailed([{ field: 'transactionHash', message }]);
   if (!transfers) throw refuse('No successful transaction with this hash is on the chain');
-  const payment = transfers.find((transfer) => paysWithdrawal(deps, withdrawal, transfer));
+  const payments = transfers.filter((transfer) => paysWithdrawal(deps, withdrawal, transfer));
+  const recorded = await findRecordedPaymentLogs(deps.db, transactionHash);
+  const payment = payments.find((transfer) => !recorded.has(transfer.logIndex)) ?? payments[0];
   if (!payment) {
     throw refuse(
       `This transaction does not transfer ${withdrawal.amount} USDT from a treasury wallet to ${withdrawal.wallet_address}`,

@@ -52,6 +52,17 @@ export async function isWalletInPendingWithdrawal(db: Kysely<Database>, walletAd
   return row !== undefined;
 }
 
+/** The log indexes of a transaction that already prove a withdrawal's payment. */
+export async function findRecordedPaymentLogs(db: Kysely<Database>, transactionHash: string): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select('transaction_log_index')
+    .where('transaction_hash', '=', transactionHash)
+    .where('transaction_log_index', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.transaction_log_index as number));
+}
+
 /** The database refused a second pending withdrawal to the same wallet address. */
 export const isWalletInUse = (error: unknown) => violatedConstraint(error) === 'withdrawals_wallet_pending';
 /**
