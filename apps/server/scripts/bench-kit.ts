@@ -371,6 +371,7 @@ export async function distributeCycle(pool: pg.Pool, config: Config, cycle: numb
   // A rewards chunk writes into the cycle's load table: the statement that reads the chunk's cursor.
   const rewardChunks = chunksOf('SELECT rewards_through');
   const attach = chunksOf('rewards_attach_load');
+  const summing = chunksOf('INSERT INTO reward_cycle_sums');
   const bookingChunks = chunksOf('INSERT INTO ledger_entries');
   const secondsOf = (chunks: { ms: number }[]) => (chunks.reduce((sum, chunk) => sum + chunk.ms, 0) / 1000).toFixed(1);
   const line =
@@ -380,6 +381,7 @@ export async function distributeCycle(pool: pg.Pool, config: Config, cycle: numb
     `in ${elapsed.toFixed(1)} s = **${count(rate)} rewards/s**; ` +
     `storeStatement ${((store?.ms ?? 0) / 1000).toFixed(1)} s, rewards ${secondsOf(rewardChunks)} s in ` +
     `${rewardChunks.length} chunks, indexes built and attached ${secondsOf(attach)} s, ` +
+    `rewards summed per beneficiary ${secondsOf(summing)} s, ` +
     `ledger ${secondsOf(bookingChunks)} s in ${bookingChunks.length} chunks, ` +
     `all statements ${inUseCase.toFixed(1)} s`;
   return { written: run.rewardsWritten, rate, line };

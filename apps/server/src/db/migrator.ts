@@ -29,6 +29,7 @@ import * as membersOutsideRewards from './migrations/0126-members-outside-reward
 import * as payoutBatches from './migrations/0130-payout-batches';
 import * as withdrawalLeavesBatch from './migrations/0131-withdrawal-leaves-batch';
 import * as treasuryReconciliation from './migrations/0135-treasury-reconciliation';
+import * as rewardCycleSums from './migrations/0140-reward-cycle-sums';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0130-payout-batches': payoutBatches,
   '0131-withdrawal-leaves-batch': withdrawalLeavesBatch,
   '0135-treasury-reconciliation': treasuryReconciliation,
+  '0140-reward-cycle-sums': rewardCycleSums,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

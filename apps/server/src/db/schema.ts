@@ -144,6 +144,16 @@ export interface RewardCycleProgressTable {
   rewards_written: ColumnType<string, string | number | undefined, string | number>;
   total_paid: ColumnType<string, string | number | undefined, string | number>;
   total_locked: ColumnType<string, string | number | undefined, string | number>;
+  /** Whether the beneficiaries' sums of the cycle are written (migration 0140). */
+  summed: Generated<boolean>;
+}
+
+/** Each beneficiary's exact rewards of the cycle under way, by state (migration 0140). */
+export interface RewardCycleSumsTable {
+  cycle: number;
+  beneficiary_id: string;
+  state: 'POSTED' | 'LOCKED';
+  exact: Numeric;
 }
 
 /** One preview or run of a cycle at a time (migration 0061). */
@@ -473,6 +483,7 @@ export interface Database {
   reward_statement_entries: RewardStatementEntriesTable;
   reward_cycle_runs: RewardCycleRunsTable;
   reward_cycle_progress: RewardCycleProgressTable;
+  reward_cycle_sums: RewardCycleSumsTable;
   reward_cycle_lease: RewardCycleLeaseTable;
   withdrawal_codes: WithdrawalCodesTable;
   withdrawals: WithdrawalsTable;

@@ -275,20 +275,44 @@ export async function writeRewardChunk(
 }
 
 /**
+ * Sums each beneficiary's rewards of the cycle by state, once every reward is written and the
+ * load attached, in the caller's transaction: one pass over the cycle's DOWNLINE partition (a
+ * sequential read and a hash aggregate) instead of each ledger chunk fetching its beneficiaries'
+ * rewards one by one through the beneficiary index (migration 0140). The progress row's `summed`
+ * flag, set in the same transaction, makes it happen exactly once.
+ */
+export async function sumCycleRewards(trx: Kysely<Database>, cycle: number): Promise<void> {
+  await turnJitOffForChunk(trx);
+  const marked = await trx
+    .updateTable('reward_cycle_progress')
+    .set({ summed: true })
+    .where('cycle', '=', cycle)
+    .where('summed', '=', false)
+    .executeTakeFirst();
+  if (marked.numUpdatedRows === 0n) return;
+  await sql`
+    INSERT INTO reward_cycle_sums (cycle, beneficiary_id, state, exact)
+    SELECT ${cycle}, beneficiary_id, state, sum(reward_amount)
+      FROM rewards
+     WHERE cycle = ${cycle} AND type = 'DOWNLINE' AND state IN ('POSTED', 'LOCKED')
+     GROUP BY beneficiary_id, state`.execute(trx);
+}
+
+/** The sums go with the run's progress row, in the transaction that records the run. */
+export async function deleteCycleSums(trx: Kysely<Database>, cycle: number): Promise<void> {
+  await trx.deleteFrom('reward_cycle_sums').where('cycle', '=', cycle).execute();
+}
+
+/**
  * Books the ledger entries of the next chunk of beneficiaries of the cycle (after the progress
- * cursor, in id order): one entry per beneficiary, posted or locked as their rewards of the cycle
- * are, of the whole cents of their exact sum plus their carry, the rest carried (`carry_delta`,
- * migration 0120) — and adds their exact rewards to the run's totals (what the preview predicts;
- * the credits differ from them only by the carries), in the caller's transaction. Runs
- * after every reward of the cycle is written, so each sum is whole. A chunk walks the ledger
- * accounts in id order and reads each one's rewards of the cycle through the beneficiary index (a
- * lateral probe with LIMIT 1: an EXISTS is planned as a hash of the whole cycle), so it costs what
- * its beneficiaries' rewards cost: the first version took the cycle's distinct
- * beneficiaries after the cursor from all its rewards, which read the whole cycle (14 million
- * rows at a million members) once per chunk. The chunk's accounts are
- * locked first, in id order (a DIRECT credit may be booking for one of them: see
- * `lockLedgerAccount`), so each carry is read as it stands. The ledger refuses a second entry of
- * a cycle for an account.
+ * cursor, in id order, from the cycle's sums): one entry per beneficiary, posted or locked as
+ * their rewards of the cycle are, of the whole cents of their exact sum plus their carry, the
+ * rest carried (`carry_delta`, migration 0120) — and adds their exact rewards to the run's totals
+ * (what the preview predicts; the credits differ from them only by the carries), in the caller's
+ * transaction. Runs after `sumCycleRewards`. The chunk's accounts are locked first, in id order
+ * (a DIRECT credit may be booking for one of them: see `lockLedgerAccount`), so each carry is
+ * read as it stands; a beneficiary without a ledger account is passed over. The ledger refuses a
+ * second entry of a cycle for an account.
  */
 export async function bookLedgerChunk(
   trx: Kysely<Database>,
@@ -302,15 +326,11 @@ export async function bookLedgerChunk(
       SELECT booked_through FROM reward_cycle_progress WHERE cycle = ${cycle}
     ),
     chunk AS (
-      SELECT a.user_id AS beneficiary_id
-        FROM ledger_accounts a
-       CROSS JOIN LATERAL (
-         SELECT 1 FROM rewards r
-          WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE' AND r.beneficiary_id = a.user_id
-          LIMIT 1
-       ) AS rewarded
-       WHERE a.user_id > coalesce((SELECT booked_through FROM progress), '00000000-0000-0000-0000-000000000000'::uuid)
-       ORDER BY a.user_id
+      SELECT DISTINCT s.beneficiary_id
+        FROM reward_cycle_sums s
+       WHERE s.cycle = ${cycle}
+         AND s.beneficiary_id > coalesce((SELECT booked_through FROM progress), '00000000-0000-0000-0000-000000000000'::uuid)
+       ORDER BY s.beneficiary_id
        LIMIT ${limit}
     ),
     accounts AS MATERIALIZED (
@@ -320,24 +340,14 @@ export async function bookLedgerChunk(
        ORDER BY a.user_id
          FOR UPDATE OF a
     ),
-    sums AS (
-      SELECT chunk.beneficiary_id, own.state, own.exact
-        FROM chunk
-        CROSS JOIN LATERAL (
-          SELECT r.state, sum(r.reward_amount) AS exact
-            FROM rewards r
-           WHERE r.cycle = ${cycle} AND r.type = 'DOWNLINE' AND r.state IN ('POSTED', 'LOCKED')
-             AND r.beneficiary_id = chunk.beneficiary_id
-           GROUP BY r.state
-        ) AS own
-    ),
     booked AS (
       INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
       SELECT s.beneficiary_id, CASE s.state WHEN 'POSTED' THEN 'CREDIT_POSTED' ELSE 'CREDIT_PENDING' END,
              ${wholeCents(sql`s.exact`, sql`a.carry`)}, s.exact - ${wholeCents(sql`s.exact`, sql`a.carry`)},
              'REWARD_CYCLE', ${String(cycle)}, ${at}
-        FROM sums s
+        FROM reward_cycle_sums s
         JOIN accounts a USING (beneficiary_id)
+       WHERE s.cycle = ${cycle}
        ORDER BY s.beneficiary_id
       RETURNING kind, amount + carry_delta AS exact
     ),

@@ -156,6 +156,7 @@ describe('a large reward cycle runs in chunks', () => {
     );
     expect(Number(rows[0]?.rewards)).toBe(preview.rewardsToWrite);
     expect(await t.database.db.selectFrom('reward_cycle_progress').selectAll().execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('reward_cycle_sums').selectAll().execute()).toEqual([]);
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   }, 600_000);
 

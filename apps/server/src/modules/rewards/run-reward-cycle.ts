@@ -21,6 +21,7 @@ import {
   bookLedgerChunk,
   type CycleRunRow,
   copiersPerChunk,
+  deleteCycleSums,
   ensureRewardPartitions,
   findDistributedRun,
   linkedExchangeUids,
@@ -28,6 +29,7 @@ import {
   recordCycleRun,
   type StatementLine,
   storeStatement,
+  sumCycleRewards,
   writeRewardChunk,
 } from './reward-distribution-repository';
 import { findCurrentRewardPlan, findRewardPlanVersion } from './rewards-repository';
@@ -66,7 +68,8 @@ const statementBasis: Record<RewardCycleSource, RewardCycleBasis> = {
  * 2. rewards are written a chunk of copiers at a time, each chunk moving the progress cursor in
  *    its own transaction, into a fresh table without indexes that then gets its indexes and
  *    joins `rewards` as the cycle's DOWNLINE partition;
- * 3. once every reward exists, ledger entries are booked a chunk of beneficiaries at a time;
+ * 3. once every reward exists, each beneficiary's rewards are summed in one pass, then ledger
+ *    entries are booked from those sums a chunk of beneficiaries at a time;
  * 4. one transaction records the run (and its audit row) and ends the progress row.
  *
  * Before step 2 the cycle's `rewards` partition (and the next cycle's) is made if missing.
@@ -127,7 +130,7 @@ async function beginDistribution(
   });
 }
 
-/** Writes the rewards, then books the ledger, each a chunk per transaction, yielding between chunks. */
+/** Writes the rewards, sums them, then books the ledger, each a chunk per transaction, yielding between chunks. */
 async function distributeInChunks(
   deps: Deps,
   progress: CycleProgressRow,
@@ -138,7 +141,7 @@ async function distributeInChunks(
   const plan = await findRewardPlanVersion(deps.db, progress.plan_version);
   const copiers = chunks.copiers ?? copiersPerChunk;
   const beneficiaries = chunks.beneficiaries ?? beneficiariesPerChunk;
-  const chunk = (work: (trx: Kysely<Database>) => Promise<{ taken: number }>) =>
+  const chunk = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
     deps.db.transaction().execute(async (trx) => {
       await lockRewardCycle(trx, cycle);
       await lease.renew(trx);
@@ -151,6 +154,7 @@ async function distributeInChunks(
     }
   }
   await attachRewardLoad(deps.db, cycle);
+  await chunk((trx) => sumCycleRewards(trx, cycle));
   for (let taken = beneficiaries; taken === beneficiaries; await betweenChunks()) {
     ({ taken } = await chunk((trx) => bookLedgerChunk(trx, cycle, at, beneficiaries)));
   }
@@ -162,6 +166,7 @@ function recordDistribution(deps: Deps, input: RunRewardCycleInput, cycle: numbe
     await lockRewardCycle(trx, cycle);
     const progress = await endCycleProgress(trx, cycle);
     if (!progress) throw new Error(`cycle ${cycle}: no distribution under way to record`);
+    await deleteCycleSums(trx, cycle);
     const window = cycleWindow(deps.config.rewards, cycle);
     const finishedAt = deps.clock.now();
     const run = await recordCycleRun(trx, {
