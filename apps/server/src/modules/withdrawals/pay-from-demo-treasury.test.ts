@@ -47,9 +47,9 @@ describe('the demo treasury pays a withdrawal', () => {
     expect((await decide(id, { status: 'REJECTED', reason: 'Too late' })).json().errorCode).toBe(
       'WITHDRAWAL_PAYMENT_IN_PROGRESS',
     );
-    // The approval proves the payment confirmed; the provider caches the chain head for a moment,
-    // so wait until it has seen the payment's block (an approval before that is refused as
-    // not confirmed yet, which is right, but not what this test is about).
+    // The approval proves the payment confirmed: wait until the chain has mined the payment's
+    // block (an approval before that is refused as not confirmed yet, which is right, but not
+    // what this test is about).
     const seen = async () => {
       const receipt = await provider.getTransactionReceipt(paid);
       return receipt !== null && (await provider.getBlockNumber()) >= receipt.blockNumber;
