@@ -36,7 +36,7 @@ import { demoBatchPaymentRoutes } from './modules/payouts/demo-batch-payment-rou
 import { payoutsRoutes } from './modules/payouts/payouts-routes';
 import { treasuryReconciliationRoutes } from './modules/payouts/treasury-reconciliation-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
-import { cycleAt } from './modules/rewards/reward-cycle-calendar';
+import { cycleAt, firstDueCycle } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
 import { statementsRoutes } from './modules/statements/statements-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
@@ -90,7 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerHttpPlugins(app, config);
   registerErrorHandling(app);
   recordRequestDurations(app);
-  reportBusinessMetrics(app, (now) => cycleAt(config.rewards, now));
+  reportBusinessMetrics(app, {
+    currentCycle: (now) => cycleAt(config.rewards, now),
+    firstDueCycle: (installedAt) => firstDueCycle(config.rewards, installedAt),
+  });
   registerAuthentication(app, db, context.sessionTokens);
 
   await app.register(

@@ -25,6 +25,9 @@ export const demoDepositXpub =
  */
 export const defaultDataDir = path.resolve(import.meta.dirname, '../../../data');
 
+/** Cycle #1 of the default calendar: Monday 2026-01-05 00:00 UTC. */
+const defaultCycleEpoch = '2026-01-05T00:00:00Z';
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
@@ -82,7 +85,7 @@ const environmentSchema = z.object({
   BINGX_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open-api.bingx.com'),
   MIN_EXCHANGE_DEPOSIT: usdtAmount.default('100'),
   REWARD_CYCLE_DAYS: z.coerce.number().int().min(1).max(366).default(7),
-  REWARD_CYCLE_EPOCH: z.iso.datetime({ offset: true }).default('2026-01-05T00:00:00Z'),
+  REWARD_CYCLE_EPOCH: z.iso.datetime({ offset: true }).optional(),
   REWARD_CYCLE_CLOSE_INTERVAL_MS: z.coerce.number().int().min(1000).max(2_000_000_000).default(600_000),
   EXCHANGE_BALANCE_CHECKS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(250),
   MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).max(10_000).default(3),
@@ -204,6 +207,11 @@ export interface ExchangeConfig {
 export interface RewardsConfig {
   /** Cycle #1 starts here (a Monday 00:00 UTC by default); each cycle lasts `cycleDays`. */
   cycleEpoch: Date;
+  /**
+   * REWARD_CYCLE_EPOCH was set: cycle #1 is the operation's first, due like every later one.
+   * Otherwise the default calendar's cycles before installation were nobody's (see `firstDueCycle`).
+   */
+  epochSet: boolean;
   cycleDays: number;
   /** How often the job looks for finished cycles to distribute from the exchange. */
   cycleCloseIntervalMs: number;
@@ -315,7 +323,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minimumDeposit: vars.MIN_EXCHANGE_DEPOSIT,
     },
     rewards: {
-      cycleEpoch: new Date(vars.REWARD_CYCLE_EPOCH),
+      cycleEpoch: new Date(vars.REWARD_CYCLE_EPOCH ?? defaultCycleEpoch),
+      epochSet: vars.REWARD_CYCLE_EPOCH !== undefined,
       cycleDays: vars.REWARD_CYCLE_DAYS,
       cycleCloseIntervalMs: vars.REWARD_CYCLE_CLOSE_INTERVAL_MS,
       balanceChecksPerRun: vars.EXCHANGE_BALANCE_CHECKS_PER_RUN,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
-import { freePort, type ServerProcess, startServerProcess } from './testing/processes';
+import { freePort, type ServerProcess, startServerProcess, untilReady } from './testing/processes';
 
 const admin = { email: 'root@uplink.test', password: 'Root!Pass12345' };
 
@@ -23,19 +23,6 @@ function startServer(dataDir: string, port: number): ServerProcess {
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'warn',
   });
-}
-
-/** Asks /api/readyz until the server answers (it builds a database first); no answer is a hang. */
-async function untilReady(baseUrl: string, server: ServerProcess): Promise<void> {
-  const ready = async () => {
-    for (;;) {
-      if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
-      const answer = await fetch(`${baseUrl}/api/readyz`).catch(() => undefined);
-      if (answer?.status === 200) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
-  await settlesBeforeHang(ready(), 'server start');
 }
 
 const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
