@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoDepositXpub, isLoopbackHost, loadConfig } from './config';
+import { ConfigError, demoDepositXpub, isLoopbackHost, loadConfig, requiredInProduction } from './config';
 import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
 import { freePort, startServerProcess } from './testing/processes';
 
@@ -22,16 +22,7 @@ const production = {
 };
 
 /** Every setting production requires, as the refusal names it. */
-const requiredInProduction = [
-  'JWT_SECRET',
-  'DEPOSIT_XPUB',
-  'PUBLIC_URL',
-  'TREASURY_ADDRESSES',
-  'BSC_RPC_URL',
-  'BINGX_API_KEY',
-  'BINGX_API_SECRET',
-  'DATABASE_URL',
-];
+const required = [...requiredInProduction, 'DATABASE_URL'];
 
 function configError(env: NodeJS.ProcessEnv): string {
   try {
@@ -141,21 +132,18 @@ describe('configuration', () => {
     expect(configError({ ...production, DEV_TOOLS: 'true' })).toContain('DEV_TOOLS');
   });
 
-  it.each(requiredInProduction.filter((name) => name !== 'DATABASE_URL'))(
-    'refuses to start in production without %s, naming it',
-    (name) => {
-      const env: NodeJS.ProcessEnv = { ...production };
-      delete env[name];
-      const message = configError(env);
-      expect(message).toContain(name);
-      expect(message).toMatch(/production/);
-    },
-  );
+  it.each(requiredInProduction)('refuses to start in production without %s, naming it', (name) => {
+    const env: NodeJS.ProcessEnv = { ...production };
+    delete env[name];
+    const message = configError(env);
+    expect(message).toContain(name);
+    expect(message).toMatch(/production/);
+  });
 
   it('names every missing and every invalid setting in one message', () => {
     const message = configError({ NODE_ENV: 'production', PORT: 'eighty', DEV_TOOLS: 'true', METRICS_TOKEN: 'short' });
     expect(message.split('\n').filter((line) => line.includes('required in production'))).toEqual([
-      `  required in production: ${requiredInProduction.join(', ')} (or ALLOW_EMBEDDED_DATABASE=true: the embedded database in DATA_DIR, for one process on one machine)`,
+      `  required in production: ${required.join(', ')} (or ALLOW_EMBEDDED_DATABASE=true: the embedded database in DATA_DIR, for one process on one machine)`,
     ]);
     for (const name of ['PORT', 'DEV_TOOLS', 'METRICS_TOKEN']) expect(message).toContain(`${name}: `);
   });
@@ -260,7 +248,7 @@ describe('a production start with its settings missing', () => {
         .split('\n')
         .filter((line) => line.includes('required in production'));
       expect(named).toHaveLength(1);
-      for (const name of requiredInProduction) expect(named[0]).toContain(name);
+      for (const name of required) expect(named[0]).toContain(name);
       expect(readdirSync(emptyDataDir)).toEqual([]);
     },
     hangDeadlineMs,

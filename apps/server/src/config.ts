@@ -367,8 +367,8 @@ function readEnvironment(env: NodeJS.ProcessEnv): { vars: Environment; problems:
   return { vars: values as Environment, problems };
 }
 
-/** What production needs set, and what it refuses. */
-const requiredInProduction = [
+/** What production needs set, DATABASE_URL aside (ALLOW_EMBEDDED_DATABASE may stand in for it). */
+export const requiredInProduction = [
   'JWT_SECRET',
   'DEPOSIT_XPUB',
   'PUBLIC_URL',

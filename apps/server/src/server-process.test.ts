@@ -21,7 +21,7 @@ function startServer(dataDir: string, port: number): ServerProcess {
     SEED_DEMO: 'false',
     DEMO_CHAIN: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
   });
 }
 
@@ -43,6 +43,15 @@ describe('the server process on the embedded database', () => {
   afterAll(() => {
     if (server?.child.exitCode === null) server.child.kill('SIGKILL');
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('logs the migrations its start applied, by name', () => {
+    const logged = server
+      .output()
+      .match(/database migrated: (.*)/)?.[1]
+      ?.split(', ');
+    expect(logged?.[0]).toBe('0001-accounts');
+    expect(logged).toContain('0150-installation');
   });
 
   it('keeps DATA_DIR to its owner: the directory 0700, the JWT secret and the database files 0600', () => {

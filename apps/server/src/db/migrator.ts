@@ -80,6 +80,13 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
+/** What a start or `db:migrate` says about the schema: the migrations it applied by name, or that none was needed. */
+export function migrationsLogLine(migrations: string[]): string {
+  return migrations.length > 0
+    ? `database migrated: ${migrations.join(', ')}`
+    : 'database schema up to date: no migration to apply';
+}
+
 /** Runs the migrations up to and including `name` only: how a test builds a database as it was before a later one. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
