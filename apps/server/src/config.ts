@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { usdtBscContract } from '@uplink/contract/constants';
 import { z } from 'zod';
 import { defaultWaitTimeoutMs } from './db/connection-provider';
-import { ensurePrivateDirectory } from './db/data-directory';
+import { writePrivateFile } from './db/data-directory';
 import { type ServerKeys, serverKeys } from './server-keys';
 
 /**
@@ -442,8 +442,7 @@ export function isLoopbackHost(host: string): boolean {
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  ensurePrivateDirectory(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writePrivateFile(file, secret);
   return secret;
 }

@@ -21,11 +21,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send(failure('INTERNAL_SERVER_ERROR', 'The service is busy. Please try again in a moment.'));
+        .send(failure('SERVICE_UNAVAILABLE', 'The service is busy. Please try again in a moment.'));
     }
     if (error instanceof ServiceUnavailableError) {
       request.log.warn({ err: error }, 'a service the request needs is not answering');
-      return reply.status(503).send(failure('INTERNAL_SERVER_ERROR', error.message));
+      return reply.status(503).send(failure('SERVICE_UNAVAILABLE', error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
