@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import { ServiceUnavailableError } from './domain-error';
 import { registerAuthentication } from './http/authentication';
-import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { loggerOptions, registerHttpPlugins } from './http/http-plugins';
 import { RequestLogController } from './http/request-logging';
 import { requestValidatorCompiler } from './http/request-validation';
@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     // While closing, requests are refused by endConnectionsWhileClosing, with the envelope.
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
     trustProxy: (_address: string, hop: number) => hop < config.trustedProxyHops,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
