@@ -482,7 +482,7 @@ test.describe('member shell', () => {
           message: 'Service unavailable',
           data: null,
           error: null,
-          errorCode: 'INTERNAL_SERVER_ERROR',
+          errorCode: 'SERVICE_UNAVAILABLE',
         }),
       }),
     );

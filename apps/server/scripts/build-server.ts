@@ -10,17 +10,15 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { releaseCommands } from './release-commands';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(serverRoot, 'dist');
 
 /** Entry points: the server, and the operator's commands that run against the same database. */
-const entryPoints = {
-  main: 'src/main.ts',
-  migrate: 'src/db/migrate-cli.ts',
-  'ledger-check': 'scripts/ledger-check.ts',
-  'rewards-cycle': 'scripts/rewards-cycle.ts',
-};
+const entryPoints = Object.fromEntries(
+  Object.values(releaseCommands).map(({ compiled, source }) => [compiled, source]),
+);
 
 /** npm packages are loaded from node_modules at run time; only the workspace's own packages are bundled. */
 const packagesFromNodeModules: Plugin = {
@@ -42,12 +40,14 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  // Readable stack traces in production logs: no minification, names kept, a map beside each file.
+  // Readable stack traces in production logs without source maps (a release ships none): no
+  // minification, names kept, one file per entry point and shared chunk.
   keepNames: true,
-  sourcemap: 'linked',
+  sourcemap: false,
   plugins: [packagesFromNodeModules],
   logLevel: 'warning',
 });
-// Hardhat (local mode's demo chain) finds its configuration beside the code that starts it.
+// Hardhat (local mode's demo chain) finds its configuration beside the code that starts it; the
+// release leaves it out (release-folder.ts), as production runs no demo chain.
 copyFileSync(path.join(serverRoot, 'src/chain/hardhat.config.cjs'), path.join(outdir, 'hardhat.config.cjs'));
 console.log(`server built: ${path.relative(process.cwd(), outdir)}/{${Object.keys(entryPoints).join(',')}}.js`);

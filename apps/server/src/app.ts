@@ -7,8 +7,9 @@ import { startBackgroundJobs } from './background-jobs';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { ServiceUnavailableError } from './domain-error';
 import { registerAuthentication } from './http/authentication';
-import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { loggerOptions, registerHttpPlugins } from './http/http-plugins';
 import { RequestLogController } from './http/request-logging';
 import { requestValidatorCompiler } from './http/request-validation';
@@ -36,7 +37,7 @@ import { demoBatchPaymentRoutes } from './modules/payouts/demo-batch-payment-rou
 import { payoutsRoutes } from './modules/payouts/payouts-routes';
 import { treasuryReconciliationRoutes } from './modules/payouts/treasury-reconciliation-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
-import { cycleAt } from './modules/rewards/reward-cycle-calendar';
+import { cycleAt, firstDueCycle } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
 import { statementsRoutes } from './modules/statements/statements-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
@@ -75,6 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
+    // While closing, requests are refused by endConnectionsWhileClosing, with the envelope.
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
     trustProxy: (_address: string, hop: number) => hop < config.trustedProxyHops,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -90,7 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerHttpPlugins(app, config);
   registerErrorHandling(app);
   recordRequestDurations(app);
-  reportBusinessMetrics(app, (now) => cycleAt(config.rewards, now));
+  reportBusinessMetrics(app, {
+    currentCycle: (now) => cycleAt(config.rewards, now),
+    firstDueCycle: (installedAt) => firstDueCycle(config.rewards, installedAt),
+  });
   registerAuthentication(app, db, context.sessionTokens);
 
   await app.register(
@@ -149,12 +156,16 @@ function createContext(app: FastifyInstance, options: BuildAppOptions): AppConte
 /**
  * Node closes, when the server closes, only the connections idle at that moment: a keep-alive
  * connection whose request was still running would hold the close open until its idle timeout.
- * Once closing, every answer therefore ends its connection.
+ * Once closing, every answer therefore ends its connection, and a request that arrives then is
+ * refused at once (503 SERVICE_UNAVAILABLE, in the envelope like every other answer).
  */
 function endConnectionsWhileClosing(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new ServiceUnavailableError('The server is stopping. Please try again in a moment.') : undefined);
   });
   // A callback hook, not an async one: it runs on every answer, and a promise per answer costs.
   app.addHook('onSend', (request, reply, payload, done) => {

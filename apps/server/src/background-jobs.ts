@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JobLock } from './jobs/job-lock';
 import { startRecurringJob } from './jobs/recurring-job';
 import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
@@ -17,14 +17,15 @@ import { sweepLapsedSubscriptions } from './modules/subscription/subscription-ex
  */
 export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
   const { db, clock } = app.context;
+  const log = backgroundJobLogger(app);
   const jobs = [
-    startDepositScanJob(app.context, lock, app.log),
-    startTreasuryReconciliationJob(app.context, lock, app.log),
+    startDepositScanJob(app.context, lock, log),
+    startTreasuryReconciliationJob(app.context, lock, log),
     startRecurringJob({
       name: 'subscription-expiry',
       intervalMs: 60_000,
       lock,
-      logger: app.log,
+      logger: log,
       work: async () => {
         await sweepLapsedSubscriptions(db, clock.now());
       },
@@ -33,11 +34,11 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       name: 'reward-cycle-close',
       intervalMs: app.context.config.rewards.cycleCloseIntervalMs,
       lock,
-      logger: app.log,
+      logger: log,
       work: async () => {
         for (const run of await closeFinishedCycles(app.context)) {
           recordRewardCycle(run);
-          app.log.info(run, 'reward cycle closed');
+          log.info(run, 'reward cycle closed');
         }
       },
     }),
@@ -45,31 +46,31 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       name: 'exchange-balance-refresh',
       intervalMs: 60_000,
       lock,
-      logger: app.log,
+      logger: log,
       work: async () => {
         const refresh = await refreshExchangeBalances(app.context);
-        if (refresh.checked > 0 || refresh.interrupted) app.log.info(refresh, 'exchange balances refreshed');
+        if (refresh.checked > 0 || refresh.interrupted) log.info(refresh, 'exchange balances refreshed');
       },
     }),
     startRecurringJob({
       name: 'locked-rewards-sweep',
       intervalMs: 60 * 60_000,
       lock,
-      logger: app.log,
+      logger: log,
       work: async () => {
         const settled = await settleLockedRewards(app.context);
-        if (settled.released > 0 || settled.forfeited > 0) app.log.info(settled, 'locked rewards settled');
+        if (settled.released > 0 || settled.forfeited > 0) log.info(settled, 'locked rewards settled');
       },
     }),
     startRecurringJob({
       name: 'notices',
       intervalMs: 15 * 60_000,
       lock,
-      logger: app.log,
+      logger: log,
       work: async () => {
         const written = await writeDueNotices(app.context);
         if (Object.values(written).some((count) => count > 0)) {
-          app.log.info(written, 'notices written');
+          log.info(written, 'notices written');
           app.context.mailWorker.wake();
         }
       },
@@ -78,11 +79,23 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       name: 'sign-in-attempts-sweep',
       intervalMs: 60 * 60_000,
       lock,
-      logger: app.log,
+      logger: log,
       work: async () => {
         await forgetStaleSignInAttempts(db);
       },
     }),
   ];
   for (const job of jobs) app.addHook('onClose', async () => job?.stop());
+}
+
+/**
+ * The background jobs' logger. Their routine reports (deposits scanned, treasury reconciled,
+ * balances refreshed…) are info lines for production's log shippers; on a developer's machine they
+ * would push the start-up banner out of view within a minute, so there, at the default level,
+ * only their warnings and failures show, as only failed and slow requests do (LOG_LEVEL=debug
+ * shows everything).
+ */
+export function backgroundJobLogger(app: FastifyInstance): FastifyBaseLogger {
+  const quietLocally = !app.context.config.production && app.log.level === 'info';
+  return quietLocally ? app.log.child({}, { level: 'warn' }) : app.log;
 }

@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoDepositXpub, isLoopbackHost, loadConfig } from './config';
+import { ConfigError, demoDepositXpub, isLoopbackHost, loadConfig, requiredInProduction } from './config';
+import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
+import { freePort, startServerProcess } from './testing/processes';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'uplink-config-'));
 
@@ -12,8 +14,15 @@ const production = {
   DEPOSIT_XPUB: demoDepositXpub,
   PUBLIC_URL: 'https://uplink.example.com',
   TREASURY_ADDRESSES: '0x1111111111111111111111111111111111111111',
+  BSC_RPC_URL: 'https://bsc.example.com',
+  BINGX_API_KEY: 'an-api-key',
+  BINGX_API_SECRET: 'an-api-secret',
+  ALLOW_EMBEDDED_DATABASE: 'true',
   DATA_DIR: '/tmp/uplink-config-production',
 };
+
+/** Every setting production requires, as the refusal names it. */
+const required = [...requiredInProduction, 'DATABASE_URL'];
 
 function configError(env: NodeJS.ProcessEnv): string {
   try {
@@ -123,16 +132,34 @@ describe('configuration', () => {
     expect(configError({ ...production, DEV_TOOLS: 'true' })).toContain('DEV_TOOLS');
   });
 
-  it.each(['JWT_SECRET', 'DEPOSIT_XPUB', 'TREASURY_ADDRESSES'])(
-    'refuses to start in production without %s, naming it',
-    (name) => {
-      const env: NodeJS.ProcessEnv = { ...production };
-      delete env[name];
-      const message = configError(env);
-      expect(message).toContain(name);
-      expect(message).toMatch(/production/);
-    },
-  );
+  it.each(requiredInProduction)('refuses to start in production without %s, naming it', (name) => {
+    const env: NodeJS.ProcessEnv = { ...production };
+    delete env[name];
+    const message = configError(env);
+    expect(message).toContain(name);
+    expect(message).toMatch(/production/);
+  });
+
+  it('names every missing and every invalid setting in one message', () => {
+    const message = configError({ NODE_ENV: 'production', PORT: 'eighty', DEV_TOOLS: 'true', METRICS_TOKEN: 'short' });
+    expect(message.split('\n').filter((line) => line.includes('required in production'))).toEqual([
+      `  required in production: ${required.join(', ')} (or ALLOW_EMBEDDED_DATABASE=true: the embedded database in DATA_DIR, for one process on one machine)`,
+    ]);
+    for (const name of ['PORT', 'DEV_TOOLS', 'METRICS_TOKEN']) expect(message).toContain(`${name}: `);
+  });
+
+  it('refuses production on the embedded database unless ALLOW_EMBEDDED_DATABASE=true', () => {
+    const { ALLOW_EMBEDDED_DATABASE: _allowed, ...withoutDatabase } = production;
+    expect(configError(withoutDatabase)).toMatch(
+      /required in production: DATABASE_URL \(or ALLOW_EMBEDDED_DATABASE=true/,
+    );
+    expect(configError({ ...withoutDatabase, ALLOW_EMBEDDED_DATABASE: 'false' })).toContain('DATABASE_URL');
+    expect(loadConfig(production).databaseUrl).toBeUndefined();
+    expect(
+      loadConfig({ ...withoutDatabase, DATABASE_URL: 'postgres://app@db:5432/uplink', WEB_CONCURRENCY: '1' })
+        .databaseUrl,
+    ).toBe('postgres://app@db:5432/uplink');
+  });
 
   it('runs one process per core in production on PostgreSQL, one otherwise', () => {
     const postgres = { DATABASE_URL: 'postgres://app@db:5432/uplink', REDIS_URL: 'redis://cache:6379' };
@@ -200,4 +227,30 @@ describe('the default DATA_DIR', () => {
       process.chdir(cwd);
     }
   });
+});
+
+describe('a production start with its settings missing', () => {
+  it(
+    'names every required setting in one message and exits before it opens, writes or listens anything',
+    async () => {
+      const emptyDataDir = dataDir();
+      const server = startServerProcess({
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        PORT: String(await freePort()),
+        DATA_DIR: emptyDataDir,
+      });
+      const { code } = await settlesBeforeHang(server.exited, 'a refused start');
+      expect(code).toBe(1);
+      const named = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('required in production'));
+      expect(named).toHaveLength(1);
+      for (const name of required) expect(named[0]).toContain(name);
+      expect(readdirSync(emptyDataDir)).toEqual([]);
+    },
+    hangDeadlineMs,
+  );
 });

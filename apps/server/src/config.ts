@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { usdtBscContract } from '@uplink/contract/constants';
 import { z } from 'zod';
 import { defaultWaitTimeoutMs } from './db/connection-provider';
-import { ensurePrivateDirectory } from './db/data-directory';
+import { writePrivateFile } from './db/data-directory';
 import { type ServerKeys, serverKeys } from './server-keys';
 
 /**
@@ -25,6 +25,9 @@ export const demoDepositXpub =
  */
 export const defaultDataDir = path.resolve(import.meta.dirname, '../../../data');
 
+/** Cycle #1 of the default calendar: Monday 2026-01-05 00:00 UTC. */
+const defaultCycleEpoch = '2026-01-05T00:00:00Z';
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
@@ -37,6 +40,8 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Production on the embedded database (one process on one machine): refused unless this says so. */
+  ALLOW_EMBEDDED_DATABASE: flag.optional(),
   DATABASE_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(defaultWaitTimeoutMs),
   DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REPLICA_MAX_LAG_S: z.coerce.number().min(0).max(3600).default(5),
@@ -82,7 +87,7 @@ const environmentSchema = z.object({
   BINGX_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open-api.bingx.com'),
   MIN_EXCHANGE_DEPOSIT: usdtAmount.default('100'),
   REWARD_CYCLE_DAYS: z.coerce.number().int().min(1).max(366).default(7),
-  REWARD_CYCLE_EPOCH: z.iso.datetime({ offset: true }).default('2026-01-05T00:00:00Z'),
+  REWARD_CYCLE_EPOCH: z.iso.datetime({ offset: true }).optional(),
   REWARD_CYCLE_CLOSE_INTERVAL_MS: z.coerce.number().int().min(1000).max(2_000_000_000).default(600_000),
   EXCHANGE_BALANCE_CHECKS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(250),
   MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).max(10_000).default(3),
@@ -204,6 +209,11 @@ export interface ExchangeConfig {
 export interface RewardsConfig {
   /** Cycle #1 starts here (a Monday 00:00 UTC by default); each cycle lasts `cycleDays`. */
   cycleEpoch: Date;
+  /**
+   * REWARD_CYCLE_EPOCH was set: cycle #1 is the operation's first, due like every later one.
+   * Otherwise the default calendar's cycles before installation were nobody's (see `firstDueCycle`).
+   */
+  epochSet: boolean;
   cycleDays: number;
   /** How often the job looks for finished cycles to distribute from the exchange. */
   cycleCloseIntervalMs: number;
@@ -235,29 +245,28 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and checks the environment; throws a ConfigError naming each bad variable. */
+/**
+ * Reads and checks the environment, all of it at once: a ConfigError names every missing and
+ * every invalid setting in one message. Nothing is opened or written before (the local JWT
+ * secret is generated into DATA_DIR only once the settings are sound).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  }
-  const vars = parsed.data;
+  const { vars, problems: invalid } = readEnvironment(env);
   const production = vars.NODE_ENV === 'production';
-  if (production) {
-    const missing = (['JWT_SECRET', 'DEPOSIT_XPUB', 'PUBLIC_URL', 'TREASURY_ADDRESSES'] as const).filter(
-      (name) => !vars[name],
-    );
-    if (missing.length > 0) {
-      throw new ConfigError(`Missing required configuration in production: ${missing.join(', ')}`);
-    }
-  }
+  const problems: string[] = [];
   const dataDir = vars.DATA_DIR ? path.resolve(vars.DATA_DIR) : defaultDataDir;
   // Local mode without a configured RPC endpoint runs its own chain so onboarding works offline.
   const demoChain = vars.DEMO_CHAIN ?? (!production && vars.NODE_ENV !== 'test' && !vars.BSC_RPC_URL);
-  if (production && demoChain) throw new ConfigError('DEMO_CHAIN cannot be used in production');
-  if (production && vars.DEV_TOOLS) throw new ConfigError('DEV_TOOLS cannot be used in production');
-  const webConcurrency = processCount(vars, production, demoChain);
+  if (production) problems.push(...productionProblems(env, vars, demoChain));
+  problems.push(...invalid);
+  const webConcurrency = vars.WEB_CONCURRENCY ?? (production && vars.DATABASE_URL ? availableParallelism() : 1);
+  const processProblem = severalProcessesProblem(vars, webConcurrency, demoChain);
+  if (processProblem) problems.push(processProblem);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Uplink cannot start with these settings (nothing was opened or written):\n  ${problems.join('\n  ')}`,
+    );
+  }
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     production,
@@ -315,7 +324,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minimumDeposit: vars.MIN_EXCHANGE_DEPOSIT,
     },
     rewards: {
-      cycleEpoch: new Date(vars.REWARD_CYCLE_EPOCH),
+      cycleEpoch: new Date(vars.REWARD_CYCLE_EPOCH ?? defaultCycleEpoch),
+      epochSet: vars.REWARD_CYCLE_EPOCH !== undefined,
       cycleDays: vars.REWARD_CYCLE_DAYS,
       cycleCloseIntervalMs: vars.REWARD_CYCLE_CLOSE_INTERVAL_MS,
       balanceChecksPerRun: vars.EXCHANGE_BALANCE_CHECKS_PER_RUN,
@@ -343,33 +353,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * WEB_CONCURRENCY, by default one process per core in production on PostgreSQL, one otherwise.
- * Several processes are refused where they could not share what one process keeps to itself: the
- * embedded database (one session of one process), the rate-limit counters (shared only in Redis)
- * and the demo chain (each process would start its own).
+ * Each variable read on its own, so that every invalid one is named, not the first only. A
+ * variable that is invalid is left out of `vars`: the checks across variables then see it unset.
  */
-function processCount(vars: Environment, production: boolean, demoChain: boolean): number {
-  const count = vars.WEB_CONCURRENCY ?? (production && vars.DATABASE_URL ? availableParallelism() : 1);
-  if (count === 1) return count;
+function readEnvironment(env: NodeJS.ProcessEnv): { vars: Environment; problems: string[] } {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, schema] of Object.entries(environmentSchema.shape)) {
+    const parsed = schema.safeParse(env[name]);
+    if (parsed.success) values[name] = parsed.data;
+    else problems.push(`${name}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  return { vars: values as Environment, problems };
+}
+
+/** What production needs set, DATABASE_URL aside (ALLOW_EMBEDDED_DATABASE may stand in for it). */
+export const requiredInProduction = [
+  'JWT_SECRET',
+  'DEPOSIT_XPUB',
+  'PUBLIC_URL',
+  'TREASURY_ADDRESSES',
+  'BSC_RPC_URL',
+  'BINGX_API_KEY',
+  'BINGX_API_SECRET',
+] as const;
+
+function productionProblems(env: NodeJS.ProcessEnv, vars: Environment, demoChain: boolean): string[] {
+  const missing: string[] = requiredInProduction.filter((name) => !env[name]);
+  if (!env.DATABASE_URL && !vars.ALLOW_EMBEDDED_DATABASE) {
+    missing.push(
+      'DATABASE_URL (or ALLOW_EMBEDDED_DATABASE=true: the embedded database in DATA_DIR, for one process on one machine)',
+    );
+  }
+  return [
+    ...(missing.length > 0 ? [`required in production: ${missing.join(', ')}`] : []),
+    ...(demoChain ? ['DEMO_CHAIN: cannot be used in production'] : []),
+    ...(vars.DEV_TOOLS ? ['DEV_TOOLS: cannot be used in production'] : []),
+  ];
+}
+
+/**
+ * Several processes (WEB_CONCURRENCY, by default one per core in production on PostgreSQL) are
+ * refused where they could not share what one process keeps to itself: the embedded database (one
+ * session of one process), the rate-limit counters (shared only in Redis) and the demo chain (each
+ * process would start its own).
+ */
+function severalProcessesProblem(vars: Environment, count: number, demoChain: boolean): string | undefined {
+  if (count === 1) return undefined;
   const setting = vars.WEB_CONCURRENCY
     ? `WEB_CONCURRENCY=${count}`
     : `WEB_CONCURRENCY (by default one process per core in production: ${count})`;
   if (!vars.DATABASE_URL) {
-    throw new ConfigError(
-      `${setting} needs DATABASE_URL: the embedded database is one session in one process, so it runs with WEB_CONCURRENCY=1 only`,
-    );
+    return `${setting} needs DATABASE_URL: the embedded database is one session in one process, so it runs with WEB_CONCURRENCY=1 only`;
   }
   if (!vars.REDIS_URL) {
-    throw new ConfigError(
-      `${setting} needs REDIS_URL, so that all processes count against the same rate limits (or set WEB_CONCURRENCY=1)`,
-    );
+    return `${setting} needs REDIS_URL, so that all processes count against the same rate limits (or set WEB_CONCURRENCY=1)`;
   }
   if (demoChain) {
-    throw new ConfigError(
-      `${setting}: the demo chain runs inside one process; set DEMO_CHAIN=false or WEB_CONCURRENCY=1`,
-    );
+    return `${setting}: the demo chain runs inside one process; set DEMO_CHAIN=false or WEB_CONCURRENCY=1`;
   }
-  return count;
+  return undefined;
 }
 
 const loopback = new BlockList();
@@ -399,8 +442,7 @@ export function isLoopbackHost(host: string): boolean {
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  ensurePrivateDirectory(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writePrivateFile(file, secret);
   return secret;
 }

@@ -18,8 +18,8 @@ export class DomainError extends Error {
 }
 
 /**
- * Something the request needs is not answering (the database, the chain): answered 503 with
- * `INTERNAL_SERVER_ERROR` and a message that says to try again.
+ * Something the request needs is not answering (the database, the chain), or the server is
+ * stopping: answered 503 with `SERVICE_UNAVAILABLE` and a message that says to try again.
  */
 export class ServiceUnavailableError extends Error {
   override name = 'ServiceUnavailableError';

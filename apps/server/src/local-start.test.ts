@@ -84,6 +84,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start on a machine', () => {
     expect(output).toContain(passwordFile);
     expect(readFileSync(passwordFile, 'utf8').trim()).toBe(password);
     expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+    for (const file of ['demo-chain.json', 'server.json']) {
+      expect({ file, mode: statSync(path.join(dataDir, file)).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+    }
 
     // The demo:pay command exactly as the banner prints it, then as the README gives it.
     const printed = output.match(/Pay a member\s+(npm run demo:pay -- [^\n]*?)\s{3}/)?.[1];
@@ -102,6 +105,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start on a machine', () => {
 
     // Only failures and slow requests are logged locally: the banner stays in view.
     expect(output).not.toContain('request completed');
+
+    // The server is npm's own child (the script's shell exec'd node): npm passes the signal on to it.
+    const serverPid = JSON.parse(readFileSync(path.join(dataDir, 'server.json'), 'utf8')).pid as number;
+    const parentPid = Number(readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+    expect(parentPid).toBe(started.pid);
 
     started.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -5,6 +5,7 @@ import { startupBanner } from './bootstrap/startup-banner';
 import { runClusterPrimary } from './cluster/cluster-primary';
 import { runClusterWorker } from './cluster/cluster-worker';
 import { type Config, ConfigError, loadConfig } from './config';
+import { migrationsLogLine } from './db/migrator';
 import { startRuntime } from './server-runtime';
 import { stopOnSignals } from './stop-on-signals';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
 async function runSingleProcess(config: Config): Promise<void> {
   const runtime = await startRuntime(config);
   const { app } = runtime;
+  app.log.info(migrationsLogLine(runtime.migrations));
   stopOnSignals(runtime, () => removeServerFile(config.dataDir));
 
   await app.listen({ port: config.port, host: config.host });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
-import { freePort, type ServerProcess, startServerProcess } from './testing/processes';
+import { freePort, type ServerProcess, startServerProcess, untilReady } from './testing/processes';
 
 const admin = { email: 'root@uplink.test', password: 'Root!Pass12345' };
 
@@ -21,21 +21,8 @@ function startServer(dataDir: string, port: number): ServerProcess {
     SEED_DEMO: 'false',
     DEMO_CHAIN: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
   });
-}
-
-/** Asks /api/readyz until the server answers (it builds a database first); no answer is a hang. */
-async function untilReady(baseUrl: string, server: ServerProcess): Promise<void> {
-  const ready = async () => {
-    for (;;) {
-      if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
-      const answer = await fetch(`${baseUrl}/api/readyz`).catch(() => undefined);
-      if (answer?.status === 200) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
-  await settlesBeforeHang(ready(), 'server start');
 }
 
 const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
@@ -58,9 +45,21 @@ describe('the server process on the embedded database', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('keeps DATA_DIR to its owner: the directory 0700, the JWT secret and the database files 0600', () => {
+  it('logs the migrations its start applied, by name', async () => {
+    // The local log goes through pino-pretty's worker thread: it may reach the output a moment later.
+    const migrated = () =>
+      server
+        .output()
+        .match(/database migrated: (.*)/)?.[1]
+        ?.split(', ') ?? [];
+    await expect.poll(() => migrated()[0], { timeout: 10_000 }).toBe('0001-accounts');
+    expect(migrated()).toContain('0150-installation');
+  });
+
+  it('keeps DATA_DIR to its owner: the directory 0700, the JWT secret, server.json and the database files 0600', () => {
     expect(mode(dataDir)).toBe('700');
     expect(mode(path.join(dataDir, 'jwt-secret'))).toBe('600');
+    expect(mode(path.join(dataDir, 'server.json'))).toBe('600');
     const wide = readdirSync(path.join(dataDir, 'pglite'), { withFileTypes: true, recursive: true })
       .filter((entry) => entry.isFile())
       .map((entry) => path.join(entry.parentPath, entry.name))
@@ -94,7 +93,10 @@ describe('the server process on the embedded database', () => {
         fetch(`${baseUrl}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } });
       const burst = Array.from({ length: 60 }, (_, index) =>
         settlesBeforeHang(
-          (index % 2 === 0 ? readProfile() : fetch(`${baseUrl}/api/readyz`)).then((answer) => answer.status),
+          (index % 2 === 0 ? readProfile() : fetch(`${baseUrl}/api/readyz`)).then(async (answer) => ({
+            status: answer.status,
+            errorCode: ((await answer.json()) as { errorCode: string | null }).errorCode,
+          })),
           `request ${index}`,
         ),
       );
@@ -109,9 +111,13 @@ describe('the server process on the embedded database', () => {
       // the port is closed): an answer or a refusal, never a hang.
       const hung = answers.filter((answer) => answer.status === 'rejected' && /hung/.test(String(answer.reason)));
       expect(hung).toEqual([]);
-      const statuses = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
-      expect(statuses).toContain(200);
-      expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      const answered = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+      expect(answered).toContainEqual({ status: 200, errorCode: null });
+      // A refusal while stopping is the envelope's, with its own code.
+      const refusals = answered.filter(({ status }) => status !== 200);
+      expect(refusals.filter(({ status, errorCode }) => status !== 503 || errorCode !== 'SERVICE_UNAVAILABLE')).toEqual(
+        [],
+      );
       expect(existsSync(path.join(dataDir, 'pglite.pid'))).toBe(false);
     },
     hangDeadlineMs + 30_000,

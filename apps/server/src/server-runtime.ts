@@ -17,10 +17,15 @@ export interface ServingRuntime {
   stop(): Promise<void>;
 }
 
-export interface ServerRuntime extends ServingRuntime {
+/** What a start did to the database before serving: for its log and its banner. */
+export interface PreparedDatabase {
+  /** The migrations this start applied, by name (none when the schema was up to date). */
+  migrations: string[];
   /** The root administrator (and demo network) ensured at this start, for the startup banner. */
   bootstrap: BootstrapResult;
 }
+
+export interface ServerRuntime extends ServingRuntime, PreparedDatabase {}
 
 /** Opens the database, applies migrations and builds the app: everything `main` and tests share. */
 export async function startRuntime(configured: Config, logger?: boolean | object): Promise<ServerRuntime> {
@@ -29,12 +34,12 @@ export async function startRuntime(configured: Config, logger?: boolean | object
   const database = await openServerDatabase(configured);
   const demoChain = configured.chain.demoChain ? await startLocalChain(configured) : null;
   const config = demoChain ? withDemoChain(configured, demoChain) : configured;
-  const bootstrap = await prepareDatabase(database, config);
+  const prepared = await prepareDatabase(database, config);
   const app = await buildApp({ config, db: database.db, readDb: database.readDb, logger, jobLock: database.jobLock });
   return {
     app,
     database,
-    bootstrap,
+    ...prepared,
     async stop() {
       await app.close();
       await database.close();
@@ -47,7 +52,7 @@ export async function startRuntime(configured: Config, logger?: boolean | object
  * A cluster's primary, before it forks its workers: the migrations and the bootstrap run once,
  * then the primary closes its connections again (it serves nothing).
  */
-export async function prepareClusterDatabase(config: Config): Promise<BootstrapResult> {
+export async function prepareClusterDatabase(config: Config): Promise<PreparedDatabase> {
   const database = await openServerDatabase(config);
   try {
     return await prepareDatabase(database, config);
@@ -95,9 +100,9 @@ async function openServerDatabase(config: Config): Promise<DatabaseHandle> {
 }
 
 /** The migrations, then the root administrator and the demo data: once per start, before any request. */
-async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<BootstrapResult> {
-  await migrateToLatest(database.db);
-  return runBootstrap(database.db, config);
+async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<PreparedDatabase> {
+  const migrations = await migrateToLatest(database.db);
+  return { migrations, bootstrap: await runBootstrap(database.db, config) };
 }
 
 /** Local mode: the in-process dev chain with its test USDT token (see README, "Demo: onboarding"). */

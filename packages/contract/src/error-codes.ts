@@ -56,6 +56,7 @@ export const errorCodes = [
   'PAYOUT_APPROVAL_REQUIRED',
   'PAYOUT_APPROVAL_BY_CREATOR',
   'ADMIN_TOTP_REQUIRED',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -120,6 +121,7 @@ export const errorTexts: Record<ErrorCode, string> = {
   PAYOUT_APPROVAL_BY_CREATOR:
     'The second approval must come from an administrator other than the one who created the batch.',
   ADMIN_TOTP_REQUIRED: 'Turn on two-factor sign-in in your admin settings before you decide, batch or export payouts.',
+  SERVICE_UNAVAILABLE: 'The service is busy or briefly unavailable. Please try again in a moment.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

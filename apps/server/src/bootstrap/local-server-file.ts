@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultDataDir } from '../config';
+import { writePrivateFile } from '../db/data-directory';
 
 /**
  * DATA_DIR/server.json: where the local server is listening, written once it listens and removed
@@ -21,8 +22,7 @@ export function localUrlOf(address: AddressInfo): string {
 }
 
 export function writeServerFile(dataDir: string, url: string): void {
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(serverFile(dataDir), `${JSON.stringify({ url, pid: process.pid }, null, 2)}\n`);
+  writePrivateFile(serverFile(dataDir), `${JSON.stringify({ url, pid: process.pid }, null, 2)}\n`);
 }
 
 /** Removes the file if it is still this process's (another server may have started since). */

@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, MaxUint256, parseUnits, type Signer } from 'ethers';
 import { z } from 'zod';
-import { ensurePrivateDirectory } from '../db/data-directory';
+import { writePrivateFile } from '../db/data-directory';
 import { batchTransferAbi, deployBatchTransfer, deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
 
 /** What `npm run demo:pay` needs to reach the chain the local server is watching. */
@@ -66,8 +66,7 @@ export async function startDemoChain(options: { dataDir: string; port: number })
     tokenAddress,
     batchTransferAddress,
   };
-  ensurePrivateDirectory(options.dataDir);
-  writeFileSync(infoFile(options.dataDir), `${JSON.stringify(info, null, 2)}\n`);
+  writePrivateFile(infoFile(options.dataDir), `${JSON.stringify(info, null, 2)}\n`);
   return {
     ...info,
     async stop() {

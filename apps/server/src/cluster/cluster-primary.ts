@@ -1,6 +1,7 @@
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import { startupBanner } from '../bootstrap/startup-banner';
 import type { Config } from '../config';
+import { migrationsLogLine } from '../db/migrator';
 import { loggerOptions } from '../http/http-plugins';
 import { answerWorkerMetricsRequests } from '../modules/metrics/cluster-metrics';
 import { prepareClusterDatabase } from '../server-runtime';
@@ -14,7 +15,8 @@ import { WorkerPool } from './worker-pool';
  */
 export async function runClusterPrimary(config: Config): Promise<void> {
   const logger = pino(loggerOptions(config) as LoggerOptions);
-  const bootstrap = await prepareClusterDatabase(config);
+  const { migrations, bootstrap } = await prepareClusterDatabase(config);
+  logger.info(migrationsLogLine(migrations));
 
   // A worker's GET /api/metrics asks here for every worker's figures, summed.
   answerWorkerMetricsRequests();

@@ -99,7 +99,7 @@ describe('requests when the database stays busy past DATABASE_WAIT_TIMEOUT_MS', 
     ]);
     for (const answer of refused) {
       expect(answer.statusCode).toBe(503);
-      expect(answer.json()).toMatchObject({ success: false, errorCode: 'INTERNAL_SERVER_ERROR' });
+      expect(answer.json()).toMatchObject({ success: false, errorCode: 'SERVICE_UNAVAILABLE' });
     }
     expect(refused[0]?.headers['retry-after']).toBe('5');
     await hold.release();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pidOfAnEndedProcess, sleepingProcess } from '../testing/processes';
-import { DataDirectoryInUseError, ensurePrivateDirectory } from './data-directory';
+import { DataDirectoryInUseError, ensurePrivateDirectory, writePrivateFile } from './data-directory';
 import { openDatabase } from './database';
 
 const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
@@ -84,6 +84,20 @@ describe('a DATA_DIR an older version created', () => {
       mkdirSync(dataDir, { mode: 0o755 });
       ensurePrivateDirectory(dataDir);
       expect(mode(dataDir)).toBe('700');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('has its files written 0600, an older file left 0644 tightened', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'uplink-data-dir-'));
+    try {
+      const dataDir = path.join(root, 'data');
+      writePrivateFile(path.join(dataDir, 'server.json'), '{}');
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(path.join(dataDir, 'demo-chain.json'), '{"old":true}', { mode: 0o644 });
+      writePrivateFile(path.join(dataDir, 'demo-chain.json'), '{}');
+      expect(notOwnerOnly(root)).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   unlinkSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,17 @@ export function ensurePrivateDirectory(directory: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
   }
+}
+
+/**
+ * Writes a file of DATA_DIR (the JWT secret, the demo chain's and the running server's address)
+ * readable by its owner only: created 0600, and tightened when an older version left it wider
+ * (a mode given to writeFileSync applies to a new file only).
+ */
+export function writePrivateFile(file: string, content: string): void {
+  ensurePrivateDirectory(path.dirname(file));
+  writeFileSync(file, content, { mode: 0o600 });
+  chmodSync(file, 0o600);
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from './database';
-import { migrateToLatest } from './migrator';
+import { migrateToLatest, migrationsLogLine } from './migrator';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -9,8 +9,7 @@ const database = await openDatabase({
   pgliteDataDir: path.join(config.dataDir, 'pglite'),
 });
 try {
-  const applied = await migrateToLatest(database.db);
-  console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
+  console.log(migrationsLogLine(await migrateToLatest(database.db)));
 } finally {
   await database.close();
 }

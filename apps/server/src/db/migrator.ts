@@ -30,6 +30,7 @@ import * as payoutBatches from './migrations/0130-payout-batches';
 import * as withdrawalLeavesBatch from './migrations/0131-withdrawal-leaves-batch';
 import * as treasuryReconciliation from './migrations/0135-treasury-reconciliation';
 import * as rewardCycleSums from './migrations/0140-reward-cycle-sums';
+import * as installation from './migrations/0150-installation';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0131-withdrawal-leaves-batch': withdrawalLeavesBatch,
   '0135-treasury-reconciliation': treasuryReconciliation,
   '0140-reward-cycle-sums': rewardCycleSums,
+  '0150-installation': installation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -76,6 +78,13 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** What a start or `db:migrate` says about the schema: the migrations it applied by name, or that none was needed. */
+export function migrationsLogLine(migrations: string[]): string {
+  return migrations.length > 0
+    ? `database migrated: ${migrations.join(', ')}`
+    : 'database schema up to date: no migration to apply';
 }
 
 /** Runs the migrations up to and including `name` only: how a test builds a database as it was before a later one. */

@@ -471,7 +471,14 @@ export interface AdminTotpRecoveryCodesTable {
   used_at: NullableTimestamp;
 }
 
+/** When this database was installed: one row (migration 0150). */
+export interface InstallationTable {
+  singleton: ColumnType<boolean, never, never>;
+  installed_at: Timestamp;
+}
+
 export interface Database {
+  installation: InstallationTable;
   users: UsersTable;
   user_counts: UserCountsTable;
   referral_closure: ReferralClosureTable;

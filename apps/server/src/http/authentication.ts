@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-type Guard = (request: FastifyRequest) => Promise<void>;
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
  * A route's access guard accepts a valid bearer token of an existing user whose account is
@@ -40,14 +40,17 @@ type Guard = (request: FastifyRequest) => Promise<void>;
  * LOCKED, DISABLED or deleted account, or a changed password or second factor, loses every open
  * session at its next call, each with its own code (the web app ends the session on either).
  * Every change but a deletion's is also a new session version, so a session it ended stays
- * ended when the account is ACTIVE again.
+ * ended when the account is ACTIVE again. Every answer of a signed-in call is `no-store`.
  */
 export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, tokens: SessionTokens): void {
   app.decorateRequest('currentUser', null as unknown as CallerCredentials);
   app.decorateRequest('callerView', null);
 
   function guard(view: CallerView<CallerCredentials>, adminOnly: boolean): Guard {
-    return async (request) => {
+    return async (request, reply) => {
+      // What a session reads is the caller's own: no browser or proxy cache may keep it, and a
+      // refusal is not kept either (the next call may carry a valid session).
+      reply.header('cache-control', 'no-store');
       const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
       if (!match?.[1]) throw unauthorized();
       const claims = tokens.verify(match[1]);

@@ -1,9 +1,25 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/connection-provider';
 import { DomainError, ServiceUnavailableError } from '../domain-error';
 import { failure } from './envelope';
 import { errorStatuses } from './error-statuses';
+
+/**
+ * The router's own refusals, before any route is found (Fastify's `frameworkErrors`): a path
+ * parameter over the router's 100 characters (414) or not a valid URL component (400) is
+ * answered with the envelope like everything else, not Fastify's bare JSON.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(failure('BAD_REQUEST', 'A path parameter is too long (at most 100 characters)'));
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send(failure('BAD_REQUEST', 'The path is not a valid URL'));
+  } else {
+    reply.log.error({ err: error }, 'the router failed');
+    reply.status(500).send(failure('INTERNAL_SERVER_ERROR', 'Internal server error'));
+  }
+}
 
 /** The one place where every thrown error becomes the envelope `{ success, message, data, error, errorCode }`. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -21,11 +37,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send(failure('INTERNAL_SERVER_ERROR', 'The service is busy. Please try again in a moment.'));
+        .send(failure('SERVICE_UNAVAILABLE', 'The service is busy. Please try again in a moment.'));
     }
     if (error instanceof ServiceUnavailableError) {
       request.log.warn({ err: error }, 'a service the request needs is not answering');
-      return reply.status(503).send(failure('INTERNAL_SERVER_ERROR', error.message));
+      return reply.status(503).send(failure('SERVICE_UNAVAILABLE', error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

@@ -64,4 +64,6 @@ export const errorStatuses: Record<ErrorCode, number> = {
   PAYOUT_APPROVAL_BY_CREATOR: 403,
   // A signed-in administrator who lacks the second factor this action needs: not 401, the session stands.
   ADMIN_TOTP_REQUIRED: 403,
+  // The database is busy, a service the request needs is not answering, or the server is stopping.
+  SERVICE_UNAVAILABLE: 503,
 };

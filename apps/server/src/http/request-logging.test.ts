@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { backgroundJobLogger } from '../background-jobs';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { SandboxExchangeGateway } from '../modules/exchange/sandbox-exchange-gateway';
@@ -90,6 +91,20 @@ describe('request logging', () => {
     expect(completed()).toEqual([
       expect.objectContaining({ level: levels.info, res: expect.objectContaining({ statusCode: 200 }) }),
     ]);
+  });
+
+  it("keeps the background jobs' routine reports out of the local log at the default level", async () => {
+    const report = async (level: 'info' | 'debug', production: boolean) => {
+      const { app, lines } = await serverLogging(level, production);
+      const jobs = backgroundJobLogger(app);
+      jobs.info({ transfersRecorded: 1 }, 'deposits scanned');
+      jobs.warn('mail delivery failed');
+      return lines.map((line) => line.msg);
+    };
+    // The banner stays in view: only what needs a look shows.
+    expect(await report('info', false)).toEqual(['mail delivery failed']);
+    expect(await report('debug', false)).toEqual(['deposits scanned', 'mail delivery failed']);
+    expect(await report('info', true)).toEqual(['deposits scanned', 'mail delivery failed']);
   });
 
   it('raises slow requests and failures above the default level everywhere', () => {

@@ -4,17 +4,21 @@ import { metricsRegistry } from '../metrics-registry';
 /** `skipped`: another run (of this process or another) held the job, so this one did nothing. */
 export type JobRunOutcome = 'ok' | 'failed' | 'skipped';
 
+/**
+ * The job is `job_name`: a scrape adds Prometheus' own `job` (the scrape job), which would rename
+ * ours to `exported_job` and leave alerts naming the scrape job instead of the failing one.
+ */
 const jobRuns = new Counter({
   name: 'uplink_job_runs_total',
   help: 'Runs of each background job, by outcome',
-  labelNames: ['job', 'outcome'] as const,
+  labelNames: ['job_name', 'outcome'] as const,
   registers: [metricsRegistry],
 });
 
 const jobRunDuration = new Histogram({
   name: 'uplink_job_run_duration_seconds',
   help: 'How long a background job ran, by outcome (skipped runs did no work and are not timed)',
-  labelNames: ['job', 'outcome'] as const,
+  labelNames: ['job_name', 'outcome'] as const,
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
   registers: [metricsRegistry],
 });
@@ -30,8 +34,10 @@ const depositScanDuration = new Histogram({
 export function startJobRun(job: string): (outcome: JobRunOutcome) => void {
   const started = performance.now();
   return (outcome) => {
-    jobRuns.inc({ job, outcome });
-    if (outcome !== 'skipped') jobRunDuration.observe({ job, outcome }, (performance.now() - started) / 1000);
+    jobRuns.inc({ job_name: job, outcome });
+    if (outcome !== 'skipped') {
+      jobRunDuration.observe({ job_name: job, outcome }, (performance.now() - started) / 1000);
+    }
   };
 }
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { settlesBeforeHang } from './hang-deadline';
 
 /** The pid of a process that has exited: stands for a server that crashed. */
 export async function pidOfAnEndedProcess(): Promise<number> {
@@ -59,4 +60,17 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   server.close();
   return port;
+}
+
+/** Asks /api/readyz until the server answers (it builds a database first); no answer is a hang. */
+export async function untilReady(baseUrl: string, server: ServerProcess): Promise<void> {
+  const ready = async () => {
+    for (;;) {
+      if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
+      const answer = await fetch(`${baseUrl}/api/readyz`).catch(() => undefined);
+      if (answer?.status === 200) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  await settlesBeforeHang(ready(), 'server start');
 }

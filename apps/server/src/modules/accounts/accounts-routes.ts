@@ -126,7 +126,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ secondFactor: SecondFactor 
             'Send a new verification link (to the signed-in user, or to the given e-mail: same answer whether or not it is registered or verified)',
           security: [{ bearer: [] }, {}],
           body: optionalEmailRequestSchema.optional(),
-          response: { 200: messageOnly, 400: failed, 401: failed, 429: failed },
+          // With a session, the session's own refusals: 401, 403 ACCOUNT_DISABLED, 423 ACCOUNT_LOCKED.
+          response: { 200: messageOnly, 400: failed, 401: failed, 403: failed, 423: failed, 429: failed },
         },
       },
       async (request) => {

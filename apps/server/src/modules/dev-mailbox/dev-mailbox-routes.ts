@@ -1,4 +1,4 @@
-import { envelopeSchema } from '@uplink/contract/envelope';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,7 +43,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'E-mails sent by the app (local development only)',
         description: "Answers requests from the server's own machine only (loopback, not through a proxy).",
         querystring: mailboxQuerySchema,
-        response: { 200: envelopeSchema(z.object({ messages: z.array(mailboxMessageSchema) })) },
+        response: {
+          200: envelopeSchema(z.object({ messages: z.array(mailboxMessageSchema) })),
+          403: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {

@@ -21,6 +21,8 @@ export interface BusinessSnapshot {
   unpaidPayoutBatchAmount: string;
   /** Treasury transfers that matched no withdrawal, waiting for an administrator. */
   unmatchedTreasuryTransfers: number;
+  /** When the database was installed (migration 0150). */
+  installedAt: Date | null;
 }
 
 interface SnapshotRow {
@@ -36,6 +38,7 @@ interface SnapshotRow {
   open_payout_batches: number;
   unpaid_payout_batch_amount: string | null;
   unmatched_treasury_transfers: string;
+  installed_at: Date | string | null;
 }
 
 export async function readBusinessSnapshot(
@@ -60,6 +63,7 @@ export async function readBusinessSnapshot(
       (SELECT sum(reward_amount) FROM reward_totals WHERE state = 'LOCKED') AS locked_reward_amount,
       (SELECT last_block FROM chain_scan_cursors WHERE name = ${depositCursorName}) AS deposit_cursor_block,
       (SELECT count(*) FROM treasury_transfers WHERE unmatched_reason IS NOT NULL) AS unmatched_treasury_transfers,
+      (SELECT installed_at FROM installation) AS installed_at,
       unpaid.open_payout_batches, unpaid.unpaid_payout_batch_amount
     FROM (SELECT 1) AS one
     CROSS JOIN (
@@ -87,6 +91,7 @@ export async function readBusinessSnapshot(
     openPayoutBatches: row.open_payout_batches,
     unpaidPayoutBatchAmount: row.unpaid_payout_batch_amount ?? '0',
     unmatchedTreasuryTransfers: Number(row.unmatched_treasury_transfers),
+    installedAt: asDate(row.installed_at),
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createMember, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { batchOf, decide, seedPendingWithdrawals } from '../payouts/payouts-test-support';
@@ -115,6 +116,31 @@ describe('business gauges an operator alerts on', () => {
     expect(gauge(text, 'uplink_reward_cycle_last_distributed')).toBe(8);
     expect(gauge(text, 'uplink_reward_cycle_last_distributed_age_seconds')).toBe(2 * 86_400);
     expect(gauge(text, 'uplink_rewards_locked_usdt')).toBe(3.1234);
+  });
+
+  it('counts the cycles due from the first to start after installation, or from cycle 1 of an epoch set', async () => {
+    // Installed on Wednesday 2026-11-25, in cycle 47 of the default calendar: cycle 48 is the first
+    // due, not cycle 1 of an epoch that was nobody's launch (the alert counted 46 cycles missing).
+    await t.database.db
+      .updateTable('installation')
+      .set({ installed_at: new Date('2026-11-25T10:00:00Z') })
+      .execute();
+    t.clock.set(new Date('2026-11-29T12:00:00Z'));
+    let text = await scrape();
+    expect(gauge(text, 'uplink_reward_cycle_current')).toBe(47);
+    expect(gauge(text, 'uplink_reward_cycle_first_due')).toBe(48);
+
+    // REWARD_CYCLE_EPOCH set: the operator's cycle 1 is due like every later one.
+    const rewards = { ...t.config.rewards, cycleEpoch: new Date('2026-11-02T00:00:00Z'), epochSet: true };
+    const config = { ...t.config, rewards };
+    const withEpoch = await buildApp({ config, db: t.database.db, logger: false, clock: t.clock });
+    try {
+      text = (await withEpoch.inject({ method: 'GET', url: '/api/metrics' })).body;
+      expect(gauge(text, 'uplink_reward_cycle_current')).toBe(4);
+      expect(gauge(text, 'uplink_reward_cycle_first_due')).toBe(1);
+    } finally {
+      await withEpoch.close();
+    }
   });
 
   it('measures the deposit scanner against the chain head it last saw', async () => {

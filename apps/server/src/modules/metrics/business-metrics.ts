@@ -57,8 +57,16 @@ businessGauge(
 );
 businessGauge('uplink_reward_cycle_current', 'Number of the reward cycle running now, by the calendar', (_s, now) => {
   const source = newestSource();
-  return source ? source.currentCycle(now) : null;
+  return source ? source.calendar.currentCycle(now) : null;
 });
+businessGauge(
+  'uplink_reward_cycle_first_due',
+  'Number of the first reward cycle that must be distributed: the first to start after installation, or 1 when REWARD_CYCLE_EPOCH is set',
+  (s) => {
+    const source = newestSource();
+    return source && s.installedAt ? source.calendar.firstDueCycle(s.installedAt) : null;
+  },
+);
 businessGauge(
   'uplink_treasury_transfers_unmatched',
   'Outgoing treasury transfers that matched no pending withdrawal (listed at GET /api/withdrawals/admin/unmatched-transfers)',
@@ -77,10 +85,17 @@ businessGauge('uplink_payout_batches_unpaid_usdt', 'USDT of the withdrawals stil
   Number(s.unpaidPayoutBatchAmount),
 );
 
-/** An app whose database the gauges read, with its reward calendar (passed in: rewards builds on metrics). */
-interface Source extends Pick<AppContext, 'db' | 'clock'> {
+/** The reward calendar, passed in: rewards builds on metrics. */
+export interface RewardCalendar {
   /** The reward cycle running at `now`. */
   currentCycle(now: Date): number;
+  /** The first cycle that must be distributed, for a database installed at `installedAt`. */
+  firstDueCycle(installedAt: Date): number;
+}
+
+/** An app whose database the gauges read, with its reward calendar. */
+interface Source extends Pick<AppContext, 'db' | 'clock'> {
+  calendar: RewardCalendar;
 }
 
 /** The open apps, oldest first: the gauges read the newest one's database (the server has one; a test may build several). */
@@ -90,8 +105,8 @@ const newestSource = (): Source | undefined => [...sources].at(-1);
 let depositScan: { cursorName: string; chainHead: number } | null = null;
 
 /** The gauges read `app`'s database from now until it closes. */
-export function reportBusinessMetrics(app: FastifyInstance, currentCycle: Source['currentCycle']): void {
-  const source: Source = { db: app.context.db, clock: app.context.clock, currentCycle };
+export function reportBusinessMetrics(app: FastifyInstance, calendar: RewardCalendar): void {
+  const source: Source = { db: app.context.db, clock: app.context.clock, calendar };
   sources.add(source);
   app.addHook('onClose', async () => {
     sources.delete(source);

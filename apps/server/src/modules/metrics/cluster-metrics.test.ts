@@ -39,8 +39,8 @@ describe('metrics of a cluster (WEB_CONCURRENCY above one)', () => {
       const scraped = nextMessage(worker, isScrape);
       worker.send('scrape');
       const { scraped: text } = await scraped;
-      expect(text).toMatch(/^uplink_job_runs_total\{job="cluster-fixture",outcome="ok"\} 5$/m);
-      expect(text).toMatch(/^uplink_job_run_duration_seconds_count\{job="cluster-fixture",outcome="ok"\} 5$/m);
+      expect(text).toMatch(/^uplink_job_runs_total\{job_name="cluster-fixture",outcome="ok"\} 5$/m);
+      expect(text).toMatch(/^uplink_job_run_duration_seconds_count\{job_name="cluster-fixture",outcome="ok"\} 5$/m);
     }
   });
 });

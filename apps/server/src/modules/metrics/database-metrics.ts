@@ -46,10 +46,13 @@ poolGauge(
   'Open database connections no statement is using',
   (pool) => pool.idleCount,
 );
+// The pool queues every request for a connection, even one an idle connection takes on the next
+// tick: those are not waiting. Counted as such, the business gauges' own read at each scrape made
+// an idle server look busy (issue 32).
 poolGauge(
   'uplink_db_pool_waiting_requests',
-  'Statements and transactions queued for a database connection',
-  (pool) => pool.waitingCount,
+  'Statements and transactions waiting for a database connection (none idle to take them)',
+  (pool) => Math.max(0, pool.waitingCount - pool.idleCount),
 );
 
 const replicaLag = new Gauge({

@@ -134,6 +134,26 @@ describe('reading the metrics (GET /api/metrics)', () => {
     expect(after).toContain('# TYPE uplink_db_pool_waiting_requests gauge');
   });
 
+  it('counts no waiting request on an idle database, whatever the scrape itself reads', async () => {
+    for (let scraped = 0; scraped < 5; scraped += 1) {
+      const text = await scrape();
+      expect(sample(text, 'uplink_db_pool_idle_connections')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'uplink_db_pool_waiting_requests')).toBe(0);
+    }
+  });
+
+  it('counts the requests that wait while every connection is busy', async () => {
+    const { pool } = t.database;
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    const queued = pool.query('SELECT 1');
+    // The scrape's own read queues too: both wait until the connections are given back.
+    const scraping = scrape();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const client of held) client.release();
+    await queued;
+    expect(sample(await scraping, 'uplink_db_pool_waiting_requests')).toBeGreaterThanOrEqual(1);
+  });
+
   it('counts the runs of a background job by outcome', async () => {
     const lockHeldElsewhere: JobLock = { runExclusive: async () => false };
     const jobs = [
@@ -147,16 +167,18 @@ describe('reading the metrics (GET /api/metrics)', () => {
       await job.stop();
     }
     const text = await scrape();
-    const runs = (job: string, outcome: string) => sample(text, 'uplink_job_runs_total', { job, outcome });
+    // job_name, not job: a scrape's own `job` label would rename it (Prometheus' exported_job).
+    const runs = (job: string, outcome: string) => sample(text, 'uplink_job_runs_total', { job_name: job, outcome });
+    expect(text).not.toMatch(/^uplink_job_run\w*\{job=/m);
     expect(runs('metrics-test-failing', 'failed')).toBe(1);
     expect(runs('metrics-test-failing', 'ok')).toBe(0);
     expect(runs('metrics-test-working', 'ok')).toBe(1);
     expect(runs('metrics-test-working', 'skipped')).toBe(1);
     expect(
-      sample(text, 'uplink_job_run_duration_seconds_count', { job: 'metrics-test-failing', outcome: 'failed' }),
+      sample(text, 'uplink_job_run_duration_seconds_count', { job_name: 'metrics-test-failing', outcome: 'failed' }),
     ).toBe(1);
     expect(
-      sample(text, 'uplink_job_run_duration_seconds_count', { job: 'metrics-test-working', outcome: 'skipped' }),
+      sample(text, 'uplink_job_run_duration_seconds_count', { job_name: 'metrics-test-working', outcome: 'skipped' }),
     ).toBe(0);
   });
 

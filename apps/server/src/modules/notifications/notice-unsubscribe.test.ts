@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember } from '../../testing/builders';
@@ -97,6 +98,19 @@ describe('one-click unsubscribe from a notice (RFC 8058, POST /api/users/notific
     }
     expect((await preferencesOf(other)).cycleSummary).toBe(true);
     expect((await preferencesOf(other)).forfeitWarning).toBe(true);
+  });
+
+  it('refuses the signed link of a member who no longer exists, writing nothing', async () => {
+    // A link from before a restore to an older backup, say: the member row it names is gone. The
+    // preference row it wrote had no member to belong to, and the foreign key made it a 500.
+    const gone = crypto.randomUUID();
+    const link = linkOf(gone, 'cycleSummary');
+    for (const answer of [await opened(link), await oneClick(link)]) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ errorCode: 'INVALID_OR_EXPIRED_TOKEN' });
+    }
+    const { rows } = await sql`SELECT 1 FROM notification_preferences WHERE user_id = ${gone}`.execute(t.database.db);
+    expect(rows).toEqual([]);
   });
 
   it('refuses a malformed link as a validation error', async () => {

@@ -2,13 +2,14 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { errorTexts } from '@uplink/contract/error-codes';
 import type {
   NoticeKind,
+  NotificationPreferences,
   UnsubscribeLink,
   UnsubscribeLinkState,
   UnsubscribeResult,
 } from '@uplink/contract/notifications';
 import type { AppContext } from '../../app-context';
 import { DomainError } from '../../domain-error';
-import { updateNotificationPreferences, viewNotificationPreferences } from './notification-preferences';
+import { findNotificationPreferences, updateNotificationPreferences } from './notification-preferences';
 
 /**
  * RFC 8058 one-click unsubscribe: every notice mail carries a link that turns its kind off for its
@@ -76,12 +77,23 @@ export function unsubscribePageUrl(config: LinkConfig, memberId: string, kind: N
   return `${new URL(unsubscribePagePath, config.publicUrl)}?${signedQuery(config, memberId, kind)}`;
 }
 
-function verified(config: LinkConfig, link: UnsubscribeLink): void {
-  const expected = Buffer.from(signature(config.keys.codeHmac, link.m, link.k), 'hex');
+/**
+ * The switches of the link's member, once the link is known to be this server's and its member to
+ * exist: a member gone (a link older than a restored backup, say) leaves the link void, as a
+ * forged one is.
+ */
+async function linkedPreferences(
+  deps: Pick<AppContext, 'db' | 'config'>,
+  link: UnsubscribeLink,
+): Promise<NotificationPreferences> {
+  const expected = Buffer.from(signature(deps.config.keys.codeHmac, link.m, link.k), 'hex');
   const given = Buffer.from(link.s, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new DomainError('INVALID_OR_EXPIRED_TOKEN', errorTexts.INVALID_OR_EXPIRED_TOKEN);
   }
+  const preferences = await findNotificationPreferences(deps, link.m);
+  if (!preferences) throw new DomainError('INVALID_OR_EXPIRED_TOKEN', 'This link belongs to no account any more.');
+  return preferences;
 }
 
 /** What the link's page shows before its button is pressed: the kind, and whether it is still on. Changes nothing. */
@@ -89,8 +101,7 @@ export async function viewUnsubscribeLink(
   deps: Pick<AppContext, 'db' | 'config'>,
   link: UnsubscribeLink,
 ): Promise<UnsubscribeLinkState> {
-  verified(deps.config, link);
-  return { kind: link.k, on: (await viewNotificationPreferences(deps, link.m))[link.k] };
+  return { kind: link.k, on: (await linkedPreferences(deps, link))[link.k] };
 }
 
 /** Turns the link's kind off for its member; again is a no-op. A link not signed by this server is refused. */
@@ -98,8 +109,7 @@ export async function unsubscribeByLink(
   deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
   link: UnsubscribeLink,
 ): Promise<UnsubscribeResult> {
-  verified(deps.config, link);
-  const before = await viewNotificationPreferences(deps, link.m);
+  const before = await linkedPreferences(deps, link);
   await updateNotificationPreferences(deps, link.m, { [link.k]: false });
   return { kind: link.k, alreadyOff: !before[link.k] };
 }

@@ -7,10 +7,19 @@ export async function viewNotificationPreferences(
   deps: Pick<AppContext, 'db'>,
   memberId: string,
 ): Promise<NotificationPreferences> {
-  const { rows } = await sql<PreferenceRow>`
-    SELECT reward_locked, forfeit_warning, cycle_summary, subscription_ending
-      FROM notification_preferences WHERE user_id = ${memberId}`.execute(deps.db);
-  return toPreferences(rows[0]);
+  return (await findNotificationPreferences(deps, memberId)) ?? toPreferences(undefined);
+}
+
+/** The switches of the member with this id, or null when there is none (a link that outlived its member). */
+export async function findNotificationPreferences(
+  deps: Pick<AppContext, 'db'>,
+  memberId: string,
+): Promise<NotificationPreferences | null> {
+  const { rows } = await sql<Partial<PreferenceRow>>`
+    SELECT p.reward_locked, p.forfeit_warning, p.cycle_summary, p.subscription_ending
+      FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
+     WHERE u.id = ${memberId}`.execute(deps.db);
+  return rows[0] ? toPreferences(rows[0]) : null;
 }
 
 /** Sets the switches named; the others keep their value. One statement: two changes at once both land. */
@@ -43,7 +52,7 @@ interface PreferenceRow {
   subscription_ending: boolean;
 }
 
-const toPreferences = (row: PreferenceRow | undefined): NotificationPreferences => ({
+const toPreferences = (row: Partial<PreferenceRow> | undefined): NotificationPreferences => ({
   rewardLocked: row?.reward_locked ?? true,
   forfeitWarning: row?.forfeit_warning ?? true,
   cycleSummary: row?.cycle_summary ?? true,

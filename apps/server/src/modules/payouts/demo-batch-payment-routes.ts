@@ -1,4 +1,4 @@
-import { envelopeSchema } from '@uplink/contract/envelope';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import { demoBatchPaymentSchema } from '@uplink/contract/payout-batches';
 import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +27,7 @@ export const demoBatchPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Pay a batch's pending withdrawals in one transaction from the demo treasury (local mode only)",
         security: [{ bearer: [] }],
         params: z.object({ id: safeText('Id').max(100) }),
-        response: { 200: envelopeSchema(demoBatchPaymentSchema) },
+        response: { 200: envelopeSchema(demoBatchPaymentSchema), 409: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { envelopeSchema } from '@uplink/contract/envelope';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import {
   createPayoutBatchSchema,
   payoutBatchDetailQuerySchema,
@@ -45,7 +45,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
           'All or nothing: a withdrawal that does not exist (WITHDRAWAL_NOT_FOUND), is no longer pending (WITHDRAWAL_ALREADY_PROCESSED) or is in an open batch (WITHDRAWAL_ALREADY_BATCHED) is named in the message and in `data.errors`, and nothing is batched. A filter matching nothing is PAYOUT_BATCH_EMPTY, more than 100,000 PAYOUT_BATCH_TOO_LARGE. Audited.',
         security: [{ bearer: [] }],
         body: createPayoutBatchSchema,
-        response: { 200: envelopeSchema(payoutBatchSchema) },
+        response: { 200: envelopeSchema(payoutBatchSchema), 404: errorEnvelopeSchema, 409: errorEnvelopeSchema },
       },
     },
     async (request) => {
@@ -96,7 +96,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'A batch with an approved withdrawal is kept (PAYOUT_BATCH_HAS_PAYMENTS). Audited.',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: envelopeSchema(z.null()) },
+        response: { 200: envelopeSchema(z.null()), 409: errorEnvelopeSchema },
       },
     },
     async (request) => {
@@ -137,6 +137,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
             'safe-csv: the Safe CSV Airdrop file (`token_type,token_address,receiver,amount,id`); safe-json: a Safe Transaction Builder batch of USDT `transfer` calls. One line per withdrawal still to pay.',
           mediaTypes: ['text/csv', 'application/json'],
         },
+        failures: [409],
       },
       onRequest: totpRequired,
       schema: {

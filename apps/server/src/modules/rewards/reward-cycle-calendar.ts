@@ -25,3 +25,12 @@ export function cycleAt(calendar: Calendar, at: Date): number {
 
 /** The newest cycle that has ended by `at`; 0 while none has. */
 export const lastFinishedCycle = (calendar: Calendar, at: Date) => Math.max(cycleAt(calendar, at) - 1, 0);
+
+/**
+ * The first cycle an operation must distribute: cycle #1 of an epoch the operator set, otherwise
+ * the first cycle to start after the database was installed (the default calendar's earlier
+ * cycles were nobody's to distribute).
+ */
+export function firstDueCycle(rewards: Calendar & Pick<RewardsConfig, 'epochSet'>, installedAt: Date): number {
+  return rewards.epochSet ? 1 : cycleAt(rewards, installedAt) + 1;
+}

@@ -1,4 +1,4 @@
-import { envelopeSchema } from '@uplink/contract/envelope';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import {
   adminRewardsQuerySchema,
   adminRewardsSchema,
@@ -94,7 +94,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Distribute a finished cycle from an uploaded statement or from the exchange (once per cycle)',
         security: [{ bearer: [] }],
         body: rewardCycleRunRequestSchema,
-        response: { 200: envelopeSchema(rewardCycleRunSchema) },
+        response: { 200: envelopeSchema(rewardCycleRunSchema), 409: errorEnvelopeSchema },
       },
     },
     async (request) => {
@@ -125,7 +125,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'What distributing a finished cycle from this statement would do, without writing anything',
         security: [{ bearer: [] }],
         body: rewardCycleRunRequestSchema,
-        response: { 200: envelopeSchema(rewardCyclePreviewSchema) },
+        response: { 200: envelopeSchema(rewardCyclePreviewSchema), 409: errorEnvelopeSchema },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { envelopeSchema } from '@uplink/contract/envelope';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,8 @@ import { findDepositAddressByEmail } from './subscription-repository';
 const demoPayBodySchema = z.object({
   email: safeText('Email').trim().min(1).max(254),
   amount: safeText('Amount')
-    .regex(/^\d+(\.\d{1,18})?$/, 'The amount is a USDT amount with at most 18 decimals')
+    // `abort`: the ledger's bound below reads the text as a decimal, so only text that is one.
+    .regex(/^\d+(\.\d{1,18})?$/, { message: 'The amount is a USDT amount with at most 18 decimals', abort: true })
     // Nothing the scanner would have to quarantine: what it sends must fit the deposit ledger.
     .superRefine((amount, context) => {
       const beyond = amountBeyondLedger(amount);
@@ -40,7 +41,11 @@ export const demoPayRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Pay a member's subscription on the local demo chain (local mode only)",
         description: "Answers requests from the server's own machine only (loopback, not through a proxy).",
         body: demoPayBodySchema,
-        response: { 200: envelopeSchema(z.object({ transactionHash: z.string(), depositAddress: z.string() })) },
+        response: {
+          200: envelopeSchema(z.object({ transactionHash: z.string(), depositAddress: z.string() })),
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {

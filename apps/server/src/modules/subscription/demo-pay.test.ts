@@ -34,6 +34,19 @@ describe('demo payments (POST /api/dev/demo-pay)', () => {
     },
   );
 
+  it.each(['abc', '', '1e3', '-5', '12.', ' 10'])(
+    'refuses %j, not a USDT amount, with VALIDATION_ERROR',
+    async (amount) => {
+      // The ledger's bound was checked on any text, and a decimal error thrown inside the schema was a 500.
+      const response = await pay(amount);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        errorCode: 'VALIDATION_ERROR',
+        data: { errors: [{ field: 'amount', message: 'The amount is a USDT amount with at most 18 decimals' }] },
+      });
+    },
+  );
+
   it('lets the largest amount the ledger holds through to the payment (no demo chain here: 404)', async () => {
     expect((await pay('99999999999999999999.999999999999999999')).statusCode).toBe(404);
     expect((await pay('10')).statusCode).toBe(404);

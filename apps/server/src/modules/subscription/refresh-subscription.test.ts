@@ -52,7 +52,7 @@ describe('GET /users/refresh-subscription guards', () => {
   it('answers 503 with a retryable message when the chain cannot be reached', async () => {
     const response = await refresh(t, await memberToken(t));
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ success: false, errorCode: 'INTERNAL_SERVER_ERROR' });
+    expect(response.json()).toMatchObject({ success: false, errorCode: 'SERVICE_UNAVAILABLE' });
     expect(response.json().message).toMatch(/try again/);
   });
 

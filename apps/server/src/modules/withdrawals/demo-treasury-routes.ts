@@ -1,4 +1,4 @@
-import { envelopeSchema } from '@uplink/contract/envelope';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import { safeText } from '@uplink/contract/safe-text';
 import { demoTreasuryPaymentSchema } from '@uplink/contract/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +28,7 @@ export const demoTreasuryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pay a pending withdrawal from the demo chain treasury (local mode only)',
         security: [{ bearer: [] }],
         params: z.object({ id: safeText('Id').max(100) }),
-        response: { 200: envelopeSchema(demoTreasuryPaymentSchema) },
+        response: { 200: envelopeSchema(demoTreasuryPaymentSchema), 409: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

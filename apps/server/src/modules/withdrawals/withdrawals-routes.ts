@@ -1,4 +1,4 @@
-import { envelopeSchema } from '@uplink/contract/envelope';
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import {
   adminWithdrawalsQuerySchema,
   adminWithdrawalsSchema,
@@ -55,7 +55,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
           'With `{ amount, walletAddress }` the withdrawal is checked first and refused, with no code sent, as `POST /withdrawals` would refuse it (ACCOUNT_NOT_ACTIVE, TOO_MANY_PENDING_WITHDRAWALS, WALLET_ADDRESS_IN_USE, INSUFFICIENT_BALANCE).',
         security: [{ bearer: [] }],
         body: otpRequestSchema,
-        response: { 200: envelopeSchema(otpRequestResultSchema) },
+        response: { 200: envelopeSchema(otpRequestResultSchema), 409: errorEnvelopeSchema },
       },
     },
     async (request) => {
@@ -107,7 +107,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Request a withdrawal with a verified code: the amount is held on your balance',
         security: [{ bearer: [] }],
         body: createWithdrawalRequestSchema,
-        response: { 200: envelopeSchema(withdrawalSchema) },
+        response: { 200: envelopeSchema(withdrawalSchema), 409: errorEnvelopeSchema },
       },
     },
     async (request) =>
@@ -206,7 +206,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Release a payment claim left standing, once the chain shows no payment of the withdrawal',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: envelopeSchema(paymentReleaseSchema) },
+        response: { 200: envelopeSchema(paymentReleaseSchema), 409: errorEnvelopeSchema },
       },
     },
     async (request) => {
@@ -226,7 +226,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: idParams,
         body: withdrawalDecisionSchema,
-        response: { 200: envelopeSchema(withdrawalSchema) },
+        response: { 200: envelopeSchema(withdrawalSchema), 409: errorEnvelopeSchema },
       },
     },
     async (request) => {
