@@ -140,8 +140,15 @@ test.describe('rewards', () => {
     expect(lines[0]).toBe(
       'date,type,level,cycle,fromMemberName,fromMemberUserId,percent,masterAmount,rewardAmount,state',
     );
-    expect(lines).toHaveLength(1 + 9 + 2);
-    expect(lines.slice(-2)).toEqual(['Total,,,,,,,,43.5,', 'Credited,,,,,,,,43.5,']);
+    expect(lines).toHaveLength(1 + 9 + 6);
+    expect(lines.slice(-6)).toEqual([
+      'Exact,,,,,,,,43.5,',
+      'Credited,,,,,,,,43.5,',
+      'Locked,,,,,,,,0,',
+      'Carried in,,,,,,,,0,',
+      'Carried,,,,,,,,0,',
+      'Rows are exact; the ledger books whole cents. Exact sum 43.50 USDT = 43.50 credited + 0.00 locked − 0.00 carried in from before + 0.00 carried to your next credit.,,,,,,,,,',
+    ]);
   });
 
   test('bad filters in the address fall back to what the page offers', async ({ page }) => {

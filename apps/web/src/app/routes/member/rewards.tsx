@@ -71,7 +71,7 @@ export default function RewardsPage() {
             ]}
           />
         </Card>
-        <StatementDownload />
+        <StatementDownload latestActivityAt={stats.data?.latestActivityAt ?? null} />
       </div>
       <WithdrawalModal
         open={withdrawing}
