@@ -243,6 +243,14 @@ export const withdrawalReviewSchema = z.object({
   ledger: z.array(
     z.object({ kind: z.string(), amount: wireMoneySchema, reasonType: z.string(), createdAt: z.string() }),
   ),
+  /**
+   * Who decided it, null while it is pending: an administrator (by name) or the treasury
+   * reconciliation, which approves a withdrawal when the chain shows its payment. The review tells
+   * an administrator whose decision came too late what happened, and when (`processedAt`).
+   */
+  decidedBy: z
+    .object({ kind: z.enum(['ADMINISTRATOR', 'TREASURY_RECONCILIATION']), name: z.string().nullable() })
+    .nullable(),
   /** Local mode: the demo chain's treasury can pay it (`POST /dev/demo-treasury-pay/{id}`). */
   demoTreasury: z.boolean(),
   /**

@@ -129,6 +129,7 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
     },
     balance: { available: 30, totalEarned: 50, totalWithdrawn: 0, onHold: 20 },
     ledger: [],
+    decidedBy: null,
     demoTreasury: false,
     paymentUnderWay: null,
     flaggedPayments: [],
