@@ -6,6 +6,7 @@ import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button';
 import { Card, CardBody } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
+import { FiguresNote } from '../../../components/figures-note';
 import { TreeIcon, UserIcon, UsersIcon } from '../../../components/icons';
 import { Loading } from '../../../components/query-state';
 import { SelectField } from '../../../components/select-field';
@@ -86,6 +87,7 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
                 </Alert>
               </div>
             ) : null}
+            {nodes.length > 0 ? <FiguresNote note={tree.figures.note} className="mb-4" /> : null}
             {nodes.length > 0 ? (
               <ul className={`space-y-2 ${search !== deferredSearch ? 'opacity-70' : ''}`} aria-label="Referral tree">
                 {nodes.map((node) => (

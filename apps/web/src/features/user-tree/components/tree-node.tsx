@@ -68,7 +68,8 @@ export const TreeNode = memo(function TreeNode({
             >
               {name}
             </button>
-            <p className="truncate text-slate-600 text-xs">{node.email}</p>
+            {/* Wrapped, never cut: from level 3 a phone leaves the address little width. */}
+            <p className="break-all text-slate-600 text-xs">{node.email}</p>
             <p className="text-slate-500 text-xs">
               ID: <span className="font-mono">{node.userId}</span>
               <span className="mx-1.5 text-slate-300">|</span>
