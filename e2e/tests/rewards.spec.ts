@@ -80,7 +80,7 @@ test.describe('rewards', () => {
 
   test('the rewards page charts the cycles and filters, sorts and pages the history', async ({ page }) => {
     await open(page, '/rewards');
-    await expect(page.getByTestId('current-balance')).toHaveText('43.50 USDT');
+    await expect(page.getByTestId('available-balance')).toHaveText('43.50 USDT');
     await expect(page.getByRole('button', { name: 'Request Withdrawal' })).toBeEnabled();
     // The lead's cycles plus the cycle of the three DIRECT rewards, each a bar with its own title.
     const chart = page.getByRole('img', { name: /^Earnings over the last 3 cycles \(.+\): 43\.50 USDT in all/ });
@@ -128,7 +128,7 @@ test.describe('rewards', () => {
 
   test("downloads this year's rewards statement, its total the screen's", async ({ page }) => {
     await open(page, '/rewards');
-    await expect(page.getByTestId('current-balance')).toHaveText('43.50 USDT');
+    await expect(page.getByTestId('available-balance')).toHaveText('43.50 USDT');
     await expect(page.getByRole('heading', { name: 'Statements' })).toBeVisible();
     await page.getByRole('button', { name: 'This year' }).click();
     const [download] = await Promise.all([

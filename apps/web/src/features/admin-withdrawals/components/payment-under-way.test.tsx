@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { paymentReleaseSchema, withdrawalReviewSchema } from '@uplink/contract/withdrawals';
 import { describe, expect, it } from 'vitest';
 import { QueryState } from '../../../components/query-state';
@@ -56,10 +56,17 @@ describe('a payment under way on the withdrawal review', () => {
     expect(screen.getByText('Not recorded yet')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Release payment claim' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('is on the chain');
+    const release = async () => {
+      const dialog = await screen.findByRole('dialog', { name: 'Release the payment claim?' });
+      expect(dialog.textContent).toContain('0x5aAeb605...1BeAed');
+      await user.click(within(dialog).getByRole('button', { name: 'Release the claim on 20.00 USDT' }));
+      return dialog;
+    };
+    const refused = await release();
+    expect((await within(refused).findByRole('alert')).textContent).toContain('is on the chain');
     expect(await screen.findByRole('link', { name: hash })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Release payment claim' }));
+    await user.click(within(refused).getByRole('button', { name: 'Release the claim on 20.00 USDT' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Payment under way' })).toBeNull());
     expect(releases).toEqual(['withdrawal-1', 'withdrawal-1']);
   });

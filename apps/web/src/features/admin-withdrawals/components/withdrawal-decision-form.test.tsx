@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { withdrawalDecisionSchema, withdrawalSchema } from '@uplink/contract/withdrawals';
 import { describe, expect, it } from 'vitest';
 import { onApi } from '../../../testing/api-server';
@@ -25,6 +25,10 @@ describe("an administrator's decision texts", () => {
     expect(screen.getByText(/never sent to the member/)).toBeTruthy();
     await user.type(internal, 'Checked with the compliance desk');
     await user.click(screen.getByRole('button', { name: 'Approve (paid)' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
+    expect(confirm.textContent).toContain('Sent in one payment');
+    expect(confirm.textContent).not.toContain('Checked with the compliance desk');
+    await user.click(within(confirm).getByRole('button', { name: 'Approve 20.00 USDT' }));
     await expect
       .poll(() => decisions)
       .toEqual([
