@@ -12,8 +12,22 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 const at = (moment: string) => new Date(moment);
 /** The cells of a CSV answer, line by line. */
 const cellsOf = (text: string) => Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data;
-/** A closing line that is one sentence in the first column of the ten. */
-const noteLine = (note: string) => [note, ...Array.from({ length: 9 }, () => '')];
+/**
+ * The closing lines of a rewards statement: each figure under the amount's column (the ninth of
+ * ten), then the one sentence that adds them up, in the first.
+ */
+const closingOf = (
+  figures: [exact: string, credited: string, locked: string, carriedIn: string, carried: string],
+  note: string,
+) => [
+  ...['Exact', 'Credited', 'Locked', 'Carried in', 'Carried'].map((label, index) => [
+    label,
+    ...Array.from({ length: 7 }, () => ''),
+    figures[index],
+    '',
+  ]),
+  [note, ...Array.from({ length: 9 }, () => '')],
+];
 
 describe('a member downloads their statements (GET /api/rewards/user/export, /api/withdrawals/export)', () => {
   let t: TestApp;
@@ -149,12 +163,8 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
         'POSTED',
       ],
       // The September reward left 0.00000001 carried; 0.0043 is credited 0.00, its digits carried.
-      ['Exact', '', '', '', '', '', '', '', '12.7543', ''],
-      ['Credited', '', '', '', '', '', '', '', '5.5', ''],
-      ['Locked', '', '', '', '', '', '', '', '7.25', ''],
-      ['Carried in', '', '', '', '', '', '', '', '0.00000001', ''],
-      ['Carried', '', '', '', '', '', '', '', '0.00430001', ''],
-      noteLine(
+      ...closingOf(
+        ['12.7543', '5.5', '7.25', '0.00000001', '0.00430001'],
         'Rows are exact; the ledger books whole cents. Exact sum 12.7543 USDT = 5.50 credited + 7.25 locked − 0.00000001 carried in from before + 0.00430001 carried to your next credit.',
       ),
     ]);
@@ -237,12 +247,8 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
         '55',
         'POSTED',
       ],
-      ['Exact', '', '', '', '', '', '', '', '55', ''],
-      ['Credited', '', '', '', '', '', '', '', '55', ''],
-      ['Locked', '', '', '', '', '', '', '', '0', ''],
-      ['Carried in', '', '', '', '', '', '', '', '0', ''],
-      ['Carried', '', '', '', '', '', '', '', '0', ''],
-      noteLine(
+      ...closingOf(
+        ['55', '55', '0', '0', '0'],
         'Rows are exact; the ledger books whole cents. Exact sum 55.00 USDT = 55.00 credited + 0.00 locked − 0.00 carried in from before + 0.00 carried to your next credit.',
       ),
     ]);
@@ -263,12 +269,8 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
   it('sends only the header and zero totals for a range without movements', async () => {
     expect(cellsOf((await download('/api/rewards/user/export?from=2020-01-01&to=2020-12-31')).body)).toEqual([
       expect.any(Array),
-      ['Exact', '', '', '', '', '', '', '', '0', ''],
-      ['Credited', '', '', '', '', '', '', '', '0', ''],
-      ['Locked', '', '', '', '', '', '', '', '0', ''],
-      ['Carried in', '', '', '', '', '', '', '', '0', ''],
-      ['Carried', '', '', '', '', '', '', '', '0', ''],
-      noteLine(
+      ...closingOf(
+        ['0', '0', '0', '0', '0'],
         'Rows are exact; the ledger books whole cents. Exact sum 0.00 USDT = 0.00 credited + 0.00 locked − 0.00 carried in from before + 0.00 carried to your next credit.',
       ),
     ]);
