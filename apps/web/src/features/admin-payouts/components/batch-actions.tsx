@@ -84,7 +84,7 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
           { label: 'Withdrawals', value: formatCount(batch.count) },
           { label: 'Total', value: formatMoney(batch.total, { unit: 'USDT' }) },
         ]}
-        consequence={`The demo treasury pays all ${formatCount(batch.count, ['withdrawal', 'withdrawals'])} in one transaction now; each is approved once the payment is confirmed.`}
+        consequence={`The demo treasury pays ${batch.count === 1 ? 'its one withdrawal' : `its ${formatCount(batch.count)} withdrawals`} in one transaction now; each is approved once the payment is confirmed.`}
         confirmLabel={`Pay ${formatMoney(batch.total, { unit: 'USDT' })}`}
         busy={payment.isPending}
         onConfirm={() => payment.mutate(undefined, { onSuccess: () => setPaying(false) })}

@@ -116,7 +116,7 @@ describe('a payout batch', () => {
     await user.click(screen.getByRole('button', { name: 'Pay batch from the demo treasury' }));
     const pay = await screen.findByRole('dialog', { name: 'Pay this batch from the demo treasury?' });
     expect(pay.textContent).toContain('50.00 USDT');
-    expect(pay.textContent).toContain('all 2 withdrawals in one transaction');
+    expect(pay.textContent).toContain('its 2 withdrawals in one transaction');
     await user.click(within(pay).getByRole('button', { name: 'Pay 50.00 USDT' }));
     expect(await screen.findByText(/pays 2 lines/)).toBeTruthy();
     // Sent: the pay action is gone.
