@@ -71,8 +71,8 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
               </span>
               <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between sm:gap-3">
                 <div className="min-w-0">
-                  <p className="truncate font-semibold text-slate-900">{fullName(tree.userInfo)}</p>
-                  <p className="truncate text-slate-600 text-sm">{tree.userInfo.email}</p>
+                  <p className="break-words font-semibold text-slate-900">{fullName(tree.userInfo)}</p>
+                  <p className="break-all text-slate-600 text-sm">{tree.userInfo.email}</p>
                 </div>
                 <span className="mt-1 shrink-0 font-semibold text-brand-800 text-xs uppercase tracking-wide sm:mt-0">
                   {referralTexts.networkRoot}

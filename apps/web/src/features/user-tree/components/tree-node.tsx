@@ -64,7 +64,7 @@ export const TreeNode = memo(function TreeNode({
               type="button"
               aria-haspopup="dialog"
               onClick={() => onOpenMember({ node, sponsorName })}
-              className="block max-w-full truncate rounded-sm text-left font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="block max-w-full break-words rounded-sm text-left font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               {name}
             </button>
