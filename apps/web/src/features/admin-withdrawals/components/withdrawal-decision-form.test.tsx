@@ -89,7 +89,7 @@ describe("an administrator's decision texts", () => {
       await user.click(screen.getByRole('button', { name: 'Reject' }));
       const reject = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
       expect(reject.textContent).toContain('Exchange deposit address');
-      expect(reject.textContent).toContain("20.00 USDT return to Ann Lee's available balance");
+      expect(reject.textContent).toContain("20.00 USDT goes back to Ann Lee's available balance");
       await user.click(within(reject).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog', { name: 'Reject this withdrawal?' })).toBeNull();
       expect(decisions).toEqual([]);

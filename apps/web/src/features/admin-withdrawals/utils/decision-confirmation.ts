@@ -37,8 +37,8 @@ export function decisionConfirmation(decision: WithdrawalDecisionRequest, withdr
     title: `${verbs[decision.status].action} this withdrawal?`,
     details: [...withdrawalDetails(withdrawal), ...sent],
     consequence: approving
-      ? `The payment is recorded: ${amount} leave ${member}'s balance as withdrawn, and ${member} is e-mailed the decision with its transaction. A decision is final.`
-      : `The hold is released: ${amount} return to ${member}'s available balance, and ${member} is e-mailed the reason. A decision is final.`,
+      ? `The payment is recorded: ${amount} leaves ${member}'s balance as withdrawn, and ${member} is e-mailed the decision with its transaction. A decision is final.`
+      : `The hold is released: ${amount} goes back to ${member}'s available balance, and ${member} is e-mailed the reason. A decision is final.`,
     confirmLabel: `${verbs[decision.status].action} ${amount}`,
   };
 }
