@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatExactAmount } from '@uplink/contract/reward-figures';
 import { Decimal } from 'decimal.js';
-import { Wallet } from 'ethers';
 import fc from 'fast-check';
 import { type KyselyPlugin, sql } from 'kysely';
 import Papa from 'papaparse';
@@ -9,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import {
   addMember,
+  askForWithdrawal,
   bearer,
   createMember,
   mailTo,
   payoutsUnverified,
   receivedSubscriptionTransfer,
   uniqueUid,
-  verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -296,13 +295,7 @@ describe('the rewards ledger and every figure shown of it, under random historie
 
   /** The member's withdrawal over the API with a verified code, to a fresh wallet; undefined when refused. */
   async function requestWithdrawal(member: UserRow, amount: string): Promise<string | undefined> {
-    const [otp] = await verifiedWithdrawalCodes(t, member, 1);
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/withdrawals',
-      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
-      payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
-    });
+    const answer = await askForWithdrawal(t, member, amount);
     if (answer.statusCode === 200) return answer.json().data._id;
     // Only a member who may not withdraw (yet) is refused: never for the amount, which they hold.
     expect(['ACCOUNT_NOT_ACTIVE', 'TOO_MANY_PENDING_WITHDRAWALS']).toContain(answer.json().errorCode);
