@@ -111,6 +111,10 @@ test.describe('administration', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.getByText('99999999999')).toBeVisible();
     await dialog.getByRole('button', { name: `Run cycle #${cycle}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Run cycle #${cycle}?` });
+    await expect(confirm).toContainText('statement.csv, 2 entries');
+    await confirm.getByRole('button', { name: /^Distribute [\d,]+\.\d\d USDT$/ }).click();
+    await expect(confirm).toBeHidden();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('table', { name: 'Reward cycle runs' }).getByText(`#${cycle}`).first()).toBeVisible();
 

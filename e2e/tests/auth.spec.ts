@@ -53,8 +53,9 @@ test.describe('joining through an invitation', () => {
     await expect(page.getByText('Email verified successfully! You can now sign in.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Continue to Sign In' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('pendingUser'))).toBeNull();
-    // The success view moves on to sign-in by itself after 3 seconds.
+    // The success view moves on to sign-in by itself after 3 seconds, and sign-in says why.
     await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByText('Your e-mail is verified. Sign in to continue.')).toBeVisible();
 
     await submitSignInForm(page, member);
     await expect(page).toHaveURL(/\/onboarding$/);

@@ -159,7 +159,11 @@ test.describe('payout batches', () => {
     await signInAs(page, e2eAdmin);
     await page.goto(batchPath);
     await page.getByRole('button', { name: 'Pay batch from the demo treasury' }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay this batch from the demo treasury?' });
+    await expect(pay).toContainText('its 2 withdrawals in one transaction');
+    await pay.getByRole('button', { name: 'Pay 40.00 USDT' }).click();
     await expect(page.getByText('Paid from the demo treasury in one transaction', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay batch from the demo treasury' })).toHaveCount(0);
 
     // Reconciliation approves both withdrawals once the payment has its confirmations; the screen asks by itself.
     await expect(page.getByText('PAID', { exact: true })).toBeVisible({ timeout: 120_000 });

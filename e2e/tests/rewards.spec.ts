@@ -80,7 +80,7 @@ test.describe('rewards', () => {
 
   test('the rewards page charts the cycles and filters, sorts and pages the history', async ({ page }) => {
     await open(page, '/rewards');
-    await expect(page.getByTestId('current-balance')).toHaveText('43.50 USDT');
+    await expect(page.getByTestId('available-balance')).toHaveText('43.50 USDT');
     await expect(page.getByRole('button', { name: 'Request Withdrawal' })).toBeEnabled();
     // The lead's cycles plus the cycle of the three DIRECT rewards, each a bar with its own title.
     const chart = page.getByRole('img', { name: /^Earnings over the last 3 cycles \(.+\): 43\.50 USDT in all/ });
@@ -128,7 +128,7 @@ test.describe('rewards', () => {
 
   test("downloads this year's rewards statement, its total the screen's", async ({ page }) => {
     await open(page, '/rewards');
-    await expect(page.getByTestId('current-balance')).toHaveText('43.50 USDT');
+    await expect(page.getByTestId('available-balance')).toHaveText('43.50 USDT');
     await expect(page.getByRole('heading', { name: 'Statements' })).toBeVisible();
     await page.getByRole('button', { name: 'This year' }).click();
     const [download] = await Promise.all([
@@ -140,8 +140,15 @@ test.describe('rewards', () => {
     expect(lines[0]).toBe(
       'date,type,level,cycle,fromMemberName,fromMemberUserId,percent,masterAmount,rewardAmount,state',
     );
-    expect(lines).toHaveLength(1 + 9 + 2);
-    expect(lines.slice(-2)).toEqual(['Total,,,,,,,,43.5,', 'Credited,,,,,,,,43.5,']);
+    expect(lines).toHaveLength(1 + 9 + 6);
+    expect(lines.slice(-6)).toEqual([
+      'Exact,,,,,,,,43.5,',
+      'Credited,,,,,,,,43.5,',
+      'Locked,,,,,,,,0,',
+      'Carried in,,,,,,,,0,',
+      'Carried,,,,,,,,0,',
+      'Rows are exact; the ledger books whole cents. Exact sum 43.50 USDT = 43.50 credited + 0.00 locked − 0.00 carried in from before + 0.00 carried to your next credit.,,,,,,,,,',
+    ]);
   });
 
   test('bad filters in the address fall back to what the page offers', async ({ page }) => {

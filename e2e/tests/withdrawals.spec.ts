@@ -27,7 +27,7 @@ test.describe('withdrawals', () => {
   test('the member requests a withdrawal with the e-mailed code and sees it pending', async ({ page, request }) => {
     await signInAs(page, member);
     await page.goto('/rewards');
-    const balance = page.getByTestId('current-balance');
+    const balance = page.getByTestId('available-balance');
     await expect(balance).not.toHaveText('—');
     const before = Number((await balance.textContent())?.replace(/[^\d.]/g, ''));
     expect(before).toBeGreaterThanOrEqual(50);
@@ -40,8 +40,15 @@ test.describe('withdrawals', () => {
     await expect(dialog.getByText('Valid wallet address')).toBeVisible();
     await dialog.getByLabel('Amount (USDT)').fill(String(before + 1));
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog.getByText('Invalid withdrawal amount')).toBeVisible();
+    const overBalance = `The amount is more than your available balance (${before.toFixed(2)} USDT)`;
+    await expect(dialog.getByText(overBalance)).toBeVisible();
+    await dialog.getByLabel('Amount (USDT)').fill('5.123');
+    // The change of amount ends what was said about it.
+    await expect(dialog.getByText(overBalance)).toBeHidden();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Use at most 2 decimals')).toBeVisible();
     await dialog.getByLabel('Amount (USDT)').fill('20');
+    await expect(dialog.getByText('Use at most 2 decimals')).toBeHidden();
     await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Continue' }).click();
 
@@ -91,16 +98,31 @@ test.describe('withdrawals', () => {
     await expect(page.getByRole('heading', { name: 'Withdrawal Review' })).toBeVisible();
     await expect(page.getByText(member.email)).toBeVisible();
     await page.getByRole('button', { name: 'Pay from the demo treasury' }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay this withdrawal from the demo treasury?' });
+    await expect(pay).toContainText('20.00 USDT');
+    await expect(pay).toContainText('0x5aAeb605...1BeAed');
+    await expectNoSeriousViolations(page);
+    await pay.getByRole('button', { name: 'Pay 20.00 USDT' }).click();
+    await expect(pay).toBeHidden();
     await expect(page.getByLabel('Transaction hash')).toHaveValue(/^0x[0-9a-f]{64}$/);
+    // Sent: the pay action is gone while the payment gathers its confirmations.
+    await expect(page.getByText('Payment sent — waiting for confirmations')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay from the demo treasury' })).toHaveCount(0);
     await expectNoSeriousViolations(page);
     await shoot(page, 'admin-withdrawal-review');
     // The demo chain mines a block a second; the payment needs its confirmations. Whichever comes
-    // first approves it: this click, or the treasury reconciliation reading the payment.
+    // first approves it: this approval, or the treasury reconciliation reading the payment (the
+    // review watches it and says so; a late click is told who decided first).
     // The badge itself: "until the payment is approved or released" also says approved.
     const approved = page.getByText('APPROVED', { exact: true });
     await expect(async () => {
-      if (!(await approved.isVisible())) {
-        await page.getByRole('button', { name: 'Approve (paid)' }).click({ timeout: 2_000 });
+      const approve = page.getByRole('button', { name: 'Approve (paid)' });
+      if (!(await approved.isVisible()) && (await approve.isVisible())) {
+        await approve.click({ timeout: 2_000 });
+        await page
+          .getByRole('dialog', { name: 'Approve this withdrawal?' })
+          .getByRole('button', { name: 'Approve 20.00 USDT' })
+          .click({ timeout: 2_000 });
       }
       await expect(approved).toBeVisible({ timeout: 2_000 });
     }).toPass({ intervals: [1_000, 2_000], timeout: 30_000 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JobLock } from './jobs/job-lock';
 import { startRecurringJob } from './jobs/recurring-job';
 import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
+import { foldLedgerTotals } from './modules/ledger/ledger-repository';
 import { writeDueNotices } from './modules/notifications/notice-jobs';
 import { startTreasuryReconciliationJob } from './modules/payouts/treasury-reconciliation-job';
 import { closeFinishedCycles } from './modules/rewards/close-finished-cycles';
@@ -73,6 +74,16 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
           log.info(written, 'notices written');
           app.context.mailWorker.wake();
         }
+      },
+    }),
+    startRecurringJob({
+      // The administrators' ledger totals add the changes not folded yet: folding keeps those few.
+      name: 'ledger-totals-fold',
+      intervalMs: 60_000,
+      lock,
+      logger: app.log,
+      work: async () => {
+        await foldLedgerTotals(db);
       },
     }),
     startRecurringJob({

@@ -1,6 +1,7 @@
 /**
- * Screenshots of the main screens at 1440 px and 390 px wide, and of every table of the member
- * and admin areas at 1280 px and 390 px wide (`table-*`), into docs/screenshots/.
+ * Screenshots of the main screens at 1440 px and 390 px wide, the screens with money on them at
+ * 1280 px as well, and of every table of the member and admin areas at 1280 px and 390 px wide
+ * (`table-*`), into docs/screenshots/.
  * Needs a running server with the built web app and the demo seed (SEED_DEMO=true):
  *   BASE_URL=http://127.0.0.1:4322 npx tsx apps/web/scripts/take-screenshots.ts
  * Sign-in goes through the real API; the session token is placed where the app keeps it.
@@ -28,11 +29,15 @@ interface Shot {
   as?: keyof typeof accounts;
   /** The tab to open first (its name starts with this). */
   tab?: string;
+  /** A button to press once the page is there (a confirmation to show); its name starts with this. */
+  press?: string;
   /** The widths to take it at; the screens' 1440 and 390 unless given. */
   widths?: readonly number[];
 }
 const screenWidths = [1440, 390] as const;
 const tableWidths = [1280, 390] as const;
+/** Screens with money on them: at a laptop's 1280 px as well (issue 34). */
+const moneyWidths = [1440, 1280, 390] as const;
 const tables: Shot[] = [
   { name: 'table-member-withdrawals', path: '/rewards?tab=withdrawals', as: 'member' },
   { name: 'table-member-rewards', path: '/rewards', as: 'member' },
@@ -45,19 +50,26 @@ const tables: Shot[] = [
   { name: 'table-admin-user-rewards', path: '/admin/users/{demo}', as: 'admin', tab: 'Rewards' },
   { name: 'table-admin-user-withdrawals', path: '/admin/users/{demo}', as: 'admin', tab: 'Withdrawals' },
 ].map((shot) => ({ ...shot, widths: tableWidths }) as Shot);
+const moneyScreens: Shot[] = [
+  { name: 'dashboard', path: '/dashboard', as: 'member' },
+  { name: 'rewards', path: '/rewards', as: 'member' },
+  { name: 'rewards-withdrawals', path: '/rewards?tab=withdrawals', as: 'member' },
+  { name: 'user-tree', path: '/user-tree', as: 'member' },
+  { name: 'admin-dashboard', path: '/admin/dashboard', as: 'admin' },
+  { name: 'admin-user-detail', path: '/admin/users/{demo}', as: 'admin' },
+  { name: 'admin-rewards', path: '/admin/rewards', as: 'admin' },
+  { name: 'admin-withdrawals', path: '/admin/withdrawals', as: 'admin' },
+  { name: 'admin-withdrawal-review', path: '/admin/withdrawals/{pending}', as: 'admin' },
+  { name: 'admin-withdrawal-confirm', path: '/admin/withdrawals/{pending}', as: 'admin', press: 'Reject' },
+].map((shot) => ({ ...shot, widths: moneyWidths }) as Shot);
 const shots: Shot[] = [
   { name: 'landing', path: '/' },
   { name: 'signin', path: '/signin' },
-  { name: 'dashboard', path: '/dashboard', as: 'member' },
-  { name: 'rewards', path: '/rewards', as: 'member' },
   { name: 'profile', path: '/profile', as: 'member' },
-  { name: 'admin-dashboard', path: '/admin/dashboard', as: 'admin' },
   { name: 'admin-users', path: '/admin/users', as: 'admin' },
-  { name: 'admin-user-detail', path: '/admin/users/{demo}', as: 'admin' },
-  { name: 'admin-rewards', path: '/admin/rewards', as: 'admin' },
   { name: 'admin-user-reports', path: '/admin/user-reports', as: 'admin' },
   { name: 'admin-audit-log', path: '/admin/audit-log', as: 'admin' },
-  { name: 'admin-withdrawals', path: '/admin/withdrawals', as: 'admin' },
+  ...moneyScreens,
   { name: 'admin-settings', path: '/admin/settings', as: 'admin' },
   ...tables,
 ];
@@ -86,17 +98,31 @@ async function startSession(account: { email: string; password: string }): Promi
   return envelope.data.token;
 }
 
-/** `{demo}` in a path stands for the demo member's id, looked up as the administrator. */
+/**
+ * `{demo}` in a path stands for the demo member's id, `{pending}` for their pending withdrawal's,
+ * both looked up as the administrator.
+ */
 async function resolvePath(pathname: string): Promise<string> {
-  if (!pathname.includes('{demo}')) return pathname;
-  const token = await signIn(accounts.admin);
-  const response = await fetch(`${baseUrl}/api/users/admin/all?search=${encodeURIComponent(accounts.member.email)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const envelope = (await response.json()) as Envelope<{ users: { _id: string }[] } | null>;
-  const id = envelope.data?.users[0]?._id;
-  if (!id) throw new Error(`No member ${accounts.member.email} to show`);
-  return pathname.replace('{demo}', id);
+  const call = caller(accounts.admin);
+  if (pathname.includes('{demo}')) {
+    const list = await call<{ users: { _id: string }[] }>(
+      'GET',
+      `/users/admin/all?search=${encodeURIComponent(accounts.member.email)}`,
+    );
+    const id = list.users[0]?._id;
+    if (!id) throw new Error(`No member ${accounts.member.email} to show`);
+    return pathname.replace('{demo}', id);
+  }
+  if (pathname.includes('{pending}')) {
+    const list = await call<{ withdrawals: { _id: string }[] }>(
+      'GET',
+      `/withdrawals/admin/all?status=PENDING&search=${encodeURIComponent(accounts.member.email)}`,
+    );
+    const id = list.withdrawals[0]?._id;
+    if (!id) throw new Error(`No pending withdrawal of ${accounts.member.email} to show`);
+    return pathname.replace('{pending}', id);
+  }
+  return pathname;
 }
 
 /** Calls the API as `account`, answering the envelope's data or throwing its message. */
@@ -131,14 +157,9 @@ async function auditOnce(): Promise<void> {
   await call('PUT', `/users/${member._id}/status`, { status: 'ACTIVE' });
 }
 
-/**
- * The demo member's withdrawal history starts empty: one small withdrawal, requested as the
- * member would (the e-mailed code read from the local mailbox), gives the withdrawal tables a row.
- */
-async function withdrawOnce(): Promise<void> {
+/** A withdrawal of the demo member, asked for as the member would (the e-mailed code read from the local mailbox). */
+async function withdraw(amount: string, walletAddress: string): Promise<string> {
   const call = caller(accounts.member);
-  const history = await call<{ withdrawals: unknown[] }>('GET', '/withdrawals?page=1&limit=1');
-  if (history.withdrawals.length > 0) return;
   await call('POST', '/otp/withdrawal/request', {});
   let code: string | undefined;
   for (let attempt = 0; attempt < 30 && !code; attempt += 1) {
@@ -151,12 +172,37 @@ async function withdrawOnce(): Promise<void> {
   }
   if (!code) throw new Error('No withdrawal code arrived in the mailbox');
   await call('POST', '/otp/withdrawal/verify', { otp: code });
-  await call('POST', '/withdrawals', {
-    amount: '1.00',
-    walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  const withdrawal = await call<{ _id: string }>('POST', '/withdrawals', {
+    amount,
+    walletAddress,
     asset: 'USDT',
     otp: code,
   });
+  return withdrawal._id;
+}
+
+/**
+ * The demo member's withdrawal history starts empty: it gets one of each kind, as members have
+ * them — 7.50 paid from the demo treasury and approved by the reconciliation, 3.21 rejected and
+ * 1.00 pending — so the money screens show every status beside the balances they move.
+ */
+async function withdrawOnce(): Promise<void> {
+  const history = await caller(accounts.member)<{ withdrawals: unknown[] }>('GET', '/withdrawals?page=1&limit=1');
+  if (history.withdrawals.length > 0) return;
+  const admin = caller(accounts.admin);
+  const paid = await withdraw('7.50', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+  await admin('POST', `/dev/demo-treasury-pay/${paid}`, {});
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const review = await admin<{ withdrawal: { status: string } }>('GET', `/withdrawals/admin/${paid}`);
+    if (review.withdrawal.status === 'APPROVED') break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const refused = await withdraw('3.21', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359');
+  await admin('PUT', `/withdrawals/${refused}`, {
+    status: 'REJECTED',
+    reason: 'The wallet is an exchange deposit address',
+  });
+  await withdraw('1.00', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB');
 }
 
 async function capture(browser: Browser, shot: Shot, width: number) {
@@ -175,6 +221,15 @@ async function capture(browser: Browser, shot: Shot, width: number) {
   await page.goto(`${baseUrl}${await resolvePath(shot.path)}`, { waitUntil: 'networkidle' });
   await page.locator('h1').first().waitFor();
   if (shot.tab) await page.getByRole('tab', { name: new RegExp(`^${shot.tab}`) }).click();
+  if (shot.press) {
+    // A decision needs its reason before its confirmation opens.
+    if (shot.press === 'Reject') {
+      await page.getByLabel('Decision').selectOption('REJECTED');
+      await page.getByLabel('Reason (sent to the member)').fill('The wallet is an exchange deposit address');
+    }
+    await page.getByRole('button', { name: new RegExp(`^${shot.press}`) }).click();
+    await page.getByRole('dialog').waitFor();
+  }
   // Every table loaded (none busy), so the picture shows rows rather than a spinner.
   await page
     .locator('[aria-busy="true"]')
@@ -182,7 +237,8 @@ async function capture(browser: Browser, shot: Shot, width: number) {
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
   const file = path.join(outDir, `${shot.name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // A confirmation is a dialog over the screen: the screen as it shows it, not the page under it.
+  await page.screenshot({ path: file, fullPage: !shot.press });
   await context.close();
   console.log(`saved ${path.relative(process.cwd(), file)}`);
 }

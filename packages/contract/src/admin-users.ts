@@ -8,6 +8,7 @@ import {
   searchSchema,
   shortPaginationSchema,
 } from './paging';
+import { rewardFiguresSchema } from './reward-figures';
 import { rewardStates, rewardTypes } from './rewards';
 import { withdrawalSchema, withdrawalStatuses } from './withdrawals';
 
@@ -138,6 +139,10 @@ export const adminUserDetailSchema = z.object({
   /** Locked rewards awaiting compliance. */
   lockedRewards: wireMoneySchema,
   totalWithdrawn: wireMoneySchema,
+  /** Withdrawals on hold (pending): balance = totalRewards − totalWithdrawn − pendingWithdrawals. */
+  pendingWithdrawals: wireMoneySchema,
+  /** The exact sum of the member's rewards and how the ledger holds it, with the line the Rewards tab shows. */
+  rewardFigures: rewardFiguresSchema,
   referralStats: z.object({ totalReferrals: z.number().int(), directReferrals: z.number().int() }),
   referredBy: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), userId: z.string() }).nullable(),
   subscriptionFee: z.object({
@@ -187,8 +192,13 @@ export const overallStatsSchema = z.object({
     totalAmount: wireMoneySchema,
   }),
   rewards: z.object({
-    /** Every reward credited to a member (posted or released). */
+    /**
+     * What reached members' balances: the ledger's credits posted over every member, so the sum of
+     * the members' Total Earned (whole cents). `figures` sets it beside the exact rewards.
+     */
     totalDistributed: wireMoneySchema,
+    /** The exact rewards and how the ledger holds them over every member: credited, locked, forfeited, carried. */
+    figures: rewardFiguresSchema,
   }),
   recentWithdrawals: z.array(
     z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { referralHistoryPageSize, referralLevels, userStatuses } from './constants';
 import { pageNumberSchema, paginationSchema } from './paging';
+import { rewardFiguresSchema } from './reward-figures';
 import { queryInteger } from './whole-number';
 
 /**
@@ -104,7 +105,10 @@ export interface ReferralTreeNode {
    * `maxLevels` shows (its `children` stop there; `hasChildren` says whether there are any).
    */
   totalDescendants: number;
-  /** What the caller earned from this member (rewards whose source is this member), in USDT. */
+  /**
+   * What the caller earned from this member (the exact sum of the rewards whose source is this
+   * member, forfeited ones included: the tree's `figures` line accounts for them), in USDT.
+   */
   totalRewards: number;
 }
 
@@ -138,6 +142,8 @@ export const referralTreeSchema = z.object({
   referralTree: z.array(referralTreeNodeSchema),
   /** Over the whole downline (15 levels), whatever `maxLevels` shows and also when the nodes were truncated. */
   statistics: referralTreeStatisticsSchema,
+  /** The exact sum of every node's rewards and how the ledger holds it, with the line shown under the tree. */
+  figures: rewardFiguresSchema,
   maxLevels: z.number().int(),
   /** True when the tree had more than `nodeLimit` nodes and only the first levels were returned. */
   truncated: z.boolean(),

@@ -9,6 +9,7 @@ import {
   searchSchema,
   shortPaginationSchema,
 } from './paging';
+import { rewardFiguresSchema } from './reward-figures';
 import { bodyInteger, queryInteger } from './whole-number';
 
 /** A percent on the wire: a number with at most 4 decimals (the plan stores NUMERIC(7,4)). */
@@ -136,7 +137,9 @@ export type CycleEarnings = z.infer<typeof cycleEarningsSchema>;
 
 /**
  * `GET /rewards/stats/{id}`. Balances come from the member's ledger account:
- * currentBalance = available, totalRewards = credits posted (Total Earned), totalWithdrawn = debits posted.
+ * currentBalance = available, totalRewards = credits posted (Total Earned), totalWithdrawn = debits posted,
+ * pendingWithdrawals = debits pending, so currentBalance = totalRewards − totalWithdrawn − pendingWithdrawals
+ * to the cent; lockedRewards stand apart until released.
  * The breakdown splits credits posted by type (calculatedTotal = directRewards + downlineRewards = totalRewards).
  */
 export const rewardStatsSchema = z.object({
@@ -160,6 +163,10 @@ export const rewardStatsSchema = z.object({
   locked: z.array(lockedRewardSchema),
   /** The last cycles, oldest first, for the earnings chart. */
   earningsByCycle: z.array(cycleEarningsSchema),
+  /** The exact sum of every reward row and how the ledger holds it, with the line the history shows. */
+  figures: rewardFiguresSchema,
+  /** The newest reward or withdrawal request: statements open on its month. Null before any. */
+  latestActivityAt: z.string().nullable(),
 });
 export type RewardStats = z.infer<typeof rewardStatsSchema>;
 
@@ -302,8 +309,9 @@ export type AdminRewardRecord = z.infer<typeof adminRewardRecordSchema>;
 /**
  * Over every reward record the filters match (type, level, search), whatever the page and whatever
  * its state: a LOCKED or FORFEITED reward is still a record, listed and counted.
- * "Distributed" is every such record's rewardAmount — what the cycles and DIRECT rewards wrote,
- * not what reached balances (the admin dashboard's figure counts posted and released credits only).
+ * "Distributed" is every such record's exact rewardAmount — what the cycles and DIRECT rewards
+ * wrote, not what reached balances in whole cents (the admin dashboard's figure is the credits:
+ * the members' Total Earned); the list's `note` tells the two apart.
  * averageRewardAmount = totalRewardsDistributed / total, rounded half up to 8 decimals; the average,
  * max and min are 0 when nothing matches.
  */
@@ -325,6 +333,11 @@ export const adminRewardsSchema = z.object({
   rewards: z.array(adminRewardRecordSchema),
   pagination: adminListPaginationSchema,
   statistics: adminRewardStatisticsSchema,
+  /**
+   * The line under the table, written by the server: the rows' exact sum, and for the whole list
+   * (no filter) how the ledger holds it — credited, locked, forfeited and carried over every member.
+   */
+  note: z.string(),
 });
 export type AdminRewards = z.infer<typeof adminRewardsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatExactAmount } from './reward-figures';
 import { adminRewardsQuerySchema } from './rewards';
 
 /**
@@ -52,8 +53,8 @@ export function statementFileName(kind: StatementKind, userId: string, range: St
 }
 
 /**
- * The columns of a member's rewards statement, in order; then `Total`, the exact sum of
- * `rewardAmount`, and `Credited`, what the ledger credited in the range (whole cents, the rest carried).
+ * The columns of a member's rewards statement, in order; then the closing lines
+ * (`rewardStatementClosing`): the exact sum of `rewardAmount` and how the ledger booked it.
  */
 export const memberRewardStatementColumns = [
   'date',
@@ -68,7 +69,11 @@ export const memberRewardStatementColumns = [
   'state',
 ] as const;
 
-/** The columns of a member's withdrawals statement; the last line is `Total` and the sum of `amount`. */
+/**
+ * The columns of a member's withdrawals statement; then one closing line per status, each the sum
+ * of `amount` of the withdrawals in that status (a rejected or blocked request was never paid, so
+ * no line adds them to what was).
+ */
 export const memberWithdrawalStatementColumns = [
   'requestedAt',
   'amount',
@@ -80,6 +85,51 @@ export const memberWithdrawalStatementColumns = [
   'processedAt',
   'withdrawalId',
 ] as const;
+
+/** The closing line of each withdrawal status, in this order. */
+export const withdrawalStatementTotals = [
+  ['APPROVED', 'Approved'],
+  ['PENDING', 'Pending'],
+  ['REJECTED', 'Rejected'],
+  ['BLOCKED_COMPLIANCE', 'Blocked'],
+] as const;
+
+/** What the ledger booked for a member's rewards of a range (decimal strings). */
+export interface StatementLedger {
+  /** Credits posted in the range (whole cents), reversals taken off. */
+  credited: string;
+  /** Credits locked in the range (whole cents). */
+  locked: string;
+  /** The remainder under a cent carried into the range from before it. */
+  carriedIn: string;
+  /** The remainder carried out of the range, to the next credit. */
+  carriedOut: string;
+}
+
+/**
+ * The closing lines of a rewards statement — `Exact` (the rows' sum), `Credited`, `Locked`,
+ * `Carried in`, `Carried` — and the one line that says how they add up:
+ * exact = credited + locked − carried in + carried.
+ */
+export function rewardStatementClosing(
+  exact: string,
+  ledger: StatementLedger,
+): { totals: [label: string, amount: string][]; note: string } {
+  const format = formatExactAmount;
+  return {
+    totals: [
+      ['Exact', exact],
+      ['Credited', ledger.credited],
+      ['Locked', ledger.locked],
+      ['Carried in', ledger.carriedIn],
+      ['Carried', ledger.carriedOut],
+    ],
+    note:
+      `Rows are exact; the ledger books whole cents. Exact sum ${format(exact)} USDT = ${format(ledger.credited)} credited` +
+      ` + ${format(ledger.locked)} locked − ${format(ledger.carriedIn)} carried in from before` +
+      ` + ${format(ledger.carriedOut)} carried to your next credit.`,
+  };
+}
 
 /** A date range a member picks in one click; `today` is the UTC day the screen is on. */
 export type StatementPreset = 'thisMonth' | 'lastMonth' | 'thisYear';
@@ -106,6 +156,19 @@ export function statementPresetRange(preset: StatementPreset, today: Date): Stat
     case 'thisYear':
       return { from: isoDay(new Date(Date.UTC(year, 0, 1))), to: isoDay(today) };
   }
+}
+
+/**
+ * The range a member's statements open on: the month of their latest activity (a reward or a
+ * withdrawal request, `latestActivityAt`), up to today when that is this month; this month when
+ * there is none yet — never an empty file while their rewards sit in another month.
+ */
+export function statementDefaultRange(latestActivityAt: string | null, today: Date): StatementRange {
+  const latest = latestActivityAt ? new Date(latestActivityAt) : today;
+  const year = latest.getUTCFullYear();
+  const month = latest.getUTCMonth();
+  if (year === today.getUTCFullYear() && month === today.getUTCMonth()) return statementPresetRange('thisMonth', today);
+  return { from: isoDay(new Date(Date.UTC(year, month, 1))), to: isoDay(new Date(Date.UTC(year, month + 1, 0))) };
 }
 
 /** The lists administrators export as filtered on their screens; each is the audit target of its export. */

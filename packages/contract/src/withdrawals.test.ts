@@ -40,8 +40,18 @@ describe('a withdrawal request', () => {
   it('keeps the amount exact', () => {
     expect(createWithdrawalRequestSchema.parse({ ...valid, amount: 0.1 }).amount).toBe('0.1');
   });
-  it.each([0, -1, '0.001', '1e3', 'ten', '', '1.234'])('refuses the amount %j', (amount) => {
-    expect(createWithdrawalRequestSchema.safeParse({ ...valid, amount }).success).toBe(false);
+  it.each([
+    [0, 'Enter an amount of at least 0.01 USDT'],
+    ['0.00', 'Enter an amount of at least 0.01 USDT'],
+    ['0.001', 'Use at most 2 decimals'],
+    ['5.123', 'Use at most 2 decimals'],
+    [-1, 'Invalid withdrawal amount'],
+    ['1e3', 'Invalid withdrawal amount'],
+    ['ten', 'Invalid withdrawal amount'],
+    ['', 'Invalid withdrawal amount'],
+  ])('refuses the amount %j saying what to enter: %s', (amount, message) => {
+    const parsed = createWithdrawalRequestSchema.safeParse({ ...valid, amount });
+    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['amount'], message })]);
   });
   it.each(['12345', '1234567', 'abcdef', ''])('refuses the code %j', (otp) => {
     expect(createWithdrawalRequestSchema.safeParse({ ...valid, otp }).success).toBe(false);

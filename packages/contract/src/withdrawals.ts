@@ -40,6 +40,10 @@ export const withdrawalTexts = {
   addressFormatInvalid: 'Invalid wallet address format',
   addressValid: 'Valid wallet address',
   invalidAmount: 'Invalid withdrawal amount',
+  amountTooSmall: 'Enter an amount of at least 0.01 USDT',
+  amountDecimals: 'Use at most 2 decimals',
+  /** `available` as screens write money ("28.10"). */
+  amountOverBalance: (available: string) => `The amount is more than your available balance (${available} USDT)`,
   enterOtp: 'Please enter the OTP code.',
   requestOtpFailed: 'Failed to request OTP',
   verifyOtpFailed: 'Failed to verify OTP',
@@ -50,18 +54,21 @@ export const withdrawalTexts = {
   loadError: 'An error occurred while fetching withdrawals',
 } as const;
 
-/** The wire form of a withdrawal amount: > 0, at most 2 decimals; kept as an exact decimal string. */
+/**
+ * The wire form of a withdrawal amount: at least 0.01, at most 2 decimals; kept as an exact
+ * decimal string. Each refusal says what to enter, in the words the form shows under the field.
+ */
 const withdrawalAmountSchema = z.union([z.number(), z.string().trim()]).transform((value, context) => {
   const text = typeof value === 'number' ? String(value) : value;
-  if (!/^\d+(\.\d+)?$/.test(text)) {
-    context.addIssue({ code: 'custom', message: withdrawalTexts.invalidAmount });
+  const refuse = (message: string) => {
+    context.addIssue({ code: 'custom', message });
     return z.NEVER;
-  }
+  };
+  if (!/^\d+(\.\d+)?$/.test(text)) return refuse(withdrawalTexts.invalidAmount);
   const amount = new Decimal(text);
-  if (amount.lte(0) || amount.decimalPlaces() > 2 || amount.gt('1e15')) {
-    context.addIssue({ code: 'custom', message: withdrawalTexts.invalidAmount });
-    return z.NEVER;
-  }
+  if (amount.decimalPlaces() > 2) return refuse(withdrawalTexts.amountDecimals);
+  if (amount.lt('0.01')) return refuse(withdrawalTexts.amountTooSmall);
+  if (amount.gt('1e15')) return refuse(withdrawalTexts.invalidAmount);
   return amount.toFixed();
 });
 
@@ -236,6 +243,14 @@ export const withdrawalReviewSchema = z.object({
   ledger: z.array(
     z.object({ kind: z.string(), amount: wireMoneySchema, reasonType: z.string(), createdAt: z.string() }),
   ),
+  /**
+   * Who decided it, null while it is pending: an administrator (by name) or the treasury
+   * reconciliation, which approves a withdrawal when the chain shows its payment. The review tells
+   * an administrator whose decision came too late what happened, and when (`processedAt`).
+   */
+  decidedBy: z
+    .object({ kind: z.enum(['ADMINISTRATOR', 'TREASURY_RECONCILIATION']), name: z.string().nullable() })
+    .nullable(),
   /** Local mode: the demo chain's treasury can pay it (`POST /dev/demo-treasury-pay/{id}`). */
   demoTreasury: z.boolean(),
   /**

@@ -31,6 +31,7 @@ import * as withdrawalLeavesBatch from './migrations/0131-withdrawal-leaves-batc
 import * as treasuryReconciliation from './migrations/0135-treasury-reconciliation';
 import * as rewardCycleSums from './migrations/0140-reward-cycle-sums';
 import * as installation from './migrations/0150-installation';
+import * as ledgerTotals from './migrations/0170-ledger-totals';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0135-treasury-reconciliation': treasuryReconciliation,
   '0140-reward-cycle-sums': rewardCycleSums,
   '0150-installation': installation,
+  '0170-ledger-totals': ledgerTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -318,15 +318,20 @@ export async function verifiedWithdrawalCodes(t: TestApp, member: UserRow, count
   return codes;
 }
 
-/** A withdrawal the member asks for over the API, with a verified code, to a fresh wallet; gives its id. */
-export async function requestedWithdrawal(t: TestApp, member: UserRow, amount: number): Promise<string> {
+/** The member asks for a withdrawal over the API, with a verified code, to a fresh wallet: the answer. */
+export async function askForWithdrawal(t: TestApp, member: UserRow, amount: number | string) {
   const [otp] = await verifiedWithdrawalCodes(t, member, 1);
-  const answer = await t.app.inject({
+  return t.app.inject({
     method: 'POST',
     url: '/api/withdrawals',
     headers: bearer(t.app.context.sessionTokens.sign(member.id)),
     payload: { amount, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
   });
+}
+
+/** A withdrawal the member asks for over the API, with a verified code, to a fresh wallet; gives its id. */
+export async function requestedWithdrawal(t: TestApp, member: UserRow, amount: number): Promise<string> {
+  const answer = await askForWithdrawal(t, member, amount);
   if (answer.statusCode !== 200) throw new Error(`withdrawal of ${amount} refused: ${answer.body}`);
   return answer.json().data._id;
 }

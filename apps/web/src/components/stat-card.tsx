@@ -17,6 +17,8 @@ export interface Statistic {
   hint?: ReactNode;
   icon: ComponentType<{ size?: number }>;
   accent?: keyof typeof accents;
+  /** Names the figure for a test that reads it. */
+  testId?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export function StatCards({
 }
 
 function StatCard({ statistic, loading }: { statistic: Statistic; loading: boolean }) {
-  const { label, value, hint, icon: Icon, accent = 'brand' } = statistic;
+  const { label, value, hint, icon: Icon, accent = 'brand', testId } = statistic;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
@@ -54,7 +56,10 @@ function StatCard({ statistic, loading }: { statistic: Statistic; loading: boole
       {loading ? (
         <div className="mt-3 h-8 w-24 animate-pulse rounded-md bg-slate-200" aria-hidden="true" />
       ) : (
-        <p className="mt-2 break-words font-bold text-slate-900 text-xl tabular-nums tracking-tight sm:text-2xl">
+        <p
+          className="mt-2 break-words font-bold text-slate-900 text-xl tabular-nums tracking-tight sm:text-2xl"
+          data-testid={testId}
+        >
           {value === null ? (
             <>
               <span aria-hidden="true" className="text-slate-400">

@@ -25,7 +25,16 @@ function ElsewhereScreen() {
  */
 export function renderScreen(
   screen: ReactNode,
-  { path = '/', at = path, signedInAs }: { path?: string; at?: string; signedInAs?: MemberProfile } = {},
+  {
+    path = '/',
+    at = path,
+    signedInAs,
+  }: {
+    path?: string;
+    /** The address, or the address with the navigation state a screen arrived with. */
+    at?: string | { pathname: string; state: unknown };
+    signedInAs?: MemberProfile;
+  } = {},
 ) {
   if (signedInAs) {
     localStorage.setItem(storageKeys.token, 'session-token');

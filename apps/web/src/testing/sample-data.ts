@@ -1,6 +1,7 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
 import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
+import { toRewardFigures } from '@uplink/contract/reward-figures';
 import type { RewardStats } from '@uplink/contract/rewards';
 import type { AdminWithdrawal, AdminWithdrawals, WithdrawalReview } from '@uplink/contract/withdrawals';
 
@@ -92,6 +93,8 @@ export function aMemberDetail(change: Partial<AdminUserDetail> = {}): AdminUserD
     balance: 12.5,
     lockedRewards: 0,
     totalWithdrawn: 0,
+    pendingWithdrawals: 0,
+    rewardFigures: toRewardFigures({ credited: '12.5', locked: '0', forfeited: '0', carried: '0' }, 'administrator'),
     referralStats: { totalReferrals: 0, directReferrals: 0 },
     referredBy: null,
     subscriptionFee: { hasPaid: true, amount: 10, timestamp: at, periodEndsAt: null },
@@ -126,6 +129,7 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
     },
     balance: { available: 30, totalEarned: 50, totalWithdrawn: 0, onHold: 20 },
     ledger: [],
+    decidedBy: null,
     demoTreasury: false,
     paymentUnderWay: null,
     flaggedPayments: [],
@@ -146,6 +150,8 @@ export function rewardStatsWith(currentBalance: number): RewardStats {
     notCopyingIn: null,
     locked: [],
     earningsByCycle: [],
+    figures: toRewardFigures({ credited: String(currentBalance), locked: '0', forfeited: '0', carried: '0' }, 'member'),
+    latestActivityAt: null,
   };
 }
 

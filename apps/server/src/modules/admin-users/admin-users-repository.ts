@@ -113,6 +113,7 @@ export interface AdminUserRow extends UserRow {
   credits_posted: string;
   credits_pending: string;
   debits_posted: string;
+  debits_pending: string;
   available: string;
 }
 
@@ -164,7 +165,7 @@ const sponsorAndBalanceColumns = sql`
   s.first_name AS sponsor_first_name, s.last_name AS sponsor_last_name, s.user_id AS sponsor_user_number,
   s.referral_code AS sponsor_referral_code,
   coalesce(a.credits_posted, 0)::text AS credits_posted, coalesce(a.credits_pending, 0)::text AS credits_pending,
-  coalesce(a.debits_posted, 0)::text AS debits_posted,
+  coalesce(a.debits_posted, 0)::text AS debits_posted, coalesce(a.debits_pending, 0)::text AS debits_pending,
   coalesce(a.credits_posted - a.debits_posted - a.debits_pending, 0)::text AS available`;
 
 const sponsorAndBalanceJoins = sql`
@@ -273,12 +274,4 @@ export function findRecentMembers(db: Kysely<Database>, limit: number): Promise<
     .orderBy('seq', 'desc')
     .limit(limit)
     .execute();
-}
-
-/** Credited rewards (posted at once or released after a lock), from the reward counters. */
-export async function findRewardsDistributed(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ distributed: string }>`
-    SELECT coalesce(sum(reward_amount), 0)::text AS distributed
-      FROM reward_totals WHERE state IN ('POSTED', 'RELEASED')`.execute(db);
-  return rows[0]?.distributed ?? '0';
 }

@@ -12,6 +12,7 @@ import {
   uniqueUid,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { foldLedgerTotals } from '../ledger/ledger-repository';
 import { settleLockedRewards } from '../rewards/settle-locked-rewards';
 
 describe('the admin dashboard statistics', () => {
@@ -29,6 +30,9 @@ describe('the admin dashboard statistics', () => {
     // A locked reward, released once its owner is compliant: distributed then, not before.
     const locked = await createMember(t.database.db, { firstName: 'Locked' });
     await creditReward(t.database.db, { beneficiary: locked, source: earner, amount: '4', state: 'LOCKED' });
+    // A reward with sub-cent digits: 0.12 reaches the balance, 0.00345678 is carried.
+    const carrier = await createMember(t.database.db, { firstName: 'Carrier' });
+    await creditReward(t.database.db, { beneficiary: carrier, source: earner, amount: '0.12345678' });
     const ids = [await requestedWithdrawal(t, earner, 10), await requestedWithdrawal(t, earner, 5)];
     await t.app.inject({
       method: 'PUT',
@@ -61,9 +65,27 @@ describe('the admin dashboard statistics', () => {
       newUsersToday: Number(truth.today),
     });
     expect(data.users.newUsersToday).toBe(data.users.totalUsers - 1);
-    // 10 approved + 5 pending; 60 posted (the locked 4 is not distributed yet).
+    // 10 approved + 5 pending; 60.12 credited (the locked 4 is not distributed yet).
     expect(data.withdrawals).toEqual({ pendingCount: 1, totalAmount: 15 });
-    expect(data.rewards).toEqual({ totalDistributed: 60 });
+    expect(data.rewards.totalDistributed).toBe(60.12);
+  });
+
+  it("gives as distributed what the members' balances were credited, the sum of their Total Earned, beside the exact rewards", async () => {
+    const { rows } = await sql<{ earned: string }>`
+      SELECT sum(credits_posted)::text AS earned FROM ledger_accounts`.execute(t.database.db);
+    const { rewards } = await stats();
+    expect(rewards.totalDistributed).toBe(Number(rows[0]?.earned));
+    expect(rewards.figures).toEqual({
+      exact: 64.12345678,
+      credited: 60.12,
+      locked: 4,
+      forfeited: 0,
+      carried: 0.00345678,
+      note: "Rows are rounded to the cent. Exact sum 64.12345678 USDT: 60.12 credited, 4.00 locked, 0.00345678 carried to the members' next credits.",
+    });
+    // Folding the appended changes into the totals' row changes no figure.
+    await foldLedgerTotals(t.database.db);
+    expect((await stats()).rewards).toEqual(rewards);
   });
 
   it('lists the latest withdrawals and members, newest first', async () => {
@@ -96,6 +118,6 @@ describe('the admin dashboard statistics', () => {
       .where('id', '=', locked.id)
       .execute();
     expect(await settleLockedRewards(t.app.context)).toEqual({ released: 1, forfeited: 0 });
-    expect((await stats()).rewards.totalDistributed).toBe(64);
+    expect((await stats()).rewards.totalDistributed).toBe(64.12);
   });
 });

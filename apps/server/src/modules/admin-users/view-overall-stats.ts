@@ -1,15 +1,16 @@
 import { dashboardRecentCount, type OverallStats } from '@uplink/contract/admin-users';
 import { fullName } from '@uplink/contract/format';
 import { toWireMoney } from '@uplink/contract/money';
+import { toRewardFigures } from '@uplink/contract/reward-figures';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
+import { findAllRewardLedgerTotals } from '../ledger/ledger-repository';
 import { findWithdrawalTotals } from '../withdrawals/withdrawals-repository';
 import { hasCompletedOnboarding } from './admin-user-record';
 import {
   countMembersJoinedSince,
   findRecentMembers,
   findRecentWithdrawals,
-  findRewardsDistributed,
   findUserCounts,
 } from './admin-users-repository';
 
@@ -22,7 +23,7 @@ export async function viewOverallStats(deps: Pick<AppContext, 'readDb' | 'clock'
     findUserCounts(deps.readDb),
     countMembersJoinedSince(deps.readDb, startOfUtcDay(now)),
     findWithdrawalTotals(deps.readDb),
-    findRewardsDistributed(deps.readDb),
+    findAllRewardLedgerTotals(deps.readDb),
     findRecentWithdrawals(deps.readDb, dashboardRecentCount),
     findRecentMembers(deps.readDb, dashboardRecentCount),
   ]);
@@ -39,7 +40,7 @@ export async function viewOverallStats(deps: Pick<AppContext, 'readDb' | 'clock'
         new Decimal(withdrawalsOf('APPROVED')?.amount ?? 0).plus(withdrawalsOf('PENDING')?.amount ?? 0),
       ),
     },
-    rewards: { totalDistributed: toWireMoney(distributed) },
+    rewards: { totalDistributed: toWireMoney(distributed.credited), figures: toRewardFigures(distributed, 'members') },
     recentWithdrawals: recentWithdrawals.map((row) => ({
       _id: row.id,
       user: { name: fullName({ firstName: row.first_name, lastName: row.last_name }) },

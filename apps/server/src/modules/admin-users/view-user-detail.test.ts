@@ -73,6 +73,7 @@ describe('an administrator inspects one member', () => {
       totalRewards: 107.5,
       lockedRewards: 1.25,
       totalWithdrawn: 10,
+      pendingWithdrawals: 15,
       // 107.5 earned − 10 paid − 15 held.
       balance: 82.5,
       referralStats: { totalReferrals: 3, directReferrals: 1 },
@@ -82,6 +83,23 @@ describe('an administrator inspects one member', () => {
     expect(data.subscriptionFee.timestamp).toEqual(expect.any(String));
     expect(data).not.toHaveProperty('rewards');
     expect(data).not.toHaveProperty('withdrawals');
+  });
+
+  it("sets the rounded rewards beside the ledger in one line: credited, locked, carried to the member's next credit", async () => {
+    const carrier = await fundedMember(t.database.db, '3.333');
+    await creditReward(t.database.db, { beneficiary: carrier, source: member, amount: '0.33333333', cycle: 4 });
+    await creditReward(t.database.db, { beneficiary: carrier, source: member, amount: '1', cycle: 5, state: 'LOCKED' });
+    // 3.333 → 3.33 (0.003 carried); 0.33333333 + 0.003 → 0.33 (0.00633333 carried); 1 + 0.00633333 → 1.00 locked.
+    const data = (await detail(carrier.id)).json().data;
+    expect(data).toMatchObject({ totalRewards: 3.66, balance: 3.66, pendingWithdrawals: 0, lockedRewards: 1 });
+    expect(data.rewardFigures).toEqual({
+      exact: 4.66633333,
+      credited: 3.66,
+      locked: 1,
+      forfeited: 0,
+      carried: 0.00633333,
+      note: "Rows are rounded to the cent. Exact sum 4.66633333 USDT: 3.66 credited, 1.00 locked, 0.00633333 carried to the member's next credit.",
+    });
   });
 
   it('pages the rewards with their statistics over all of them', async () => {

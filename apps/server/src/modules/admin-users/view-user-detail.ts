@@ -1,11 +1,13 @@
 import type { AdminMemberReward, AdminUserDetail, adminUserDetailQuerySchema } from '@uplink/contract/admin-users';
 import { toWireMoney } from '@uplink/contract/money';
 import { adminListPagination } from '@uplink/contract/paging';
+import { toRewardFigures } from '@uplink/contract/reward-figures';
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
+import { findRewardLedgerTotals } from '../ledger/ledger-repository';
 import { toRewardFields } from '../rewards/reward-record';
 import { countMemberRewards, findMemberRewards, type RewardRow } from '../rewards/rewards-repository';
 import { hasPaidSubscription } from '../subscription/subscription-status';
@@ -24,8 +26,9 @@ export async function viewUserDetail(
 ): Promise<AdminUserDetail> {
   const row = isUuid(id) ? await findAdminUser(deps.db, id) : undefined;
   if (!row) throw new DomainError('USER_NOT_FOUND', 'User not found');
-  const [referrals, rewards, withdrawals] = await Promise.all([
+  const [referrals, ledgerTotals, rewards, withdrawals] = await Promise.all([
     findReferralCounts(deps.db, id),
+    findRewardLedgerTotals(deps.db, id),
     query.includeRewards ? viewRewardsPage(deps, id, query.rewardsPage, query.rewardsLimit, row) : undefined,
     query.includeWithdrawals ? viewWithdrawalsPage(deps, id, query.withdrawalsPage, query.withdrawalsLimit) : undefined,
   ]);
@@ -48,6 +51,11 @@ export async function viewUserDetail(
     balance: toWireMoney(row.available),
     lockedRewards: toWireMoney(row.credits_pending),
     totalWithdrawn: toWireMoney(row.debits_posted),
+    pendingWithdrawals: toWireMoney(row.debits_pending),
+    rewardFigures: toRewardFigures(
+      ledgerTotals ?? { credited: '0', locked: '0', forfeited: '0', carried: '0' },
+      'administrator',
+    ),
     referralStats: { totalReferrals: referrals.total, directReferrals: referrals.direct },
     referredBy: toReferredBy(row),
     subscriptionFee: {

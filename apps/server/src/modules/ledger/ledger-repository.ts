@@ -1,4 +1,5 @@
 import type { LedgerReasonType, LedgerSettlement, OpeningLedgerEntryKind } from '@uplink/contract/ledger';
+import type { RewardLedgerTotals } from '@uplink/contract/reward-figures';
 import { type Kysely, sql } from 'kysely';
 import { violatedConstraint } from '../../db/constraint-violations';
 import type { Database, LedgerEntryRow } from '../../db/schema';
@@ -139,6 +140,42 @@ export async function findLedgerBalance(db: Kysely<Database>, userId: string): P
 }
 
 /**
+ * What the member's exact rewards became in the ledger: credited (posted), locked, forfeited and
+ * the remainder carried (NUMERIC strings), so that Σ exact rewards = their sum
+ * (`rewardFiguresNote`). The account row, and the member's forfeits through their entries' index.
+ */
+export async function findRewardLedgerTotals(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<RewardLedgerTotals | undefined> {
+  const { rows } = await sql<RewardLedgerTotals>`
+    SELECT a.credits_posted::text AS credited, a.credits_pending::text AS locked, a.carry::text AS carried,
+           (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e
+             WHERE e.account_id = a.user_id AND e.kind = 'CREDIT_FORFEITED')::text AS forfeited
+      FROM ledger_accounts a
+     WHERE a.user_id = ${userId}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * When the member's newest reward was credited or locked, or their newest withdrawal was asked
+ * for: the moment of their newest opening entry of a reward or withdrawal (booked at the moment of
+ * its reward or request), among the account's entries (one a cycle, reward or withdrawal: few). Null before any.
+ */
+export async function findLatestActivityAt(db: Kysely<Database>, userId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('created_at')
+    .where('account_id', '=', userId)
+    .where('settles_entry_id', 'is', null)
+    .where('reason_type', 'in', ['REWARD', 'REWARD_CYCLE', 'WITHDRAWAL'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+/**
  * Locks the member's account row until the transaction ends, so checks that span several rows
  * (the number of pending withdrawals, say) cannot interleave for one member.
  *
@@ -182,7 +219,9 @@ export interface LedgerDiscrepancy {
    * `ledger_account`: the member has no account at all (`account` is 'missing'); a total or the
    * carry that differs from the sum of the entries; `exact_rewards`: Σ of the member's exact
    * rewards (`entries`) ≠ Σ of their opening credits, reversals taken off, + carry (`account`);
-   * `whole_cents`: an available balance that is not whole cents (`account`).
+   * `whole_cents`: an available balance that is not whole cents (`account`); `ledger_totals`: a
+   * figure of the totals over every account (migration 0170, `userId` 'all accounts') that differs
+   * from the sum of the accounts (`account`: the figure's name and its total, `entries`: the sum).
    */
   column:
     | 'credits_posted'
@@ -192,7 +231,8 @@ export interface LedgerDiscrepancy {
     | 'carry'
     | 'exact_rewards'
     | 'whole_cents'
-    | 'ledger_account';
+    | 'ledger_account'
+    | 'ledger_totals';
   account: string;
   entries: string;
 }
@@ -217,9 +257,17 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
                - coalesce(sum(amount) FILTER (WHERE kind IN ('DEBIT_SETTLED', 'DEBIT_VOIDED')), 0) AS debits_pending,
              sum(carry_delta) AS carry,
              coalesce(sum(amount) FILTER (WHERE kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')), 0)
-               - coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_REVERSED'), 0) AS credited
+               - coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_REVERSED'), 0) AS credited,
+             coalesce(sum(amount) FILTER (WHERE kind = 'CREDIT_FORFEITED'), 0) AS forfeited
         FROM ledger_entries
        GROUP BY account_id),
+    overall AS (
+      SELECT coalesce(sum(credits_posted), 0) AS credits_posted, coalesce(sum(credits_pending), 0) AS credits_pending,
+             (SELECT coalesce(sum(forfeited), 0) FROM sums) AS credits_forfeited,
+             coalesce(sum(debits_posted), 0) AS debits_posted, coalesce(sum(debits_pending), 0) AS debits_pending,
+             coalesce(sum(carry), 0) AS carry
+        FROM ledger_accounts),
+    kept AS (${ledgerTotalsNow}),
     exact AS (
       SELECT beneficiary_id AS account_id, sum(reward_amount) AS rewards FROM rewards GROUP BY beneficiary_id),
     compared AS (
@@ -235,11 +283,11 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
         LEFT JOIN sums s ON s.account_id = a.user_id
         LEFT JOIN exact x ON x.account_id = a.user_id)
     SELECT * FROM (
-      SELECT u.id AS "userId", 'ledger_account' AS "column", 'missing' AS account, '0' AS entries
+      SELECT u.id::text AS "userId", 'ledger_account' AS "column", 'missing' AS account, '0' AS entries
         FROM users u
        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = u.id)
       UNION ALL
-      SELECT user_id, c.total, c.account::text, c.entries::text
+      SELECT user_id::text, c.total, c.account::text, c.entries::text
         FROM compared,
              LATERAL (VALUES ('credits_posted', credits_posted, sum_credits_posted),
                              ('credits_pending', credits_pending, sum_credits_pending),
@@ -249,10 +297,52 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
                              ('exact_rewards', credited_and_carried, exact_rewards),
                              ('whole_cents', available, trunc(available, 2))) AS c(total, account, entries)
        WHERE c.account <> c.entries
+      UNION ALL
+      SELECT 'all accounts', 'ledger_totals', c.figure || ' ' || c.kept::text, c.summed::text
+        FROM kept, overall,
+             LATERAL (VALUES ('credits_posted', kept.credits_posted, overall.credits_posted),
+                             ('credits_pending', kept.credits_pending, overall.credits_pending),
+                             ('credits_forfeited', kept.credits_forfeited, overall.credits_forfeited),
+                             ('debits_posted', kept.debits_posted, overall.debits_posted),
+                             ('debits_pending', kept.debits_pending, overall.debits_pending),
+                             ('carry', kept.carry, overall.carry)) AS c(figure, kept, summed)
+       WHERE c.kept <> c.summed
     ) AS found
      ORDER BY "userId", "column"
      LIMIT ${limit}`.execute(db);
   return rows;
+}
+
+/**
+ * The totals over every account as they stand: the folded row of `ledger_totals` plus the changes
+ * appended since (migration 0170). NUMERIC columns named as the account's.
+ */
+const ledgerTotalsNow = sql`
+  SELECT t.credits_posted + c.credits_posted AS credits_posted, t.credits_pending + c.credits_pending AS credits_pending,
+         t.credits_forfeited + c.credits_forfeited AS credits_forfeited, t.debits_posted + c.debits_posted AS debits_posted,
+         t.debits_pending + c.debits_pending AS debits_pending, t.carry + c.carry AS carry
+    FROM ledger_totals t,
+         (SELECT coalesce(sum(credits_posted), 0) AS credits_posted, coalesce(sum(credits_pending), 0) AS credits_pending,
+                 coalesce(sum(credits_forfeited), 0) AS credits_forfeited, coalesce(sum(debits_posted), 0) AS debits_posted,
+                 coalesce(sum(debits_pending), 0) AS debits_pending, coalesce(sum(carry), 0) AS carry
+            FROM ledger_total_changes) AS c`;
+
+/** Every member's rewards as the ledger holds them, summed over all accounts (credited, locked, forfeited, carried). */
+export async function findAllRewardLedgerTotals(db: Kysely<Database>): Promise<RewardLedgerTotals> {
+  const { rows } = await sql<RewardLedgerTotals>`
+    SELECT credits_posted::text AS credited, credits_pending::text AS locked,
+           credits_forfeited::text AS forfeited, carry::text AS carried
+      FROM (${ledgerTotalsNow}) AS totals`.execute(db);
+  const totals = rows[0];
+  // Migration 0170 writes the one row of ledger_totals.
+  if (!totals) throw new Error('ledger_totals holds no row');
+  return totals;
+}
+
+/** Moves the committed changes into the totals' row (the `ledger-totals-fold` job); answers how many it folded. */
+export async function foldLedgerTotals(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ folded: string }>`SELECT fold_ledger_totals()::text AS folded`.execute(db);
+  return Number(rows[0]?.folded ?? 0);
 }
 
 /** The database refused a movement that would make the available balance negative. */

@@ -6,8 +6,10 @@ import { createTestDatabase } from '../../testing/test-database';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import {
   bookLedgerEntries,
+  findAllRewardLedgerTotals,
   findLedgerBalance,
   findLedgerDiscrepancies,
+  foldLedgerTotals,
   isDuplicateLedgerEntry,
   isLedgerEntryAlreadySettled,
   isLedgerOverdraft,
@@ -214,6 +216,49 @@ describe('the ledger keeps balances the database can vouch for', () => {
     expect(balances.map((balance) => balance?.creditsPosted)).toEqual(['1.51000000', '2.51000000', '3.51000000']);
   });
 
+  it('keeps the totals over every account equal to the sum of the accounts, folded or not, while writers book', async () => {
+    const sums = async () => {
+      const { rows } = await sql<Record<string, string>>`
+        SELECT sum(credits_posted)::text AS credited, sum(credits_pending)::text AS locked, sum(carry)::text AS carried,
+               (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE kind = 'CREDIT_FORFEITED')::text AS forfeited
+          FROM ledger_accounts`.execute(db());
+      const row = rows[0] as Record<string, string>;
+      return Object.fromEntries(Object.entries(row).map(([figure, amount]) => [figure, Number(amount)]));
+    };
+    const totals = async () =>
+      Object.fromEntries(
+        Object.entries(await findAllRewardLedgerTotals(db())).map(([key, value]) => [key, Number(value)]),
+      );
+    const ids = await Promise.all([member(), member()]);
+    const [locked] = await bookLedgerEntries(
+      db(),
+      [
+        {
+          accountId: ids[0] as string,
+          kind: 'CREDIT_PENDING',
+          amount: '4',
+          reasonType: 'REWARD',
+          reasonId: 'totals-lock',
+        },
+      ],
+      at,
+    );
+    await settleLedgerEntry(db(), locked!.id, 'VOID', at);
+    const writes = Array.from({ length: 20 }, (_, index) =>
+      bookLedgerEntries(db(), [credit(ids[index % 2] as string, '1.25', `totals-${index}`)], at),
+    );
+    // Folds run while the credits are booked: each moves what has committed, nothing twice.
+    const folds = Array.from({ length: 5 }, () => foldLedgerTotals(db()));
+    await Promise.all([...writes, ...folds]);
+    expect(await totals()).toEqual(await sums());
+    expect((await totals()).forfeited).toBeGreaterThanOrEqual(4);
+    await foldLedgerTotals(db());
+    expect(await totals()).toEqual(await sums());
+    const { rows } = await sql<{ left: string }>`SELECT count(*)::text AS left FROM ledger_total_changes`.execute(db());
+    expect(rows[0]?.left).toBe('0');
+    expect((await findLedgerDiscrepancies(db())).filter((one) => one.column === 'ledger_totals')).toEqual([]);
+  });
+
   it('finds no discrepancy in a sound ledger, and finds one when the totals are forced apart', async () => {
     // This file books bare credits (no reward rows behind them): the check names each as an
     // exact_rewards difference, and nothing else.
@@ -238,6 +283,11 @@ describe('the ledger keeps balances the database can vouch for', () => {
       { userId: id, column: 'carry', account: '0.00500000', entries: '0.00000000' },
       { userId: id, column: 'credits_posted', account: '3.00100000', entries: '2.00000000' },
       { userId: id, column: 'whole_cents', account: '3.00100000', entries: '3.00' },
+    ]);
+    // The totals over every account followed the entries, not the forced account.
+    expect((await findLedgerDiscrepancies(db())).filter((one) => one.column === 'ledger_totals')).toEqual([
+      expect.objectContaining({ userId: 'all accounts', account: expect.stringMatching(/^carry /) }),
+      expect.objectContaining({ userId: 'all accounts', account: expect.stringMatching(/^credits_posted /) }),
     ]);
   });
 

@@ -133,20 +133,20 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
 
     const [locked] = (await noticesOf(t, sponsor)).filter((mail) => mail.event === 'reward-locked');
     const deadline = `${at(30).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    expect(locked?.subject).toBe('A reward of 5 USDT is locked');
+    expect(locked?.subject).toBe('A reward of 5.00 USDT is locked');
     expect(locked?.text).toContain('Hello <b>Grace</b>,');
     expect(locked?.html).toContain('Hello &lt;b&gt;Grace&lt;/b&gt;,');
     for (const body of [locked?.text, locked?.html]) {
-      expect(body).toContain('A reward of 5 USDT was locked');
+      expect(body).toContain('A reward of 5.00 USDT was locked');
       expect(body).toContain('Your exchange balance is below 100 USDT.');
       expect(body).toContain(`Meet the conditions again before ${deadline}`);
     }
     const summary = (await noticesOf(t, sponsor)).find((mail) => mail.event === 'cycle-summary');
     for (const body of [summary?.text, summary?.html]) {
+      expect(body).toContain('The rewards of cycle 10 are distributed: 5.00 USDT exactly.');
       expect(body).toContain(
-        'Credited to your balance: 0 USDT. Locked until you meet every condition for rewards: 5 USDT.',
+        'With 0.00 USDT carried from your earlier rewards: 0.00 USDT credited to your balance, 5.00 USDT locked until you meet every condition for rewards, 0.00 USDT carried to your next credit.',
       );
-      expect(body).toContain('Carried to your next credit: 0 USDT.');
     }
   });
 
@@ -155,10 +155,11 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
     expect(others).toEqual([]);
     expect(summary?.subject).toBe('Your rewards of cycle 10');
     for (const body of [summary?.text, summary?.html]) {
+      // Exactly 5.00617 + 0.005 carried in = 5.01 credited + 0.00 locked + 0.00117 carried.
+      expect(body).toContain('The rewards of cycle 10 are distributed: 5.00617 USDT exactly.');
       expect(body).toContain(
-        'Credited to your balance: 5.01 USDT. Locked until you meet every condition for rewards: 0 USDT.',
+        'With 0.005 USDT carried from your earlier rewards: 5.01 USDT credited to your balance, 0.00 USDT locked until you meet every condition for rewards, 0.00117 USDT carried to your next credit.',
       );
-      expect(body).toContain('Carried to your next credit: 0.00117 USDT.');
       expect(body).toContain('the part of your rewards under a cent is carried, never lost');
     }
     const account = await t.database.db
@@ -235,7 +236,7 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
     const warnings = (await noticesOf(t, sponsor)).filter((mail) => mail.event === 'forfeit-warning-7');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.subject).toBe(
-      `Your locked reward of 5 USDT is forfeited on ${at(30).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      `Your locked reward of 5.00 USDT is forfeited on ${at(30).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     );
     expect(warnings[0]?.headers).toEqual(listUnsubscribeHeaders(t.config, sponsor.id, 'forfeitWarning'));
     expect(await eventsOf(t, quiet)).toEqual([]);
@@ -247,7 +248,7 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
     await runNoticesTwiceAtOnce();
     const events = await eventsOf(t, sponsor);
     expect(events.filter((event) => event === 'forfeit-warning-1')).toHaveLength(1);
-    expect((await noticesOf(t, sponsor)).at(-1)?.subject).toMatch(/^Last reminder: your locked reward of 5 USDT/);
+    expect((await noticesOf(t, sponsor)).at(-1)?.subject).toMatch(/^Last reminder: your locked reward of 5.00 USDT/);
     expect(events).toHaveLength(4);
   });
 

@@ -11,7 +11,13 @@ import {
   rewardLockedNotice,
   subscriptionEndingNotice,
 } from './notice-mails';
-import { lateCommitAllowance, type NoticeBatch, noticeMomentSql, writeNoticeBatch } from './notice-outbox-repository';
+import {
+  lateCommitAllowance,
+  type NoticeBatch,
+  noticeAmountSql,
+  noticeMomentSql,
+  writeNoticeBatch,
+} from './notice-outbox-repository';
 import { unsubscribeKeyPads, unsubscribeMailto, unsubscribePagePath, unsubscribePath } from './notice-unsubscribe';
 
 type NoticeDeps = Pick<AppContext, 'db' | 'clock' | 'config'>;
@@ -118,20 +124,24 @@ function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
       job: 'cycle-summary',
       kind: 'cycleSummary',
       template: cycleSummaryNotice(publicUrl),
-      fields: ['firstName', 'cycle', 'credited', 'locked', 'carried'],
+      fields: ['firstName', 'cycle', 'exact', 'carriedIn', 'credited', 'locked', 'carried'],
       // A cycle is written in many transactions (chunks); its totals are whole only once its run is
       // recorded, so the summary follows the run record rather than living in any chunk. Carried is
       // the member's carry as the cycle's entry left it (migration 0120): the carry now, less the
       // carry_delta of their entries booked since (few: the summary follows the run within the hour).
+      // The entry's exact rewards are amount + carry_delta, and what it took in from before is the
+      // carry it left less its carry_delta: exact + carried in = credited + locked + carried.
       events: ({ from, to }) => sql`
         SELECT 'cycle-summary:' || cycle.cycle::text || ':' || u.id::text AS event_key,
                u.id AS member_id, u.email AS to_address, u.first_name AS "firstName", cycle.cycle::text AS cycle,
-               trim_scale(cycle.credited)::text AS credited, trim_scale(cycle.locked)::text AS locked,
-               trim_scale(a.carry - coalesce((SELECT sum(later.carry_delta) FROM ledger_entries later
-                                               WHERE later.account_id = u.id AND later.id > cycle.last_entry), 0))::text AS carried
+               ${noticeAmountSql(sql`cycle.exact`)} AS exact,
+               ${noticeAmountSql(sql`left_carry.carried - cycle.carry_delta`)} AS "carriedIn",
+               ${noticeAmountSql(sql`cycle.credited`)} AS credited, ${noticeAmountSql(sql`cycle.locked`)} AS locked,
+               ${noticeAmountSql(sql`left_carry.carried`)} AS carried
           FROM (SELECT run.cycle, e.account_id, max(e.id) AS last_entry,
                        coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_POSTED'), 0) AS credited,
-                       coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_PENDING'), 0) AS locked
+                       coalesce(sum(e.amount) FILTER (WHERE e.kind = 'CREDIT_PENDING'), 0) AS locked,
+                       sum(e.amount + e.carry_delta) AS exact, sum(e.carry_delta) AS carry_delta
                   FROM reward_cycle_runs run
                   JOIN ledger_entries e ON e.reason_type = 'REWARD_CYCLE' AND e.reason_id = run.cycle::text
                                        AND e.settles_entry_id IS NULL AND e.kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
@@ -139,6 +149,10 @@ function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
                  GROUP BY run.cycle, e.account_id) AS cycle
           JOIN users u ON u.id = cycle.account_id
           JOIN ledger_accounts a ON a.user_id = u.id
+         CROSS JOIN LATERAL (
+           SELECT a.carry - coalesce((SELECT sum(later.carry_delta) FROM ledger_entries later
+                                       WHERE later.account_id = u.id AND later.id > cycle.last_entry), 0) AS carried
+         ) AS left_carry
          WHERE u.deleted_at IS NULL`,
     },
     {
@@ -173,7 +187,7 @@ function openLocks(
 ): RawBuilder<unknown> {
   return sql`
     SELECT ${keyPrefix} || p.id::text AS event_key, u.id AS member_id, u.email AS to_address,
-           u.first_name AS "firstName", trim_scale(p.amount)::text AS amount,
+           u.first_name AS "firstName", ${noticeAmountSql(sql`p.amount`)} AS amount,
            ${noticeMomentSql(sql`p.created_at + make_interval(days => ${complianceWindowDays})`)} AS deadline,
            (SELECT string_agg(${JSON.stringify(lockReasonTexts)}::jsonb ->> failure, ' ')
               FROM unnest(failures.reasons) AS failure) AS reason
@@ -221,7 +235,7 @@ function adminDigest(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
     unmatched AS (
       SELECT count(*) AS count,
              coalesce(' Newest: ' || string_agg(
-               t.transaction_hash || ', ' || trim_scale(t.amount)::text || ' USDT, '
+               t.transaction_hash || ', ' || ${noticeAmountSql(sql`t.amount`)} || ' USDT, '
                  || (${JSON.stringify(unmatchedTransferReasonTexts)}::jsonb ->> t.unmatched_reason),
                '; ' ORDER BY t.position) FILTER (WHERE t.position <= ${digestTransfersListed}) || '.', '')
              || CASE WHEN count(*) > ${digestTransfersListed}
@@ -231,7 +245,7 @@ function adminDigest(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
     )
     SELECT 'admin-digest:' || to_char(${to}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ':' || a.id::text AS event_key,
            a.id AS member_id, a.email AS to_address, a.first_name AS "firstName",
-           pending.count::text AS "pendingCount", trim_scale(pending.total)::text AS "pendingTotal",
+           pending.count::text AS "pendingCount", ${noticeAmountSql(sql`pending.total`)} AS "pendingTotal",
            flagged.count::text AS "flaggedCount", unmatched.count::text AS "unmatchedCount",
            unmatched.list AS "unmatchedList"
       FROM users a, pending, flagged, unmatched

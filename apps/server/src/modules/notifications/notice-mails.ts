@@ -59,9 +59,9 @@ export const cycleSummaryNotice = (publicUrl: string): MailContent =>
   memberNotice(publicUrl, {
     subject: 'Your rewards of cycle {{cycle}}',
     paragraphs: [
-      'The rewards of cycle {{cycle}} are distributed.',
-      'Credited to your balance: {{credited}} USDT. Locked until you meet every condition for rewards: {{locked}} USDT.',
-      'Carried to your next credit: {{carried}} USDT. Your balance is kept in whole cents; the part of your rewards under a cent is carried, never lost, and credited once it makes a whole cent.',
+      'The rewards of cycle {{cycle}} are distributed: {{exact}} USDT exactly.',
+      'With {{carriedIn}} USDT carried from your earlier rewards: {{credited}} USDT credited to your balance, {{locked}} USDT locked until you meet every condition for rewards, {{carried}} USDT carried to your next credit.',
+      'Your balance is kept in whole cents: the part of your rewards under a cent is carried, never lost, and credited once it makes a whole cent.',
     ],
     action: seeRewards,
     kindName: 'cycle summaries',

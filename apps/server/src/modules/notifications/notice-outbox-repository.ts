@@ -105,3 +105,14 @@ function headers(kind: NoticeKind | null, signing: UnsubscribeSigning): RawBuild
 /** A moment as notices write it: the SQL twin of `mailMoment` (mail/mail-layout.ts). */
 export const noticeMomentSql = (at: RawBuilder<unknown>): RawBuilder<string> =>
   sql`to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC'`;
+
+/**
+ * An amount as notices write it, as screens do: exact, with at least the 2 decimals of money and
+ * thousands separators ("0.00", "15.00", "0.0047", "1,234.5678") — the SQL twin of
+ * `formatExactAmount` (contract reward-figures.ts), for amounts of zero or more.
+ */
+export const noticeAmountSql = (amount: RawBuilder<unknown>): RawBuilder<string> =>
+  sql`(SELECT to_char(trunc(a.value), 'FM999,999,999,999,999,999,990') || '.' ||
+              CASE WHEN length(a.decimals) < 2 THEN rpad(a.decimals, 2, '0') ELSE a.decimals END
+         FROM (SELECT v.value, split_part(trim_scale(v.value)::text, '.', 2) AS decimals
+                 FROM (SELECT (${amount})::numeric AS value) AS v) AS a)`;

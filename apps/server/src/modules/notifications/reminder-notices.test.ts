@@ -1,4 +1,5 @@
 import { type UnmatchedTransferReason, unmatchedTransferReasonTexts } from '@uplink/contract/payout-batches';
+import { formatExactAmount } from '@uplink/contract/reward-figures';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
@@ -16,7 +17,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { escapeHtml } from '../mail/html';
 import { mailMoment } from '../mail/mail-layout';
 import { writeDueNotices } from './notice-jobs';
-import { noticeMomentSql } from './notice-outbox-repository';
+import { noticeAmountSql, noticeMomentSql } from './notice-outbox-repository';
 import { listUnsubscribeHeaders } from './notice-unsubscribe';
 
 const dayMs = 86_400_000;
@@ -130,7 +131,7 @@ describe('password changed (essential) and the administrators’ digest', () => 
     const [digest] = await mailTo(t.database.db, admin.email);
     expect(await mailTo(t.database.db, admin.email)).toHaveLength(firstDigests + 1);
     expect(digest?.subject).toBe('Uplink daily digest: 2 new pending withdrawals, 0 unmatched transfers');
-    expect(digest?.text).toContain('2 withdrawal requests waiting for a decision, 150.5 USDT in all');
+    expect(digest?.text).toContain('2 withdrawal requests waiting for a decision, 150.50 USDT in all');
     expect(digest?.headers).toEqual({});
 
     t.clock.set(new Date(day.getTime() + 2 * dayMs));
@@ -232,7 +233,7 @@ describe('the administrators’ digest names the unmatched treasury transfers', 
     const [first] = await mailTo(t.database.db, admin.email);
     expect(first?.subject).toBe('Uplink daily digest: 0 new pending withdrawals, 1 unmatched transfers');
     expect(first?.text).toContain(
-      `Treasury transfers that matched no withdrawal, seen since the previous digest: 1. Newest: ${hashOf(1)}, 99 USDT, ${unmatchedTransferReasonTexts.WITHDRAWAL_CLOSED}.`,
+      `Treasury transfers that matched no withdrawal, seen since the previous digest: 1. Newest: ${hashOf(1)}, 99.00 USDT, ${unmatchedTransferReasonTexts.WITHDRAWAL_CLOSED}.`,
     );
 
     const reasons = ['NO_PENDING_WITHDRAWAL', 'WITHDRAWAL_ALREADY_PAID'] as const;
@@ -277,5 +278,13 @@ describe('the notices’ SQL twins', () => {
       t.database.db,
     );
     expect(rows[0]).toEqual({ html: escapeHtml(text), moment: mailMoment(moment) });
+  });
+
+  it('writes amounts as the screens write exact amounts (formatExactAmount)', async () => {
+    const amounts = ['0', '0.1', '15', '0.0047', '36.6047', '1234.5', '1234567.12345678', '0.00000001'];
+    const { rows } = await sql<{ written: string[] }>`
+      SELECT array_agg(${noticeAmountSql(sql`a.amount`)} ORDER BY a.n) AS written
+        FROM unnest(${amounts}::numeric[]) WITH ORDINALITY AS a(amount, n)`.execute(t.database.db);
+    expect(rows[0]?.written).toEqual(amounts.map((amount) => formatExactAmount(amount)));
   });
 });

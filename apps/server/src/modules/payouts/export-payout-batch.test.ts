@@ -122,6 +122,7 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
       .execute();
     const claimed = Papa.parse<Record<string, string>>((await download('safe-csv')).body, { header: true });
     expect(claimed.data.filter((line) => line.amount).map((line) => line.amount)).toEqual(['0.01']);
+    expect((await download('safe-json')).json().meta.description).toBe('1 withdrawal, 0.01 USDT');
     await t.database.db
       .updateTable('withdrawals')
       .set({ payment_claimed_at: null, payment_claimed_by: null, payment_claim_hash: null })
@@ -150,6 +151,7 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
       { format: 'safe-csv', withdrawals: 4, total: '1000262.34000000' },
       { format: 'safe-json', withdrawals: 4, total: '1000262.34000000' },
       { format: 'safe-csv', withdrawals: 1, total: '0.01000000' },
+      { format: 'safe-json', withdrawals: 1, total: '0.01000000' },
       { format: 'safe-csv', withdrawals: 2, total: '250.01000000' },
       { format: 'safe-json', withdrawals: 2, total: '250.01000000' },
     ]);

@@ -1,4 +1,5 @@
 import { errorTexts } from '@uplink/contract/error-codes';
+import { formatCount } from '@uplink/contract/format';
 import { type PayoutExportFormat, payoutExportFileName } from '@uplink/contract/payout-batches';
 import { getAddress, parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
@@ -137,7 +138,7 @@ async function* transactionBuilderFile(
     createdAt: now.getTime(),
     meta: {
       name: `Uplink payout batch ${id.slice(0, 8)}`,
-      description: `${payable.lines} withdrawals, ${plainAmount(payable.total)} USDT`,
+      description: `${formatCount(payable.lines, ['withdrawal', 'withdrawals'])}, ${plainAmount(payable.total)} USDT`,
       txBuilderVersion,
       createdFromSafeAddress: treasury ? receiver(treasury) : '',
       createdFromOwnerAddress: '',

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
+import { formatCount } from '@uplink/contract/format';
 import {
   createPayoutBatchSchema,
   payoutBatchDetailQuerySchema,
@@ -50,7 +51,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const batch = await createPayoutBatch(app.context, requestingAdministrator(request), request.body);
-      return ok(batch, `Payout batch of ${batch.count} withdrawals created`);
+      return ok(batch, `Payout batch of ${formatCount(batch.count, ['withdrawal', 'withdrawals'])} created`);
     },
   );
 

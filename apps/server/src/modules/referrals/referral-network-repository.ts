@@ -135,11 +135,11 @@ export interface TreeNodeRow {
  * whole downline within the caller's network (the caller's 15 levels), so 'View Levels' changes
  * what is drawn, never the figures.
  *
- * `earned_by_caller` is the sum of the caller's rewards whose source is that member (the rewards
- * table: beneficiary = caller, source_user_id = member), DIRECT and DOWNLINE alike, credited or
- * locked (forfeited ones are not earnings) — what the caller earned *from that member*, not from
- * the member's subtree, so the per-node figures add up to the tree's total without counting
- * anything twice.
+ * `earned_by_caller` is the exact sum of the caller's rewards whose source is that member (the
+ * rewards table: beneficiary = caller, source_user_id = member), DIRECT and DOWNLINE alike,
+ * whatever became of them (credited, locked or forfeited) — what the caller earned *from that
+ * member*, not from the member's subtree, so the per-node figures add up to the exact sum the
+ * tree's line explains (credited + locked + forfeited + carried) without counting anything twice.
  */
 export async function findDownlineTree(
   db: Kysely<Database>,
@@ -165,8 +165,7 @@ export async function findDownlineTree(
              WHERE k.ancestor_id = t.descendant_id AND k.depth <= ${referralLevels} - t.depth) AS total_descendants,
            (SELECT coalesce(sum(r.reward_amount), 0)
               FROM rewards r
-             WHERE r.beneficiary_id = ${callerId} AND r.source_user_id = t.descendant_id
-               AND r.state <> 'FORFEITED') AS earned_by_caller
+             WHERE r.beneficiary_id = ${callerId} AND r.source_user_id = t.descendant_id) AS earned_by_caller
       FROM tree_nodes t
       JOIN users u ON u.id = t.descendant_id
   `.compile(db),
@@ -186,10 +185,18 @@ export function downlineTreeStatistics(memberId: Expression<string>) {
                   WHERE ancestor_id = ${memberId} AND depth = 1)`.as('direct_referrals'),
     sql<number>`(SELECT coalesce(max(depth), 0)::int FROM referral_downline_counts
                   WHERE ancestor_id = ${memberId} AND members > 0)`.as('max_depth_reached'),
-    // Everything the member earned from the downline, credited or locked: the ledger account's
-    // credits (every credit is a reward from a downline member). NUMERIC as a string.
+    // What the member's rewards from the downline became in the ledger (every reward comes from a
+    // downline member): credited, locked, forfeited and carried, NUMERIC strings that add up to the
+    // exact sum of the nodes' rewards (`rewardFiguresNote`).
     // (0 without a ledger account: the network seeder loads members with their triggers off.)
-    sql<string>`coalesce((SELECT credits_posted + credits_pending FROM ledger_accounts
-                  WHERE user_id = ${memberId}), 0)`.as('earned_from_tree'),
+    sql<string>`coalesce((SELECT credits_posted FROM ledger_accounts WHERE user_id = ${memberId}), 0)::text`.as(
+      'tree_credited',
+    ),
+    sql<string>`coalesce((SELECT credits_pending FROM ledger_accounts WHERE user_id = ${memberId}), 0)::text`.as(
+      'tree_locked',
+    ),
+    sql<string>`coalesce((SELECT carry FROM ledger_accounts WHERE user_id = ${memberId}), 0)::text`.as('tree_carried'),
+    sql<string>`(SELECT coalesce(sum(amount), 0) FROM ledger_entries
+                  WHERE account_id = ${memberId} AND kind = 'CREDIT_FORFEITED')::text`.as('tree_forfeited'),
   ];
 }

@@ -1,5 +1,6 @@
 import { toWireMoney } from '@uplink/contract/money';
 import { type ReferralTree, type ReferralTreeNode, referralTreeNodeLimit } from '@uplink/contract/referrals';
+import { toRewardFigures } from '@uplink/contract/reward-figures';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -35,7 +36,14 @@ export async function viewReferralTree(
   const truncated = rows.length > nodeLimit;
   const nodes = truncated ? keepFirstLevels(rows, nodeLimit) : rows;
 
-  const earnings = new Decimal(caller.earned_from_tree);
+  const ledger = {
+    credited: caller.tree_credited,
+    locked: caller.tree_locked,
+    forfeited: caller.tree_forfeited,
+    carried: caller.tree_carried,
+  };
+  // Credited or locked: what the network has earned the caller (forfeited credits are not earnings).
+  const earnings = new Decimal(ledger.credited).plus(ledger.locked);
   return {
     userInfo: {
       firstName: caller.first_name,
@@ -53,6 +61,7 @@ export async function viewReferralTree(
       averageEarningsPerReferral:
         caller.total_referrals === 0 ? 0 : toWireMoney(earnings.dividedBy(caller.total_referrals)),
     },
+    figures: toRewardFigures(ledger, 'member'),
     maxLevels,
     truncated,
     nodeLimit,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addChain, addMember, creditReward } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { settleLockedRewards } from '../rewards/settle-locked-rewards';
 import { referralTreeCaller, viewReferralTree } from './referral-tree';
 
 describe('a member views their referral tree', () => {
@@ -82,10 +83,43 @@ describe('a member views their referral tree', () => {
       totalEarningsFromTree: 1.87,
       averageEarningsPerReferral: 0.4675,
     });
+    expect(data.figures).toEqual({
+      exact: 1.87345679,
+      credited: 1.87,
+      locked: 0,
+      forfeited: 0,
+      carried: 0.00345679,
+      note: 'Rows are rounded to the cent. Exact sum 1.87345679 USDT: 1.87 credited, 0.00345679 carried to your next credit.',
+    });
     expect(data).toMatchObject({ maxLevels: 15, truncated: false });
     const all = JSON.stringify(data);
     expect(all).not.toContain(upline.id);
     expect(all).not.toContain(sibling.id);
+  });
+
+  it('keeps a forfeited reward in its node and names it in the line, so the nodes add up to the exact sum', async () => {
+    const caller = await addMember(t.database.db, null);
+    const [direct] = await addChain(t.database.db, caller, 1);
+    cycle += 1;
+    await creditReward(t.database.db, {
+      beneficiary: caller,
+      source: direct!,
+      amount: '0.755',
+      cycle,
+      state: 'LOCKED',
+      createdAt: new Date(t.clock.now().getTime() - 40 * 86_400_000),
+    });
+    // Not compliant, 40 days on: forfeited.
+    expect(await settleLockedRewards(t.app.context)).toMatchObject({ forfeited: 1 });
+    await reward(caller, direct!, '1.25', 1);
+
+    const { body } = await tree(caller);
+    expect(body.data.referralTree[0].totalRewards).toBe(2.005);
+    expect(body.data.statistics.totalEarningsFromTree).toBe(1.25);
+    expect(body.data.figures).toMatchObject({ exact: 2.005, credited: 1.25, forfeited: 0.75, carried: 0.005 });
+    expect(body.data.figures.note).toBe(
+      'Rows are rounded to the cent. Exact sum 2.005 USDT: 1.25 credited, 0.75 forfeited, 0.005 carried to your next credit.',
+    );
   });
 
   it('stops the nodes at maxLevels but counts every figure over the whole downline', async () => {

@@ -1,18 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { formatExactAmount } from '@uplink/contract/reward-figures';
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { type KyselyPlugin, sql } from 'kysely';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, bearer, receivedSubscriptionTransfer, uniqueUid } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
-  bookLedgerEntries,
-  findLedgerBalance,
-  findLedgerDiscrepancies,
-  lockLedgerAccount,
-  settleLedgerEntry,
-} from '../ledger/ledger-repository';
+  addMember,
+  askForWithdrawal,
+  bearer,
+  createMember,
+  mailTo,
+  payoutsUnverified,
+  receivedSubscriptionTransfer,
+  uniqueUid,
+} from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
+import { writeDueNotices } from '../notifications/notice-jobs';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { recordExchangeBalance } from './reward-compliance-repository';
 import { cycleWindow } from './reward-cycle-calendar';
@@ -31,7 +37,13 @@ type Action =
   | { kind: 'rerunLastCycle' }
   | { kind: 'balanceChange'; member: number; richOnExchange: boolean }
   | { kind: 'passDays'; days: number }
-  | { kind: 'withdraw'; member: number; percent: number; outcome: 'POST' | 'VOID' | 'OPEN' };
+  | {
+      kind: 'withdraw';
+      member: number;
+      percent: number;
+      outcome: 'APPROVED' | 'REJECTED' | 'BLOCKED_COMPLIANCE' | 'OPEN';
+    }
+  | { kind: 'decideOldest'; outcome: 'APPROVED' | 'REJECTED' | 'BLOCKED_COMPLIANCE' };
 
 const memberIndex = fc.nat({ max: 30 });
 /** Up to 8 decimals, zero included (a copier who earned the trader nothing still copies). */
@@ -88,7 +100,19 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       member: memberIndex,
       // 100 often: the whole available balance, which must leave 0.00.
       percent: fc.oneof(fc.constant(100), fc.integer({ min: 1, max: 100 })),
-      outcome: fc.constantFrom('POST' as const, 'VOID' as const, 'OPEN' as const),
+      outcome: fc.constantFrom(
+        'APPROVED' as const,
+        'REJECTED' as const,
+        'BLOCKED_COMPLIANCE' as const,
+        'OPEN' as const,
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('decideOldest' as const),
+      outcome: fc.constantFrom('APPROVED' as const, 'REJECTED' as const, 'BLOCKED_COMPLIANCE' as const),
     }),
   },
 );
@@ -105,13 +129,17 @@ class KillAfter implements KyselyPlugin {
   transformResult: KyselyPlugin['transformResult'] = async (args) => args.result;
 }
 
-describe('the rewards ledger under random histories (property)', () => {
+describe('the rewards ledger and every figure shown of it, under random histories (property)', () => {
   let t: TestApp;
+  let adminHeaders: Record<string, string>;
   /** Each property run gets the next block of cycles and moves the clock forward from there. */
   let nextCycle = 1;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Approvals are taken on the hash alone: the property is about the figures, not the chain.
+    t = await createTestApp(payoutsUnverified());
+    const administrator = await createMember(t.database.db, { isAdmin: true });
+    adminHeaders = bearer(t.app.context.sessionTokens.sign(administrator.id));
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -181,6 +209,7 @@ describe('the rewards ledger under random histories (property)', () => {
           });
           expect(run.outcome).toBe('DISTRIBUTED');
           await expectCycleTotals(number, lines, run);
+          await expectCycleSummaries(number);
           lastDistributed = number;
           break;
         }
@@ -201,6 +230,7 @@ describe('the rewards ledger under random histories (property)', () => {
           });
           expect(rerun.outcome).toBe('DISTRIBUTED');
           await expectCycleTotals(number, lines, rerun);
+          await expectCycleSummaries(number);
           lastDistributed = number;
           break;
         }
@@ -229,36 +259,99 @@ describe('the rewards ledger under random histories (property)', () => {
           break;
         }
         case 'withdraw': {
-          // A withdrawal as the ledger sees it: a hold of whole cents under the account lock, then paid, voided or left open.
+          // A withdrawal as the member asks for it (refused unless they are active and onboarded),
+          // then decided by an administrator or left pending.
           const member = pick(step.member);
           const available = new Decimal((await findLedgerBalance(db, member.id))?.available ?? '0');
           const amount = available.times(step.percent).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
           if (amount.lte(0)) break;
-          await db.transaction().execute(async (trx) => {
-            await lockLedgerAccount(trx, member.id);
-            const [hold] = await bookLedgerEntries(
-              trx,
-              [
-                {
-                  accountId: member.id,
-                  kind: 'DEBIT_PENDING',
-                  amount: amount.toFixed(2),
-                  reasonType: 'WITHDRAWAL',
-                  reasonId: randomBytes(8).toString('hex'),
-                },
-              ],
-              t.clock.now(),
-            );
-            if (step.outcome !== 'OPEN') await settleLedgerEntry(trx, hold!.id, step.outcome, t.clock.now());
-          });
-          if (step.percent === 100 && step.outcome !== 'VOID') {
+          const id = await requestWithdrawal(member, amount.toFixed(2));
+          if (!id) break;
+          if (step.outcome !== 'OPEN') await decide(id, step.outcome);
+          if (step.percent === 100 && step.outcome !== 'OPEN' && step.outcome === 'APPROVED') {
             expect((await findLedgerBalance(db, member.id))?.available).toBe('0.00000000');
           }
+          break;
+        }
+        case 'decideOldest': {
+          const oldest = await db
+            .selectFrom('withdrawals')
+            .select('id')
+            .where('status', '=', 'PENDING')
+            .where(
+              'user_id',
+              'in',
+              members.map((member) => member.id),
+            )
+            .orderBy('requested_at')
+            .executeTakeFirst();
+          if (oldest) await decide(oldest.id, step.outcome);
           break;
         }
       }
     }
     await expectLedgerConsistent(members);
+  }
+
+  /** The member's withdrawal over the API with a verified code, to a fresh wallet; undefined when refused. */
+  async function requestWithdrawal(member: UserRow, amount: string): Promise<string | undefined> {
+    const answer = await askForWithdrawal(t, member, amount);
+    if (answer.statusCode === 200) return answer.json().data._id;
+    // Only a member who may not withdraw (yet) is refused: never for the amount, which they hold.
+    expect(['ACCOUNT_NOT_ACTIVE', 'TOO_MANY_PENDING_WITHDRAWALS']).toContain(answer.json().errorCode);
+    return undefined;
+  }
+
+  async function decide(id: string, status: 'APPROVED' | 'REJECTED' | 'BLOCKED_COMPLIANCE') {
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: `/api/withdrawals/${id}`,
+      headers: adminHeaders,
+      payload:
+        status === 'APPROVED'
+          ? { status, transactionHash: `0x${randomBytes(32).toString('hex')}` }
+          : { status, reason: 'Property test' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+
+  /**
+   * Each member's cycle summary says the cycle's exact rewards (the rows'), what came in carried,
+   * and how the ledger booked it: exact + carried in = credited + locked + carried, and carried is
+   * the carry the cycle's credit left.
+   */
+  async function expectCycleSummaries(cycle: number) {
+    await writeDueNotices(t.app.context);
+    const db = t.database.db;
+    const { rows } = await sql<{ id: string; email: string; exact: string; carried: string }>`
+      SELECT u.id, u.email,
+             (SELECT sum(r.reward_amount) FROM rewards r
+               WHERE r.beneficiary_id = e.account_id AND r.cycle = ${cycle} AND r.type = 'DOWNLINE')::text AS exact,
+             (SELECT sum(c.carry_delta) FROM ledger_entries c WHERE c.account_id = e.account_id AND c.id <= e.id)::text AS carried
+        FROM ledger_entries e JOIN users u ON u.id = e.account_id
+       WHERE e.reason_type = 'REWARD_CYCLE' AND e.reason_id = ${String(cycle)} AND e.settles_entry_id IS NULL`.execute(
+      db,
+    );
+    const amount = (text: string | undefined) => new Decimal((text ?? 'NaN').replaceAll(',', ''));
+    for (const row of rows) {
+      const summary = (await mailTo(db, row.email)).find(
+        (mail) => mail.event_key === `cycle-summary:${cycle}:${row.id}`,
+      );
+      expect(summary, `the cycle ${cycle} summary to ${row.email}`).toBeDefined();
+      const text = summary?.text ?? '';
+      const stated = {
+        exact: amount(/are distributed: ([\d,.]+) USDT exactly/.exec(text)?.[1]),
+        carriedIn: amount(/With ([\d,.]+) USDT carried from your earlier rewards/.exec(text)?.[1]),
+        credited: amount(/([\d,.]+) USDT credited to your balance/.exec(text)?.[1]),
+        locked: amount(/([\d,.]+) USDT locked until/.exec(text)?.[1]),
+        carried: amount(/([\d,.]+) USDT carried to your next credit/.exec(text)?.[1]),
+      };
+      expect(stated.exact.toFixed(8)).toBe(new Decimal(row.exact).toFixed(8));
+      expect(stated.carried.toFixed(8)).toBe(new Decimal(row.carried).toFixed(8));
+      expect(stated.exact.plus(stated.carriedIn).toFixed(8)).toBe(
+        stated.credited.plus(stated.locked).plus(stated.carried).toFixed(8),
+      );
+    }
   }
 
   /**
@@ -364,20 +457,153 @@ describe('the rewards ledger under random histories (property)', () => {
       const sums = rows[0] as { exact: string; credited: string; carry: string };
       expect(new Decimal(sums.credited).plus(sums.carry).toFixed(8)).toBe(new Decimal(sums.exact).toFixed(8));
 
-      const headers = bearer(t.app.context.sessionTokens.sign(member.id));
-      const stats = (await t.app.inject({ method: 'GET', url: `/api/rewards/stats/${member.id}`, headers })).json()
-        .data;
-      expect(stats.totalRewards).toBe(new Decimal(balance?.creditsPosted ?? '0').toNumber());
-      expect(stats.lockedRewards).toBe(new Decimal(balance?.creditsPending ?? '0').toNumber());
-      expect(stats.currentBalance).toBe(new Decimal(balance?.available ?? '0').toNumber());
-      expect(
-        new Decimal(stats.rewardBreakdown.directRewards).plus(stats.rewardBreakdown.downlineRewards).toNumber(),
-      ).toBe(stats.totalRewards);
-      const tree = (await t.app.inject({ method: 'GET', url: '/api/users/referral-tree', headers })).json().data;
-      expect(tree.statistics.totalEarningsFromTree).toBe(
-        new Decimal(balance?.creditsPosted ?? '0').plus(balance?.creditsPending ?? '0').toNumber(),
-      );
+      await expectFiguresOfMember(member, sums);
     }
+    await expectFiguresOverEveryone();
+  }
+
+  const money = (value: Decimal.Value) => new Decimal(value);
+  const same = (a: Decimal.Value, b: Decimal.Value) => expect(money(a).toFixed(8)).toBe(money(b).toFixed(8));
+  /** The exact amounts a line names, in its order ("Exact sum 36.6047 USDT: 36.60 credited, …"). */
+  const amountsIn = (line: string) =>
+    [...line.matchAll(/(\d[\d,]*\.\d+)/g)].map((m) => money((m[1] as string).replaceAll(',', '')));
+  /** A CSV answer's lines, and the amount a closing line (by its label) holds in `column`. */
+  const csvOf = (text: string) => Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data;
+  const closing = (lines: string[][], label: string, column: number) =>
+    money(lines.find((line) => line[0] === label)?.[column] ?? 'NaN');
+
+  /**
+   * Every figure the APIs give of one member — dashboard and rewards stats, every page of the
+   * rewards history, the tree, the admin user detail, both statements over all time — against the
+   * ledger, to the cent; and every stated difference is exactly the member's carry.
+   */
+  async function expectFiguresOfMember(member: UserRow, ledger: { exact: string; carry: string }) {
+    const headers = bearer(t.app.context.sessionTokens.sign(member.id));
+    const get = async (url: string, as: Record<string, string> = headers) => {
+      const answer = await t.app.inject({ method: 'GET', url, headers: as });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+      return answer;
+    };
+    const balance = (await findLedgerBalance(t.database.db, member.id)) as NonNullable<
+      Awaited<ReturnType<typeof findLedgerBalance>>
+    >;
+    const { rows: forfeits } = await sql<{ forfeited: string }>`
+      SELECT coalesce(sum(amount), 0)::text AS forfeited FROM ledger_entries
+       WHERE account_id = ${member.id} AND kind = 'CREDIT_FORFEITED'`.execute(t.database.db);
+    const forfeited = forfeits[0]?.forfeited ?? '0';
+
+    // Balance Overview (dashboard, /rewards): the four figures add up, locked apart.
+    const stats = (await get(`/api/rewards/stats/${member.id}`)).json().data;
+    same(stats.totalRewards, balance.creditsPosted);
+    same(stats.lockedRewards, balance.creditsPending);
+    same(stats.totalWithdrawn, balance.debitsPosted);
+    same(stats.pendingWithdrawals, balance.debitsPending);
+    same(stats.currentBalance, money(stats.totalRewards).minus(stats.totalWithdrawn).minus(stats.pendingWithdrawals));
+    same(money(stats.rewardBreakdown.directRewards).plus(stats.rewardBreakdown.downlineRewards), stats.totalRewards);
+    // The line under the rounded rows: the exact sum, and what is not credited is locked, forfeited or carried.
+    const { figures } = stats;
+    same(figures.exact, ledger.exact);
+    same(figures.credited, stats.totalRewards);
+    same(figures.locked, stats.lockedRewards);
+    same(figures.forfeited, forfeited);
+    same(figures.carried, ledger.carry);
+    same(money(figures.exact).minus(figures.credited).minus(figures.locked).minus(figures.forfeited), ledger.carry);
+    expect(figures.note).toContain(`Exact sum ${formatExactAmount(ledger.exact)} USDT: `);
+    expect(figures.note).toContain(`${formatExactAmount(ledger.carry)} carried to your next credit.`);
+
+    // Every page of the rewards history sums to the exact sum.
+    let rows = money(0);
+    let listed = 0;
+    for (let page = 1; ; page += 1) {
+      const history = (await get(`/api/rewards/user?limit=100&page=${page}`)).json().data;
+      for (const reward of history.rewards) rows = rows.plus(reward.rewardAmount);
+      listed += history.rewards.length;
+      if (!history.pagination.hasNext) {
+        expect(listed).toBe(history.pagination.totalRecords);
+        break;
+      }
+    }
+    same(rows, ledger.exact);
+
+    // The tree: its nodes sum to the exact sum its line explains; its total is credited + locked.
+    const tree = (await get('/api/users/referral-tree')).json().data;
+    const nodes = (list: { totalRewards: number; children: unknown[] }[]): Decimal =>
+      list.reduce((sum, node) => sum.plus(node.totalRewards).plus(nodes(node.children as typeof list)), money(0));
+    if (!tree.truncated) same(nodes(tree.referralTree), ledger.exact);
+    same(tree.statistics.totalEarningsFromTree, money(balance.creditsPosted).plus(balance.creditsPending));
+    expect(tree.figures).toEqual(figures);
+
+    // The admin user detail: the same Balance Overview and line, its tabs' totals the ledger's.
+    const detail = (
+      await get(`/api/users/admin/${member.id}?includeRewards=true&includeWithdrawals=true`, adminHeaders)
+    ).json().data;
+    same(detail.balance, stats.currentBalance);
+    same(detail.totalRewards, stats.totalRewards);
+    same(detail.totalWithdrawn, stats.totalWithdrawn);
+    same(detail.pendingWithdrawals, stats.pendingWithdrawals);
+    same(detail.lockedRewards, stats.lockedRewards);
+    expect({ ...detail.rewardFigures, note: '' }).toEqual({ ...figures, note: '' });
+    expect(amountsIn(detail.rewardFigures.note).map(String)).toEqual(amountsIn(figures.note).map(String));
+    same(detail.rewards.statistics.totalRewardAmount, money(balance.creditsPosted).plus(balance.creditsPending));
+    same(detail.withdrawals.statistics.totalApprovedAmount, stats.totalWithdrawn);
+    same(detail.withdrawals.statistics.totalPendingAmount, stats.pendingWithdrawals);
+
+    // Both statements over all time: the rewards file's closing figures add up to its rows, what
+    // it carries on is the member's carry; the withdrawals file totals each status apart.
+    // From the member's first day (nothing of theirs is older) to today.
+    const day = (at: Date) => at.toISOString().slice(0, 10);
+    const range = `from=${day(new Date(member.created_at))}&to=${day(t.clock.now())}`;
+    const rewardsFile = csvOf((await get(`/api/rewards/user/export?${range}`)).body);
+    const amountColumn = rewardsFile[0]?.indexOf('rewardAmount') ?? -1;
+    const fileRows = rewardsFile.slice(1, -6).reduce((sum, line) => sum.plus(line[amountColumn] ?? 'NaN'), money(0));
+    same(fileRows, ledger.exact);
+    same(closing(rewardsFile, 'Exact', amountColumn), ledger.exact);
+    same(closing(rewardsFile, 'Carried in', amountColumn), 0);
+    same(closing(rewardsFile, 'Carried', amountColumn), ledger.carry);
+    same(
+      closing(rewardsFile, 'Credited', amountColumn).plus(closing(rewardsFile, 'Locked', amountColumn)),
+      money(balance.creditsPosted).plus(balance.creditsPending).plus(forfeited),
+    );
+    expect(amountsIn(rewardsFile.at(-1)?.[0] ?? '').map(String)).toEqual(
+      ['Exact', 'Credited', 'Locked', 'Carried in', 'Carried'].map((label) =>
+        String(closing(rewardsFile, label, amountColumn)),
+      ),
+    );
+    const withdrawalsFile = csvOf((await get(`/api/withdrawals/export?${range}`)).body);
+    same(closing(withdrawalsFile, 'Approved', 1), stats.totalWithdrawn);
+    same(closing(withdrawalsFile, 'Pending', 1), stats.pendingWithdrawals);
+    const { rows: refused } = await sql<{ status: string; total: string }>`
+      SELECT status, coalesce(sum(amount), 0)::text AS total FROM withdrawals
+       WHERE user_id = ${member.id} AND status IN ('REJECTED', 'BLOCKED_COMPLIANCE') GROUP BY status`.execute(
+      t.database.db,
+    );
+    const refusedOf = (status: string) => refused.find((row) => row.status === status)?.total ?? '0';
+    same(closing(withdrawalsFile, 'Rejected', 1), refusedOf('REJECTED'));
+    same(closing(withdrawalsFile, 'Blocked', 1), refusedOf('BLOCKED_COMPLIANCE'));
+  }
+
+  /**
+   * Over every member: the admin dashboard's distributed total is the sum of their Total Earned,
+   * and the rewards list's line sets the exact sum of every reward against the ledger's totals.
+   */
+  async function expectFiguresOverEveryone() {
+    const { rows } = await sql<{ earned: string; locked: string; carried: string; exact: string }>`
+      SELECT (SELECT sum(credits_posted) FROM ledger_accounts)::text AS earned,
+             (SELECT sum(credits_pending) FROM ledger_accounts)::text AS locked,
+             (SELECT sum(carry) FROM ledger_accounts)::text AS carried,
+             (SELECT coalesce(sum(reward_amount), 0) FROM rewards)::text AS exact`.execute(t.database.db);
+    const truth = rows[0] as { earned: string; locked: string; carried: string; exact: string };
+    const overall = (
+      await t.app.inject({ method: 'GET', url: '/api/users/admin/overall-stats', headers: adminHeaders })
+    ).json().data;
+    same(overall.rewards.totalDistributed, truth.earned);
+    same(overall.rewards.figures.exact, truth.exact);
+    same(overall.rewards.figures.carried, truth.carried);
+    same(overall.rewards.figures.locked, truth.locked);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/rewards/admin/all', headers: adminHeaders })).json()
+      .data;
+    same(list.statistics.totalRewardsDistributed, truth.exact);
+    expect(list.note).toBe(overall.rewards.figures.note);
   }
 
   it('keeps every account equal to its entries, never negative, each reward credited once, and every screen equal to the ledger', async () => {

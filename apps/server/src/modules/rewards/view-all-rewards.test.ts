@@ -246,7 +246,21 @@ describe('administrators list every reward', () => {
         maxRewardAmount: 0,
         minRewardAmount: 0,
       },
+      note: 'Rows are rounded to the cent. Exact sum of the 0 matching rewards: 0.00 USDT.',
     });
+  });
+
+  it('says under the whole list how its exact sum stands in the ledger: credited, locked and carried in whole cents', async () => {
+    // Perpetua: 2 + 5 + 2 + 1 credited whole. Quentin: 0.33333333 credited as 0.33 (0.00333333
+    // carried), then 1.5 and 2 locked as 1.50 and 2.00 (the carry stays under a cent).
+    const { statistics, note } = (await list()).json().data;
+    expect(statistics.totalRewardsDistributed).toBe(13.83333333);
+    expect(note).toBe(
+      "Rows are rounded to the cent. Exact sum 13.83333333 USDT: 10.33 credited, 3.50 locked, 0.00333333 carried to the members' next credits.",
+    );
+    expect((await list({ type: 'DOWNLINE' })).json().data.note).toBe(
+      'Rows are rounded to the cent. Exact sum of the 5 matching rewards: 9.83333333 USDT.',
+    );
   });
 
   it('searches the beneficiary by name, e-mail, user ID or referral code, in any case', async () => {

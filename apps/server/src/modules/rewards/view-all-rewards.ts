@@ -1,5 +1,6 @@
 import { toWireMoney } from '@uplink/contract/money';
 import { adminListPagination } from '@uplink/contract/paging';
+import { matchingRewardsNote, rewardFiguresNote } from '@uplink/contract/reward-figures';
 import type {
   AdminRewardRecord,
   AdminRewardStatistics,
@@ -8,6 +9,7 @@ import type {
 } from '@uplink/contract/rewards';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { findAllRewardLedgerTotals } from '../ledger/ledger-repository';
 import {
   type AdminRewardRow,
   type CountedRewardStatistics,
@@ -48,10 +50,14 @@ export async function viewAllRewards(
           },
         )
       : [];
+  const filtered = search !== undefined || kind.type !== undefined || kind.level !== undefined;
   return {
     rewards: rows.map(toAdminRewardRecord),
     pagination: adminListPagination(query.page, query.limit, total, rows.length),
     statistics: toStatistics(statistics),
+    note: filtered
+      ? matchingRewardsNote(statistics.reward_amount, total)
+      : rewardFiguresNote(await findAllRewardLedgerTotals(deps.readDb), 'members'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, creditReward, linkedMemberColumns, uniqueUid } from '../../testing/builders';
@@ -52,6 +53,30 @@ describe('reward statistics of a member', () => {
     });
     const balance = await findLedgerBalance(t.database.db, member.id);
     expect(body.data.totalRewards).toBe(Number(balance?.creditsPosted));
+  });
+
+  it('says how the exact rewards stand in the ledger, in one line built from the figures', async () => {
+    const { body } = await stats(member, member);
+    expect(body.data.figures).toEqual({
+      exact: 18.62345678,
+      credited: 17.12,
+      locked: 1.5,
+      forfeited: 0,
+      carried: 0.00345678,
+      note: 'Rows are rounded to the cent. Exact sum 18.62345678 USDT: 17.12 credited, 1.50 locked, 0.00345678 carried to your next credit.',
+    });
+    const admin = await createMember(t.database.db, { isAdmin: true });
+    expect((await stats(member, admin)).body.data.figures.note).toContain(
+      "0.00345678 carried to the member's next credit.",
+    );
+  });
+
+  it('names the moment of the newest reward or withdrawal, so statements open on its month', async () => {
+    const { rows } = await sql<{ newest: Date }>`
+      SELECT max(created_at) AS newest FROM rewards WHERE beneficiary_id = ${member.id}`.execute(t.database.db);
+    expect((await stats(member, member)).body.data.latestActivityAt).toBe(rows[0]?.newest.toISOString());
+    const newcomer = await createMember(t.database.db);
+    expect((await stats(newcomer, newcomer)).body.data.latestActivityAt).toBeNull();
   });
 
   it('lists the locked reward with its 30-day deadline', async () => {

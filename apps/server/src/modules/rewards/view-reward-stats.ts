@@ -1,12 +1,13 @@
 import { complianceWindowDays } from '@uplink/contract/constants';
 import { toWireMoney } from '@uplink/contract/money';
+import { toRewardFigures } from '@uplink/contract/reward-figures';
 import type { RewardStats } from '@uplink/contract/rewards';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError, forbidden } from '../../domain-error';
-import { findLedgerBalance } from '../ledger/ledger-repository';
+import { findLatestActivityAt, findLedgerBalance, findRewardLedgerTotals } from '../ledger/ledger-repository';
 import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
 import { cycleWindow } from './reward-cycle-calendar';
 import { latestDistributedCycle } from './reward-distribution-repository';
@@ -30,11 +31,13 @@ export async function viewRewardStats(
   const balance = isUuid(memberId) ? await findLedgerBalance(db, memberId) : undefined;
   if (!balance) throw new DomainError('USER_NOT_FOUND', 'User not found');
   const now = clock.now();
-  const [byType, locks, lockReasons, earnings] = await Promise.all([
+  const [byType, locks, lockReasons, earnings, ledgerTotals, latestActivity] = await Promise.all([
     findPostedCreditsByType(db, memberId),
     findOpenLocks(db, memberId),
     findLockReasons(db, memberId, config.exchange.minimumDeposit, now),
     findEarningsByCycle(db, memberId, chartedCycles),
+    findRewardLedgerTotals(db, memberId),
+    findLatestActivityAt(db, memberId),
   ]);
   const notCopyingCycle = lockReasons.includes('NOT_COPYING') ? await latestDistributedCycle(db) : 0;
   return {
@@ -66,5 +69,10 @@ export async function viewRewardStats(
       direct: toWireMoney(row.direct),
       downline: toWireMoney(row.downline),
     })),
+    figures: toRewardFigures(
+      ledgerTotals ?? { credited: '0', locked: '0', forfeited: '0', carried: '0' },
+      caller.id === memberId ? 'member' : 'administrator',
+    ),
+    latestActivityAt: latestActivity?.toISOString() ?? null,
   };
 }

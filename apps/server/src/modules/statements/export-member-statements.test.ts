@@ -1,3 +1,4 @@
+import { formatExactAmount } from '@uplink/contract/reward-figures';
 import { parseStatement } from '@uplink/contract/statement-csv';
 import { memberRewardStatementColumns, memberWithdrawalStatementColumns } from '@uplink/contract/statements';
 import { Decimal } from 'decimal.js';
@@ -11,6 +12,22 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 const at = (moment: string) => new Date(moment);
 /** The cells of a CSV answer, line by line. */
 const cellsOf = (text: string) => Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data;
+/**
+ * The closing lines of a rewards statement: each figure under the amount's column (the ninth of
+ * ten), then the one sentence that adds them up, in the first.
+ */
+const closingOf = (
+  figures: [exact: string, credited: string, locked: string, carriedIn: string, carried: string],
+  note: string,
+) => [
+  ...['Exact', 'Credited', 'Locked', 'Carried in', 'Carried'].map((label, index) => [
+    label,
+    ...Array.from({ length: 7 }, () => ''),
+    figures[index],
+    '',
+  ]),
+  [note, ...Array.from({ length: 9 }, () => '')],
+];
 
 describe('a member downloads their statements (GET /api/rewards/user/export, /api/withdrawals/export)', () => {
   let t: TestApp;
@@ -145,26 +162,39 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
         '3',
         'POSTED',
       ],
-      ['Total', '', '', '', '', '', '', '', '12.7543', ''],
-      ['Credited', '', '', '', '', '', '', '', expect.stringMatching(/^12\.7[56]$/), ''],
+      // The September reward left 0.00000001 carried; 0.0043 is credited 0.00, its digits carried.
+      ...closingOf(
+        ['12.7543', '5.5', '7.25', '0.00000001', '0.00430001'],
+        'Rows are exact; the ledger books whole cents. Exact sum 12.7543 USDT = 5.50 credited + 7.25 locked − 0.00000001 carried in from before + 0.00430001 carried to your next credit.',
+      ),
     ]);
   });
 
-  it('totals the exact rewards of the range, and what the ledger credited for it in whole cents', async () => {
+  it('closes with the exact sum of the rows and the ledger figures that add up to it, for any range', async () => {
     for (const [from, to, start, end] of [
       ['2025-10-01', '2025-10-31', '2025-10-01T00:00:00Z', '2025-11-01T00:00:00Z'],
       ['2025-09-30', '2025-11-01', '2025-09-30T00:00:00Z', '2025-11-02T00:00:00Z'],
       ['2025-10-16', '2025-10-16', '2025-10-16T00:00:00Z', '2025-10-17T00:00:00Z'],
     ] as const) {
       const lines = cellsOf((await download(`/api/rewards/user/export?from=${from}&to=${to}`)).body);
-      const rows = lines.slice(1, -2);
+      const rows = lines.slice(1, -6);
+      const figure = (label: string) => {
+        const line = lines.find((cells) => cells[0] === label);
+        expect(line, `${label} in ${from}..${to}`).toBeDefined();
+        return new Decimal(line?.[8] ?? 'NaN');
+      };
       const exact = rows.reduce((sum, line) => sum.plus(line[8] ?? '0'), new Decimal(0));
-      expect(lines.at(-2)?.slice(0, 1)).toEqual(['Total']);
-      expect(lines.at(-2)?.[8], `${from}..${to}`).toBe(exact.toFixed());
-      expect(lines.at(-1)?.[0]).toBe('Credited');
-      expect(lines.at(-1)?.[8], `${from}..${to}`).toBe(
-        new Decimal(await ledgerSum(member.id, ['CREDIT_POSTED', 'CREDIT_PENDING'], start, end)).toFixed(),
+      expect(figure('Exact').toFixed(), `${from}..${to}`).toBe(exact.toFixed());
+      expect(figure('Credited').toFixed()).toBe(
+        new Decimal(await ledgerSum(member.id, ['CREDIT_POSTED'], start, end)).toFixed(),
       );
+      expect(figure('Locked').toFixed()).toBe(
+        new Decimal(await ledgerSum(member.id, ['CREDIT_PENDING'], start, end)).toFixed(),
+      );
+      expect(
+        figure('Credited').plus(figure('Locked')).minus(figure('Carried in')).plus(figure('Carried')).toFixed(),
+      ).toBe(exact.toFixed());
+      expect(lines.at(-1)?.[0]).toContain(`Exact sum ${formatExactAmount(exact)} USDT = `);
     }
   });
 
@@ -187,7 +217,11 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
         `'@SUM(1+1)*cmd|" /C calc"!A0`,
       ],
       ['2025-10-31T23:59:59.999Z', '20', 'USDT', expect.stringMatching(/^0x/), 'PENDING', ''],
-      ['Total', '35.5', '', '', '', ''],
+      // Each status its own total: the rejected 5 is never added to what was paid.
+      ['Approved', '10.5', '', '', '', ''],
+      ['Pending', '20', '', '', '', ''],
+      ['Rejected', '5', '', '', '', ''],
+      ['Blocked', '0', '', '', '', ''],
     ]);
     expect(lines[1]?.[6]).toMatch(/^0x[0-9a-f]{64}$/);
     expect(lines[2]?.[7]).toBe('2025-10-13T00:00:00.000Z');
@@ -213,28 +247,32 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
         '55',
         'POSTED',
       ],
-      ['Total', '', '', '', '', '', '', '', '55', ''],
-      ['Credited', '', '', '', '', '', '', '', '55', ''],
+      ...closingOf(
+        ['55', '55', '0', '0', '0'],
+        'Rows are exact; the ledger books whole cents. Exact sum 55.00 USDT = 55.00 credited + 0.00 locked − 0.00 carried in from before + 0.00 carried to your next credit.',
+      ),
     ]);
     expect(
       cellsOf(withdrawals)
         .slice(1)
         .map((line) => line[1]),
-    ).toEqual(['30', '30']);
+    ).toEqual(['30', '0', '30', '0', '0']);
     const mine = (await download('/api/withdrawals/export?from=2025-01-01&to=2027-12-31')).body;
     expect(mine).not.toContain(othersWithdrawal);
     expect(
       cellsOf(mine)
         .slice(1)
         .map((line) => line[1]),
-    ).toEqual(['1', '10.5', '5', '20', '40', '76.5']);
+    ).toEqual(['1', '10.5', '5', '20', '40', '11.5', '60', '5', '0']);
   });
 
   it('sends only the header and zero totals for a range without movements', async () => {
     expect(cellsOf((await download('/api/rewards/user/export?from=2020-01-01&to=2020-12-31')).body)).toEqual([
       expect.any(Array),
-      ['Total', '', '', '', '', '', '', '', '0', ''],
-      ['Credited', '', '', '', '', '', '', '', '0', ''],
+      ...closingOf(
+        ['0', '0', '0', '0', '0'],
+        'Rows are exact; the ledger books whole cents. Exact sum 0.00 USDT = 0.00 credited + 0.00 locked − 0.00 carried in from before + 0.00 carried to your next credit.',
+      ),
     ]);
   });
 

@@ -2,10 +2,12 @@ import { fullName } from '@uplink/contract/format';
 import {
   memberRewardStatementColumns,
   memberWithdrawalStatementColumns,
+  rewardStatementClosing,
   type StatementKind,
   type StatementRange,
   statementFileName,
   statementMoments,
+  withdrawalStatementTotals,
 } from '@uplink/contract/statements';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
@@ -13,12 +15,12 @@ import { csvStream } from './csv-stream';
 import { type CsvColumn, csvHeader, csvLines, csvRows, plainAmount } from './csv-writer';
 import {
   findMemberNumber,
+  findPeriodLedger,
   findStatementRewards,
   findStatementWithdrawals,
   type MemberPeriod,
   type StatementRewardRow,
   type StatementWithdrawalRow,
-  sumLedgerCredits,
 } from './member-statements-repository';
 
 /** A CSV file being produced: its name and its text, a piece at a time. */
@@ -66,16 +68,28 @@ const columnsOf = <Name extends string, Row>(
 const rewardColumns = columnsOf(memberRewardStatementColumns, rewardCells);
 const withdrawalColumns = columnsOf(memberWithdrawalStatementColumns, withdrawalCells);
 
-/** Closing lines: a label under the first column, an amount under the amount's. */
-function closingLines(columnCount: number, amountIndex: number, totals: [label: string, amount: string][]): string {
-  return csvLines(
-    totals.map(([label, amount]) => {
-      const cells = Array.from({ length: columnCount }, () => '');
-      cells[0] = label;
-      cells[amountIndex] = plainAmount(amount);
-      return cells;
-    }),
-  );
+/** Closing lines: a label under the first column, an amount under the amount's; a note alone in the first. */
+function closingLines(
+  columnCount: number,
+  amountIndex: number,
+  closing: { totals: readonly (readonly [label: string, amount: string])[]; note?: string },
+): string {
+  const line = (first: string, amount?: string) => {
+    const cells = Array.from({ length: columnCount }, () => '');
+    cells[0] = first;
+    if (amount !== undefined) cells[amountIndex] = plainAmount(amount);
+    return cells;
+  };
+  return csvLines([
+    ...closing.totals.map(([label, amount]) => line(label, amount)),
+    ...(closing.note ? [line(closing.note)] : []),
+  ]);
+}
+
+/** What a statement closes with, from the rows it wrote (told one chunk at a time). */
+interface Closing<Row> {
+  add: (rows: Row[]) => void;
+  lines: () => { totals: readonly (readonly [label: string, amount: string])[]; note?: string };
 }
 
 async function download<Row>(
@@ -86,61 +100,76 @@ async function download<Row>(
   statement: {
     columns: CsvColumn<Row>[];
     amountColumn: string;
-    amountOf: (row: Row) => string;
     read: (db: AppContext['db'], period: MemberPeriod, last: Row | undefined, limit: number) => Promise<Row[]>;
-    /** What the ledger booked for the period, when it differs from the exact total (a closing line of its own). */
-    ledger?: { label: string; sum: (db: AppContext['db'], period: MemberPeriod) => Promise<string> };
+    closing: (db: AppContext['db'], period: MemberPeriod) => Promise<Closing<Row>>;
   },
 ): Promise<CsvDownload> {
   const period = { memberId, ...statementMoments(range) };
   const userId = await findMemberNumber(deps.db, memberId);
-  let total = new Decimal(0);
-  const { columns, read, ledger } = statement;
-  const ledgerTotal: [string, string][] = ledger ? [[ledger.label, await ledger.sum(deps.db, period)]] : [];
+  const { columns, read } = statement;
+  const closing = await statement.closing(deps.db, period);
   return {
     fileName: statementFileName(kind, userId, range),
     body: csvStream<Row>({
       header: csvHeader(columns),
       readChunk: (last, limit) => read(deps.db, period, last, limit),
       lines: (rows) => csvRows(columns, rows),
-      onRows: (rows) => {
-        for (const row of rows) total = total.plus(statement.amountOf(row));
-      },
+      onRows: closing.add,
       closingLine: () =>
         closingLines(
           columns.length,
           columns.findIndex((column) => column.header === statement.amountColumn),
-          [['Total', total.toFixed()], ...ledgerTotal],
+          closing.lines(),
         ),
     }),
   };
 }
 
 /**
- * The caller's rewards written in the range, oldest first, exact amounts; `Total` sums them, and
- * `Credited` is what the ledger credited in the same range (posted or locked, whole cents: the
- * remainder under a cent is carried to the next credit, so the two differ by less than a cent
- * per credit).
+ * The caller's rewards written in the range, oldest first, exact amounts; then `Exact` (their
+ * sum), what the ledger credited and locked in the range in whole cents, the remainder carried in
+ * from before and carried on, and the line that adds them up (`rewardStatementClosing`).
  */
 export function exportMemberRewards(deps: Pick<AppContext, 'db'>, memberId: string, range: StatementRange) {
   return download<StatementRewardRow>(deps, 'rewards', memberId, range, {
     columns: rewardColumns,
     amountColumn: 'rewardAmount',
-    amountOf: (row) => row.reward_amount,
     read: findStatementRewards,
-    ledger: { label: 'Credited', sum: sumLedgerCredits },
+    closing: async (db, period) => {
+      const ledger = await findPeriodLedger(db, period);
+      let exact = new Decimal(0);
+      return {
+        add: (rows) => {
+          for (const row of rows) exact = exact.plus(row.reward_amount);
+        },
+        lines: () => rewardStatementClosing(exact.toFixed(), ledger),
+      };
+    },
   });
 }
 
 /**
- * The caller's withdrawals requested in the range, oldest first; the last line totals them (the
- * holds the ledger booked for them in the same range).
+ * The caller's withdrawals requested in the range, oldest first; then the sum of each status
+ * (`Approved`, `Pending`, `Rejected`, `Blocked`): never one total adding what was paid to what
+ * was refused.
  */
 export function exportMemberWithdrawals(deps: Pick<AppContext, 'db'>, memberId: string, range: StatementRange) {
   return download<StatementWithdrawalRow>(deps, 'withdrawals', memberId, range, {
     columns: withdrawalColumns,
     amountColumn: 'amount',
-    amountOf: (row) => row.amount,
     read: findStatementWithdrawals,
+    closing: async () => {
+      const sums = new Map<string, Decimal>();
+      return {
+        add: (rows) => {
+          for (const row of rows) sums.set(row.status, (sums.get(row.status) ?? new Decimal(0)).plus(row.amount));
+        },
+        lines: () => ({
+          totals: withdrawalStatementTotals.map(
+            ([status, label]) => [label, (sums.get(status) ?? new Decimal(0)).toFixed()] as const,
+          ),
+        }),
+      };
+    },
   });
 }

@@ -1,3 +1,4 @@
+import type { StatementLedger } from '@uplink/contract/statements';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -91,15 +92,20 @@ export async function findMemberNumber(db: Kysely<Database>, memberId: string): 
 }
 
 /**
- * What the ledger credited the member in the period (posted or locked), in whole cents: the exact
- * rewards less what was carried to a later credit, plus what earlier credits carried in.
+ * What the ledger booked for the member's rewards of the period: credits posted (reversals taken
+ * off) and locked in it, in whole cents, and the remainder carried into it and out of it (the Σ of
+ * carry_delta before its start and before its end). A credit is booked at its rewards' moment, so
+ * the rewards of the period sum exactly to credited + locked − carried in + carried out.
  */
-export async function sumLedgerCredits(db: Kysely<Database>, period: MemberPeriod): Promise<string> {
-  const { rows } = await sql<{ credited: string }>`
-    SELECT coalesce(sum(amount), 0)::text AS credited
+export async function findPeriodLedger(db: Kysely<Database>, period: MemberPeriod): Promise<StatementLedger> {
+  const { rows } = await sql<StatementLedger>`
+    SELECT (coalesce(sum(amount) FILTER (WHERE created_at >= ${period.start} AND kind = 'CREDIT_POSTED'), 0)
+              - coalesce(sum(amount) FILTER (WHERE created_at >= ${period.start} AND kind = 'CREDIT_REVERSED'), 0))::text
+             AS credited,
+           coalesce(sum(amount) FILTER (WHERE created_at >= ${period.start} AND kind = 'CREDIT_PENDING'), 0)::text AS locked,
+           coalesce(sum(carry_delta) FILTER (WHERE created_at < ${period.start}), 0)::text AS "carriedIn",
+           coalesce(sum(carry_delta), 0)::text AS "carriedOut"
       FROM ledger_entries
-     WHERE account_id = ${period.memberId}
-       AND kind IN ('CREDIT_POSTED', 'CREDIT_PENDING')
-       AND created_at >= ${period.start} AND created_at < ${period.end}`.execute(db);
-  return rows[0]?.credited ?? '0';
+     WHERE account_id = ${period.memberId} AND created_at < ${period.end}`.execute(db);
+  return rows[0] ?? { credited: '0', locked: '0', carriedIn: '0', carriedOut: '0' };
 }

@@ -7,6 +7,7 @@ import {
   creditReward,
   fundedMember,
   latestWithdrawalCode,
+  requestedWithdrawal,
   statusesOf,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -103,13 +104,26 @@ describe('a member requests a withdrawal', () => {
     expect((await withdraw(member, { amount: 1, walletAddress: address(), otp })).status).toBe(200);
   });
 
-  it('refuses more than the available balance, and keeps the code for a corrected amount', async () => {
-    const member = await fundedMember(t.database.db, '10');
+  it('refuses more than the available balance naming the balance, and keeps the code for a corrected amount', async () => {
+    const member = await fundedMember(t.database.db, '1010');
     const otp = await verifiedCode(member);
+    await requestedWithdrawal(t, member, 1000);
     expect(await withdraw(member, { amount: 10.01, walletAddress: address(), otp })).toMatchObject({
       status: 400,
-      body: { errorCode: 'INSUFFICIENT_BALANCE' },
+      body: {
+        errorCode: 'INSUFFICIENT_BALANCE',
+        message: 'The amount is more than your available balance (10.00 USDT)',
+      },
     });
+    for (const [amount, message] of [
+      ['5.123', 'Use at most 2 decimals'],
+      ['0', 'Enter an amount of at least 0.01 USDT'],
+    ]) {
+      expect(await withdraw(member, { amount, walletAddress: address(), otp })).toMatchObject({
+        status: 400,
+        body: { errorCode: 'VALIDATION_ERROR', data: { errors: [{ field: 'amount', message }] } },
+      });
+    }
     expect((await withdraw(member, { amount: 10, walletAddress: address(), otp })).status).toBe(200);
     expect((await findLedgerBalance(t.database.db, member.id))?.available).toBe('0.00000000');
   });

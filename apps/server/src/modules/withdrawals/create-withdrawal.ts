@@ -32,7 +32,7 @@ export async function createWithdrawal(
     // Checked under the locks (the member's row, then the account: the one lock order): a status
     // changed since the request began is seen here, and a delete (which takes both before it
     // looks for pending withdrawals) cannot miss this one.
-    await checkWithdrawalAllowed(trx, { config, now }, member.id, request);
+    const { available } = await checkWithdrawalAllowed(trx, { config, now }, member.id, request);
     const codeId = await useVerifiedCode(trx, member.id, hashCode(config.keys.codeHmac, member.id, request.otp), now);
     if (!codeId) throw new DomainError('INVALID_OTP', 'Invalid OTP code. Verify a new code for this withdrawal.');
     const id = randomUUID();
@@ -61,7 +61,7 @@ export async function createWithdrawal(
       });
       return toWithdrawal(withdrawal);
     } catch (error) {
-      if (isLedgerOverdraft(error)) throw insufficientBalance();
+      if (isLedgerOverdraft(error)) throw insufficientBalance(available);
       if (isWalletInUse(error)) throw walletInUse();
       throw error;
     }

@@ -142,6 +142,7 @@ describe('a member asks for a withdrawal code for the withdrawal they filled in'
       'INSUFFICIENT_BALANCE',
     );
     expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('The amount is more than your available balance (6.00 USDT)');
   });
 
   it('lets the whole available balance be withdrawn, leaving 0 available', async () => {

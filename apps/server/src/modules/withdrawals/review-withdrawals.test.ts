@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember, fundedMember, payoutsUnverified, requestedWithdrawal } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { recordWithdrawalDecision } from './record-withdrawal-decision';
+import { lockWithdrawal } from './withdrawals-repository';
 
 describe('administrators review withdrawals', () => {
   let t: TestApp;
@@ -13,7 +15,7 @@ describe('administrators review withdrawals', () => {
   beforeAll(async () => {
     // Decisions here need no chain: approvals are taken on the hash alone.
     t = await createTestApp(payoutsUnverified());
-    const admin = await createMember(t.database.db, { isAdmin: true });
+    const admin = await createMember(t.database.db, { isAdmin: true, firstName: 'Root' });
     adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
     ada = await fundedMember(t.database.db, '100', { firstName: 'Ada' });
     grace = await fundedMember(t.database.db, '100', { firstName: 'Grace' });
@@ -105,8 +107,36 @@ describe('administrators review withdrawals', () => {
       balance: { available: 70, totalEarned: 100, totalWithdrawn: 10, onHold: 20 },
     });
     expect(answer.json().data.ledger[0]).toMatchObject({ kind: 'DEBIT_SETTLED', amount: 10 });
+    expect(answer.json().data.decidedBy).toBeNull();
     const missing = await t.app.inject({ method: 'GET', url: '/api/withdrawals/admin/nope', headers: adminHeaders });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('says who decided a withdrawal: the administrator by name, or the treasury reconciliation', async () => {
+    const review = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/withdrawals/admin/${id}`, headers: adminHeaders })).json().data;
+    expect((await review(ids[2] as string)).decidedBy).toEqual({ kind: 'ADMINISTRATOR', name: 'Root Lovelace' });
+    const paid = await requestedWithdrawal(t, grace, 1);
+    const decidedAt = t.clock.now();
+    await t.database.db.transaction().execute(async (trx) => {
+      const locked = await lockWithdrawal(trx, paid);
+      await recordWithdrawalDecision(
+        trx,
+        t.app.context,
+        locked!,
+        {
+          status: 'APPROVED',
+          reason: null,
+          internalNote: null,
+          payment: { transactionHash: `0x${'ef'.repeat(32)}`, logIndex: 0 },
+        },
+        { actorId: null, auditedAs: { decidedBy: 'TREASURY_RECONCILIATION' } },
+        decidedAt,
+      );
+    });
+    const reconciled = await review(paid);
+    expect(reconciled.decidedBy).toEqual({ kind: 'TREASURY_RECONCILIATION', name: null });
+    expect(reconciled.withdrawal.processedAt).toBe(decidedAt.toISOString());
   });
 
   it.each([['?page=0'], ['?limit=1000'], ['?sort=wallet'], ['?status=DONE'], [`?search=${'x'.repeat(101)}`]])(

@@ -1,3 +1,4 @@
+import { fullName } from '@uplink/contract/format';
 import { toWireMoney } from '@uplink/contract/money';
 import { adminListPagination } from '@uplink/contract/paging';
 import type {
@@ -93,6 +94,18 @@ export async function viewWithdrawalForReview(
       reasonType: entry.reason_type,
       createdAt: entry.created_at.toISOString(),
     })),
+    decidedBy:
+      row.status === 'PENDING'
+        ? null
+        : row.processed_by
+          ? {
+              kind: 'ADMINISTRATOR',
+              name: fullName({
+                firstName: row.processed_by_first_name ?? '',
+                lastName: row.processed_by_last_name ?? '',
+              }),
+            }
+          : { kind: 'TREASURY_RECONCILIATION', name: null },
     demoTreasury: demoTreasuryAvailable(deps.config),
     paymentUnderWay: row.payment_claimed_at
       ? {

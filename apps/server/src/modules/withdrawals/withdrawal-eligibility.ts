@@ -1,3 +1,6 @@
+import { formatMoney } from '@uplink/contract/format';
+import { toWireMoney } from '@uplink/contract/money';
+import { withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
@@ -27,7 +30,7 @@ export async function checkWithdrawalAllowed(
   deps: Pick<AppContext, 'config'> & { now: Date },
   memberId: string,
   intent: WithdrawalIntent,
-): Promise<void> {
+): Promise<{ available: string }> {
   const member = await findUserById(trx, memberId);
   if (member?.status !== 'ACTIVE' || !member.bingx_uid || !hasPaidSubscription(member, deps.now)) {
     throw new DomainError('ACCOUNT_NOT_ACTIVE', 'Only active members who have finished onboarding can withdraw.');
@@ -36,11 +39,16 @@ export async function checkWithdrawalAllowed(
     throw new DomainError('TOO_MANY_PENDING_WITHDRAWALS', 'You have reached the limit of pending withdrawals.');
   }
   if (await isWalletInPendingWithdrawal(trx, intent.walletAddress)) throw walletInUse();
-  const balance = await findLedgerBalance(trx, memberId);
-  if (!balance || new Decimal(balance.available).lt(intent.amount)) throw insufficientBalance();
+  const available = (await findLedgerBalance(trx, memberId))?.available ?? '0';
+  if (new Decimal(available).lt(intent.amount)) throw insufficientBalance(available);
+  return { available };
 }
 
 export const walletInUse = () =>
   new DomainError('WALLET_ADDRESS_IN_USE', 'This address is already used by a pending withdrawal.');
-export const insufficientBalance = () =>
-  new DomainError('INSUFFICIENT_BALANCE', 'Your balance is too low for this withdrawal.');
+/** Names the balance, as the form does before it asks: "… your available balance (28.10 USDT)". */
+export const insufficientBalance = (available: string) =>
+  new DomainError(
+    'INSUFFICIENT_BALANCE',
+    withdrawalTexts.amountOverBalance(formatMoney(toWireMoney(available), { rounding: 'floor' })),
+  );

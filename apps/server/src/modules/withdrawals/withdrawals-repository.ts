@@ -320,15 +320,23 @@ export async function findWithdrawalTotals(db: Kysely<Database>): Promise<Withdr
   return rows;
 }
 
+export interface WithdrawalReviewRow extends AdminWithdrawalRow {
+  /** The deciding administrator's name; null while pending or when the reconciliation decided. */
+  processed_by_first_name: string | null;
+  processed_by_last_name: string | null;
+}
+
 export async function findWithdrawalForReview(
   db: Kysely<Database>,
   id: string,
-): Promise<AdminWithdrawalRow | undefined> {
-  const { rows } = await sql<AdminWithdrawalRow>`
+): Promise<WithdrawalReviewRow | undefined> {
+  const { rows } = await sql<WithdrawalReviewRow>`
     SELECT w.*, u.first_name AS member_first_name, u.last_name AS member_last_name, u.email AS member_email,
-           u.user_id AS member_user_number, c.email AS payment_claimed_by_email
+           u.user_id AS member_user_number, c.email AS payment_claimed_by_email,
+           p.first_name AS processed_by_first_name, p.last_name AS processed_by_last_name
       FROM withdrawals w JOIN users u ON u.id = w.user_id
       LEFT JOIN users c ON c.id = w.payment_claimed_by
+      LEFT JOIN users p ON p.id = w.processed_by
      WHERE w.id = ${id}`.execute(db);
   return rows[0];
 }

@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import { publicLinks } from '../../config/public-links';
+import { homePathFor, useAuth } from '../../lib/auth';
 import { MailIcon, SendIcon, UsersIcon } from '../icons';
 import { Logo } from '../logo';
 
-const exploreLinks = [
+const sectionLinks = [
   { to: '/#copy-trading', label: 'Copy Trading' },
   { to: '/#earn', label: 'Earn' },
+];
+const visitorLinks = [
   { to: '/register', label: 'Create an account' },
   { to: '/signin', label: 'Sign In' },
 ];
@@ -18,8 +21,13 @@ const contactLinks = [
 
 const socialPlaceholders = ['X (Twitter)', 'YouTube'];
 
-/** Contact e-mail, the two messaging-group links, two social placeholders and the 2025 copyright. */
+/**
+ * Contact e-mail, the two messaging-group links, two social placeholders and the 2025 copyright;
+ * a visitor is offered an account and the sign-in, a signed-in member their dashboard instead.
+ */
 export function Footer() {
+  const { user } = useAuth();
+  const exploreLinks = [...sectionLinks, ...(user ? [{ to: homePathFor(user), label: 'Dashboard' }] : visitorLinks)];
   return (
     <footer className="bg-ink-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">

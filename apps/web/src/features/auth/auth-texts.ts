@@ -10,6 +10,8 @@ export const authTexts = {
   verificationFailed: 'Email verification failed. The token may be invalid or expired.',
   verificationCrashed: 'An error occurred during verification. Please try again.',
   emailVerified: 'Email verified successfully! You can now sign in.',
+  /** On the sign-in screen the verification sends the member to. */
+  verifiedSignIn: 'Your e-mail is verified. Sign in to continue.',
   noPendingEmail: 'No email found. Please register again.',
   /** Registering again answers 'already exists', so the screen offers a way on. */
   noPendingEmailHelp: 'Already registered? Enter your e-mail address to get a new verification link, or sign in.',

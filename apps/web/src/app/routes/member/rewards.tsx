@@ -63,6 +63,7 @@ export default function RewardsPage() {
                 label: 'Rewards History',
                 panel: (
                   <RewardsHistory
+                    note={stats.data?.figures.note}
                     filters={filters}
                     onFiltersChange={(next) => setParams((current) => writeRewardsHistoryFilters(next, current))}
                   />
@@ -71,7 +72,7 @@ export default function RewardsPage() {
             ]}
           />
         </Card>
-        <StatementDownload />
+        <StatementDownload latestActivityAt={stats.data?.latestActivityAt ?? null} />
       </div>
       <WithdrawalModal
         open={withdrawing}

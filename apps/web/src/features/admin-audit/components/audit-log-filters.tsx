@@ -48,7 +48,8 @@ export function AuditLogFilters({
 }) {
   const set = (change: Partial<AuditLogFilterValues>) => onChange({ ...values, ...change });
   return (
-    <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
+    // Three to a row up to 1536 px: five would cut the text fields' placeholders.
+    <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-3 2xl:grid-cols-5">
       <SelectField
         label="Action"
         options={actionOptions}

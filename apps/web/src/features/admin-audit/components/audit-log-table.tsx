@@ -52,12 +52,18 @@ function Target({ entry }: { entry: AuditLogEntry }) {
       </div>
     );
   }
-  if (entry.targetType === 'WITHDRAWAL') {
+  const screens: Partial<Record<AuditLogEntry['targetType'], string>> = {
+    WITHDRAWAL: '/admin/withdrawals/',
+    PAYOUT_BATCH: '/admin/withdrawals/batches/',
+  };
+  const screen = screens[entry.targetType];
+  if (screen) {
+    // The id's first 8 characters on one line (the whole id in the title): a batch's 36 wrapped onto four.
     return (
       <div className="min-w-0">
         <Link
-          to={`/admin/withdrawals/${encodeURIComponent(entry.targetId)}`}
-          className={`${linkClass} font-mono text-xs`}
+          to={`${screen}${encodeURIComponent(entry.targetId)}`}
+          className={`${linkClass} whitespace-nowrap font-mono text-xs`}
           title={entry.targetId}
         >
           {entry.targetId.slice(0, 8)}…

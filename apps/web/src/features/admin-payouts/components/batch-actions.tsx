@@ -1,10 +1,11 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import { formatCount, shortenHash } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatMoney, shortenHash } from '@uplink/contract/format';
 import type { PayoutBatchDetail } from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { Modal } from '../../../components/modal';
 import { useAuth } from '../../../lib/auth';
@@ -25,6 +26,7 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
   const payment = usePayBatchFromDemoTreasury(batch._id);
   const deletion = useDeletePayoutBatch(batch._id);
   const [deleting, setDeleting] = useState(false);
+  const [paying, setPaying] = useState(false);
   const creatorReasonId = useId();
 
   const awaitingApproval = batch.approval.required && batch.approval.approvedBy === null;
@@ -32,7 +34,6 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
   // Once part of it is paid, paying the whole batch again would pay those withdrawals twice.
   const payable = detail.demoTreasury && batch.status === 'OPEN';
   const deletable = batch.status === 'OPEN' && batch.paid === 0;
-  const failed = approval.error ?? payment.error;
 
   if (!awaitingApproval && !payable && !deletable) return null;
   return (
@@ -49,14 +50,8 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
             Approve batch
           </Button>
         ) : null}
-        {payable ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            busy={payment.isPending}
-            disabled={payment.isSuccess}
-            onClick={() => payment.mutate()}
-          >
+        {payable && !payment.isSuccess ? (
+          <Button variant="secondary" size="sm" onClick={() => setPaying(true)}>
             Pay batch from the demo treasury
           </Button>
         ) : null}
@@ -79,7 +74,22 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
           {`pays ${formatCount(payment.data.lines, ['line', 'lines'])}; each withdrawal is approved once the payment is confirmed.`}
         </Alert>
       ) : null}
-      {failed ? <Alert tone="error">{errorText(failed)}</Alert> : null}
+      {approval.error ? <Alert tone="error">{errorText(approval.error)}</Alert> : null}
+      <ConfirmActionDialog
+        open={paying}
+        onClose={() => setPaying(false)}
+        title="Pay this batch from the demo treasury?"
+        details={[
+          { label: 'Batch', value: `Created ${formatDateTime(batch.createdAt)} by ${batch.createdBy.name}` },
+          { label: 'Withdrawals', value: formatCount(batch.count) },
+          { label: 'Total', value: formatMoney(batch.total, { unit: 'USDT' }) },
+        ]}
+        consequence={`The demo treasury pays ${batch.count === 1 ? 'its one withdrawal' : `its ${formatCount(batch.count)} withdrawals`} in one transaction now; each is approved once the payment is confirmed.`}
+        confirmLabel={`Pay ${formatMoney(batch.total, { unit: 'USDT' })}`}
+        busy={payment.isPending}
+        onConfirm={() => payment.mutate(undefined, { onSuccess: () => setPaying(false) })}
+        problem={payment.error ? errorText(payment.error) : null}
+      />
       <Modal
         open={deleting}
         onClose={() => setDeleting(false)}

@@ -114,7 +114,13 @@ describe('a payout batch', () => {
     expect(await screen.findByText('0 / 2 paid')).toBeTruthy();
     expect(screen.getByText('OPEN', { exact: true })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Pay batch from the demo treasury' }));
+    const pay = await screen.findByRole('dialog', { name: 'Pay this batch from the demo treasury?' });
+    expect(pay.textContent).toContain('50.00 USDT');
+    expect(pay.textContent).toContain('its 2 withdrawals in one transaction');
+    await user.click(within(pay).getByRole('button', { name: 'Pay 50.00 USDT' }));
     expect(await screen.findByText(/pays 2 lines/)).toBeTruthy();
+    // Sent: the pay action is gone.
+    expect(screen.queryByRole('button', { name: 'Pay batch from the demo treasury' })).toBeNull();
 
     // Reconciliation approved the first withdrawal, then the second.
     const approved = { status: 'APPROVED' as const, transactionHash: hash };

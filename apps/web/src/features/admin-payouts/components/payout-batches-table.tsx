@@ -37,7 +37,8 @@ const columns: Column<PayoutBatch>[] = [
     ),
   },
   { key: 'status', header: 'Status', card: 'status', cell: (b) => <PayoutBatchStatusBadge status={b.status} /> },
-  { key: 'progress', header: 'Paid', cell: (b) => <BatchProgress batch={b} /> },
+  // Not 'Paid': beside a PAID status it read twice.
+  { key: 'progress', header: 'Progress', cell: (b) => <BatchProgress batch={b} /> },
   { key: 'approval', header: 'Approval', priority: 'low', cell: (b) => <ApprovalState batch={b} /> },
   {
     key: 'open',

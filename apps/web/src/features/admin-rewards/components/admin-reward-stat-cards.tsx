@@ -1,9 +1,9 @@
-import { formatCount, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatMoney, formatRewardAmount } from '@uplink/contract/format';
 import type { AdminRewardStatistics } from '@uplink/contract/rewards';
 import { ActivityIcon, ChartIcon, GiftIcon, TrendingUpIcon, UsersIcon, WalletIcon } from '../../../components/icons';
 import { StatCards } from '../../../components/stat-card';
 
-const usd = (amount: number) => formatMoney(amount, { unit: 'USD' });
+const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 const rewardCount = (count: number) => formatCount(count, ['reward', 'rewards']);
 
 /** The statistics of every reward the filters match, whatever the page. */
@@ -18,48 +18,48 @@ export function AdminRewardStatCards({
   return (
     <StatCards
       loading={loading}
-      // Six figures in dollars: one column on phones, where two would break a six-digit amount.
+      // Six amounts in USDT: one column on phones, where two would break a six-digit amount.
       grid="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       statistics={[
         {
           // Every reward record, locked and forfeited ones included; the dashboard's "Rewards
           // Distributed" counts only what reached members' balances.
           label: 'Total Rewards',
-          value: stats ? usd(stats.totalRewardsDistributed) : null,
+          value: stats ? usdt(stats.totalRewardsDistributed) : null,
           hint: stats ? `${rewardCount(stats.total)}, locked ones included` : undefined,
           icon: WalletIcon,
         },
         {
           label: 'Referral Rewards',
-          value: stats ? usd(stats.totalDirectRewards) : null,
+          value: stats ? usdt(stats.totalDirectRewards) : null,
           hint: stats ? `${rewardCount(stats.directRewardsCount)} (DIRECT)` : undefined,
           icon: UsersIcon,
           accent: 'violet',
         },
         {
           label: 'Trading Rewards',
-          value: stats ? usd(stats.totalDownlineRewards) : null,
+          value: stats ? usdt(stats.totalDownlineRewards) : null,
           hint: stats ? `${rewardCount(stats.downlineRewardsCount)} (DOWNLINE)` : undefined,
           icon: TrendingUpIcon,
           accent: 'sky',
         },
         {
           label: 'Master Amount',
-          value: stats ? usd(stats.totalMasterAmount) : null,
+          value: stats ? usdt(stats.totalMasterAmount) : null,
           hint: 'What these rewards are a share of',
           icon: ChartIcon,
           accent: 'emerald',
         },
         {
           label: 'Average Reward',
-          value: stats ? usd(stats.averageRewardAmount) : null,
+          value: stats ? formatRewardAmount(stats.averageRewardAmount, { unit: 'USDT' }) : null,
           icon: ActivityIcon,
           accent: 'amber',
         },
         {
           label: 'Largest Reward',
-          value: stats ? usd(stats.maxRewardAmount) : null,
-          hint: stats ? `Smallest ${usd(stats.minRewardAmount)}` : undefined,
+          value: stats ? formatRewardAmount(stats.maxRewardAmount, { unit: 'USDT' }) : null,
+          hint: stats ? `Smallest ${formatRewardAmount(stats.minRewardAmount, { unit: 'USDT' })}` : undefined,
           icon: GiftIcon,
         },
       ]}

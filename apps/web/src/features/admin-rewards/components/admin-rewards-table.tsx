@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { fullName } from '@uplink/contract/format';
 import { type AdminRewardRecord, type AdminRewards, rewardTexts } from '@uplink/contract/rewards';
 import { Button } from '../../../components/button';
+import { FiguresNote } from '../../../components/figures-note';
 import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
 import type { Column } from '../../../components/table';
@@ -53,7 +54,10 @@ function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): C
   ];
 }
 
-/** The page of rewards with its loading, empty and error states and the paging footer. */
+/**
+ * The page of rewards with its loading, empty and error states and the paging footer, and the
+ * server's line on how the rows, rounded to the cent, stand against the ledger.
+ */
 export function AdminRewardsTable({
   rewards,
   filtered,
@@ -67,23 +71,28 @@ export function AdminRewardsTable({
   onOpen: (reward: AdminRewardRecord) => void;
 }) {
   return (
-    <PagedTable
-      query={rewards}
-      failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
-      page={({ rewards: rows, pagination }) => ({ rows, pagination })}
-      noun="rewards"
-      onPageChange={onPageChange}
-      caption="Rewards"
-      columns={rewardColumnsWithPeople(onOpen)}
-      foldBelow="xl"
-      rowKey={(reward) => reward._id}
-      emptyTitle={rewardTexts.emptyHistory}
-      emptyDescription={
-        filtered
-          ? 'No reward matches this search and these filters.'
-          : 'Rewards appear here when a cycle is distributed or a referral pays the subscription.'
-      }
-      onRowClick={onOpen}
-    />
+    <>
+      <PagedTable
+        query={rewards}
+        failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
+        page={({ rewards: rows, pagination }) => ({ rows, pagination })}
+        noun="rewards"
+        onPageChange={onPageChange}
+        caption="Rewards"
+        columns={rewardColumnsWithPeople(onOpen)}
+        foldBelow="xl"
+        rowKey={(reward) => reward._id}
+        emptyTitle={rewardTexts.emptyHistory}
+        emptyDescription={
+          filtered
+            ? 'No reward matches this search and these filters.'
+            : 'Rewards appear here when a cycle is distributed or a referral pays the subscription.'
+        }
+        onRowClick={onOpen}
+      />
+      {rewards.data ? (
+        <FiguresNote note={rewards.data.note} className="border-slate-100 border-t px-5 py-3 sm:px-6" />
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { rewardCyclePreviewSchema } from '@uplink/contract/rewards';
+import { rewardCyclePreviewSchema, rewardCycleRunRequestSchema } from '@uplink/contract/rewards';
 import { describe, expect, it, vi } from 'vitest';
-import { onApi } from '../../../testing/api-server';
+import { onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
 
@@ -58,5 +58,48 @@ describe("'Run a cycle' on a cycle already distributed", () => {
     await user.clear(within(dialog).getByLabelText('Cycle number'));
     await user.type(within(dialog).getByLabelText('Cycle number'), '45');
     expect(within(dialog).getByRole('button', { name: 'Run cycle #45' })).toBeTruthy();
+  });
+});
+
+describe("'Run a cycle' asks before it distributes", () => {
+  it('runs a previewed statement only once its confirmation, naming the cycle and the amounts, is given', async () => {
+    const preview = {
+      cycle: 45,
+      startsAt: '2026-11-09T00:00:00.000Z',
+      endsAt: '2026-11-16T00:00:00.000Z',
+      alreadyDistributed: false,
+      inputCount: 2,
+      matchedCount: 2,
+      unknownUids: [],
+      unknownCount: 0,
+      totalMasterAmount: 1000,
+      rewardsToWrite: 7,
+      totalToPay: 36.6047,
+      totalToLock: 2.5,
+    };
+    onApi('post', '/rewards/admin/cycles/preview', { response: rewardCyclePreviewSchema }, () => preview);
+    const runs: unknown[] = [];
+    onApi('post', '/rewards/admin/cycles', { request: rewardCycleRunRequestSchema }, ({ body }) => {
+      runs.push(body);
+      return refusal(409, 'REWARD_CYCLE_BUSY', 'A reward cycle is being previewed or run right now.');
+    });
+    const { user, dialog } = openDialog();
+    await user.clear(within(dialog).getByLabelText('Cycle number'));
+    await user.type(within(dialog).getByLabelText('Cycle number'), '45');
+    await user.upload(
+      within(dialog).getByLabelText('Statement file (CSV)'),
+      new File(['12345678,600\n22345678,400\n'], 'statement.csv', { type: 'text/csv' }),
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Run cycle #45' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Run cycle #45?' });
+    expect(confirm.textContent).toContain('36.60 USDT');
+    expect(confirm.textContent).toContain('2.50 USDT');
+    expect(confirm.textContent).toContain('statement.csv, 2 entries');
+    expect(runs).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Distribute 39.10 USDT' }));
+    expect((await within(confirm).findByRole('alert')).textContent).toContain('being previewed or run right now');
+    expect(runs).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { describeStatementProblem, type ParsedStatement, parseStatementFile } fr
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { DetailRow } from '../../../components/detail-row';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
@@ -56,6 +57,7 @@ export function RunRewardCycleDialog({
   const [reading, setReading] = useState(false);
   const preview = usePreviewRewardCycle();
   const run = useRunRewardCycle();
+  const [confirming, setConfirming] = useState(false);
 
   const cycleNumber = readCycleNumber(cycleText, lastFinishedCycle.cycle);
   const cycle = 'cycle' in cycleNumber ? cycleNumber.cycle : null;
@@ -86,7 +88,8 @@ export function RunRewardCycleDialog({
     }
   };
 
-  const failure = run.error ?? preview.error;
+  // A refused run shows in its confirmation, which stays open.
+  const failure = preview.error ?? (confirming ? null : run.error);
   const lastCycleChosen = cycle === lastFinishedCycle.cycle;
   // A distributed cycle is never run again: the dialog says so and offers no Run.
   const distributed =
@@ -96,13 +99,22 @@ export function RunRewardCycleDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || busy || cycle === null || distributed) return;
-    if (source === 'EXCHANGE') {
-      run.mutate({ cycle, source: 'exchange' }, { onSuccess: onRun });
-    } else if (entries && !previewed) {
+    if (source === 'UPLOAD' && entries && !previewed) {
       preview.mutate({ cycle, entries });
-    } else if (entries) {
-      run.mutate({ cycle, entries }, { onSuccess: onRun });
+      return;
     }
+    run.reset();
+    setConfirming(true);
+  };
+
+  const confirmRun = () => {
+    if (cycle === null) return;
+    const onSuccess = (done: RewardCycleRun) => {
+      setConfirming(false);
+      onRun(done);
+    };
+    if (source === 'EXCHANGE') run.mutate({ cycle, source: 'exchange' }, { onSuccess });
+    else if (entries) run.mutate({ cycle, entries }, { onSuccess });
   };
 
   return (
@@ -202,8 +214,57 @@ export function RunRewardCycleDialog({
 
         {failure ? <Alert tone="error" title={failureText(failure)} /> : null}
       </form>
+      {confirming && cycle !== null ? (
+        <ConfirmActionDialog
+          open
+          onClose={() => setConfirming(false)}
+          {...runConfirmation(cycle, previewed, statement)}
+          busy={run.isPending}
+          onConfirm={confirmRun}
+          problem={run.error ? failureText(run.error) : null}
+        />
+      ) : null}
     </Modal>
   );
+}
+
+/**
+ * What a run is about to do: the cycle, its statement and, previewed, the amounts it credits and
+ * locks; from the exchange the amounts are known only once it has run.
+ */
+function runConfirmation(cycle: number, previewed: RewardCyclePreview | undefined, statement: LoadedStatement | null) {
+  const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
+  const final = 'A cycle is distributed once: this cannot be undone.';
+  if (!previewed) {
+    return {
+      title: `Run cycle #${cycle}?`,
+      details: [
+        { label: 'Cycle', value: `#${cycle}` },
+        { label: 'Statement', value: 'From the exchange, read when the run starts' },
+      ],
+      consequence: `Every linked member's copy trading in the cycle is read from the exchange, and the rewards it pays are credited to the members' balances (or locked) at once. ${final}`,
+      confirmLabel: `Run cycle #${cycle} from the exchange`,
+    };
+  }
+  const total = previewed.totalToPay + previewed.totalToLock;
+  return {
+    title: `Run cycle #${cycle}?`,
+    details: [
+      {
+        label: 'Period',
+        value: `${formatDateTime(previewed.startsAt)} to ${formatDateTime(previewed.endsAt)}`,
+      },
+      {
+        label: 'Statement',
+        value: `${statement?.fileName ?? 'Uploaded'}, ${formatCount(previewed.inputCount, ['entry', 'entries'])}`,
+      },
+      { label: 'Rewards to write', value: formatCount(previewed.rewardsToWrite) },
+      { label: 'To credit', value: usdt(previewed.totalToPay) },
+      { label: 'To lock', value: usdt(previewed.totalToLock) },
+    ],
+    consequence: `${usdt(previewed.totalToPay)} is credited to members' balances and ${usdt(previewed.totalToLock)} locked until their owners are compliant, at once. ${final}`,
+    confirmLabel: `Distribute ${usdt(total)}`,
+  };
 }
 
 function StatementFileField({

@@ -3,7 +3,7 @@ import { formatCount, formatMoney } from '@uplink/contract/format';
 import { CheckCircleIcon, ClockIcon, GiftIcon, UserIcon, UsersIcon, WalletIcon } from '../../../components/icons';
 import { StatCards } from '../../../components/stat-card';
 
-const usd = (amount: number) => formatMoney(amount, { unit: 'USD' });
+const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 
 /** The six totals of the admin dashboard: members, onboarding, today's sign-ups, withdrawals and rewards. */
 export function DashboardStatCards({ stats, loading }: { stats: OverallStats | undefined; loading: boolean }) {
@@ -40,15 +40,15 @@ export function DashboardStatCards({ stats, loading }: { stats: OverallStats | u
         },
         {
           label: 'Withdrawals Amount',
-          value: stats ? usd(stats.withdrawals.totalAmount) : null,
+          value: stats ? usdt(stats.withdrawals.totalAmount) : null,
           hint: 'Approved and pending',
           icon: WalletIcon,
           accent: 'violet',
         },
         {
           label: 'Rewards Distributed',
-          value: stats ? usd(stats.rewards.totalDistributed) : null,
-          hint: 'Every reward credited to members',
+          value: stats ? usdt(stats.rewards.totalDistributed) : null,
+          hint: 'Credited to members: the sum of their Total Earned',
           icon: GiftIcon,
         },
       ]}

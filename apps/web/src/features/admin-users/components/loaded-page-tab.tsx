@@ -1,3 +1,4 @@
+import { FiguresNote } from '../../../components/figures-note';
 import { type Paging, PagingFooter } from '../../../components/pagination';
 import { SelectField, type SelectOption } from '../../../components/select-field';
 import { StatCards, type Statistic } from '../../../components/stat-card';
@@ -21,6 +22,7 @@ export function LoadedPageTab<Row extends { _id: string }>({
   columns,
   emptyTitle,
   onRowClick,
+  note,
 }: {
   statistics: Statistic[];
   statisticsGrid?: string;
@@ -43,6 +45,8 @@ export function LoadedPageTab<Row extends { _id: string }>({
   columns: Column<Row>[];
   emptyTitle: string;
   onRowClick?: (row: Row) => void;
+  /** The server's line on how the rows, rounded to the cent, add up to the totals above. */
+  note?: string;
 }) {
   const narrowed = shown.length < records.length;
   return (
@@ -68,6 +72,7 @@ export function LoadedPageTab<Row extends { _id: string }>({
         emptyTitle={emptyTitle}
         emptyDescription={narrowed ? filter.noneShown : undefined}
       />
+      {note ? <FiguresNote note={note} className="border-slate-100 border-t px-5 py-3 sm:px-6" /> : null}
       <PagingFooter
         pagination={pagination}
         shown={shown.length}

@@ -105,8 +105,14 @@ export function MemberDetail({ memberId }: { memberId: string }) {
             {statusChange.dialogs}
             <DeleteMemberDialog
               open={deleting}
-              member={{ _id: loaded._id, name: fullName(loaded), userId: loaded.userId }}
-              hasPendingWithdrawals={(loaded.withdrawals?.statistics.totalPendingAmount ?? 0) > 0}
+              member={{
+                _id: loaded._id,
+                name: fullName(loaded),
+                userId: loaded.userId,
+                balance: loaded.balance,
+                lockedRewards: loaded.lockedRewards,
+                pendingWithdrawals: loaded.pendingWithdrawals,
+              }}
               onClose={() => setDeleting(false)}
               onDeleted={() =>
                 navigate('/admin/users', {

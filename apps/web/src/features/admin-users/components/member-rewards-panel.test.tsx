@@ -38,13 +38,17 @@ function rewardsPage(
   };
 }
 
+const note =
+  "Rows are rounded to the cent. Exact sum 1,234.5047 USDT: 1,234.50 credited, 0.0047 carried to the member's next credit.";
 const renderPanel = (rewards: NonNullable<AdminUserDetail['rewards']>) =>
-  render(<MemberRewardsPanel rewards={rewards} fetching={false} onPageChange={() => undefined} />);
+  render(<MemberRewardsPanel rewards={rewards} note={note} fetching={false} onPageChange={() => undefined} />);
 
 describe('the Rewards tab of the user detail', () => {
   it('shows the totals, the downline member a reward came from and the cycle', () => {
     renderPanel(rewardsPage([downline, direct], 1, 42));
-    expect(screen.getByText('$1,234.50')).toBeTruthy();
+    expect(screen.getByText('1,234.50 USDT')).toBeTruthy();
+    // The rows are rounded to the cent: the server's line says how they stand against the total.
+    expect(screen.getByTestId('figures-note').textContent).toBe(note);
     expect(screen.getByText('From: Ann Lee')).toBeTruthy();
     expect(screen.getAllByText('#7')).toHaveLength(2);
     expect(screen.getAllByText('1.50 USDT')).toHaveLength(2);

@@ -31,10 +31,13 @@ const columns: Column<AdminMemberReward>[] = [
 /** The Rewards tab: the member's reward totals and a page of rewards, filtered by type on that page. */
 export function MemberRewardsPanel({
   rewards,
+  note,
   fetching,
   onPageChange,
 }: {
   rewards: NonNullable<AdminUserDetail['rewards']>;
+  /** How the rows, rounded to the cent, stand against the ledger (the member's `rewardFigures`). */
+  note: string;
   fetching: boolean;
   onPageChange: (page: number) => void;
 }) {
@@ -46,7 +49,7 @@ export function MemberRewardsPanel({
       statistics={[
         {
           label: 'Total Amount',
-          value: formatMoney(statistics.totalRewardAmount, { unit: 'USD' }),
+          value: formatMoney(statistics.totalRewardAmount, { unit: 'USDT' }),
           hint: formatCount(statistics.total, ['reward', 'rewards']),
           icon: GiftIcon,
         },
@@ -78,6 +81,7 @@ export function MemberRewardsPanel({
       onPageChange={onPageChange}
       columns={columns}
       emptyTitle={rewardTexts.emptyHistory}
+      note={note}
     />
   );
 }

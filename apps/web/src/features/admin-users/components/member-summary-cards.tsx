@@ -1,32 +1,38 @@
 import type { AdminUserDetail } from '@uplink/contract/admin-users';
-import { formatCount, formatMoney } from '@uplink/contract/format';
-import { GiftIcon, TrendingUpIcon, UsersIcon, WalletIcon } from '../../../components/icons';
-import { StatCards } from '../../../components/stat-card';
+import { formatCount } from '@uplink/contract/format';
+import { BalanceOverview } from '../../../components/balance-overview';
+import { Card, CardHeader } from '../../../components/card';
+import { UsersIcon } from '../../../components/icons';
 
-const usd = (amount: number) => formatMoney(amount, { unit: 'USD' });
-
-/** The member's four figures: earned, available, paid out and their network's size. */
+/**
+ * The member's Balance Overview as the member sees it (available, pending, earned, withdrawn, and
+ * how they add up), with the size of their network beside it.
+ */
 export function MemberSummaryCards({ member }: { member: AdminUserDetail }) {
   return (
-    <StatCards
-      statistics={[
-        { label: 'Total Rewards', value: usd(member.totalRewards), icon: GiftIcon },
-        {
-          label: 'Balance',
-          value: usd(member.balance),
-          hint: member.lockedRewards > 0 ? `${usd(member.lockedRewards)} locked` : undefined,
-          icon: WalletIcon,
-          accent: 'emerald',
-        },
-        { label: 'Total Withdrawn', value: usd(member.totalWithdrawn), icon: TrendingUpIcon, accent: 'violet' },
-        {
-          label: 'Referrals',
-          value: formatCount(member.referralStats.totalReferrals),
-          hint: `${formatCount(member.referralStats.directReferrals)} direct`,
-          icon: UsersIcon,
-          accent: 'sky',
-        },
-      ]}
-    />
+    <Card>
+      <CardHeader title="Balance Overview" />
+      <div className="p-5 sm:p-6">
+        <BalanceOverview
+          loading={false}
+          figures={{
+            available: member.balance,
+            pendingWithdrawals: member.pendingWithdrawals,
+            totalEarned: member.totalRewards,
+            totalWithdrawn: member.totalWithdrawn,
+            locked: member.lockedRewards,
+          }}
+          extra={[
+            {
+              label: 'Referrals',
+              value: formatCount(member.referralStats.totalReferrals),
+              hint: `${formatCount(member.referralStats.directReferrals)} direct`,
+              icon: UsersIcon,
+              accent: 'sky',
+            },
+          ]}
+        />
+      </div>
+    </Card>
   );
 }

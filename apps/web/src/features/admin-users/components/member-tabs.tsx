@@ -33,6 +33,7 @@ export function MemberTabs({
             panel: member.rewards ? (
               <MemberRewardsPanel
                 rewards={member.rewards}
+                note={member.rewardFigures.note}
                 fetching={fetching}
                 onPageChange={(rewardsPage) => onPagesChange({ rewardsPage })}
               />

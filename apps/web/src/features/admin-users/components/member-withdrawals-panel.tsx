@@ -14,7 +14,7 @@ const statusOptions: { value: WithdrawalStatusFilter; label: string }[] = [
   ...withdrawalStatuses.map((status) => ({ value: status, label: status })),
 ];
 
-const usd = (amount: number) => formatMoney(amount, { unit: 'USD' });
+const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 
 const columns: Column<Withdrawal>[] = [
   {
@@ -86,9 +86,9 @@ export function MemberWithdrawalsPanel({
   return (
     <LoadedPageTab
       statistics={[
-        { label: 'Total Requested', value: usd(statistics.totalRequestedAmount), icon: WalletIcon },
-        { label: 'Approved', value: usd(statistics.totalApprovedAmount), icon: CheckCircleIcon, accent: 'emerald' },
-        { label: 'Pending', value: usd(statistics.totalPendingAmount), icon: ClockIcon, accent: 'amber' },
+        { label: 'Total Requested', value: usdt(statistics.totalRequestedAmount), icon: WalletIcon },
+        { label: 'Approved', value: usdt(statistics.totalApprovedAmount), icon: CheckCircleIcon, accent: 'emerald' },
+        { label: 'Pending', value: usdt(statistics.totalPendingAmount), icon: ClockIcon, accent: 'amber' },
         { label: 'Total Count', value: formatCount(statistics.total), icon: TrendingUpIcon, accent: 'violet' },
       ]}
       filter={{

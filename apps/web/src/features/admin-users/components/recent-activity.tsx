@@ -92,7 +92,7 @@ export function RecentWithdrawals({
           </div>
           <div className="flex items-center gap-3">
             <span className="font-semibold text-slate-900 tabular-nums">
-              {formatMoney(withdrawal.amount, { unit: 'USD' })}
+              {formatMoney(withdrawal.amount, { unit: 'USDT' })}
             </span>
             <Badge tone={dashboardStatuses[withdrawal.status].tone}>{dashboardStatuses[withdrawal.status].label}</Badge>
           </div>

@@ -1,12 +1,15 @@
-import { formatDateTime } from '@uplink/contract/format';
+import { formatDateTime, formatMoney } from '@uplink/contract/format';
 import type { WithdrawalReview } from '@uplink/contract/withdrawals';
+import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card, CardBody, CardHeader } from '../../../components/card';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { errorText, serverMessage } from '../../../lib/error-text';
 import { useReleaseWithdrawalPayment } from '../api/release-withdrawal-payment';
+import { withdrawalDetails } from '../utils/decision-confirmation';
 
 const hashLink = 'break-all font-mono text-brand-700 hover:underline';
 
@@ -17,11 +20,15 @@ const hashLink = 'break-all font-mono text-brand-700 hover:underline';
 export function PaymentUnderWay({
   id,
   payment,
+  withdrawal,
 }: {
   id: string;
   payment: NonNullable<WithdrawalReview['paymentUnderWay']>;
+  withdrawal: WithdrawalReview['withdrawal'];
 }) {
   const release = useReleaseWithdrawalPayment(id);
+  const [confirming, setConfirming] = useState(false);
+  const amount = formatMoney(withdrawal.amount, { unit: 'USDT' });
   return (
     <Card>
       <CardHeader title="Payment under way" />
@@ -42,17 +49,33 @@ export function PaymentUnderWay({
             )}
           </DetailRow>
         </dl>
-        {release.error ? <Alert tone="error" title={errorText(release.error, { refusal: serverMessage })} /> : null}
         <Button
           type="button"
           variant="secondary"
           size="sm"
           className="mt-3"
-          busy={release.isPending}
-          onClick={() => release.mutate()}
+          onClick={() => {
+            release.reset();
+            setConfirming(true);
+          }}
         >
           Release payment claim
         </Button>
+        <ConfirmActionDialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title="Release the payment claim?"
+          details={[
+            ...withdrawalDetails(withdrawal),
+            { label: 'Claimed by', value: `${payment.claimedBy}, ${formatDateTime(payment.claimedAt)}` },
+          ]}
+          consequence={`Release it only when no payment left the treasury: the ${amount} can then be paid again, or the withdrawal rejected or blocked. The server refuses while the chain shows a payment of it.`}
+          confirmLabel={`Release the claim on ${amount}`}
+          tone="danger"
+          busy={release.isPending}
+          onConfirm={() => release.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+          problem={release.error ? errorText(release.error, { refusal: serverMessage }) : null}
+        />
       </CardBody>
     </Card>
   );

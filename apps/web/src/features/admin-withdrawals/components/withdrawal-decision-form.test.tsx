@@ -1,9 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { formatDateTime } from '@uplink/contract/format';
 import { withdrawalDecisionSchema, withdrawalSchema } from '@uplink/contract/withdrawals';
 import { describe, expect, it } from 'vitest';
-import { onApi } from '../../../testing/api-server';
+import { onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
 import { aPendingWithdrawalReview } from '../../../testing/sample-data';
+import { renderReview } from './review-screen.test-support';
 import { WithdrawalReviewPanels } from './withdrawal-review';
 
 const hash = `0x${'cd'.repeat(32)}`;
@@ -25,6 +27,10 @@ describe("an administrator's decision texts", () => {
     expect(screen.getByText(/never sent to the member/)).toBeTruthy();
     await user.type(internal, 'Checked with the compliance desk');
     await user.click(screen.getByRole('button', { name: 'Approve (paid)' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
+    expect(confirm.textContent).toContain('Sent in one payment');
+    expect(confirm.textContent).not.toContain('Checked with the compliance desk');
+    await user.click(within(confirm).getByRole('button', { name: 'Approve 20.00 USDT' }));
     await expect
       .poll(() => decisions)
       .toEqual([
@@ -73,5 +79,77 @@ describe("an administrator's decision texts", () => {
     );
     expect(screen.getByText('Reason')).toBeTruthy();
     expect(screen.queryByText('Note to the member')).toBeNull();
+  });
+
+  describe('confirmed before it is sent', () => {
+    it('sends nothing when the confirmation is cancelled', async () => {
+      const { user, decisions } = renderReview(aPendingWithdrawalReview());
+      await user.selectOptions(await screen.findByLabelText('Decision'), 'REJECTED');
+      await user.type(screen.getByLabelText('Reason (sent to the member)'), 'Exchange deposit address');
+      await user.click(screen.getByRole('button', { name: 'Reject' }));
+      const reject = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+      expect(reject.textContent).toContain('Exchange deposit address');
+      expect(reject.textContent).toContain("20.00 USDT goes back to Ann Lee's available balance");
+      await user.click(within(reject).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog', { name: 'Reject this withdrawal?' })).toBeNull();
+      expect(decisions).toEqual([]);
+    });
+
+    it("refuses with the contract's words what the server would refuse, and sends nothing", async () => {
+      const { user, decisions } = renderReview(aPendingWithdrawalReview());
+      await user.click(await screen.findByRole('button', { name: 'Approve (paid)' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'An approval needs the transaction hash of the payment',
+      );
+      await user.type(screen.getByLabelText('Transaction hash'), '0x1234');
+      await user.click(screen.getByRole('button', { name: 'Approve (paid)' }));
+      expect(screen.getByRole('alert').textContent).toBe('The transaction hash is 0x and 64 hex characters');
+
+      await user.selectOptions(screen.getByLabelText('Decision'), 'REJECTED');
+      await user.click(screen.getByRole('button', { name: 'Reject' }));
+      expect(screen.getByRole('alert').textContent).toBe('A reason is required');
+      expect(decisions).toEqual([]);
+    });
+
+    it('says who decided meanwhile and when, and keeps what was typed, when the decision comes too late', async () => {
+      const { user, decisions, review } = renderReview(aPendingWithdrawalReview());
+      await user.selectOptions(await screen.findByLabelText('Decision'), 'BLOCKED_COMPLIANCE');
+      await user.type(screen.getByLabelText('Reason (sent to the member)'), '  Sanctioned wallet  ');
+      const reconciledAt = '2026-03-02T14:02:00.000Z';
+      onApi(
+        'put',
+        '/withdrawals/:id',
+        { request: withdrawalDecisionSchema, response: withdrawalSchema },
+        ({ body }) => {
+          decisions.push(body);
+          // The reconciliation saw the payment on chain first.
+          review.current = {
+            ...review.current,
+            withdrawal: {
+              ...review.current.withdrawal,
+              status: 'APPROVED',
+              transactionHash: hash,
+              processedAt: reconciledAt,
+            },
+            decidedBy: { kind: 'TREASURY_RECONCILIATION', name: null },
+          };
+          return refusal(409, 'WITHDRAWAL_ALREADY_PROCESSED', 'This withdrawal has already been processed.');
+        },
+      );
+      await user.click(screen.getByRole('button', { name: 'Block for compliance' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Block this withdrawal?' })).getByRole('button', {
+          name: 'Block 20.00 USDT',
+        }),
+      );
+
+      expect(
+        (await screen.findByText(`Already approved by reconciliation at ${formatDateTime(reconciledAt)}.`)).textContent,
+      ).toBeTruthy();
+      expect(screen.getByLabelText('Reason (sent to the member)')).toHaveProperty('value', '  Sanctioned wallet  ');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Block for compliance' })).toBeNull();
+      expect(decisions).toEqual([{ status: 'BLOCKED_COMPLIANCE', reason: 'Sanctioned wallet' }]);
+    });
   });
 });

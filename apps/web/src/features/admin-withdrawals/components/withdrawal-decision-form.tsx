@@ -1,12 +1,20 @@
-import { type WithdrawalDecision, withdrawalDecisionSchema } from '@uplink/contract/withdrawals';
+import {
+  type WithdrawalDecision,
+  type WithdrawalDecisionRequest,
+  type WithdrawalReview,
+  withdrawalDecisionSchema,
+} from '@uplink/contract/withdrawals';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card, CardBody, CardHeader } from '../../../components/card';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-error';
 import { errorText, serverMessage } from '../../../lib/error-text';
 import { useDecideWithdrawal } from '../api/decide-withdrawal';
+import { alreadyDecided, decisionConfirmation, withdrawalDetails } from '../utils/decision-confirmation';
 import { DemoTreasuryPayment } from './demo-treasury-payment';
 
 const decisionOptions: { value: WithdrawalDecision; label: string }[] = [
@@ -18,33 +26,55 @@ const decisionOptions: { value: WithdrawalDecision; label: string }[] = [
 /**
  * Approve with the payment's transaction hash, reject with a reason, or block with a reason; the
  * member's text (an approval's note, a rejection's reason) and the administrators' internal note
- * are separate fields. The
- * decision is checked with the contract's own schema before it is sent, so the form says what the
- * server would refuse in the server's words.
+ * are separate fields. The decision is checked with the contract's own schema, then confirmed in a
+ * dialog that names the member, amount and wallet before anything is sent.
+ *
+ * When the withdrawal was decided meanwhile (the treasury reconciliation saw its payment, or
+ * another administrator), the form stays with what was typed, read only, and says who decided
+ * what and when; a form nobody typed in simply goes.
  */
-export function WithdrawalDecisionForm({ id, demoTreasury }: { id: string; demoTreasury: boolean }) {
+export function WithdrawalDecisionForm({ id, review }: { id: string; review: WithdrawalReview }) {
+  const { withdrawal, paymentUnderWay } = review;
   const [status, setStatus] = useState<WithdrawalDecision>('APPROVED');
+  /** What the administrator typed as the hash; the payment just sent fills the field otherwise. */
   const [transactionHash, setTransactionHash] = useState('');
+  const [paidHash, setPaidHash] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [internalNote, setInternalNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<WithdrawalDecisionRequest | null>(null);
   const decide = useDecideWithdrawal(id);
   const approving = status === 'APPROVED';
+  const decided = withdrawal.status !== 'PENDING';
+  const typed = transactionHash !== '' || reason !== '' || internalNote !== '';
+  // A payment the demo treasury (or an approval with a hash) sent: its hash fills the field.
+  const sentHash = paidHash ?? paymentUnderWay?.transactionHash ?? null;
+  const hash = transactionHash || sentHash || '';
 
-  const submit = async (event: FormEvent) => {
+  if (decided && !typed) return null;
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const decision = withdrawalDecisionSchema.safeParse({
       status,
-      transactionHash: approving ? transactionHash.trim() || undefined : undefined,
+      transactionHash: approving ? hash.trim() || undefined : undefined,
       reason: reason.trim() || undefined,
       internalNote: internalNote.trim() || undefined,
     });
     if (!decision.success) return setProblem(decision.error.issues[0]?.message ?? null);
     setProblem(null);
+    decide.reset();
+    setConfirming(decision.data);
+  };
+
+  const confirm = async () => {
+    if (!confirming) return;
     try {
-      await decide.mutateAsync(decision.data);
+      await decide.mutateAsync(confirming);
+      setConfirming(null);
     } catch (error) {
-      setProblem(errorText(error, { refusal: serverMessage }));
+      // Decided meanwhile: the review reloads and says by whom and when; what was typed stays.
+      if (error instanceof ApiError && error.code === 'WITHDRAWAL_ALREADY_PROCESSED') setConfirming(null);
     }
   };
 
@@ -53,30 +83,43 @@ export function WithdrawalDecisionForm({ id, demoTreasury }: { id: string; demoT
       <CardHeader title="Decision" subtitle="A decision is final and e-mailed to the member." />
       <CardBody>
         <form className="space-y-4" onSubmit={submit} noValidate>
+          {decided ? (
+            <Alert tone="warning" title={alreadyDecided(review)}>
+              Nothing you typed below was sent; it stays here to copy.
+            </Alert>
+          ) : null}
           <SelectField
             label="Decision"
             options={decisionOptions}
             value={status}
+            disabled={decided}
             onChange={(event) => setStatus(event.target.value as WithdrawalDecision)}
           />
           {approving ? (
             <div className="space-y-2">
               <TextField
                 label="Transaction hash"
-                value={transactionHash}
+                value={hash}
+                readOnly={decided}
                 onChange={(event) => setTransactionHash(event.target.value)}
                 placeholder="0x…"
                 spellCheck={false}
                 hint="Pay from the treasury wallet first; the payment is checked on chain."
               />
-              {demoTreasury ? (
+              {sentHash ? (
+                <Alert tone="info" title="Payment sent — waiting for confirmations">
+                  The withdrawal is approved by itself once the chain confirms the payment, or approve it now with its
+                  hash.
+                </Alert>
+              ) : review.demoTreasury && !decided ? (
                 <DemoTreasuryPayment
                   id={id}
-                  onPaid={(hash) => {
-                    setTransactionHash(hash);
+                  details={withdrawalDetails(withdrawal)}
+                  amount={withdrawal.amount}
+                  onPaid={(paid) => {
+                    setPaidHash(paid);
                     setProblem(null);
                   }}
-                  onFailed={setProblem}
                 />
               ) : null}
             </div>
@@ -84,6 +127,7 @@ export function WithdrawalDecisionForm({ id, demoTreasury }: { id: string; demoT
           <TextField
             label={approving ? 'Note to the member (optional)' : 'Reason (sent to the member)'}
             value={reason}
+            readOnly={decided}
             onChange={(event) => setReason(event.target.value)}
             maxLength={500}
             hint="Shown in the member's withdrawal history and in the decision e-mail."
@@ -91,16 +135,30 @@ export function WithdrawalDecisionForm({ id, demoTreasury }: { id: string; demoT
           <TextField
             label="Internal note (optional)"
             value={internalNote}
+            readOnly={decided}
             onChange={(event) => setInternalNote(event.target.value)}
             maxLength={500}
             hint="For administrators only: shown on this review and in the audit log, never sent to the member."
           />
           {problem ? <Alert tone="error" title={problem} /> : null}
-          <Button type="submit" busy={decide.isPending} variant={approving ? 'primary' : 'danger'}>
-            {decisionOptions.find((option) => option.value === status)?.label}
-          </Button>
+          {decided ? null : (
+            <Button type="submit" variant={approving ? 'primary' : 'danger'}>
+              {decisionOptions.find((option) => option.value === status)?.label}
+            </Button>
+          )}
         </form>
       </CardBody>
+      {confirming ? (
+        <ConfirmActionDialog
+          open
+          onClose={() => setConfirming(null)}
+          {...decisionConfirmation(confirming, withdrawal)}
+          tone={confirming.status === 'APPROVED' ? 'primary' : 'danger'}
+          busy={decide.isPending}
+          onConfirm={confirm}
+          problem={decide.error ? errorText(decide.error, { refusal: serverMessage }) : null}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -69,7 +69,7 @@ function MemberCard({
           <DetailRow label="E-mail">{member.email}</DetailRow>
           <DetailRow label="User ID">{member.userId}</DetailRow>
           <DetailRow label="Available balance">{usdt(balance.available)}</DetailRow>
-          <DetailRow label="On hold">{usdt(balance.onHold)}</DetailRow>
+          <DetailRow label="Pending withdrawals">{usdt(balance.onHold)}</DetailRow>
           <DetailRow label="Total earned">{usdt(balance.totalEarned)}</DetailRow>
           <DetailRow label="Total withdrawn">{usdt(balance.totalWithdrawn)}</DetailRow>
         </dl>
@@ -103,19 +103,22 @@ function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
   );
 }
 
-/** The request, the member's balance and ledger, and while it is pending the decision beside them. */
+/**
+ * The request, the member's balance and ledger, and while it is pending the decision beside them
+ * (which stays, with what was typed, when the withdrawal was decided under the administrator).
+ */
 export function WithdrawalReviewPanels({ id, review }: { id: string; review: WithdrawalReview }) {
   const { withdrawal, balance, ledger, paymentUnderWay, flaggedPayments } = review;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <div className="space-y-6">
         <RequestCard withdrawal={withdrawal} />
-        {paymentUnderWay ? <PaymentUnderWay id={id} payment={paymentUnderWay} /> : null}
+        {paymentUnderWay ? <PaymentUnderWay id={id} payment={paymentUnderWay} withdrawal={withdrawal} /> : null}
         {flaggedPayments.length > 0 ? <FlaggedPayments payments={flaggedPayments} /> : null}
         <MemberCard member={withdrawal.user} balance={balance} />
         <LedgerCard ledger={ledger} />
       </div>
-      {withdrawal.status === 'PENDING' ? <WithdrawalDecisionForm id={id} demoTreasury={review.demoTreasury} /> : null}
+      <WithdrawalDecisionForm id={id} review={review} />
     </div>
   );
 }

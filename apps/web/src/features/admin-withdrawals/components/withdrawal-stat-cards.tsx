@@ -3,7 +3,7 @@ import type { WithdrawalStatistics } from '@uplink/contract/withdrawals';
 import { ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
 import { StatCards } from '../../../components/stat-card';
 
-const usd = (amount: number) => formatMoney(amount, { unit: 'USD' });
+const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 
 /** The statistics of every withdrawal, whatever the search: the figures come from the server as they are. */
 export function WithdrawalStatCards({
@@ -20,7 +20,7 @@ export function WithdrawalStatCards({
       statistics={[
         {
           label: 'Total Amount',
-          value: stats ? usd(stats.totalAmount) : null,
+          value: stats ? usdt(stats.totalAmount) : null,
           hint: 'Approved and pending',
           icon: WalletIcon,
         },
@@ -33,7 +33,7 @@ export function WithdrawalStatCards({
         {
           label: 'Approved',
           value: stats ? formatCount(stats.approved) : null,
-          hint: stats ? usd(stats.totalApprovedAmount) : undefined,
+          hint: stats ? usdt(stats.totalApprovedAmount) : undefined,
           icon: TrendingUpIcon,
           accent: 'emerald',
         },

@@ -15,7 +15,7 @@ export const backToSignIn: AuthWayOut = { prompt: 'Remembered it?', to: '/signin
 
 /**
  * An auth screen built on a form (sign-in, register, forgot and reset password): the card and its
- * title, the message for the whole form above the fields (an error, or a warning), the fields,
+ * title, the message for the whole form above the fields (an error, a warning, or good news), the fields,
  * and the way to the neighbouring screen.
  */
 export function AuthForm({
@@ -24,6 +24,7 @@ export function AuthForm({
   wayOut,
   error,
   warning = null,
+  notice = null,
   onSubmit,
   noValidate,
   formRef,
@@ -34,6 +35,8 @@ export function AuthForm({
   wayOut: AuthWayOut;
   error: string | null;
   warning?: string | null;
+  /** Good news for the form as a whole (the address just verified). */
+  notice?: string | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The form checks its fields itself instead of the browser's required-field bubbles. */
   noValidate?: boolean;
@@ -54,6 +57,7 @@ export function AuthForm({
       }
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate={noValidate}>
+        <FormAlert tone="success" message={error ? null : notice} />
         <FormAlert message={error} />
         <FormAlert tone="warning" message={warning} />
         <div className="space-y-5">{children}</div>

@@ -11,6 +11,8 @@ import { errorText } from '../../../lib/error-text';
 import { pendingUserStorage } from '../../../lib/storage';
 import { useLogin } from '../api/login';
 import { signInFailure } from '../auth-errors';
+import { authTexts } from '../auth-texts';
+import type { SignInArrival } from '../hooks/use-redirect-after';
 import { AuthForm } from './auth-form';
 
 /*
@@ -113,6 +115,7 @@ export function SignInPanel() {
       subtitle="Welcome back. Sign in to your Uplink account."
       wayOut={{ prompt: "Don't have an account?", to: '/register', label: 'Sign up' }}
       error={error ?? sessionNotice}
+      notice={(location.state as SignInArrival | null)?.emailVerified ? authTexts.verifiedSignIn : null}
       onSubmit={handleSubmit}
     >
       <EmailField

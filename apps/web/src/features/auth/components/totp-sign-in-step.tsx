@@ -110,21 +110,24 @@ export function TotpSignInStep({
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />
-          <button
-            type="button"
-            onClick={() => {
-              setKind(kind === 'authenticator' ? 'recovery' : 'authenticator');
-              setCode('');
-              setError(null);
-              input.current?.focus();
-            }}
-            className="font-medium text-brand-700 text-sm hover:text-brand-800"
-          >
-            {field.switchTo}
-          </button>
           <Button type="submit" size="lg" className="w-full" busy={submitting}>
             Verify
           </Button>
+          {/* A line of its own under Verify: the two never read as one ("Use a recovery codeVerify"). */}
+          <p className="border-slate-100 border-t pt-4 text-center text-sm">
+            <button
+              type="button"
+              onClick={() => {
+                setKind(kind === 'authenticator' ? 'recovery' : 'authenticator');
+                setCode('');
+                setError(null);
+                input.current?.focus();
+              }}
+              className="font-medium text-brand-700 hover:text-brand-800"
+            >
+              {field.switchTo}
+            </button>
+          </p>
         </div>
       </form>
     </AuthCard>

@@ -12,7 +12,7 @@ import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmail } from '../api/verify-email';
 import { resendVerificationFailure, verifyEmailFailure } from '../auth-errors';
 import { authTexts } from '../auth-texts';
-import { useRedirectAfter } from '../hooks/use-redirect-after';
+import { arrivalAfterVerification, useRedirectAfter } from '../hooks/use-redirect-after';
 import { FormAlert } from './form-alert';
 import { ResultView } from './result-view';
 
@@ -63,7 +63,7 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
   useEffect(() => {
     if (state === 'success') pendingUserStorage.clear();
   }, [state]);
-  useRedirectAfter(state === 'success', '/signin', redirectDelayMs);
+  useRedirectAfter(state === 'success', '/signin', redirectDelayMs, arrivalAfterVerification);
 
   async function handleResend(event?: FormEvent) {
     event?.preventDefault();
@@ -138,7 +138,7 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
     ),
     success: (
       <ResultView icon={CheckCircleIcon} tone="success" message={authTexts.emailVerified}>
-        <ButtonLink to="/signin" replace size="lg" className="w-full">
+        <ButtonLink to="/signin" replace state={arrivalAfterVerification} size="lg" className="w-full">
           Continue to Sign In
         </ButtonLink>
       </ResultView>

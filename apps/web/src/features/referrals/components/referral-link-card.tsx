@@ -22,8 +22,9 @@ export function ReferralLinkCard({ referralCode }: { referralCode: string }) {
         </div>
         <div className="min-w-0">
           <p className="mb-1.5 font-medium text-slate-700 text-sm">Your referral link</p>
-          <div className="flex h-11 items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 pr-1.5 pl-3">
-            <span className="min-w-0 flex-1 truncate font-mono text-slate-800 text-sm" data-testid="referral-link">
+          {/* The whole link, wrapped on a phone rather than cut: it is what people share. */}
+          <div className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 py-1.5 pr-1.5 pl-3">
+            <span className="min-w-0 flex-1 break-all font-mono text-slate-800 text-sm" data-testid="referral-link">
               {shareLink}
             </span>
             <CopyButton value={shareLink} label="Copy link" ariaLabel="Copy referral link" />

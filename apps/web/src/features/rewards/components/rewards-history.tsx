@@ -1,5 +1,6 @@
 import { levelOptions, rewardsPageSizes } from '@uplink/contract/constants';
 import { type RewardRecord, type RewardSort, rewardTexts } from '@uplink/contract/rewards';
+import { FiguresNote } from '../../../components/figures-note';
 import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
@@ -53,9 +54,12 @@ const columns: Column<RewardRecord>[] = [
 export function RewardsHistory({
   filters,
   onFiltersChange,
+  note,
 }: {
   filters: RewardsHistoryFilters;
   onFiltersChange: (filters: RewardsHistoryFilters) => void;
+  /** The server's line on how the rows, rounded to the cent, add up to Total Earned. */
+  note: string | undefined;
 }) {
   const rewards = useMemberRewards(filters);
   const refine = (change: Partial<RewardsHistoryFilters>) => onFiltersChange({ ...filters, ...change, page: 1 });
@@ -108,6 +112,7 @@ export function RewardsHistory({
             : 'Rewards appear here when your referrals pay their subscription and when your network trades.'
         }
       />
+      {note ? <FiguresNote note={note} className="border-slate-100 border-t px-5 py-3 sm:px-6" /> : null}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type RewardStats, rewardTexts } from '@uplink/contract/rewards';
-import { LoadError } from '../../../components/query-state';
-import { CurrentBalanceCard } from './current-balance-card';
+import type { RewardStats } from '@uplink/contract/rewards';
+import { Button } from '../../../components/button';
+import { WalletIcon } from '../../../components/icons';
 import { EarningsChart } from './earnings-chart';
 import { IncomeBreakdown } from './income-breakdown';
 import { LockedRewards } from './locked-rewards';
+import { canRequestWithdrawal, RewardBalance } from './reward-balance';
 
-/** The member's balance with 'Request Withdrawal', the breakdown, locked rewards and earnings per cycle. */
+/** The member's Balance Overview with 'Request Withdrawal', the breakdown, locked rewards and earnings per cycle. */
 export function RewardsOverview({
   stats,
   onRequestWithdrawal,
@@ -16,11 +17,19 @@ export function RewardsOverview({
 }) {
   return (
     <>
-      {stats.isError ? <LoadError title={rewardTexts.loadStatsFailed} onRetry={() => stats.refetch()} /> : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <CurrentBalanceCard stats={stats.data} loading={stats.isPending} onRequestWithdrawal={onRequestWithdrawal} />
-        <IncomeBreakdown stats={stats.data} loading={stats.isPending} />
-      </div>
+      <RewardBalance
+        stats={stats}
+        actions={
+          <Button
+            icon={<WalletIcon size={18} />}
+            disabled={!canRequestWithdrawal(stats.data, stats.isPending)}
+            onClick={onRequestWithdrawal}
+          >
+            Request Withdrawal
+          </Button>
+        }
+      />
+      <IncomeBreakdown stats={stats.data} loading={stats.isPending} />
       {stats.data ? <LockedRewards stats={stats.data} /> : null}
       <EarningsChart cycles={stats.data?.earningsByCycle ?? []} />
     </>

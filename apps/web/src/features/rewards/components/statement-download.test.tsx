@@ -37,9 +37,24 @@ function savedFiles() {
 describe('the statements card on /rewards', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('downloads last month by default and the presets set their ranges', async () => {
+  it.each([
+    ['the month of the latest activity', '2025-11-20T08:00:00Z', '2025-11-01', '2025-11-30'],
+    [
+      'this month, up to today, when the latest activity is this month',
+      '2026-03-02T00:00:00Z',
+      '2026-03-01',
+      '2026-03-18',
+    ],
+    ['this month before any activity', null, '2026-03-01', '2026-03-18'],
+  ])('opens on %s', (_, latestActivityAt, from, to) => {
+    renderScreen(<StatementDownload latestActivityAt={latestActivityAt} today={today} />);
+    expect(screen.getByLabelText('From')).toHaveProperty('value', from);
+    expect(screen.getByLabelText('To')).toHaveProperty('value', to);
+  });
+
+  it('downloads the latest active month and the presets set their ranges', async () => {
     const { saved, asked } = savedFiles();
-    const { user } = renderScreen(<StatementDownload today={today} />);
+    const { user } = renderScreen(<StatementDownload latestActivityAt="2026-02-14T12:00:00Z" today={today} />);
     expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-02-01');
     expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-02-28');
     await user.click(screen.getByRole('button', { name: 'Download rewards (CSV)' }));
@@ -61,7 +76,7 @@ describe('the statements card on /rewards', () => {
   });
 
   it('refuses a reversed range before asking, and shows a refusal the server gives', async () => {
-    const { user } = renderScreen(<StatementDownload today={today} />);
+    const { user } = renderScreen(<StatementDownload latestActivityAt={null} today={today} />);
     onApi('get', '/rewards/user/export', {}, () =>
       refusal(400, 'VALIDATION_ERROR', 'A statement covers at most 10 years'),
     );

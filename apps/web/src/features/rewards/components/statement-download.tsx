@@ -2,6 +2,7 @@ import {
   type StatementKind,
   type StatementPreset,
   type StatementRange,
+  statementDefaultRange,
   statementPresetLabels,
   statementPresetRange,
   statementTexts,
@@ -18,10 +19,19 @@ const presets = Object.keys(statementPresetLabels) as StatementPreset[];
 
 /**
  * A statement of the member's rewards or withdrawals for a range of days (UTC), as CSV: a preset
- * (this month, last month, this year) or two dates. The file's last line totals its amounts.
+ * (this month, last month, this year) or two dates, opening on the month of the member's latest
+ * activity. The file closes with its totals and how they add up.
  */
-export function StatementDownload({ today = new Date() }: { today?: Date }) {
-  const [range, setRange] = useState<StatementRange>(() => statementPresetRange('lastMonth', today));
+export function StatementDownload({
+  latestActivityAt,
+  today = new Date(),
+}: {
+  /** The member's newest reward or withdrawal request (null: none yet). */
+  latestActivityAt: string | null;
+  today?: Date;
+}) {
+  const [chosen, setRange] = useState<StatementRange | null>(null);
+  const range = chosen ?? statementDefaultRange(latestActivityAt, today);
   const download = useDownloadStatement();
   const [pending, setPending] = useState<StatementKind | null>(null);
   const reversed = range.from !== '' && range.to !== '' && range.from > range.to;

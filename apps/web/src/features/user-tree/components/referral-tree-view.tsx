@@ -6,6 +6,7 @@ import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button';
 import { Card, CardBody } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
+import { FiguresNote } from '../../../components/figures-note';
 import { TreeIcon, UserIcon, UsersIcon } from '../../../components/icons';
 import { Loading } from '../../../components/query-state';
 import { SelectField } from '../../../components/select-field';
@@ -70,8 +71,8 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
               </span>
               <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between sm:gap-3">
                 <div className="min-w-0">
-                  <p className="truncate font-semibold text-slate-900">{fullName(tree.userInfo)}</p>
-                  <p className="truncate text-slate-600 text-sm">{tree.userInfo.email}</p>
+                  <p className="break-words font-semibold text-slate-900">{fullName(tree.userInfo)}</p>
+                  <p className="break-all text-slate-600 text-sm">{tree.userInfo.email}</p>
                 </div>
                 <span className="mt-1 shrink-0 font-semibold text-brand-800 text-xs uppercase tracking-wide sm:mt-0">
                   {referralTexts.networkRoot}
@@ -86,6 +87,7 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
                 </Alert>
               </div>
             ) : null}
+            {nodes.length > 0 ? <FiguresNote note={tree.figures.note} className="mb-4" /> : null}
             {nodes.length > 0 ? (
               <ul className={`space-y-2 ${search !== deferredSearch ? 'opacity-70' : ''}`} aria-label="Referral tree">
                 {nodes.map((node) => (

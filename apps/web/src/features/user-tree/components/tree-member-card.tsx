@@ -24,7 +24,7 @@ export function TreeMemberCard({ member, onClose }: { member: OpenedMember | nul
           <div className="flex items-center gap-3">
             <Avatar user={node} size="lg" />
             <div className="min-w-0">
-              <p className="truncate text-slate-600 text-sm">{node.email}</p>
+              <p className="break-all text-slate-600 text-sm">{node.email}</p>
               <Badge tone="brand" className="mt-1.5">
                 Level {node.level} of your network
               </Badge>

@@ -64,11 +64,12 @@ export const TreeNode = memo(function TreeNode({
               type="button"
               aria-haspopup="dialog"
               onClick={() => onOpenMember({ node, sponsorName })}
-              className="block max-w-full truncate rounded-sm text-left font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="block max-w-full break-words rounded-sm text-left font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               {name}
             </button>
-            <p className="truncate text-slate-600 text-xs">{node.email}</p>
+            {/* Wrapped, never cut: from level 3 a phone leaves the address little width. */}
+            <p className="break-all text-slate-600 text-xs">{node.email}</p>
             <p className="text-slate-500 text-xs">
               ID: <span className="font-mono">{node.userId}</span>
               <span className="mx-1.5 text-slate-300">|</span>

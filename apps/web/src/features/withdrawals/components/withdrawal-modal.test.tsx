@@ -27,11 +27,21 @@ describe('the withdrawal modal', () => {
     await user.type(within(dialog).getByLabelText('Wallet address (BEP20)'), wallet);
     expect(within(dialog).getByText('Valid wallet address')).toBeTruthy();
 
-    for (const amount of ['50.01', '1.005']) {
-      await user.clear(within(dialog).getByLabelText('Amount (USDT)'));
-      await user.type(within(dialog).getByLabelText('Amount (USDT)'), amount);
+    const amount = within(dialog).getByLabelText('Amount (USDT)');
+    for (const [typed, text] of [
+      ['1000', 'The amount is more than your available balance (50.00 USDT)'],
+      ['5.123', 'Use at most 2 decimals'],
+      ['0', 'Enter an amount of at least 0.01 USDT'],
+    ]) {
+      await user.clear(amount);
+      await user.type(amount, typed as string);
       await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-      expect(within(dialog).getByRole('alert').textContent).toBe('Invalid withdrawal amount');
+      const shown = within(dialog).getByRole('alert');
+      expect(shown.textContent).toBe(text);
+      expect(amount.getAttribute('aria-describedby')).toContain(shown.id);
+      // A change of the amount ends what was said about it.
+      await user.type(amount, '1');
+      expect(within(dialog).queryByRole('alert')).toBeNull();
     }
     expect(requested.codes).toBe(0);
   });
@@ -114,10 +124,11 @@ describe('the withdrawal modal', () => {
     await user.type(address, ' ');
     expect(within(details).queryByRole('alert')).toBeNull();
 
-    refuseCodeRequest(400, 'INSUFFICIENT_BALANCE', 'Your balance is too low for this withdrawal.');
+    // The balance moved since the screen read it: the server names the one it holds.
+    refuseCodeRequest(400, 'INSUFFICIENT_BALANCE', 'The amount is more than your available balance (15.00 USDT)');
     await user.click(within(details).getByRole('button', { name: 'Continue' }));
     const tooMuch = await within(details).findByRole('alert');
-    expect(tooMuch.textContent).toBe('Your balance is too low for this withdrawal.');
+    expect(tooMuch.textContent).toBe('The amount is more than your available balance (15.00 USDT)');
     expect(amount.getAttribute('aria-describedby')).toContain(tooMuch.id);
 
     refuseCodeRequest(409, 'TOO_MANY_PENDING_WITHDRAWALS', 'You have reached the limit of pending withdrawals.');

@@ -16,6 +16,7 @@ import {
   onlyCodeDigits,
   refusedField,
   type WithdrawalField,
+  type WithdrawalProblem,
   withdrawalFormError,
 } from '../utils/withdrawal-form';
 
@@ -44,6 +45,11 @@ export function WithdrawalModal({
   const [otp, setOtp] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [fieldProblem, setFieldProblem] = useState<{ field: WithdrawalField; text: string } | null>(null);
+  /** A problem of the form shows under its field when it has one, above the buttons otherwise. */
+  const showProblem = ({ field, text }: WithdrawalProblem) => {
+    setProblem(field ? null : text);
+    setFieldProblem(field ? { field, text } : null);
+  };
   const [created, setCreated] = useState<Withdrawal | null>(null);
   const requestCode = useRequestWithdrawalCode();
   const verifyCode = useVerifyWithdrawalCode();
@@ -69,7 +75,7 @@ export function WithdrawalModal({
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
     const invalid = withdrawalFormError(amount, walletAddress, balance);
-    if (invalid) return setProblem(invalid);
+    if (invalid) return showProblem(invalid);
     setProblem(null);
     setFieldProblem(null);
     try {
@@ -82,16 +88,15 @@ export function WithdrawalModal({
         serverFault: withdrawalTexts.requestOtpFailed,
       });
       // A refusal about one field (the address in use, more than the balance) is shown under it.
-      const field = error instanceof ApiError ? refusedField(error.code) : undefined;
-      if (field) setFieldProblem({ field, text });
-      else setProblem(text);
+      showProblem({ field: error instanceof ApiError ? refusedField(error.code, error.fieldErrors) : undefined, text });
     }
   };
   const fieldError = (field: WithdrawalField) => (fieldProblem?.field === field ? fieldProblem.text : null);
-  /** An edit of a field ends the refusal shown under it. */
+  /** An edit of a field ends what was said about it, and what was said about the form as a whole. */
   const edit = (field: WithdrawalField, value: string) => {
     (field === 'amount' ? setAmount : setWalletAddress)(value);
     if (fieldProblem?.field === field) setFieldProblem(null);
+    setProblem(null);
   };
 
   const submitCode = async (event: FormEvent) => {

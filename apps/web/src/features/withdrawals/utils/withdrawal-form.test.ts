@@ -6,17 +6,18 @@ const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('the withdrawal form', () => {
   it.each([
-    ['', address, withdrawalTexts.fillRequired],
-    ['10', '', withdrawalTexts.fillRequired],
-    ['10', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', withdrawalTexts.invalidAddress],
-    ['10', '0x1234', withdrawalTexts.invalidAddress],
-    ['0', address, withdrawalTexts.invalidAmount],
-    ['-1', address, withdrawalTexts.invalidAmount],
-    ['50.01', address, withdrawalTexts.invalidAmount],
-    ['1.005', address, withdrawalTexts.invalidAmount],
-    ['1e2', address, withdrawalTexts.invalidAmount],
-  ])('amount %j to %j: %s', (amount, wallet, error) => {
-    expect(withdrawalFormError(amount, wallet, 50)).toBe(error);
+    ['', address, undefined, withdrawalTexts.fillRequired],
+    ['10', '', undefined, withdrawalTexts.fillRequired],
+    ['10', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', 'walletAddress', withdrawalTexts.invalidAddress],
+    ['10', '0x1234', 'walletAddress', withdrawalTexts.invalidAddress],
+    ['0', address, 'amount', 'Enter an amount of at least 0.01 USDT'],
+    ['-1', address, 'amount', withdrawalTexts.invalidAmount],
+    ['1000', address, 'amount', 'The amount is more than your available balance (28.10 USDT)'],
+    ['28.11', address, 'amount', 'The amount is more than your available balance (28.10 USDT)'],
+    ['5.123', address, 'amount', 'Use at most 2 decimals'],
+    ['1e2', address, 'amount', withdrawalTexts.invalidAmount],
+  ])('amount %j to %j: under %s, %s', (amount, wallet, field, text) => {
+    expect(withdrawalFormError(amount, wallet, 28.1)).toEqual({ field, text });
   });
 
   it('lets a valid request through, up to the whole balance', () => {

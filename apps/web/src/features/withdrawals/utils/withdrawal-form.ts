@@ -1,22 +1,41 @@
 import { otpLength } from '@uplink/contract/constants';
 import type { ErrorCode } from '@uplink/contract/error-codes';
+import { formatMoney } from '@uplink/contract/format';
 import { createWithdrawalRequestSchema, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Decimal } from 'decimal.js';
 
 /** The API's own rules for each field of a withdrawal (the contract's schema). */
 const rules = createWithdrawalRequestSchema.shape;
 
+/** The field a withdrawal's problem is about, shown under it; none for the form as a whole. */
+export type WithdrawalField = 'amount' | 'walletAddress';
+export interface WithdrawalProblem {
+  field?: WithdrawalField;
+  text: string;
+}
+
 /**
  * What the form says about its inputs before a code is requested: null when it may go on. The
- * address and the amount are checked by the API's rules, in its words; the balance is the form's.
+ * address and the amount are checked by the API's rules, in its words ("Use at most 2 decimals"),
+ * and the balance in the words the server refuses it with, naming the balance.
  */
-export function withdrawalFormError(amount: string, walletAddress: string, balance: number): string | null {
-  if (amount.trim() === '' || walletAddress.trim() === '') return withdrawalTexts.fillRequired;
+export function withdrawalFormError(amount: string, walletAddress: string, balance: number): WithdrawalProblem | null {
+  if (amount.trim() === '' || walletAddress.trim() === '')
+    return { field: undefined, text: withdrawalTexts.fillRequired };
   const address = rules.walletAddress.safeParse(walletAddress);
-  if (!address.success) return address.error.issues[0]?.message ?? withdrawalTexts.invalidAddress;
+  if (!address.success) {
+    return { field: 'walletAddress', text: address.error.issues[0]?.message ?? withdrawalTexts.invalidAddress };
+  }
   const parsed = rules.amount.safeParse(amount);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? withdrawalTexts.invalidAmount;
-  return new Decimal(parsed.data).gt(balance) ? withdrawalTexts.invalidAmount : null;
+  if (!parsed.success)
+    return { field: 'amount', text: parsed.error.issues[0]?.message ?? withdrawalTexts.invalidAmount };
+  if (new Decimal(parsed.data).gt(balance)) {
+    return {
+      field: 'amount',
+      text: withdrawalTexts.amountOverBalance(formatMoney(balance, { rounding: 'floor' })),
+    };
+  }
+  return null;
 }
 
 /**
@@ -28,13 +47,19 @@ export function maxWithdrawalAmount(balance: number): string {
   return whole.gt(0) ? whole.toFixed(2) : '';
 }
 
-/** The field a refusal of the code request or of the withdrawal is about, to show its text under it. */
-export type WithdrawalField = 'amount' | 'walletAddress';
 const refusedFields: Partial<Record<ErrorCode, WithdrawalField>> = {
   INSUFFICIENT_BALANCE: 'amount',
   WALLET_ADDRESS_IN_USE: 'walletAddress',
 };
-export const refusedField = (code: ErrorCode): WithdrawalField | undefined => refusedFields[code];
+
+/**
+ * The field a refusal of the code request or of the withdrawal is about, to show its text under
+ * it: by its code, or by the field a VALIDATION_ERROR names.
+ */
+export function refusedField(code: ErrorCode, fieldErrors: readonly { field: string }[]): WithdrawalField | undefined {
+  const named = fieldErrors.find((error) => error.field === 'amount' || error.field === 'walletAddress');
+  return refusedFields[code] ?? (named?.field as WithdrawalField | undefined);
+}
 
 /** The live line under the address field: nothing while it is empty. */
 export function addressHint(walletAddress: string): { valid: boolean; text: string } | null {

@@ -1,0 +1,36 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type RewardStats, rewardTexts } from '@uplink/contract/rewards';
+import type { ReactNode } from 'react';
+import { type BalanceFigures, BalanceOverview } from '../../../components/balance-overview';
+import { Card, CardHeader } from '../../../components/card';
+import { LoadError } from '../../../components/query-state';
+
+/** The member's balances as Balance Overview shows them. */
+export const balanceFiguresOf = (stats: RewardStats): BalanceFigures => ({
+  available: stats.currentBalance,
+  pendingWithdrawals: stats.pendingWithdrawals,
+  totalEarned: stats.totalRewards,
+  totalWithdrawn: stats.totalWithdrawn,
+  locked: stats.lockedRewards,
+});
+
+/** A withdrawal can be asked for once the balance has loaded and is above zero. */
+export function canRequestWithdrawal(stats: RewardStats | undefined, loading: boolean): boolean {
+  return !loading && stats !== undefined && stats.currentBalance > 0;
+}
+
+/** The member's Balance Overview card (dashboard and /rewards), `actions` in its header. */
+export function RewardBalance({ stats, actions }: { stats: UseQueryResult<RewardStats>; actions: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader title="Balance Overview" actions={actions} />
+      <div className="p-5 sm:p-6">
+        {stats.isError ? (
+          <LoadError title={rewardTexts.loadStatsFailed} onRetry={() => stats.refetch()} />
+        ) : (
+          <BalanceOverview figures={stats.data && balanceFiguresOf(stats.data)} loading={stats.isPending} />
+        )}
+      </div>
+    </Card>
+  );
+}
