@@ -1,6 +1,8 @@
+import type { AuditAction } from '@uplink/contract/audit';
 import { Decimal } from 'decimal.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { type Config, loadConfig } from '../../config';
 import type { Database, UserRow } from '../../db/schema';
 import { bearer, creditReward } from '../../testing/builders';
 
@@ -122,6 +124,22 @@ export function decide(
     headers: adminHeaders(app, administrator),
     payload: decision,
   });
+}
+
+/** The audit row of one action on a target (there must be one). */
+export function auditOf(db: Kysely<Database>, targetId: string, action: AuditAction) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_id', '=', targetId)
+    .where('action', '=', action)
+    .executeTakeFirstOrThrow();
+}
+
+/** The payout settings with this four-eyes limit (PAYOUT_SECOND_APPROVAL_ABOVE). */
+export function secondApprovalAbove(limit: string): Partial<Config> {
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data', PAYOUT_SECOND_APPROVAL_ABOVE: limit });
+  return { withdrawals: base.withdrawals };
 }
 
 /** A transaction hash of its own for each payment. */

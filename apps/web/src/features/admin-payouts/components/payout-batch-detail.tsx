@@ -88,9 +88,14 @@ export function PayoutBatchDetailPanels({
               <DetailRow label="Second approval">
                 <ApprovalState batch={batch} detailed />
               </DetailRow>
+              {batch.payment ? (
+                <DetailRow label="Payment under way">
+                  {`Since ${formatDateTime(batch.payment.startedAt)}, started by ${batch.payment.startedBy.name}: ${formatCount(batch.payment.count, ['transfer', 'transfers'])}, ${formatMoney(batch.payment.total, { unit: 'USDT' })}`}
+                </DetailRow>
+              ) : null}
             </dl>
             <div className="space-y-5">
-              <BatchExports batch={batch} />
+              <BatchExports detail={detail.data} />
               <BatchActions detail={detail.data} />
             </div>
           </CardBody>

@@ -30,7 +30,12 @@ const renderReview = () =>
 describe('a payment under way on the withdrawal review', () => {
   it('shows a payment under way, refuses its release while on chain, then releases it', async () => {
     let review = aPendingWithdrawalReview({
-      paymentUnderWay: { claimedAt: '2026-03-02T10:00:00.000Z', claimedBy: 'root@uplink.test', transactionHash: null },
+      paymentUnderWay: {
+        claimedAt: '2026-03-02T10:00:00.000Z',
+        claimedBy: 'root@uplink.test',
+        transactionHash: null,
+        batchId: null,
+      },
     });
     onApi('get', '/withdrawals/admin/:id', { response: withdrawalReviewSchema }, () => review);
     const releases: string[] = [];
@@ -62,6 +67,24 @@ describe('a payment under way on the withdrawal review', () => {
     await user.click(screen.getByRole('button', { name: 'Release payment claim' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Payment under way' })).toBeNull());
     expect(releases).toEqual(['withdrawal-1', 'withdrawal-1']);
+  });
+
+  it('sends to the batch a withdrawal its payout batch claimed: released only with the batch', async () => {
+    const review = aPendingWithdrawalReview({
+      paymentUnderWay: {
+        claimedAt: '2026-03-02T10:00:00.000Z',
+        claimedBy: 'root@uplink.test',
+        transactionHash: null,
+        batchId: 'batch-7',
+      },
+    });
+    onApi('get', '/withdrawals/admin/:id', { response: withdrawalReviewSchema }, () => review);
+    renderReview();
+    expect(await screen.findByRole('heading', { name: 'Payment under way' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'open the batch' }).getAttribute('href')).toBe(
+      '/admin/withdrawals/batches/batch-7',
+    );
+    expect(screen.queryByRole('button', { name: 'Release payment claim' })).toBeNull();
   });
 
   it('lists payments flagged after the withdrawal was closed', async () => {

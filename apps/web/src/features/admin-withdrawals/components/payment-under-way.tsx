@@ -1,5 +1,6 @@
 import { formatDateTime } from '@uplink/contract/format';
 import type { WithdrawalReview } from '@uplink/contract/withdrawals';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card, CardBody, CardHeader } from '../../../components/card';
@@ -12,7 +13,8 @@ const hashLink = 'break-all font-mono text-brand-700 hover:underline';
 
 /**
  * A payment claimed for the withdrawal: who claimed it, when, its transaction once known, and a
- * Release for a claim left standing (the server refuses while the chain shows the payment).
+ * Release for a claim left standing (the server refuses while the chain shows the payment) — or,
+ * when its payout batch claimed it, the way to the batch, which is released as a whole.
  */
 export function PaymentUnderWay({
   id,
@@ -43,16 +45,29 @@ export function PaymentUnderWay({
           </DetailRow>
         </dl>
         {release.error ? <Alert tone="error" title={errorText(release.error, { refusal: serverMessage })} /> : null}
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          busy={release.isPending}
-          onClick={() => release.mutate()}
-        >
-          Release payment claim
-        </Button>
+        {payment.batchId ? (
+          <p className="mt-3 text-sm text-slate-600">
+            Its payout batch claimed it:{' '}
+            <Link
+              to={`/admin/withdrawals/batches/${payment.batchId}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              open the batch
+            </Link>{' '}
+            to follow or release its payment.
+          </p>
+        ) : (
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            busy={release.isPending}
+            onClick={() => release.mutate()}
+          >
+            Release payment claim
+          </Button>
+        )}
       </CardBody>
     </Card>
   );
