@@ -88,7 +88,7 @@ const environmentSchema = z.object({
   MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).max(10_000).default(3),
   VERIFY_PAYOUTS: flag.optional(),
   PAYOUT_SECOND_APPROVAL_ABOVE: usdtAmount.default('1000'),
-  PAYOUT_TRANSFERS_PER_TRANSACTION: z.coerce.number().int().min(1).max(1000).default(300),
+  PAYOUT_TRANSFERS_PER_TRANSACTION: z.coerce.number().int().min(1).max(500).default(300),
   TREASURY_ADDRESSES: z
     .string()
     .transform((list) => list.split(',').map((address) => address.trim()))
@@ -234,7 +234,8 @@ export interface WithdrawalsConfig {
   /**
    * Transfers in one Safe transaction (PAYOUT_TRANSFERS_PER_TRANSACTION): a batch's Transaction
    * Builder file comes in parts of at most this many, and the demo treasury pays one transaction
-   * per part. 300 by default: about 16.5 M gas on BSC (docs/deployment.md).
+   * per part. 300 by default (about 9–10 M gas on BSC, docs/deployment.md), 500 at most: under the
+   * 2^24 gas a transaction may use (EIP-7825).
    */
   transfersPerTransaction: number;
 }

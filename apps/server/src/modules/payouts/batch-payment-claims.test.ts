@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
+import { bearer, createMember, fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { createBatch } from './payouts-test-support';
+import { createBatch, seedPendingWithdrawals } from './payouts-test-support';
 import { createTreasuryReconciliation } from './treasury-reconciliation';
 
 /**
@@ -26,7 +26,12 @@ describe('a payout batch claims its withdrawals from the moment money may move',
   let adminHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    chainApp = await startDemoChainApp({ confirmations, mineByHand: true, withdrawals: { maxPending: 5 } });
+    // Four eyes stays out of the way here: four-eyes-window.test.ts races it.
+    chainApp = await startDemoChainApp({
+      confirmations,
+      mineByHand: true,
+      withdrawals: { maxPending: 5, secondApprovalAbove: '100000000' },
+    });
     ({ t, provider, admin, adminHeaders } = chainApp);
   }, 300_000);
   afterAll(() => chainApp?.close());
@@ -110,6 +115,33 @@ describe('a payout batch claims its withdrawals from the moment money may move',
       new Set([payments[0].transactions[0].transactionHash]),
     );
   });
+
+  it('pays a batch of 301 withdrawals in two transactions, one per Transaction Builder part of 300', async () => {
+    const member = await createMember(t.database.db);
+    const amounts = Array.from({ length: 301 }, (_, index) => `${1 + (index % 50)}.25`);
+    const ids = await seedPendingWithdrawals(t.database.db, member, amounts);
+    const created = await createBatch(t.app, admin, { withdrawalIds: ids });
+    const batchId = created.json().data._id as string;
+    const paid = await payBatch(batchId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({
+      lines: 301,
+      transactions: [
+        { part: 1, lines: 300 },
+        { part: 2, lines: 1 },
+      ],
+    });
+    const hashes = paid
+      .json()
+      .data.transactions.map((transaction: { transactionHash: string }) => transaction.transactionHash);
+    const transfers = await transfersTo(ids);
+    expect(transfers).toHaveLength(301);
+    expect(new Set(transfers.map((transfer) => transfer.txHash))).toEqual(new Set(hashes));
+    expect((await batchDetail(batchId)).demoPayment).toEqual([
+      { part: 1, lines: 300, transactionHash: hashes[0] },
+      { part: 2, lines: 1, transactionHash: hashes[1] },
+    ]);
+  }, 120_000);
 
   it('refuses the single demo payment of a withdrawal its batch is paying or has exported', async () => {
     const paid = await batchOfPending(2);
