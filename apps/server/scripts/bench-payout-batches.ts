@@ -6,7 +6,7 @@
  * timed together (the first download starts the batch's payment) with the process's RSS sampled
  * every 20 ms against its steady RSS (taken after a warm-up export). The server and the client share this process; the client keeps nothing.
  *
- *   npm run bench:payouts -- [--withdrawals 10000]
+ *   [BENCH_PAYMENTS=10000] [DATABASE_URL=postgres://…] npm run bench:payouts
  *
  * Runs on the embedded database (PGlite, in memory) and, when DATABASE_URL is set, on a fresh
  * database `uplink_bench_payouts` on that server (dropped at the end).
@@ -15,7 +15,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
@@ -24,8 +23,8 @@ import { seedPendingWithdrawals } from '../src/modules/payouts/payouts-test-supp
 import { createMember } from '../src/testing/builders';
 import { benchDatabaseUrl, count, dropDatabase, loadAverage, recreateDatabase, seconds } from './bench-kit';
 
-const { values } = parseArgs({ options: { withdrawals: { type: 'string', default: '10000' } } });
-const withdrawals = Number(values.withdrawals);
+/** BENCH_PAYMENTS, as for the reconciliation half: `npm run bench:payouts` takes one setting for both. */
+const withdrawals = Number(process.env.BENCH_PAYMENTS ?? 10_000);
 const members = 100;
 const databaseName = 'uplink_bench_payouts';
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -202,7 +201,7 @@ async function measure(label: string, database: DatabaseHandle, databaseUrl: str
         return bytes;
       });
       console.log(
-        `  export ${format}: ${ofFormat.length} parts, ${megabytes(download.result)} in ${download.seconds.toFixed(2)} s (the first, which starts the payment and claims every withdrawal, ${times[0]?.toFixed(2)} s; the others ${((download.seconds - (times[0] ?? 0)) / Math.max(1, ofFormat.length - 1)).toFixed(3)} s each); RSS steady ${megabytes(steady)}, peak ${megabytes(download.peakRss)} (+${megabytes(download.peakRss - steady)})`,
+        `  export ${format}: ${ofFormat.length} ${ofFormat.length === 1 ? 'part' : 'parts'}, ${megabytes(download.result)} in ${download.seconds.toFixed(2)} s (the first, which starts the payment and claims every withdrawal, ${times[0]?.toFixed(2)} s; the others ${((download.seconds - (times[0] ?? 0)) / Math.max(1, ofFormat.length - 1)).toFixed(3)} s each); RSS steady ${megabytes(steady)}, peak ${megabytes(download.peakRss)} (+${megabytes(download.peakRss - steady)})`,
       );
     }
   } finally {
