@@ -89,8 +89,11 @@ export function PayoutBatchDetailPanels({
                 <ApprovalState batch={batch} detailed />
               </DetailRow>
               {batch.payment ? (
-                <DetailRow label="Payment under way">
-                  {`Since ${formatDateTime(batch.payment.startedAt)}, started by ${batch.payment.startedBy.name}: ${formatCount(batch.payment.count, ['transfer', 'transfers'])}, ${formatMoney(batch.payment.total, { unit: 'USDT' })}`}
+                <DetailRow label="Payment">
+                  <span className="block break-normal">{`Started ${formatDateTime(batch.payment.startedAt)} by ${batch.payment.startedBy.name}`}</span>
+                  <span className="block break-normal font-normal text-slate-600">
+                    {`${formatCount(batch.payment.count, ['transfer', 'transfers'])}, ${formatMoney(batch.payment.total, { unit: 'USDT' })}`}
+                  </span>
                 </DetailRow>
               ) : null}
             </dl>

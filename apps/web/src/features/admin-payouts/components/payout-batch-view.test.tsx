@@ -126,7 +126,8 @@ describe('a payout batch', () => {
     expect(screen.getByText(/pays 2 lines/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay batch from the demo treasury' })).toBeNull();
     expect(await screen.findByText('PAYMENT UNDER WAY')).toBeTruthy();
-    expect(screen.getByText(/started by Second Admin: 2 transfers, 50\.00 USDT/)).toBeTruthy();
+    expect(screen.getByText(/^Started .* by Second Admin$/)).toBeTruthy();
+    expect(screen.getByText('2 transfers, 50.00 USDT')).toBeTruthy();
     // Its files are not to be paid as well.
     expect(screen.getByRole('button', { name: 'Download Safe CSV part 1' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Delete batch' })).toBeNull();
