@@ -200,11 +200,36 @@ describe('a payout batch claims its withdrawals from the moment money may move',
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   });
 
-  it('refuses a rejection of an exported withdrawal: its file may be paid any moment', async () => {
+  it('refuses a rejection of an exported withdrawal: its file may be paid any moment; only the batch releases it', async () => {
     const { batchId, ids } = await batchOfPending(2);
     expect((await exportBatch(batchId)).statusCode).toBe(200);
     const refused = await decide(ids[0] as string, { status: 'REJECTED', reason: 'Too late' });
     expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
     expect((await withdrawal(ids[0] as string)).status).toBe('PENDING');
+    const releasedAlone = await t.app.inject({
+      method: 'POST',
+      url: `/api/withdrawals/admin/${ids[0]}/release-payment`,
+      headers: adminHeaders,
+    });
+    expect(releasedAlone.statusCode).toBe(409);
+    expect(releasedAlone.json().errorCode).toBe('PAYOUT_BATCH_PAYMENT_UNDER_WAY');
+    expect((await withdrawal(ids[0] as string)).payment_claim_batch).toBe(batchId);
+  });
+
+  it('keeps a withdrawal paid on its own out of any batch, and a batch holding it from starting its payment', async () => {
+    const member = await fundedMember(t.database.db, '100');
+    const paidAlone = await requestedWithdrawal(t, member, 20);
+    expect((await payOne(paidAlone)).statusCode).toBe(200);
+    const refused = await createBatch(t.app, admin, { withdrawalIds: [paidAlone] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
+
+    // Batched first, then paid on its own: the batch's first export is refused, naming the payment under way.
+    const { batchId, ids } = await batchOfPending(2);
+    expect((await payOne(ids[1] as string)).statusCode).toBe(200);
+    const exported = await exportBatch(batchId);
+    expect(exported.statusCode).toBe(409);
+    expect(exported.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
+    expect((await batchDetail(batchId)).batch.status).toBe('OPEN');
   });
 });
