@@ -6,8 +6,7 @@ import { bearer, createMember, fundedMember, requestedWithdrawal, statusesOf } f
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { createBatch, seedPendingWithdrawals } from './payouts-test-support';
-import { createTreasuryReconciliation } from './treasury-reconciliation';
+import { createBatch, reconcileOnce, seedPendingWithdrawals } from './payouts-test-support';
 
 /**
  * A batch's withdrawals are claimed from the moment money may move (its first export, or the demo
@@ -37,11 +36,7 @@ describe('a payout batch claims its withdrawals from the moment money may move',
   afterAll(() => chainApp?.close());
 
   const mine = (blocks: number) => provider.send('hardhat_mine', [`0x${blocks.toString(16)}`]);
-  const reconcile = () => {
-    const reconciliation = createTreasuryReconciliation(t.app.context);
-    if (!reconciliation) throw new Error('no chain configured');
-    return reconciliation.reconcile();
-  };
+  const reconcile = () => reconcileOnce(t.app);
   const payBatch = (batchId: string) =>
     t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury/batches/${batchId}/pay`, headers: adminHeaders });
   const exportBatch = (batchId: string, format = 'safe-csv') =>

@@ -7,8 +7,7 @@ import { createMember, fundedMember, requestedWithdrawal } from '../../testing/b
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { adminHeaders, createBatch, decide } from './payouts-test-support';
-import { createTreasuryReconciliation } from './treasury-reconciliation';
+import { adminHeaders, createBatch, decide, reconcileOnce } from './payouts-test-support';
 
 /**
  * Everything that can happen to a batch's withdrawals, at once, in rounds, on the demo chain (one
@@ -42,11 +41,7 @@ describe(`payout batches under every race at once (${postgres ? 'PostgreSQL' : '
 
   const post = (caller: UserRow, url: string, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers: adminHeaders(t.app, caller), payload });
-  const reconcile = async () => {
-    const reconciliation = createTreasuryReconciliation(t.app.context);
-    if (!reconciliation) throw new Error('no chain configured');
-    return reconciliation.reconcile();
-  };
+  const reconcile = () => reconcileOnce(t.app);
   const withdrawals = (ids: string[]) =>
     t.database.db.selectFrom('withdrawals').selectAll().where('id', 'in', ids).execute();
 
