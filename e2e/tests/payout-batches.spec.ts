@@ -40,8 +40,9 @@ async function withdrawTwenty(request: APIRequestContext, member: NewMember, wal
 /**
  * Two members each withdraw 20 USDT: the first (under the administrator) earns from the second,
  * who earns from a third paying copier. The administrator batches both pending withdrawals from
- * the search, downloads the Safe files, pays the batch in one demo-treasury transaction and
- * watches reconciliation turn it PAID; the member sees the withdrawal approved with its link.
+ * the search, downloads the Safe files (which starts the batch's payment), releases it as if the
+ * Safe transaction had been rejected, pays the batch in one demo-treasury transaction and watches
+ * reconciliation turn it PAID; the member sees the withdrawal approved with its link.
  */
 test.describe('payout batches', () => {
   test.describe.configure({ mode: 'serial' });
@@ -104,16 +105,26 @@ test.describe('payout batches', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('downloads the Safe CSV and the Transaction Builder JSON of the batch', async ({ page }) => {
+  test('downloads the Safe CSV and the Transaction Builder JSON of the batch, which starts its payment', async ({
+    page,
+  }) => {
     await signInAs(page, e2eAdmin);
     await page.goto(batchPath);
+    for (const files of ['CSV Airdrop files', 'Transaction Builder files']) {
+      const region = page.getByRole('region', { name: files });
+      await expect(region.getByText('Part 1 of 1', { exact: true })).toBeVisible();
+      await expect(region.getByText(/2 transfers · 40\.00 USDT/)).toBeVisible();
+    }
 
     const [csvDownload] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Safe CSV' }).click(),
+      page.getByRole('button', { name: 'Download Safe CSV part 1' }).click(),
     ]);
-    expect(csvDownload.suggestedFilename()).toMatch(/\.csv$/);
-    const [header, ...csvLines] = (await readFile(await csvDownload.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(csvDownload.suggestedFilename()).toMatch(/-part-1-of-1-safe\.csv$/);
+    const csvText = await readFile(await csvDownload.path(), 'utf8');
+    // Safe's CSV Airdrop app reads a trailing line break as a row of too few fields.
+    expect(csvText.endsWith('\n')).toBe(false);
+    const [header, ...csvLines] = csvText.split(/\r?\n/);
     expect(header).toBe('token_type,token_address,receiver,amount,id');
     expect(csvLines).toHaveLength(2);
     const cells = csvLines.map((line) => line.split(','));
@@ -128,18 +139,19 @@ test.describe('payout batches', () => {
 
     const [jsonDownload] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Safe JSON' }).click(),
+      page.getByRole('button', { name: 'Download Safe JSON part 1' }).click(),
     ]);
-    expect(jsonDownload.suggestedFilename()).toMatch(/\.json$/);
+    expect(jsonDownload.suggestedFilename()).toMatch(/-part-1-of-1-safe\.json$/);
     const builder = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as {
       version: string;
       chainId: string;
-      meta: unknown;
+      meta: { checksum?: string };
       transactions: { to: string }[];
     };
     expect(builder.version).toBeTruthy();
     expect(String(builder.chainId)).toMatch(/^\d+$/);
-    expect(builder.meta).toBeTruthy();
+    // The Transaction Builder's own checksum (the server test checks it as the builder computes it).
+    expect(builder.meta.checksum).toMatch(/^0x[0-9a-f]{64}$/);
     expect(builder.transactions).toHaveLength(2);
     const receivers = builder.transactions.map((transaction, index) => {
       // A transfer call on the token contract: its receiver and amount, ABI-encoded or spelled out.
@@ -152,6 +164,33 @@ test.describe('payout batches', () => {
       return wallets.find((wallet) => call.includes(wallet.slice(2).toLowerCase()));
     });
     expect(receivers.sort()).toEqual([...wallets].sort());
+
+    // Money may move now: the batch is under way, its withdrawals claimed, the demo payment gone.
+    await expect(page.getByText('PAYMENT UNDER WAY', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay batch from the demo treasury' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete batch' })).toHaveCount(0);
+    await shoot(page, 'admin-payout-batch-under-way');
+  });
+
+  test('releases the exported batch with a reason once its Safe transaction was rejected', async ({ page }) => {
+    await signInAs(page, e2eAdmin);
+    await page.goto(batchPath);
+    await page.getByRole('button', { name: 'Release batch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Release this batch?' });
+    await expect(
+      dialog.getByText(
+        'Only if the Safe transaction was rejected or replaced. A payment that lands later is listed as unmatched and cannot be undone.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-payout-batch-release');
+    await dialog.getByRole('button', { name: /^Release [\d,.]+ USDT$/ }).click();
+    await expect(dialog.getByText('A reason is required', { exact: true })).toBeVisible();
+    await dialog.getByLabel('Reason').fill('The signers rejected the Safe transaction');
+    await dialog.getByRole('button', { name: /^Release [\d,.]+ USDT$/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('OPEN', { exact: true })).toBeVisible();
   });
 
   test('pays the batch from the demo treasury and watches it turn PAID', async ({ page }) => {
@@ -160,9 +199,9 @@ test.describe('payout batches', () => {
     await page.goto(batchPath);
     await page.getByRole('button', { name: 'Pay batch from the demo treasury' }).click();
     const pay = page.getByRole('dialog', { name: 'Pay this batch from the demo treasury?' });
-    await expect(pay).toContainText('its 2 withdrawals in one transaction');
+    await expect(pay).toContainText('its 2 withdrawals now, in 1 transaction');
     await pay.getByRole('button', { name: 'Pay 40.00 USDT' }).click();
-    await expect(page.getByText('Paid from the demo treasury in one transaction', { exact: true })).toBeVisible();
+    await expect(page.getByText('Payment sent — waiting for confirmations', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay batch from the demo treasury' })).toHaveCount(0);
 
     // Reconciliation approves both withdrawals once the payment has its confirmations; the screen asks by itself.

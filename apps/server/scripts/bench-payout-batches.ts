@@ -1,11 +1,12 @@
 /**
  * `npm run bench:payouts` (first half): a payout batch of 10,000 pending withdrawals (100 members
  * with 100 each) created over HTTP — from a selection of ids, then, after deleting it, from the
- * list's filter — and exported in both Safe formats (CSV Airdrop, Transaction Builder JSON), each
- * download timed with the process's RSS sampled every 20 ms against its steady RSS (taken after a
- * warm-up export). The server and the client share this process; the client keeps nothing.
+ * list's filter — and exported in both Safe formats part by part (CSV Airdrop files of 499
+ * transfers, Transaction Builder files of PAYOUT_TRANSFERS_PER_TRANSACTION), each format's parts
+ * timed together (the first download starts the batch's payment) with the process's RSS sampled
+ * every 20 ms against its steady RSS (taken after a warm-up export). The server and the client share this process; the client keeps nothing.
  *
- *   npm run bench:payouts -- [--withdrawals 10000]
+ *   [BENCH_PAYMENTS=10000] [DATABASE_URL=postgres://…] npm run bench:payouts
  *
  * Runs on the embedded database (PGlite, in memory) and, when DATABASE_URL is set, on a fresh
  * database `uplink_bench_payouts` on that server (dropped at the end).
@@ -14,7 +15,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
@@ -23,8 +23,8 @@ import { seedPendingWithdrawals } from '../src/modules/payouts/payouts-test-supp
 import { createMember } from '../src/testing/builders';
 import { benchDatabaseUrl, count, dropDatabase, loadAverage, recreateDatabase, seconds } from './bench-kit';
 
-const { values } = parseArgs({ options: { withdrawals: { type: 'string', default: '10000' } } });
-const withdrawals = Number(values.withdrawals);
+/** BENCH_PAYMENTS, as for the reconciliation half: `npm run bench:payouts` takes one setting for both. */
+const withdrawals = Number(process.env.BENCH_PAYMENTS ?? 10_000);
 const members = 100;
 const databaseName = 'uplink_bench_payouts';
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -140,6 +140,11 @@ async function measure(label: string, database: DatabaseHandle, databaseUrl: str
         'warm-up export',
       );
     }
+    // Exported is under way: released (nothing was paid) before it can be deleted.
+    expectStatus(
+      await call(creatorToken, 'POST', `/api/withdrawals/admin/batches/${warmUpId}/release`, { reason: 'Warm-up' }),
+      'warm-up release',
+    );
     expectStatus(await call(creatorToken, 'DELETE', `/api/withdrawals/admin/batches/${warmUpId}`), 'warm-up deletion');
 
     const bySelection = await timed(() =>
@@ -172,21 +177,31 @@ async function measure(label: string, database: DatabaseHandle, databaseUrl: str
       `  second approval ${approval.seconds.toFixed(3)} s, detail (first 50 lines) ${detail.seconds.toFixed(3)} s, list ${list.seconds.toFixed(3)} s`,
     );
 
+    const parts = JSON.parse(detail.result.body).data.parts as { format: string; part: number }[];
     for (const format of ['safe-csv', 'safe-json']) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const steady = process.memoryUsage.rss();
-      const download = await timed(() =>
-        call(
-          creatorToken,
-          'GET',
-          `/api/withdrawals/admin/batches/${batch._id}/export?format=${format}`,
-          undefined,
-          false,
-        ),
-      );
-      expectStatus(download.result, `export ${format}`);
+      const ofFormat = parts.filter((part) => part.format === format);
+      const times: number[] = [];
+      const download = await timed(async () => {
+        let bytes = 0;
+        for (const { part } of ofFormat) {
+          const started = performance.now();
+          const answer = await call(
+            creatorToken,
+            'GET',
+            `/api/withdrawals/admin/batches/${batch._id}/export?format=${format}&part=${part}`,
+            undefined,
+            false,
+          );
+          expectStatus(answer, `export ${format} part ${part}`);
+          times.push(seconds(started));
+          bytes += answer.bytes;
+        }
+        return bytes;
+      });
       console.log(
-        `  export ${format}: ${megabytes(download.result.bytes)} in ${download.seconds.toFixed(2)} s; RSS steady ${megabytes(steady)}, peak ${megabytes(download.peakRss)} (+${megabytes(download.peakRss - steady)})`,
+        `  export ${format}: ${ofFormat.length} ${ofFormat.length === 1 ? 'part' : 'parts'}, ${megabytes(download.result)} in ${download.seconds.toFixed(2)} s (the first, which starts the payment and claims every withdrawal, ${times[0]?.toFixed(2)} s; the others ${((download.seconds - (times[0] ?? 0)) / Math.max(1, ofFormat.length - 1)).toFixed(3)} s each); RSS steady ${megabytes(steady)}, peak ${megabytes(download.peakRss)} (+${megabytes(download.peakRss - steady)})`,
       );
     }
   } finally {

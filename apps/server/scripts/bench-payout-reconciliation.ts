@@ -1,19 +1,19 @@
 /**
  * The treasury reconciliation at scale on an in-process EVM: pending withdrawals paid in
  * multi-send transactions (the batch-transfer contract, 100 lines each), then reconciled — wall
- * time and JSON-RPC calls counted at the provider. Three runs, each on a fresh database:
+ * time and JSON-RPC calls counted at the provider. Three runs, each on a fresh database, on the
+ * embedded database (PGlite, in memory) and, when DATABASE_URL is set, on PostgreSQL (a fresh
+ * database `uplink_bench_reconciliation` on that server, dropped after each run):
  *
- * - 1,000 payments in 10 transactions, `BENCH_GAP` empty blocks after each;
- * - 10,000 payments in 100 transactions, the same gap: ten times the blocks and the payments;
- * - 10,000 payments in 100 transactions in consecutive blocks: the payments of the second run on
- *   about the blocks of the first.
+ * - a tenth of BENCH_PAYMENTS in a tenth of the transactions, `BENCH_GAP` empty blocks after each;
+ * - BENCH_PAYMENTS (10,000) payments, the same gap: ten times the blocks and the payments;
+ * - BENCH_PAYMENTS payments in consecutive blocks: the payments of the second run on about the
+ *   blocks of the first.
  *
  * The calls follow the blocks read (one eth_getLogs and one block hash per range of
- * `BENCH_BLOCK_RANGE` blocks), never the payments. The time is the approvals' own: one money
- * transaction each (hold posted, audit row, e-mail queued).
- * Options (env): BENCH_GAP (9), BENCH_BLOCK_RANGE (100), BENCH_POSTGRES=1 (each run on a fresh
- * database `uplink_bench_reconciliation` on DATABASE_URL's server, dropped at the end, instead of
- * an in-memory PGlite).
+ * `BENCH_BLOCK_RANGE` blocks), never the payments. The time is the approvals', set-based: one
+ * money transaction per chunk of 2,000 logs (holds posted, audit rows, e-mails queued).
+ * Options (env): BENCH_PAYMENTS (10000; 1000 or less to try it), BENCH_GAP (9), BENCH_BLOCK_RANGE (100).
  */
 import { randomBytes } from 'node:crypto';
 import { parseUnits } from 'ethers';
@@ -32,7 +32,7 @@ import { countingProvider } from './counting-provider';
 const gap = Number(process.env.BENCH_GAP ?? 9);
 const blockRange = Number(process.env.BENCH_BLOCK_RANGE ?? 100);
 const linesPerTransaction = 100;
-const postgres = process.env.BENCH_POSTGRES === '1';
+const payments = Number(process.env.BENCH_PAYMENTS ?? 10_000);
 const databaseName = 'uplink_bench_reconciliation';
 /** The approvals queue their e-mails; nothing delivers them here. */
 const idleMailWorker: MailWorker = { wake() {}, runNow: async () => false, stop: async () => {} };
@@ -47,7 +47,7 @@ interface Run {
   gap: number;
 }
 
-async function run({ payments, transactions, gap: emptyBlocks }: Run) {
+async function run({ payments, transactions, gap: emptyBlocks }: Run, postgres: boolean) {
   if (postgres) await recreateDatabase(databaseName);
   const databaseUrl = postgres ? benchDatabaseUrl(databaseName) : undefined;
   const database = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
@@ -123,29 +123,38 @@ async function run({ payments, transactions, gap: emptyBlocks }: Run) {
 }
 
 const runs: Run[] = [
-  { payments: 1_000, transactions: 1_000 / linesPerTransaction, gap },
-  { payments: 10_000, transactions: 10_000 / linesPerTransaction, gap },
-  { payments: 10_000, transactions: 10_000 / linesPerTransaction, gap: 0 },
+  {
+    payments: payments / 10,
+    transactions: Math.max(1, Math.ceil(payments / 10 / linesPerTransaction)),
+    gap,
+  },
+  { payments, transactions: Math.max(1, Math.ceil(payments / linesPerTransaction)), gap },
+  { payments, transactions: Math.max(1, Math.ceil(payments / linesPerTransaction)), gap: 0 },
 ];
 console.log(`block range ${blockRange}, ${linesPerTransaction} payments per multi-send transaction, 1 confirmation`);
-console.log(
-  'payments | transactions | blocks read | approved | unmatched | RPC calls | by method | time | approvals/s',
-);
-for (const shape of runs) {
-  const { blocks, result, approved, elapsed, calls } = await run(shape);
-  const methods = [...calls.byMethod].map(([method, n]) => `${method} ${n}`).join(', ');
+for (const postgres of process.env.DATABASE_URL ? [false, true] : [false]) {
   console.log(
-    [
-      shape.payments.toLocaleString('en-US'),
-      shape.transactions,
-      blocks,
-      approved.toLocaleString('en-US'),
-      result.unmatched,
-      calls.calls,
-      methods,
-      `${elapsed.toFixed(1)} s`,
-      (approved / elapsed).toFixed(0),
-    ].join(' | '),
+    `\n${postgres ? `PostgreSQL (${new URL(benchDatabaseUrl(databaseName)).host})` : 'PGlite (embedded, in memory)'}`,
   );
+  console.log(
+    'payments | transactions | blocks read | approved | unmatched | RPC calls | by method | reconcile time | approvals/s',
+  );
+  for (const shape of runs) {
+    const { blocks, result, approved, elapsed, calls } = await run(shape, postgres);
+    const methods = [...calls.byMethod].map(([method, n]) => `${method} ${n}`).join(', ');
+    console.log(
+      [
+        shape.payments.toLocaleString('en-US'),
+        shape.transactions,
+        blocks,
+        approved.toLocaleString('en-US'),
+        result.unmatched,
+        calls.calls,
+        methods,
+        `${elapsed.toFixed(1)} s`,
+        (approved / elapsed).toFixed(0),
+      ].join(' | '),
+    );
+  }
 }
 process.exit(0);

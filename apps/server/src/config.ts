@@ -93,6 +93,7 @@ const environmentSchema = z.object({
   MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).max(10_000).default(3),
   VERIFY_PAYOUTS: flag.optional(),
   PAYOUT_SECOND_APPROVAL_ABOVE: usdtAmount.default('1000'),
+  PAYOUT_TRANSFERS_PER_TRANSACTION: z.coerce.number().int().min(1).max(500).default(300),
   TREASURY_ADDRESSES: z
     .string()
     .transform((list) => list.split(',').map((address) => address.trim()))
@@ -235,10 +236,18 @@ export interface WithdrawalsConfig {
    */
   treasuryAddresses: string[];
   /**
-   * USDT, as a decimal string (PAYOUT_SECOND_APPROVAL_ABOVE): a payout batch whose total exceeds it
-   * is exported only once a second administrator, not its creator, approved it (four eyes).
+   * USDT, as a decimal string (PAYOUT_SECOND_APPROVAL_ABOVE): what an administrator may export
+   * without a second approval in any rolling 24 hours, over all the batches they export; past it a
+   * batch is exported only once another administrator approved it (four eyes).
    */
   secondApprovalAbove: string;
+  /**
+   * Transfers in one Safe transaction (PAYOUT_TRANSFERS_PER_TRANSACTION): a batch's Transaction
+   * Builder file comes in parts of at most this many, and the demo treasury pays one transaction
+   * per part. 300 by default (about 9–10 M gas on BSC, docs/deployment.md), 500 at most: under the
+   * 2^24 gas a transaction may use (EIP-7825).
+   */
+  transfersPerTransaction: number;
 }
 
 export class ConfigError extends Error {
@@ -335,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyPayouts: production || (vars.VERIFY_PAYOUTS ?? true),
       treasuryAddresses: (vars.TREASURY_ADDRESSES ?? [demoTreasuryAddress]).map((address) => address.toLowerCase()),
       secondApprovalAbove: vars.PAYOUT_SECOND_APPROVAL_ABOVE,
+      transfersPerTransaction: vars.PAYOUT_TRANSFERS_PER_TRANSACTION,
     },
     uidChecksPerDay: vars.UID_CHECKS_PER_DAY,
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,

@@ -20,6 +20,7 @@ export const auditActions = [
   'PAYOUT_BATCH_APPROVED',
   'PAYOUT_BATCH_EXPORTED',
   'PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY',
+  'PAYOUT_BATCH_RELEASED',
   'TREASURY_TRANSFER_UNMATCHED',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -52,6 +53,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   PAYOUT_BATCH_APPROVED: 'Payout batch approved (second administrator)',
   PAYOUT_BATCH_EXPORTED: 'Payout batch exported for Safe',
   PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY: 'Payout batch paid from the demo treasury',
+  PAYOUT_BATCH_RELEASED: 'Payout batch released (its payment given up)',
   TREASURY_TRANSFER_UNMATCHED: 'Treasury transfer matched no withdrawal',
 };
 

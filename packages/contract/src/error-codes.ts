@@ -26,7 +26,6 @@ export const errorCodes = [
   'WITHDRAWAL_NOT_FOUND',
   'WITHDRAWAL_ALREADY_PROCESSED',
   'WITHDRAWAL_PAYMENT_IN_PROGRESS',
-  'WITHDRAWAL_PAID_AFTER_DECISION',
   'INSUFFICIENT_BALANCE_FOR_APPROVAL',
   'WALLET_ADDRESS_IN_USE',
   'INVALID_OTP',
@@ -55,6 +54,9 @@ export const errorCodes = [
   'PAYOUT_BATCH_HAS_PAYMENTS',
   'PAYOUT_APPROVAL_REQUIRED',
   'PAYOUT_APPROVAL_BY_CREATOR',
+  'PAYOUT_APPROVAL_BY_EXPORTER',
+  'PAYOUT_BATCH_PAYMENT_UNDER_WAY',
+  'PAYOUT_BATCH_PART_NOT_FOUND',
   'ADMIN_TOTP_REQUIRED',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -87,8 +89,6 @@ export const errorTexts: Record<ErrorCode, string> = {
   WITHDRAWAL_ALREADY_PROCESSED: 'This withdrawal has already been processed.',
   WITHDRAWAL_PAYMENT_IN_PROGRESS:
     'A payment for this withdrawal is under way: it cannot be rejected, blocked or paid again until the payment is approved or released.',
-  WITHDRAWAL_PAID_AFTER_DECISION:
-    'This withdrawal was already rejected or blocked. The payment has been recorded and flagged for the administrators.',
   INSUFFICIENT_BALANCE_FOR_APPROVAL: 'The balance is too low to approve this withdrawal.',
   WALLET_ADDRESS_IN_USE: 'This address is already used by a pending withdrawal.',
   INVALID_OTP: 'Invalid OTP code',
@@ -120,6 +120,11 @@ export const errorTexts: Record<ErrorCode, string> = {
     'This batch is above the second-approval limit: another administrator must approve it before it can be exported.',
   PAYOUT_APPROVAL_BY_CREATOR:
     'The second approval must come from an administrator other than the one who created the batch.',
+  PAYOUT_APPROVAL_BY_EXPORTER:
+    'An administrator who exported this batch cannot approve it, nor release it above the second-approval limit: another administrator must.',
+  PAYOUT_BATCH_PAYMENT_UNDER_WAY:
+    'The payment of this batch is under way: its withdrawals stay claimed until the chain shows their payment or the batch is released.',
+  PAYOUT_BATCH_PART_NOT_FOUND: 'This payout batch has no such part.',
   ADMIN_TOTP_REQUIRED: 'Turn on two-factor sign-in in your admin settings before you decide, batch or export payouts.',
   SERVICE_UNAVAILABLE: 'The service is busy or briefly unavailable. Please try again in a moment.',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wireMoneySchema } from './money';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
+import { safeText } from './safe-text';
 import { withdrawalMemberSchema, withdrawalStatuses } from './withdrawals';
 
 /**
@@ -9,12 +10,25 @@ import { withdrawalMemberSchema, withdrawalStatuses } from './withdrawals';
  * reconciled from the treasury's outgoing transfers on chain.
  */
 
-/** OPEN: nothing paid yet; PARTLY_PAID: some withdrawals approved; PAID: every withdrawal still in it approved. */
-export const payoutBatchStatuses = ['OPEN', 'PARTLY_PAID', 'PAID'] as const;
+/**
+ * OPEN: nothing paid yet, no payment started; PAYMENT_UNDER_WAY: its files were exported or the
+ * demo treasury paid it, so money may be moving and its withdrawals are claimed until the chain
+ * shows their payment or the batch is released; PARTLY_PAID: some withdrawals approved, the rest
+ * released; PAID: every withdrawal still in it approved.
+ */
+export const payoutBatchStatuses = ['OPEN', 'PAYMENT_UNDER_WAY', 'PARTLY_PAID', 'PAID'] as const;
 export type PayoutBatchStatus = (typeof payoutBatchStatuses)[number];
 
-/** The most withdrawals one batch holds (one Safe transaction cannot carry more in practice anyway). */
+/** The most withdrawals one batch holds; its files come in parts Safe accepts (`transfersPerPart`). */
 export const maxBatchWithdrawals = 100_000;
+
+/**
+ * Transfers per part of a batch's files. Safe's CSV Airdrop app refuses a file over 501 lines
+ * (its header, 499 transfers and a spare line); a Transaction Builder part is one Safe
+ * transaction, at most PAYOUT_TRANSFERS_PER_TRANSACTION transfers (the server's setting, 300 by
+ * default: see docs/deployment.md for its gas on BSC).
+ */
+export const csvAirdropTransfersPerPart = 499;
 
 const withdrawalIdSchema = z.uuid({ error: 'A withdrawal id is a UUID' });
 
@@ -65,6 +79,18 @@ export const payoutBatchSchema = z.object({
   }),
   /** Its files can be downloaded: no approval is required or it was given. */
   exportable: z.boolean(),
+  /**
+   * The payment under way: since when, started by whom (the first export or the demo treasury's
+   * payment), and what it claimed. Null while the batch is OPEN or once it is released.
+   */
+  payment: z
+    .object({
+      startedAt: z.string(),
+      startedBy: administratorSchema,
+      count: z.number().int(),
+      total: wireMoneySchema,
+    })
+    .nullable(),
 });
 export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
 
@@ -92,6 +118,44 @@ export const payoutBatchLineSchema = z.object({
 });
 export type PayoutBatchLine = z.infer<typeof payoutBatchLineSchema>;
 
+/** `GET /withdrawals/admin/batches/{id}/export?format=`: Safe{Wallet} CSV Airdrop or Transaction Builder JSON. */
+export const payoutExportFormats = ['safe-csv', 'safe-json'] as const;
+export type PayoutExportFormat = (typeof payoutExportFormats)[number];
+
+/**
+ * `?format=safe-csv|safe-json&part=N`: part N (1-based) of the batch's files in that format. A
+ * missing part names part 1 of a one-part batch; a part past the end is PAYOUT_BATCH_PART_NOT_FOUND.
+ */
+export const payoutExportQuerySchema = z.object({
+  format: z.enum(payoutExportFormats, { error: `Format must be one of ${payoutExportFormats.join(', ')}` }),
+  part: z.coerce
+    .number({ error: 'The part is a whole number from 1' })
+    .int('The part is a whole number from 1')
+    .min(1, 'The part is a whole number from 1')
+    .optional(),
+});
+
+/**
+ * One part of a batch's files in one format: which transfers it carries (`count`, `total`) and
+ * how many of them are paid. Parts are fixed when the payment starts (the first export), so a part
+ * downloaded again carries the same transfers, less those already paid.
+ */
+export const payoutBatchPartSchema = z.object({
+  format: z.enum(payoutExportFormats),
+  part: z.number().int(),
+  count: z.number().int(),
+  total: wireMoneySchema,
+  paid: z.number().int(),
+});
+export type PayoutBatchPart = z.infer<typeof payoutBatchPartSchema>;
+
+/** A demo-treasury transaction paying one Transaction Builder part; no hash yet while it is being sent. */
+export const demoBatchTransactionSchema = z.object({
+  part: z.number().int(),
+  lines: z.number().int(),
+  transactionHash: z.string().nullable(),
+});
+
 /** `GET /withdrawals/admin/batches/{id}`: the batch and a page of its lines. */
 export const payoutBatchDetailQuerySchema = z.object({ page: pageNumberSchema, limit: pageLimitSchema(50) });
 export type PayoutBatchDetailQuery = Partial<z.output<typeof payoutBatchDetailQuerySchema>>;
@@ -100,22 +164,33 @@ export const payoutBatchDetailSchema = z.object({
   batch: payoutBatchSchema,
   lines: z.array(payoutBatchLineSchema),
   pagination: adminListPaginationSchema,
+  /** Its files' parts in each format, in order. */
+  parts: z.array(payoutBatchPartSchema),
   /** Local mode: the demo chain's treasury can pay the batch (`POST /dev/demo-treasury/batches/{id}/pay`), as on a withdrawal's review. */
   demoTreasury: z.boolean(),
+  /** The demo treasury's transactions paying the batch, one per Transaction Builder part (empty: not paid from it). */
+  demoPayment: z.array(demoBatchTransactionSchema),
 });
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
 
-/** `GET /withdrawals/admin/batches/{id}/export?format=`: Safe{Wallet} CSV Airdrop or Transaction Builder JSON. */
-export const payoutExportFormats = ['safe-csv', 'safe-json'] as const;
-export type PayoutExportFormat = (typeof payoutExportFormats)[number];
-export const payoutExportQuerySchema = z.object({
-  format: z.enum(payoutExportFormats, { error: `Format must be one of ${payoutExportFormats.join(', ')}` }),
-});
-
-/** `uplink-batch-1a2b3c4d-safe.csv` / `….json`: the batch (its id's first 8 characters) and the format. */
-export function payoutExportFileName(batchId: string, format: PayoutExportFormat): string {
-  return `uplink-batch-${batchId.slice(0, 8)}-safe.${format === 'safe-csv' ? 'csv' : 'json'}`;
+/** `uplink-batch-1a2b3c4d-part-2-of-3-safe.csv` / `….json`: the batch (its id's first 8 characters), the part and the format. */
+export function payoutExportFileName(batchId: string, format: PayoutExportFormat, part: number, parts: number): string {
+  return `uplink-batch-${batchId.slice(0, 8)}-part-${part}-of-${parts}-safe.${format === 'safe-csv' ? 'csv' : 'json'}`;
 }
+
+/** `POST /withdrawals/admin/batches/{id}/release`: why the payment under way is given up (audited). */
+export const releasePayoutBatchSchema = z.object({
+  reason: safeText('Reason').trim().min(1, 'A reason is required').max(500, 'The reason is at most 500 characters'),
+});
+export type ReleasePayoutBatchRequest = z.input<typeof releasePayoutBatchSchema>;
+
+/** The batch after a release; `released` false when no payment was under way. */
+export const payoutBatchReleaseSchema = z.object({ released: z.boolean(), batch: payoutBatchSchema });
+export type PayoutBatchRelease = z.infer<typeof payoutBatchReleaseSchema>;
+
+/** What the release dialog states, word for word. */
+export const payoutBatchReleaseWarning =
+  'Only if the Safe transaction was rejected or replaced. A payment that lands later is listed as unmatched and cannot be undone.';
 
 /** Why a treasury transfer proved no withdrawal; it changed nothing and waits for an administrator. */
 export const unmatchedTransferReasons = [
@@ -157,6 +232,12 @@ export const unmatchedTransfersSchema = z.object({
 });
 export type UnmatchedTransfers = z.infer<typeof unmatchedTransfersSchema>;
 
-/** `POST /dev/demo-treasury/batches/{id}/pay` (local mode): one multi-send transaction for the whole batch. */
-export const demoBatchPaymentSchema = z.object({ transactionHash: z.string(), lines: z.number().int() });
+/**
+ * `POST /dev/demo-treasury/batches/{id}/pay` (local mode): one multi-send transaction per
+ * Transaction Builder part, sent once; a repeated call answers the same transactions.
+ */
+export const demoBatchPaymentSchema = z.object({
+  transactions: z.array(demoBatchTransactionSchema.extend({ transactionHash: z.string() })),
+  lines: z.number().int(),
+});
 export type DemoBatchPayment = z.infer<typeof demoBatchPaymentSchema>;

@@ -52,6 +52,7 @@ export const withdrawalTexts = {
   emptyHistory: 'No withdrawals found',
   loadFailed: 'Failed to fetch withdrawals',
   loadError: 'An error occurred while fetching withdrawals',
+  paymentUnderWay: 'Payment under way',
 } as const;
 
 /**
@@ -132,6 +133,11 @@ export const withdrawalSchema = z.object({
   requestedAt: z.string(),
   processedAt: z.string().nullable(),
   transactionHash: z.string().nullable(),
+  /**
+   * A pending withdrawal whose payment may be moving: claimed by a payment (its payout batch's
+   * export or payment, an approval's hash). It stays PENDING until the chain confirms it.
+   */
+  paymentUnderWay: z.boolean(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -254,11 +260,17 @@ export const withdrawalReviewSchema = z.object({
   /** Local mode: the demo chain's treasury can pay it (`POST /dev/demo-treasury-pay/{id}`). */
   demoTreasury: z.boolean(),
   /**
-   * A payment claimed for this pending withdrawal (the demo treasury's, or an approval with a
-   * hash): while it stands the withdrawal cannot be rejected, blocked or paid again. Null: none.
+   * A payment claimed for this pending withdrawal (the demo treasury's, an approval with a hash,
+   * or its payout batch's — `batchId`, released only with the batch): while it stands the
+   * withdrawal cannot be rejected, blocked or paid again. Null: none.
    */
   paymentUnderWay: z
-    .object({ claimedAt: z.string(), claimedBy: z.string(), transactionHash: z.string().nullable() })
+    .object({
+      claimedAt: z.string(),
+      claimedBy: z.string(),
+      transactionHash: z.string().nullable(),
+      batchId: z.string().nullable(),
+    })
     .nullable(),
   /** Payments recorded after the withdrawal was rejected or blocked: money sent that the ledger does not show. */
   flaggedPayments: z.array(

@@ -30,6 +30,7 @@ import * as payoutBatches from './migrations/0130-payout-batches';
 import * as withdrawalLeavesBatch from './migrations/0131-withdrawal-leaves-batch';
 import * as treasuryReconciliation from './migrations/0135-treasury-reconciliation';
 import * as rewardCycleSums from './migrations/0140-reward-cycle-sums';
+import * as batchPaymentClaims from './migrations/0141-batch-payment-claims';
 import * as installation from './migrations/0150-installation';
 import * as ledgerTotals from './migrations/0170-ledger-totals';
 
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0131-withdrawal-leaves-batch': withdrawalLeavesBatch,
   '0135-treasury-reconciliation': treasuryReconciliation,
   '0140-reward-cycle-sums': rewardCycleSums,
+  '0141-batch-payment-claims': batchPaymentClaims,
   '0150-installation': installation,
   '0170-ledger-totals': ledgerTotals,
 };

@@ -386,6 +386,8 @@ export interface WithdrawalsTable {
   /** The chain head when the claim was taken: a release looks for the payment from there. */
   payment_claim_block: ColumnType<string | null, number | null, number | null>;
   payment_claim_hash: string | null;
+  /** The payout batch whose payment claims it (migration 0141); null for a single payment's claim. */
+  payment_claim_batch: string | null;
   /** The payment's `Transfer` log in its transaction (migration 0130); null where it was not located. */
   transaction_log_index: number | null;
 }
@@ -397,6 +399,11 @@ export interface PayoutBatchesTable {
   created_at: Timestamp;
   approved_by: string | null;
   approved_at: NullableTimestamp;
+  /** The payment under way (migration 0141): started by its first export or the demo treasury, until a release. */
+  payment_claimed_at: NullableTimestamp;
+  payment_claimed_by: string | null;
+  /** The chain head just before the claim: a release looks for the batch's transfers from there. */
+  payment_claim_block: ColumnType<string | null, number | null, number | null>;
 }
 
 /** A withdrawal's line in a batch; `left_at` once it left (rejected, blocked). */
@@ -405,6 +412,26 @@ export interface PayoutBatchWithdrawalsTable {
   withdrawal_id: string;
   position: number;
   left_at: NullableTimestamp;
+  /** The line's transfer in the payment under way, 1, 2, … (migration 0141): the files' parts are ranges of it. */
+  claim_position: number | null;
+}
+
+/** An administrator's first export of a batch in its payment, and the total then (migration 0141). */
+export interface PayoutBatchExportsTable {
+  batch_id: string;
+  exported_by: string;
+  exported_at: Timestamp;
+  total: Numeric;
+}
+
+/** The demo treasury's transaction paying one Transaction Builder part of a batch (migration 0141). */
+export interface PayoutBatchDemoPaymentsTable {
+  batch_id: string;
+  part: number;
+  lines: number;
+  started_at: Timestamp;
+  /** Null while it is being sent. */
+  transaction_hash: string | null;
 }
 
 /** An outgoing USDT transfer of a treasury address, as reconciliation read it (migration 0130). */
@@ -498,6 +525,8 @@ export interface Database {
   withdrawal_totals: WithdrawalTotalsTable;
   payout_batches: PayoutBatchesTable;
   payout_batch_withdrawals: PayoutBatchWithdrawalsTable;
+  payout_batch_exports: PayoutBatchExportsTable;
+  payout_batch_demo_payments: PayoutBatchDemoPaymentsTable;
   treasury_transfers: TreasuryTransfersTable;
   account_tokens: AccountTokensTable;
   sign_in_attempts: SignInAttemptsTable;

@@ -28,7 +28,6 @@ export const errorStatuses: Record<ErrorCode, number> = {
   WITHDRAWAL_NOT_FOUND: 404,
   WITHDRAWAL_ALREADY_PROCESSED: 409,
   WITHDRAWAL_PAYMENT_IN_PROGRESS: 409,
-  WITHDRAWAL_PAID_AFTER_DECISION: 409,
   INSUFFICIENT_BALANCE_FOR_APPROVAL: 409,
   WALLET_ADDRESS_IN_USE: 409,
   INVALID_OTP: 400,
@@ -62,6 +61,9 @@ export const errorStatuses: Record<ErrorCode, number> = {
   PAYOUT_BATCH_HAS_PAYMENTS: 409,
   PAYOUT_APPROVAL_REQUIRED: 409,
   PAYOUT_APPROVAL_BY_CREATOR: 403,
+  PAYOUT_APPROVAL_BY_EXPORTER: 403,
+  PAYOUT_BATCH_PAYMENT_UNDER_WAY: 409,
+  PAYOUT_BATCH_PART_NOT_FOUND: 404,
   // A signed-in administrator who lacks the second factor this action needs: not 401, the session stands.
   ADMIN_TOTP_REQUIRED: 403,
   // The database is busy, a service the request needs is not answering, or the server is stopping.

@@ -28,6 +28,7 @@ export function ConfirmActionDialog({
   onConfirm,
   problem,
   blocked,
+  children,
 }: {
   open: boolean;
   onClose: () => void;
@@ -45,6 +46,8 @@ export function ConfirmActionDialog({
   problem?: string | null;
   /** Why the action cannot be taken now: said up front, and the confirm button stays disabled. */
   blocked?: string | null;
+  /** What the action asks for besides the confirmation (a reason the audit log keeps). */
+  children?: ReactNode;
 }) {
   return (
     <Modal
@@ -73,6 +76,7 @@ export function ConfirmActionDialog({
           ))}
         </dl>
         <div className="text-slate-700">{consequence}</div>
+        {children}
         {blocked ? <Alert tone="warning" title={blocked} /> : null}
         {problem ? <Alert tone="error" title={problem} /> : null}
       </div>

@@ -1,6 +1,6 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
-import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
+import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine, PayoutBatchPart } from '@uplink/contract/payout-batches';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
 import type { RewardStats } from '@uplink/contract/rewards';
 import type { AdminWithdrawal, AdminWithdrawals, WithdrawalReview } from '@uplink/contract/withdrawals';
@@ -124,6 +124,7 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
       requestedAt: at,
       processedAt: null,
       transactionHash: null,
+      paymentUnderWay: false,
       user: ann,
       internalNote: null,
     },
@@ -196,6 +197,7 @@ export function aPayoutBatch(change: Partial<PayoutBatch> = {}): PayoutBatch {
     createdBy: root,
     approval: { required: false, approvedBy: null, approvedAt: null },
     exportable: true,
+    payment: null,
     ...change,
   };
 }
@@ -214,15 +216,26 @@ export function aBatchLine(change: Partial<PayoutBatchLine> = {}): PayoutBatchLi
   };
 }
 
+/** The batch's lines as one part in each format (what a batch under 300 withdrawals has). */
+export function onePartEach(lines: PayoutBatchLine[]): PayoutBatchPart[] {
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const paid = lines.filter((line) => line.status === 'APPROVED').length;
+  return (['safe-csv', 'safe-json'] as const).map((format) => ({ format, part: 1, count: lines.length, total, paid }));
+}
+
 export function aPayoutBatchDetail(
   batch: PayoutBatch,
   lines: PayoutBatchLine[],
   demoTreasury = false,
+  change: Partial<PayoutBatchDetail> = {},
 ): PayoutBatchDetail {
   return {
     batch,
     lines,
     pagination: { ...emptyPage, totalPages: 1, totalRecords: lines.length, limit: 50, resultsCount: lines.length },
+    parts: onePartEach(lines),
     demoTreasury,
+    demoPayment: [],
+    ...change,
   };
 }

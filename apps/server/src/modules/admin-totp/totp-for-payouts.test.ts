@@ -48,6 +48,11 @@ describe('payout decisions need TOTP in production', () => {
     { method: 'POST' as const, url: `/api/withdrawals/admin/batches/${batchId}/approve` },
     { method: 'GET' as const, url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-csv` },
     { method: 'GET' as const, url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-json` },
+    {
+      method: 'POST' as const,
+      url: `/api/withdrawals/admin/batches/${batchId}/release`,
+      payload: { reason: 'Safe transaction rejected' },
+    },
   ];
 
   it('refuses every payout decision, batch and export of an administrator without TOTP, changing nothing', async () => {

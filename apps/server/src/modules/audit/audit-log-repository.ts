@@ -15,23 +15,34 @@ export interface AdminAction {
   requestId?: string | null;
 }
 
+const auditRow = (action: AdminAction, at: Date) => ({
+  actor_id: action.actorId,
+  action: action.action,
+  target_type: action.targetType,
+  target_id: action.targetId,
+  before: action.before === undefined ? null : JSON.stringify(action.before),
+  after: action.after === undefined ? null : JSON.stringify(action.after),
+  ip_address: action.ipAddress ?? null,
+  request_id: action.requestId ?? null,
+  created_at: at,
+});
+
 /** Records an administrator action; call it inside the transaction that performs the action. */
 export function recordAdminAction(db: Kysely<Database>, action: AdminAction, at: Date): Promise<AuditLogRow> {
-  return db
+  return db.insertInto('audit_log').values(auditRow(action, at)).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Records many actions in one statement (a set-based use case's rows, one per thing it decided). */
+export async function recordAdminActions(
+  db: Kysely<Database>,
+  actions: readonly AdminAction[],
+  at: Date,
+): Promise<void> {
+  if (actions.length === 0) return;
+  await db
     .insertInto('audit_log')
-    .values({
-      actor_id: action.actorId,
-      action: action.action,
-      target_type: action.targetType,
-      target_id: action.targetId,
-      before: action.before === undefined ? null : JSON.stringify(action.before),
-      after: action.after === undefined ? null : JSON.stringify(action.after),
-      ip_address: action.ipAddress ?? null,
-      request_id: action.requestId ?? null,
-      created_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .values(actions.map((action) => auditRow(action, at)))
+    .execute();
 }
 
 /** What an audit-log reader narrows the log to; every filter is optional. */

@@ -54,18 +54,36 @@ export async function settleLedgerEntry(
   settlement: LedgerSettlement,
   at: Date,
 ): Promise<LedgerEntryRow | undefined> {
+  const [settled] = await settleLedgerEntries(db, [{ pendingEntryId, settlement }], at);
+  return settled;
+}
+
+/**
+ * Posts or voids many pending entries in one statement (the trigger applies them to their
+ * accounts at once), written in account order; the settlements of the entries that are pending.
+ * Lock the accounts first where several are touched (`lockLedgerAccounts`).
+ */
+export async function settleLedgerEntries(
+  db: Kysely<Database>,
+  settlements: readonly { pendingEntryId: string; settlement: LedgerSettlement }[],
+  at: Date,
+): Promise<LedgerEntryRow[]> {
+  if (settlements.length === 0) return [];
   const { rows } = await sql<LedgerEntryRow>`
     INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, settles_entry_id, created_at)
-    SELECT account_id,
-           CASE WHEN kind = 'CREDIT_PENDING' AND ${settlement} = 'POST' THEN 'CREDIT_RELEASED'
-                WHEN kind = 'CREDIT_PENDING' THEN 'CREDIT_FORFEITED'
-                WHEN ${settlement} = 'POST' THEN 'DEBIT_SETTLED'
+    SELECT e.account_id,
+           CASE WHEN e.kind = 'CREDIT_PENDING' AND s.settlement = 'POST' THEN 'CREDIT_RELEASED'
+                WHEN e.kind = 'CREDIT_PENDING' THEN 'CREDIT_FORFEITED'
+                WHEN s.settlement = 'POST' THEN 'DEBIT_SETTLED'
                 ELSE 'DEBIT_VOIDED' END,
-           amount, reason_type, reason_id, id, ${at}
-      FROM ledger_entries
-     WHERE id = ${pendingEntryId} AND kind IN ('CREDIT_PENDING', 'DEBIT_PENDING')
+           e.amount, e.reason_type, e.reason_id, e.id, ${at}
+      FROM unnest(${settlements.map((one) => one.pendingEntryId)}::bigint[],
+                  ${settlements.map((one) => one.settlement)}::text[]) AS s(entry_id, settlement)
+      JOIN ledger_entries e ON e.id = s.entry_id
+     WHERE e.kind IN ('CREDIT_PENDING', 'DEBIT_PENDING')
+     ORDER BY e.account_id, e.id
     RETURNING *`.execute(db);
-  return rows[0];
+  return rows;
 }
 
 /**
@@ -200,6 +218,17 @@ export async function lockLedgerAccount(db: Kysely<Database>, userId: string): P
     .forUpdate()
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Locks several members' account rows, in id order (the order every path that locks more than one
+ * takes): a set-based settlement after its withdrawals' rows, as `lockLedgerAccount`'s order asks.
+ */
+export async function lockLedgerAccounts(db: Kysely<Database>, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await sql`
+    SELECT count(*) FROM (SELECT user_id FROM ledger_accounts WHERE user_id = ANY(${[...new Set(userIds)]}::uuid[])
+                           ORDER BY user_id FOR UPDATE) AS locked`.execute(db);
 }
 
 /** The newest entries of an account first. */

@@ -10,22 +10,33 @@ export interface MailEnvelope {
 }
 
 /** Puts an e-mail in the outbox; run it in the transaction of the event the mail reports. */
-export async function enqueueMail(
+export function enqueueMail(
   db: Kysely<Database>,
   to: string,
   content: MailContent,
   envelope: MailEnvelope = {},
 ): Promise<void> {
+  return enqueueMails(db, [{ to, content, envelope }]);
+}
+
+/** Queues many e-mails in one statement (each once per event key, like `enqueueMail`). */
+export async function enqueueMails(
+  db: Kysely<Database>,
+  mails: readonly { to: string; content: MailContent; envelope?: MailEnvelope }[],
+): Promise<void> {
+  if (mails.length === 0) return;
   await db
     .insertInto('mail_outbox')
-    .values({
-      to_address: to,
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      headers: envelope.headers,
-      event_key: envelope.eventKey ?? null,
-    })
+    .values(
+      mails.map(({ to, content, envelope = {} }) => ({
+        to_address: to,
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
+        headers: envelope.headers,
+        event_key: envelope.eventKey ?? null,
+      })),
+    )
     .onConflict((conflict) => conflict.column('event_key').doNothing())
     .execute();
 }

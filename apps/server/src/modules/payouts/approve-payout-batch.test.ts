@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { adminHeaders, batchOf, seedPendingWithdrawals } from './payouts-test-support';
+import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from './payouts-test-support';
 
 /** Four eyes: a batch above PAYOUT_SECOND_APPROVAL_ABOVE (here 100 USDT) is exported only once another administrator approved it. */
 describe('POST /api/withdrawals/admin/batches/{id}/approve', () => {
@@ -13,12 +12,7 @@ describe('POST /api/withdrawals/admin/batches/{id}/approve', () => {
   let third: UserRow;
 
   beforeAll(async () => {
-    const base = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/uplink-test-data',
-      PAYOUT_SECOND_APPROVAL_ABOVE: '100',
-    });
-    t = await createTestApp({ withdrawals: base.withdrawals });
+    t = await createTestApp(secondApprovalAbove('100'));
     creator = await createMember(t.database.db, { isAdmin: true });
     second = await createMember(t.database.db, { isAdmin: true, firstName: 'Second' });
     third = await createMember(t.database.db, { isAdmin: true });

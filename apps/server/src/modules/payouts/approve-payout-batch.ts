@@ -1,19 +1,20 @@
-import { errorTexts } from '@uplink/contract/error-codes';
 import type { PayoutBatch } from '@uplink/contract/payout-batches';
 import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
-import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { findExporters } from './batch-payments-repository';
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import { findBatchSummary, lockBatch, recordApproval } from './payout-batches-repository';
+import { secondPersonRefusal } from './payout-four-eyes';
 
 /**
- * The second administrator's approval of a batch (four eyes): never its creator's. Idempotent: a
- * batch already approved stays approved by whoever approved it first, and only that first approval
- * is audited, with what was approved (count and total then). A batch under the limit can be
- * approved too: a second look is never refused.
+ * The second administrator's approval of a batch (four eyes): never its creator's nor an
+ * exporter's (`secondPersonRefusal`); once approved, its exports count in nobody's four-eyes
+ * window. Idempotent: a batch already approved stays approved by whoever approved it first, and
+ * only that first approval is audited, with what was approved (count and total then). A batch
+ * under the limit can be approved too: a second look is never refused.
  */
 export async function approvePayoutBatch(
   deps: Pick<AppContext, 'db' | 'clock' | 'config'>,
@@ -24,9 +25,8 @@ export async function approvePayoutBatch(
   await moneyTransaction(deps.db, async (trx) => {
     const batch = await lockBatch(trx, id);
     if (!batch) throw batchNotFound();
-    if (batch.created_by === administrator.id) {
-      throw new DomainError('PAYOUT_APPROVAL_BY_CREATOR', errorTexts.PAYOUT_APPROVAL_BY_CREATOR);
-    }
+    const refusal = secondPersonRefusal(batch, await findExporters(trx, id), administrator.id, 'approve');
+    if (refusal) throw refusal;
     if (batch.approved_by) return;
     const now = deps.clock.now();
     const approved = await findBatchSummary(trx, id);

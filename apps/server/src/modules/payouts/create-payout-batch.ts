@@ -27,6 +27,7 @@ const refusalTexts: Record<BatchRefusal, (id: string) => string> = {
   WITHDRAWAL_NOT_FOUND: (id) => `Withdrawal ${id} does not exist`,
   WITHDRAWAL_ALREADY_PROCESSED: (id) => `Withdrawal ${id} is no longer pending`,
   WITHDRAWAL_ALREADY_BATCHED: (id) => `Withdrawal ${id} is already in an open payout batch`,
+  WITHDRAWAL_PAYMENT_IN_PROGRESS: (id) => `Withdrawal ${id} has a payment under way`,
 };
 
 /** The most serious refusal gives the code: an unknown withdrawal before a decided one before a batched one. */
@@ -34,6 +35,7 @@ const refusalOrder: BatchRefusal[] = [
   'WITHDRAWAL_NOT_FOUND',
   'WITHDRAWAL_ALREADY_PROCESSED',
   'WITHDRAWAL_ALREADY_BATCHED',
+  'WITHDRAWAL_PAYMENT_IN_PROGRESS',
 ];
 
 /** Refuses the whole batch, naming each withdrawal that cannot join it (the batch is all or nothing). */

@@ -9,8 +9,8 @@ import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import { deleteBatch, findBatchSummary, lockBatch, lockLinesCountingPaid } from './payout-batches-repository';
 
 /**
- * Deletes a batch none of whose withdrawals is paid; they go back to the pool (pending, in no
- * batch). Its withdrawals are locked first (FOR SHARE), so an approval either came before — and
+ * Deletes a batch none of whose withdrawals is paid and whose payment is not under way (never
+ * exported or paid, or released); they go back to the pool (pending, in no batch). Its withdrawals are locked first (FOR SHARE), so an approval either came before — and
  * the deletion is refused — or waits until the batch is gone.
  */
 export async function deletePayoutBatch(
@@ -20,9 +20,14 @@ export async function deletePayoutBatch(
 ): Promise<void> {
   if (!isUuid(id)) throw batchNotFound();
   await moneyTransaction(deps.db, async (trx) => {
-    if (!(await lockBatch(trx, id))) throw batchNotFound();
+    const batch = await lockBatch(trx, id);
+    if (!batch) throw batchNotFound();
     if ((await lockLinesCountingPaid(trx, id)) > 0) {
       throw new DomainError('PAYOUT_BATCH_HAS_PAYMENTS', errorTexts.PAYOUT_BATCH_HAS_PAYMENTS);
+    }
+    // Its files may be paid any moment: deleting it would let its withdrawals be batched and paid again.
+    if (batch.payment_claimed_at) {
+      throw new DomainError('PAYOUT_BATCH_PAYMENT_UNDER_WAY', errorTexts.PAYOUT_BATCH_PAYMENT_UNDER_WAY);
     }
     const before = await findBatchSummary(trx, id);
     await deleteBatch(trx, id);

@@ -10,9 +10,9 @@ import { payBatchFromDemoTreasury } from './pay-batch-from-demo-treasury';
 
 /**
  * `POST /api/dev/demo-treasury/batches/{id}/pay` (administrators, dev tools on, with the demo
- * chain only): the demo treasury pays a whole batch in one multi-send transaction, and the
- * treasury reconciliation approves its withdrawals within seconds. Elsewhere it answers 404 as if
- * it did not exist.
+ * chain only): the demo treasury pays a batch, one multi-send transaction per Transaction Builder
+ * part, once however often it is asked, and the treasury reconciliation approves its withdrawals
+ * within seconds. Elsewhere it answers 404 as if it did not exist.
  */
 export const demoBatchPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.context;
@@ -24,7 +24,10 @@ export const demoBatchPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: totpRequiredForPayouts(app.context),
       schema: {
         tags: ['dev'],
-        summary: "Pay a batch's pending withdrawals in one transaction from the demo treasury (local mode only)",
+        summary:
+          "Pay a batch's pending withdrawals from the demo treasury, one transaction per Transaction Builder part, once (local mode only)",
+        description:
+          "Starts the batch's payment as its first export does (its withdrawals claimed, the four-eyes window counted); a repeated or concurrent call answers the same transactions. PAYOUT_BATCH_PAYMENT_UNDER_WAY when its files were exported (release it first).",
         security: [{ bearer: [] }],
         params: z.object({ id: safeText('Id').max(100) }),
         response: { 200: envelopeSchema(demoBatchPaymentSchema), 409: errorEnvelopeSchema },

@@ -52,10 +52,12 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe(
-      `attachment; filename="uplink-batch-${batchId.slice(0, 8)}-safe.csv"`,
+      `attachment; filename="uplink-batch-${batchId.slice(0, 8)}-part-1-of-1-safe.csv"`,
     );
     expect(answer.body.split('\r\n')[0]).toBe('token_type,token_address,receiver,amount,id');
-    const parsed = Papa.parse<Record<string, string>>(answer.body, { header: true, skipEmptyLines: true });
+    // No line break after the last transfer: Safe's papaparse would read it as a row of too few fields.
+    expect(answer.body.endsWith('\n')).toBe(false);
+    const parsed = Papa.parse<Record<string, string>>(answer.body, { header: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data).toEqual(
       ['12.34', '0.01', '999999.99', '250'].map((amount, index) => ({
@@ -76,7 +78,7 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe(
-      `attachment; filename="uplink-batch-${batchId.slice(0, 8)}-safe.json"`,
+      `attachment; filename="uplink-batch-${batchId.slice(0, 8)}-part-1-of-1-safe.json"`,
     );
     const file = answer.json();
     expect(file).toMatchObject({
@@ -84,10 +86,11 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
       chainId: '56',
       createdAt: Date.parse('2026-11-26T15:00:00Z'),
       meta: {
-        name: `Uplink payout batch ${batchId.slice(0, 8)}`,
+        name: `Uplink payout batch ${batchId.slice(0, 8)}, part 1 of 1`,
         description: '4 withdrawals, 1000262.34 USDT',
         txBuilderVersion: expect.any(String),
         createdFromSafeAddress: treasury,
+        checksum: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       },
     });
     expect(file.transactions).toHaveLength(4);
@@ -110,35 +113,21 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
     ).toEqual(['12340000000000000000', '10000000000000000', '999999990000000000000000', '250000000000000000000']);
   });
 
-  it('leaves out what is paid, being paid or gone: a file downloaded again pays only the rest; audited', async () => {
+  it('carries the same transfers at every download, less those paid since; audited with the part', async () => {
+    // The batch's payment started with the first download above: its lines are claimed.
+    expect(
+      (await decide(t.app, administrator, withdrawalIds[2] as string, { status: 'REJECTED', reason: 'Late' })).json()
+        .errorCode,
+    ).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
+    // A payment of the batch's files proves a withdrawal as any approval does.
     await decide(t.app, administrator, withdrawalIds[0] as string, { status: 'APPROVED', transactionHash: someHash() });
-    await decide(t.app, administrator, withdrawalIds[2] as string, { status: 'REJECTED', reason: 'Too large' });
-    // A payment under way, as an approval's claim leaves it while the chain is asked.
-    const claimedAt = new Date();
-    await t.database.db
-      .updateTable('withdrawals')
-      .set({ payment_claimed_at: claimedAt, payment_claimed_by: administrator.id, payment_claim_hash: someHash() })
-      .where('id', '=', withdrawalIds[3] as string)
-      .execute();
-    const claimed = Papa.parse<Record<string, string>>((await download('safe-csv')).body, { header: true });
-    expect(claimed.data.filter((line) => line.amount).map((line) => line.amount)).toEqual(['0.01']);
-    expect((await download('safe-json')).json().meta.description).toBe('1 withdrawal, 0.01 USDT');
-    await t.database.db
-      .updateTable('withdrawals')
-      .set({ payment_claimed_at: null, payment_claimed_by: null, payment_claim_hash: null })
-      .where('id', '=', withdrawalIds[3] as string)
-      .execute();
-
-    const csv = Papa.parse<Record<string, string>>((await download('safe-csv')).body, {
-      header: true,
-      skipEmptyLines: true,
-    });
-    expect(csv.data.map((line) => line.amount)).toEqual(['0.01', '250']);
+    const csv = Papa.parse<Record<string, string>>((await download('safe-csv')).body, { header: true });
+    expect(csv.data.map((line) => line.amount)).toEqual(['0.01', '999999.99', '250']);
     const json = (await download('safe-json')).json();
     expect(
       json.transactions.map((call: { contractInputsValues: { to: string } }) => call.contractInputsValues.to),
-    ).toEqual([getAddress(wallets[1] as string), getAddress(wallets[3] as string)]);
-    expect(json.meta.description).toBe('2 withdrawals, 250.01 USDT');
+    ).toEqual([1, 2, 3].map((index) => getAddress(wallets[index] as string)));
+    expect(json.meta.description).toBe('3 withdrawals, 1000250 USDT');
 
     const audits = await t.database.db
       .selectFrom('audit_log')
@@ -148,13 +137,40 @@ describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
       .orderBy('id')
       .execute();
     expect(audits.map((audit) => audit.after)).toEqual([
-      { format: 'safe-csv', withdrawals: 4, total: '1000262.34000000' },
-      { format: 'safe-json', withdrawals: 4, total: '1000262.34000000' },
-      { format: 'safe-csv', withdrawals: 1, total: '0.01000000' },
-      { format: 'safe-json', withdrawals: 1, total: '0.01000000' },
-      { format: 'safe-csv', withdrawals: 2, total: '250.01000000' },
-      { format: 'safe-json', withdrawals: 2, total: '250.01000000' },
+      { format: 'safe-csv', part: 1, parts: 1, withdrawals: 4, total: '1000262.34' },
+      { format: 'safe-json', part: 1, parts: 1, withdrawals: 4, total: '1000262.34' },
+      { format: 'safe-csv', part: 1, parts: 1, withdrawals: 3, total: '1000250' },
+      { format: 'safe-json', part: 1, parts: 1, withdrawals: 3, total: '1000250' },
     ]);
+  });
+
+  it('leaves out a withdrawal rejected before the first export, and refuses one with a payment of its own under way', async () => {
+    const member = await createMember(t.database.db);
+    const ids = await seedPendingWithdrawals(t.database.db, member, ['1', '2', '3']);
+    const batch = await batchOf(t.app, administrator, ids);
+    await decide(t.app, administrator, ids[0] as string, { status: 'REJECTED', reason: 'Wrong network' });
+    // A payment under way of its own, as an approval's claim leaves it while the chain is asked.
+    await t.database.db
+      .updateTable('withdrawals')
+      .set({ payment_claimed_at: new Date(), payment_claimed_by: administrator.id, payment_claim_hash: someHash() })
+      .where('id', '=', ids[1] as string)
+      .execute();
+    const exportOf = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/withdrawals/admin/batches/${batch}/export?format=safe-csv`,
+        headers: adminHeaders(t.app, administrator),
+      });
+    const refused = await exportOf();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
+    await t.database.db
+      .updateTable('withdrawals')
+      .set({ payment_claimed_at: null, payment_claimed_by: null, payment_claim_hash: null })
+      .where('id', '=', ids[1] as string)
+      .execute();
+    const csv = Papa.parse<Record<string, string>>((await exportOf()).body, { header: true });
+    expect(csv.data.map((line) => line.amount)).toEqual(['2', '3']);
   });
 
   it('refuses another format (400), an unknown batch (404) and a member (403)', async () => {

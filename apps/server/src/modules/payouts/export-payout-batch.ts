@@ -1,106 +1,140 @@
 import { errorTexts } from '@uplink/contract/error-codes';
 import { formatCount } from '@uplink/contract/format';
 import { type PayoutExportFormat, payoutExportFileName } from '@uplink/contract/payout-batches';
+import { Decimal } from 'decimal.js';
 import { getAddress, parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
+import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
-import { DomainError } from '../../domain-error';
+import { DomainError, validationFailed } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { csvStream } from '../statements/csv-stream';
 import { type CsvColumn, csvHeader, csvRows, plainAmount } from '../statements/csv-writer';
-import { approvalRequired, batchNotFound } from './payout-batch-record';
 import {
-  findBatchSummary,
-  findPayableLines,
-  findPayableTotals,
-  type PayableLineRow,
-} from './payout-batches-repository';
+  countClaimedTransfers,
+  findPartLinesToPay,
+  type PartLineRow,
+  transfersPerPart,
+} from './batch-payments-repository';
+import { batchNotFound } from './payout-batch-record';
+import { type BuilderTransaction, builderBatchFile, txBuilderVersion } from './safe-transaction-builder';
+import { chainHeadBeforePayment, startBatchPayment } from './start-batch-payment';
 
 /** USDT's decimals on BSC (and on the demo chain's test token): the Transaction Builder's `value` is in these units. */
-const usdtDecimals = 18;
-/** The Transaction Builder release whose file format this follows. */
-const txBuilderVersion = '1.18.0';
-/** Lines read per query while the file is sent: constant memory whatever the batch's size. */
-const chunkLines = 2_000;
+export const usdtDecimals = 18;
 
 export interface PayoutExport {
   fileName: string;
   contentType: string;
-  body: AsyncGenerator<string>;
+  body: string;
 }
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 
 /** A wallet as the chain tools want it: EIP-55 checksummed, whatever case the member typed. */
-const receiver = (wallet: string) => getAddress(wallet.toLowerCase());
+export const checksummed = (wallet: string) => getAddress(wallet.toLowerCase());
+
+/** The part asked for: part 1 of a one-part batch when none is named; one past the end is not found. */
+function chosenPart(part: number | undefined, parts: number): number {
+  if (part === undefined) {
+    if (parts === 1) return 1;
+    throw validationFailed([
+      { field: 'part', message: `This batch's files come in ${parts} parts: name one (1 to ${parts})` },
+    ]);
+  }
+  if (part > parts) throw new DomainError('PAYOUT_BATCH_PART_NOT_FOUND', errorTexts.PAYOUT_BATCH_PART_NOT_FOUND);
+  return part;
+}
 
 /**
- * A batch's payment file for Safe{Wallet}: the CSV Airdrop app's file (`safe-csv`) or a
- * Transaction Builder batch (`safe-json`), one USDT transfer per withdrawal still to pay — in the
- * batch, pending and with no payment under way — in the batch's order. A withdrawal already paid
- * (approved), being paid (claimed) or gone (rejected, blocked) is never in the file, so a file
- * downloaded again after part of the batch was paid pays only the rest. Refused while the batch is above PAYOUT_SECOND_APPROVAL_ABOVE without a second
- * administrator's approval. Audited before the first line is read.
+ * Part `part` of a batch's payment file for Safe{Wallet}: the CSV Airdrop app's file
+ * (`safe-csv`, at most 499 transfers) or a Transaction Builder batch (`safe-json`, at most
+ * PAYOUT_TRANSFERS_PER_TRANSACTION: one Safe transaction). The first export starts the batch's
+ * payment (`startBatchPayment`): its withdrawals are claimed and numbered, so every part carries
+ * the same transfers each time it is downloaded — less those already paid — and an administrator
+ * past their four-eyes window is refused (PAYOUT_APPROVAL_REQUIRED). Audited with the part.
  */
 export async function exportPayoutBatch(
   deps: Deps,
   administrator: RequestingAdministrator,
   id: string,
   format: PayoutExportFormat,
+  part: number | undefined,
 ): Promise<PayoutExport> {
-  const batch = isUuid(id) ? await findBatchSummary(deps.db, id) : undefined;
-  if (!batch) throw batchNotFound();
-  if (approvalRequired(batch.total, deps.config.withdrawals.secondApprovalAbove) && !batch.approved_by) {
-    throw new DomainError('PAYOUT_APPROVAL_REQUIRED', errorTexts.PAYOUT_APPROVAL_REQUIRED);
-  }
-  const payable = await findPayableTotals(deps.db, id);
+  if (!isUuid(id)) throw batchNotFound();
+  const chainHead = await chainHeadBeforePayment(deps);
   const now = deps.clock.now();
-  await recordAdminAction(
-    deps.db,
-    {
-      actorId: administrator.id,
-      action: 'PAYOUT_BATCH_EXPORTED',
-      targetType: 'PAYOUT_BATCH',
-      targetId: id,
-      after: { format, withdrawals: payable.lines, total: payable.total },
-      ipAddress: administrator.ipAddress,
-      requestId: administrator.requestId,
-    },
-    now,
-  );
-  const readChunk = (last: PayableLineRow | undefined, limit: number) =>
-    findPayableLines(deps.db, id, last?.position ?? 0, limit);
-  const token = getAddress(deps.config.chain.usdtContractAddress.toLowerCase());
-  const fileName = payoutExportFileName(id, format);
+  const perPart = transfersPerPart(format, deps.config.withdrawals.transfersPerTransaction);
+  const { lines, chosen, parts, total } = await moneyTransaction(deps.db, async (trx) => {
+    await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', chainHead, now);
+    const parts = Math.ceil((await countClaimedTransfers(trx, id)) / perPart);
+    const chosen = chosenPart(part, parts);
+    const lines = await findPartLinesToPay(trx, id, { from: (chosen - 1) * perPart + 1, to: chosen * perPart });
+    if (lines.length === 0) {
+      throw new DomainError(
+        'PAYOUT_BATCH_EMPTY',
+        `Every transfer of part ${chosen} is paid: nothing is left to pay in it.`,
+      );
+    }
+    const total = lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0)).toFixed();
+    await recordAdminAction(
+      trx,
+      {
+        actorId: administrator.id,
+        action: 'PAYOUT_BATCH_EXPORTED',
+        targetType: 'PAYOUT_BATCH',
+        targetId: id,
+        after: { format, part: chosen, parts, withdrawals: lines.length, total },
+        ipAddress: administrator.ipAddress,
+        requestId: administrator.requestId,
+      },
+      now,
+    );
+    return { lines, chosen, parts, total };
+  });
+  const token = checksummed(deps.config.chain.usdtContractAddress);
+  const fileName = payoutExportFileName(id, format, chosen, parts);
   if (format === 'safe-csv') {
-    return {
-      fileName,
-      contentType: 'text/csv; charset=utf-8',
-      body: csvStream(
-        { header: csvHeader(airdropColumns(token)), readChunk, lines: (rows) => csvRows(airdropColumns(token), rows) },
-        chunkLines,
-      ),
-    };
+    return { fileName, contentType: 'text/csv; charset=utf-8', body: airdropFile(token, lines) };
   }
-  return {
-    fileName,
-    contentType: 'application/json; charset=utf-8',
-    body: transactionBuilderFile(deps, id, token, payable, now, readChunk),
-  };
+  const treasury = deps.config.withdrawals.treasuryAddresses[0];
+  const body = builderBatchFile({
+    version: '1.0',
+    chainId: String(deps.config.chain.chainId),
+    createdAt: now.getTime(),
+    meta: {
+      name: `Uplink payout batch ${id.slice(0, 8)}, part ${chosen} of ${parts}`,
+      description: `${formatCount(lines.length, ['withdrawal', 'withdrawals'])}, ${plainAmount(total)} USDT`,
+      txBuilderVersion,
+      createdFromSafeAddress: treasury ? checksummed(treasury) : '',
+      createdFromOwnerAddress: '',
+    },
+    transactions: lines.map((line) => transferCall(token, line)),
+  });
+  return { fileName, contentType: 'application/json; charset=utf-8', body };
 }
 
 /** The CSV Airdrop app's columns; `id` is for NFTs and stays blank on ERC-20 lines. */
-const airdropColumns = (token: string): CsvColumn<PayableLineRow>[] => [
+const airdropColumns = (token: string): CsvColumn<PartLineRow>[] => [
   { header: 'token_type', kind: 'text', value: () => 'erc20' },
   { header: 'token_address', kind: 'text', value: () => token },
-  { header: 'receiver', kind: 'text', value: (row) => receiver(row.wallet_address) },
+  { header: 'receiver', kind: 'text', value: (row) => checksummed(row.wallet_address) },
   { header: 'amount', kind: 'amount', value: (row) => row.amount },
   { header: 'id', kind: 'text', value: () => null },
 ];
 
+/**
+ * The header and one line per transfer, with no line break after the last: the app parses with
+ * papaparse, which reads a trailing line break as one more row of too few fields and reports it as
+ * an error. 499 transfers make 500 lines, under the app's 501.
+ */
+function airdropFile(token: string, lines: readonly PartLineRow[]): string {
+  const columns = airdropColumns(token);
+  return `${csvHeader(columns)}${csvRows(columns, lines)}`.replace(/\r\n$/, '');
+}
+
 /** One `transfer(to, value)` call of the USDT contract; `value` in base units (amount × 10^18, exact). */
-const transferCall = (token: string, row: PayableLineRow) => ({
+const transferCall = (token: string, row: PartLineRow): BuilderTransaction => ({
   to: token,
   value: '0',
   data: null,
@@ -113,47 +147,7 @@ const transferCall = (token: string, row: PayableLineRow) => ({
     payable: false,
   },
   contractInputsValues: {
-    to: receiver(row.wallet_address),
+    to: checksummed(row.wallet_address),
     value: parseUnits(plainAmount(row.amount), usdtDecimals).toString(),
   },
 });
-
-/**
- * The Transaction Builder's JSON, written while it is sent: the head, then the calls a chunk of
- * lines at a time, then the closing brackets. The Safe it is meant for is the first treasury
- * address; no checksum (the builder accepts a file without one).
- */
-async function* transactionBuilderFile(
-  deps: Deps,
-  id: string,
-  token: string,
-  payable: { lines: number; total: string },
-  now: Date,
-  readChunk: (last: PayableLineRow | undefined, limit: number) => Promise<PayableLineRow[]>,
-): AsyncGenerator<string> {
-  const treasury = deps.config.withdrawals.treasuryAddresses[0];
-  const head = JSON.stringify({
-    version: '1.0',
-    chainId: String(deps.config.chain.chainId),
-    createdAt: now.getTime(),
-    meta: {
-      name: `Uplink payout batch ${id.slice(0, 8)}`,
-      description: `${formatCount(payable.lines, ['withdrawal', 'withdrawals'])}, ${plainAmount(payable.total)} USDT`,
-      txBuilderVersion,
-      createdFromSafeAddress: treasury ? receiver(treasury) : '',
-      createdFromOwnerAddress: '',
-    },
-  });
-  yield `${head.slice(0, -1)},"transactions":[`;
-  let last: PayableLineRow | undefined;
-  let first = true;
-  for (;;) {
-    const rows = await readChunk(last, chunkLines);
-    if (rows.length === 0) break;
-    yield `${first ? '' : ','}${rows.map((row) => JSON.stringify(transferCall(token, row))).join(',')}`;
-    first = false;
-    if (rows.length < chunkLines) break;
-    last = rows[rows.length - 1];
-  }
-  yield ']}';
-}

@@ -8,11 +8,22 @@ import type { BatchLineRow, BatchSummaryRow } from './payout-batches-repository'
 
 export const batchNotFound = () => new DomainError('PAYOUT_BATCH_NOT_FOUND', errorTexts.PAYOUT_BATCH_NOT_FOUND);
 
-/** OPEN until a withdrawal in it is approved; PAID once every withdrawal still in it is. */
-export function batchStatus(row: Pick<BatchSummaryRow, 'lines' | 'paid'>): PayoutBatchStatus {
-  if (row.paid === 0) return 'OPEN';
-  return row.paid === row.lines ? 'PAID' : 'PARTLY_PAID';
+/**
+ * PAID once every withdrawal still in it is approved; PAYMENT_UNDER_WAY from its first export or
+ * demo payment until then (or until a release); otherwise OPEN, or PARTLY_PAID once part of it is
+ * approved.
+ */
+export function batchStatus(row: Pick<BatchSummaryRow, 'lines' | 'paid' | 'payment_claimed_at'>): PayoutBatchStatus {
+  if (row.paid > 0 && row.paid === row.lines) return 'PAID';
+  if (row.payment_claimed_at) return 'PAYMENT_UNDER_WAY';
+  return row.paid === 0 ? 'OPEN' : 'PARTLY_PAID';
 }
+
+const administrator = (id: string, firstName: string | null, lastName: string | null, email: string | null) => ({
+  _id: id,
+  name: fullName({ firstName: firstName ?? '', lastName: lastName ?? '' }),
+  email: email ?? '',
+});
 
 /** A second administrator's approval is needed when the batch's total exceeds the limit (PAYOUT_SECOND_APPROVAL_ABOVE). */
 export const approvalRequired = (total: string, secondApprovalAbove: string) =>
@@ -28,23 +39,29 @@ export function toPayoutBatch(row: BatchSummaryRow, secondApprovalAbove: string)
     total: toWireMoney(row.total),
     paidAmount: toWireMoney(row.paid_amount),
     createdAt: row.created_at.toISOString(),
-    createdBy: {
-      _id: row.created_by,
-      name: fullName({ firstName: row.creator_first_name, lastName: row.creator_last_name }),
-      email: row.creator_email,
-    },
+    createdBy: administrator(row.created_by, row.creator_first_name, row.creator_last_name, row.creator_email),
     approval: {
       required,
       approvedBy: row.approved_by
-        ? {
-            _id: row.approved_by,
-            name: fullName({ firstName: row.approver_first_name ?? '', lastName: row.approver_last_name ?? '' }),
-            email: row.approver_email ?? '',
-          }
+        ? administrator(row.approved_by, row.approver_first_name, row.approver_last_name, row.approver_email)
         : null,
       approvedAt: row.approved_at?.toISOString() ?? null,
     },
     exportable: !required || row.approved_by !== null,
+    payment:
+      row.payment_claimed_at && row.payment_claimed_by
+        ? {
+            startedAt: row.payment_claimed_at.toISOString(),
+            startedBy: administrator(
+              row.payment_claimed_by,
+              row.claimer_first_name,
+              row.claimer_last_name,
+              row.claimer_email,
+            ),
+            count: row.claimed,
+            total: toWireMoney(row.claimed_total),
+          }
+        : null,
   };
 }
 

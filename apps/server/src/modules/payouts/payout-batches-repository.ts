@@ -4,7 +4,11 @@ import type { Database } from '../../db/schema';
 import { type ReviewFilters, reviewWhere } from '../withdrawals/withdrawals-repository';
 
 /** Why a requested withdrawal cannot join a batch. */
-export type BatchRefusal = 'WITHDRAWAL_NOT_FOUND' | 'WITHDRAWAL_ALREADY_PROCESSED' | 'WITHDRAWAL_ALREADY_BATCHED';
+export type BatchRefusal =
+  | 'WITHDRAWAL_NOT_FOUND'
+  | 'WITHDRAWAL_ALREADY_PROCESSED'
+  | 'WITHDRAWAL_ALREADY_BATCHED'
+  | 'WITHDRAWAL_PAYMENT_IN_PROGRESS';
 
 export interface RefusedWithdrawal {
   withdrawal_id: string;
@@ -33,11 +37,14 @@ export async function findRefusedWithdrawals(
     SELECT r.id::text AS withdrawal_id,
            CASE WHEN w.id IS NULL THEN 'WITHDRAWAL_NOT_FOUND'
                 WHEN w.status <> 'PENDING' THEN 'WITHDRAWAL_ALREADY_PROCESSED'
-                ELSE 'WITHDRAWAL_ALREADY_BATCHED' END AS refusal
+                WHEN batched THEN 'WITHDRAWAL_ALREADY_BATCHED'
+                ELSE 'WITHDRAWAL_PAYMENT_IN_PROGRESS' END AS refusal
       FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS r(id, requested)
       LEFT JOIN withdrawals w ON w.id = r.id
-     WHERE w.id IS NULL OR w.status <> 'PENDING'
-        OR EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = r.id AND l.left_at IS NULL)
+     CROSS JOIN LATERAL (
+       SELECT EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = r.id AND l.left_at IS NULL) AS batched
+     ) AS b
+     WHERE w.id IS NULL OR w.status <> 'PENDING' OR batched OR w.payment_claimed_at IS NOT NULL
      ORDER BY r.requested`.execute(trx);
   return rows;
 }
@@ -45,6 +52,7 @@ export async function findRefusedWithdrawals(
 const unbatchedPending = (filters: Pick<ReviewFilters, 'search'>) => sql`
     FROM withdrawals w JOIN users u ON u.id = w.user_id
     ${reviewWhere({ ...filters, status: 'PENDING' })}
+      AND w.payment_claimed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = w.id AND l.left_at IS NULL)`;
 
 /** How many pending withdrawals in no open batch the admin list's filters match, counting up to `atMost`. */
@@ -125,11 +133,20 @@ export interface BatchSummaryRow {
   approver_last_name: string | null;
   approver_email: string | null;
   approved_at: Date | null;
+  payment_claimed_at: Date | null;
+  payment_claimed_by: string | null;
+  payment_claim_block: string | null;
+  claimer_first_name: string | null;
+  claimer_last_name: string | null;
+  claimer_email: string | null;
   /** Lines still in the batch (a rejected or blocked withdrawal has left it). */
   lines: number;
   paid: number;
   total: string;
   paid_amount: string;
+  /** The lines the payment under way claimed, paid since or not, and their sum. */
+  claimed: number;
+  claimed_total: string;
 }
 
 /** The batches (already chosen, in order) with their people and the sums of the lines still in them. */
@@ -137,15 +154,20 @@ const summaries = (chosen: ReturnType<typeof sql>) => sql<BatchSummaryRow>`
     SELECT b.id, b.created_at, b.created_by, c.first_name AS creator_first_name, c.last_name AS creator_last_name,
            c.email AS creator_email, b.approved_by, a.first_name AS approver_first_name,
            a.last_name AS approver_last_name, a.email AS approver_email, b.approved_at,
-           s.lines, s.paid, s.total, s.paid_amount
+           b.payment_claimed_at, b.payment_claimed_by, b.payment_claim_block::text AS payment_claim_block,
+           p.first_name AS claimer_first_name, p.last_name AS claimer_last_name, p.email AS claimer_email,
+           s.lines, s.paid, s.total, s.paid_amount, s.claimed, s.claimed_total
       FROM (${chosen}) AS b
       JOIN users c ON c.id = b.created_by
       LEFT JOIN users a ON a.id = b.approved_by
+      LEFT JOIN users p ON p.id = b.payment_claimed_by
      CROSS JOIN LATERAL (
        SELECT count(*)::int AS lines,
               (count(*) FILTER (WHERE w.status = 'APPROVED'))::int AS paid,
               coalesce(sum(w.amount), 0)::text AS total,
-              coalesce(sum(w.amount) FILTER (WHERE w.status = 'APPROVED'), 0)::text AS paid_amount
+              coalesce(sum(w.amount) FILTER (WHERE w.status = 'APPROVED'), 0)::text AS paid_amount,
+              (count(*) FILTER (WHERE l.claim_position IS NOT NULL))::int AS claimed,
+              coalesce(sum(w.amount) FILTER (WHERE l.claim_position IS NOT NULL), 0)::text AS claimed_total
          FROM payout_batch_withdrawals l JOIN withdrawals w ON w.id = l.withdrawal_id
         WHERE l.batch_id = b.id AND l.left_at IS NULL
      ) AS s
@@ -209,48 +231,7 @@ export async function findBatchLines(
   return rows;
 }
 
-export interface PayableLineRow {
-  position: number;
-  amount: string;
-  wallet_address: string;
-}
-
-/**
- * What a payment file may still pay: lines in the batch whose withdrawal is pending and not being
- * paid already (no payment claim: an administrator approving it with a hash, the demo treasury).
- */
-const stillToPay = sql`l.left_at IS NULL AND w.status = 'PENDING' AND w.payment_claimed_at IS NULL`;
-
-/** The lines still to pay after `afterPosition`, at most `limit`, in order. */
-export async function findPayableLines(
-  db: Kysely<Database>,
-  batchId: string,
-  afterPosition: number,
-  limit: number,
-): Promise<PayableLineRow[]> {
-  const { rows } = await sql<PayableLineRow>`
-    SELECT l.position, w.amount, w.wallet_address
-      FROM payout_batch_withdrawals l JOIN withdrawals w ON w.id = l.withdrawal_id
-     WHERE l.batch_id = ${batchId} AND l.position > ${afterPosition} AND ${stillToPay}
-     ORDER BY l.position
-     LIMIT ${limit}`.execute(db);
-  return rows;
-}
-
-export interface PayableTotals {
-  lines: number;
-  total: string;
-}
-
-export async function findPayableTotals(db: Kysely<Database>, batchId: string): Promise<PayableTotals> {
-  const { rows } = await sql<PayableTotals>`
-    SELECT count(*)::int AS lines, coalesce(sum(w.amount), 0)::text AS total
-      FROM payout_batch_withdrawals l JOIN withdrawals w ON w.id = l.withdrawal_id
-     WHERE l.batch_id = ${batchId} AND ${stillToPay}`.execute(db);
-  return rows[0] as PayableTotals;
-}
-
-/** Locks the batch until the transaction ends: one deletion or approval at a time. */
+/** Locks the batch until the transaction ends: one deletion, approval, payment start or release at a time. */
 export function lockBatch(trx: Kysely<Database>, id: string) {
   return trx.selectFrom('payout_batches').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import { formatCount } from '@uplink/contract/format';
 import {
@@ -7,8 +6,10 @@ import {
   payoutBatchDetailSchema,
   payoutBatchesQuerySchema,
   payoutBatchesSchema,
+  payoutBatchReleaseSchema,
   payoutBatchSchema,
   payoutExportQuerySchema,
+  releasePayoutBatchSchema,
 } from '@uplink/contract/payout-batches';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { approvePayoutBatch } from './approve-payout-batch';
 import { createPayoutBatch } from './create-payout-batch';
 import { deletePayoutBatch } from './delete-payout-batch';
 import { exportPayoutBatch } from './export-payout-batch';
+import { releasePayoutBatch } from './release-payout-batch';
 import { listPayoutBatches, viewPayoutBatch } from './view-payout-batches';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -29,7 +31,7 @@ const idParams = z.object({ id: z.string().max(100) });
  */
 const selectionBodyLimit = 4 * 1024 * 1024;
 
-/** Payout batches (issue 24): pending withdrawals gathered, exported for Safe{Wallet}, approved by a second administrator. */
+/** Payout batches (issues 24, 31): pending withdrawals gathered, exported for Safe{Wallet} in parts, approved by a second administrator, released when their payment is given up. */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   const totpRequired = totpRequiredForPayouts(app.context);
 
@@ -94,7 +96,8 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['withdrawals'],
         summary: 'Delete a payout batch with nothing paid: its withdrawals can be batched again',
-        description: 'A batch with an approved withdrawal is kept (PAYOUT_BATCH_HAS_PAYMENTS). Audited.',
+        description:
+          'A batch with an approved withdrawal is kept (PAYOUT_BATCH_HAS_PAYMENTS), and so is one whose payment is under way (PAYOUT_BATCH_PAYMENT_UNDER_WAY: exported or paid from the demo treasury, until released). Audited.',
         security: [{ bearer: [] }],
         params: idParams,
         response: { 200: envelopeSchema(z.null()), 409: errorEnvelopeSchema },
@@ -115,7 +118,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['withdrawals'],
         summary: "A second administrator's approval of a payout batch (four eyes); idempotent",
         description:
-          'Needed before a batch above PAYOUT_SECOND_APPROVAL_ABOVE can be exported; never by its creator (PAYOUT_APPROVAL_BY_CREATOR). Audited.',
+          'Needed before a batch can be exported past PAYOUT_SECOND_APPROVAL_ABOVE (the batch alone, or with what the exporting administrator exported unapproved in the last 24 hours); never by its creator (PAYOUT_APPROVAL_BY_CREATOR) nor by an administrator who exported it (PAYOUT_APPROVAL_BY_EXPORTER). Audited.',
         security: [{ bearer: [] }],
         params: idParams,
         response: { 200: envelopeSchema(payoutBatchSchema) },
@@ -135,7 +138,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         access: 'admin',
         fileDownload: {
           description:
-            'safe-csv: the Safe CSV Airdrop file (`token_type,token_address,receiver,amount,id`); safe-json: a Safe Transaction Builder batch of USDT `transfer` calls. One line per withdrawal still to pay.',
+            "Part `part` of the files: safe-csv, the Safe CSV Airdrop file (`token_type,token_address,receiver,amount,id`, at most 499 transfers, no line break after the last); safe-json, a Safe Transaction Builder batch of USDT `transfer` calls (at most PAYOUT_TRANSFERS_PER_TRANSACTION, with the builder's `meta.checksum`). The transfers of the part still to pay.",
           mediaTypes: ['text/csv', 'application/json'],
         },
         failures: [409],
@@ -143,9 +146,10 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: totpRequired,
       schema: {
         tags: ['withdrawals'],
-        summary: 'The payment file of a payout batch for Safe{Wallet}: the withdrawals still to pay; audited',
+        summary:
+          "A part of a payout batch's payment files for Safe{Wallet}; the first export starts its payment; audited",
         description:
-          'Refused with PAYOUT_APPROVAL_REQUIRED while a batch above PAYOUT_SECOND_APPROVAL_ABOVE lacks its second approval.',
+          'The first export (any format, any part) puts the batch in PAYMENT_UNDER_WAY: its withdrawals are claimed (no rejection, block, deletion, second batch or single payment) until the chain shows their payment or the batch is released, and numbered, so each part carries the same transfers at every download (less those paid since). `part` is 1-based; without it a one-part batch answers part 1 and a batch of more parts VALIDATION_ERROR; past the last PAYOUT_BATCH_PART_NOT_FOUND; a part with nothing left to pay PAYOUT_BATCH_EMPTY. PAYOUT_APPROVAL_REQUIRED when, without a second approval, the batch alone or with what the administrator exported in the last 24 hours exceeds PAYOUT_SECOND_APPROVAL_ABOVE; WITHDRAWAL_PAYMENT_IN_PROGRESS when one of its withdrawals has a payment of its own under way; PAYOUT_BATCH_PAYMENT_UNDER_WAY when the demo treasury pays it.',
         security: [{ bearer: [] }],
         params: idParams,
         querystring: payoutExportQuerySchema,
@@ -157,12 +161,40 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         requestingAdministrator(request),
         request.params.id,
         request.query.format,
+        request.query.part,
       );
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(file.body, { objectMode: false }));
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    '/withdrawals/admin/batches/:id/release',
+    {
+      config: { access: 'admin' },
+      onRequest: totpRequired,
+      schema: {
+        tags: ['withdrawals'],
+        summary: "Give up a payout batch's payment under way, with a reason: its withdrawals are no longer claimed",
+        description:
+          'Only when the Safe transaction was rejected or replaced: the batch returns to OPEN (PARTLY_PAID when part of it is paid) and its unpaid withdrawals can be paid, rejected or batched again; a payment that lands later is listed as an unmatched transfer. Refused while any transfer paying one of its unpaid withdrawals is on chain since the payment started, confirmed or not, or a demo payment is being sent (PAYOUT_BATCH_PAYMENT_UNDER_WAY); above PAYOUT_SECOND_APPROVAL_ABOVE, refused to its creator and to an administrator who exported it (PAYOUT_APPROVAL_BY_CREATOR, PAYOUT_APPROVAL_BY_EXPORTER). `released` is false when no payment was under way. Audited with the reason.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: releasePayoutBatchSchema,
+        response: { 200: envelopeSchema(payoutBatchReleaseSchema) },
+      },
+    },
+    async (request) => {
+      const release = await releasePayoutBatch(
+        app.context,
+        requestingAdministrator(request),
+        request.params.id,
+        request.body.reason,
+      );
+      return ok(release, release.released ? 'Payout batch released' : 'No payment of this batch was under way');
     },
   );
 };

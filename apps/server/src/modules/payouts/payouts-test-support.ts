@@ -1,8 +1,11 @@
+import type { AuditAction } from '@uplink/contract/audit';
 import { Decimal } from 'decimal.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { type Config, loadConfig } from '../../config';
 import type { Database, UserRow } from '../../db/schema';
 import { bearer, creditReward } from '../../testing/builders';
+import { createTreasuryReconciliation } from './treasury-reconciliation';
 
 /**
  * What the payout batch tests and the bench share: pending withdrawals written in bulk the way a
@@ -122,6 +125,29 @@ export function decide(
     headers: adminHeaders(app, administrator),
     payload: decision,
   });
+}
+
+/** The audit row of one action on a target (there must be one). */
+export function auditOf(db: Kysely<Database>, targetId: string, action: AuditAction) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_id', '=', targetId)
+    .where('action', '=', action)
+    .executeTakeFirstOrThrow();
+}
+
+/** The payout settings with this four-eyes limit (PAYOUT_SECOND_APPROVAL_ABOVE). */
+export function secondApprovalAbove(limit: string): Partial<Config> {
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data', PAYOUT_SECOND_APPROVAL_ABOVE: limit });
+  return { withdrawals: base.withdrawals };
+}
+
+/** One run of the treasury reconciliation over the test app's chain, as its job runs it. */
+export function reconcileOnce(app: FastifyInstance) {
+  const reconciliation = createTreasuryReconciliation(app.context);
+  if (!reconciliation) throw new Error('no chain configured');
+  return reconciliation.reconcile();
 }
 
 /** A transaction hash of its own for each payment. */

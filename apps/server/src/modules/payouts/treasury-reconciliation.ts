@@ -1,20 +1,21 @@
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
-import type { Database, WithdrawalRow } from '../../db/schema';
-import { recordAdminAction } from '../audit/audit-log-repository';
+import type { WithdrawalRow } from '../../db/schema';
+import { type AdminAction, recordAdminActions } from '../audit/audit-log-repository';
 import { ConfirmedBlockScan, readSplittingRange } from '../subscription/confirmed-block-scan';
 import type { DepositChain, UsdtTransfer } from '../subscription/deposit-chain';
-import { recordWithdrawalDecision } from '../withdrawals/record-withdrawal-decision';
+import { type LockedDecision, recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
 import { countFlaggedWithdrawalPayment } from '../withdrawals/withdrawal-payment-metrics';
-import { flagPayment, lockWithdrawal } from '../withdrawals/withdrawals-repository';
+import { type FlaggedPayment, flagPayments } from '../withdrawals/withdrawals-repository';
 import {
-  findDecidedWithdrawalPaidBy,
-  findPendingWithdrawalPaidBy,
-  findWithdrawalOfPayment,
-  insertTreasuryTransfer,
+  findDecidedWithdrawalsPaidBy,
+  findWithdrawalsOfPayments,
+  insertFreshTransfers,
+  lockPendingWithdrawalsPaidBy,
+  owedKey,
+  recordTransferOutcomes,
   storedTransferKeys,
   type TransferOutcome,
   transferKey,
@@ -45,27 +46,35 @@ export interface ReconciliationResult {
 /** How the audit log names the decisions the reconciliation makes (it has no administrator). */
 export const reconciliationActor = 'TREASURY_RECONCILIATION';
 
-type FlaggedWithdrawal = Pick<WithdrawalRow, 'id' | 'status'>;
+/** Transfers decided per money transaction: a range's are cut in chunks of this many. */
+export const reconciliationChunk = 2_000;
 
-/** Thrown inside a transfer's transaction when another run stored it first: that run decided it. */
-class StoredMeanwhile extends Error {}
+/** A chunk's counts, and the closed withdrawals it flagged (reported once it committed). */
+interface ChunkResult {
+  transfersRead: number;
+  approved: number;
+  unmatched: number;
+  flagged: FlaggedPayment[];
+}
 
 /**
  * Follows the treasury's outgoing USDT transfers on chain and approves the withdrawals they pay.
  *
  * Each confirmed block range is one eth_getLogs with every treasury address in the sender topic,
- * so the calls grow with the blocks read, never with the withdrawals paid. Each log is then
- * decided in its own money transaction under the withdrawal's row lock:
+ * so the calls grow with the blocks read, never with the withdrawals paid. The range's new logs
+ * are then decided in set-based statements, one money transaction per chunk of
+ * `reconciliationChunk` logs, in the order they happened:
  *
  * - recipient (any letter case) and exact amount of a pending withdrawal: approved with that hash
- *   and log index through the administrators' approval path (hold posted, member e-mailed, audit
- *   row with no actor and the reconciliation named), a payment claim standing or not;
+ *   and log index through the administrators' decision path (hold posted, member e-mailed, audit
+ *   row with no actor and the reconciliation named), a payment claim standing or not — the first
+ *   log paying it; a later one is a second payment;
  * - the log already proves a withdrawal (an administrator approved it with the hash): stored as
  *   its payment, nothing else;
  * - otherwise stored as unmatched with its reason, audited, and nothing else changes: paid after
- *   the withdrawal was rejected or blocked (WITHDRAWAL_CLOSED, also flagged on the withdrawal as a
- *   recorded payment would be), a second payment of an approved one (WITHDRAWAL_ALREADY_PAID), or
- *   no withdrawal at all (NO_PENDING_WITHDRAWAL).
+ *   the withdrawal was rejected or blocked (WITHDRAWAL_CLOSED, also flagged on the withdrawal),
+ *   a second payment of an approved one (WITHDRAWAL_ALREADY_PAID), or no withdrawal at all
+ *   (NO_PENDING_WITHDRAWAL).
  *
  * Reorgs as for deposits (`ConfirmedBlockScan`): nothing is decided from an unconfirmed block, and
  * a transfer is stored once by (transaction hash, log index), so reading a range again is harmless.
@@ -102,123 +111,130 @@ export class TreasuryReconciliation {
       const fresh = read
         .filter((transfer) => !stored.has(transferKey(transfer.txHash, transfer.logIndex)))
         .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
-      for (const transfer of fresh) {
-        const outcome = await this.decide(transfer);
-        if (!outcome) continue;
-        result.transfersRead += 1;
-        if (outcome.reason) result.unmatched += 1;
-        else if (outcome.approved) result.approved += 1;
+      for (let index = 0; index < fresh.length; index += reconciliationChunk) {
+        const chunk = await this.decideChunk(fresh.slice(index, index + reconciliationChunk));
+        result.transfersRead += chunk.transfersRead;
+        result.approved += chunk.approved;
+        result.unmatched += chunk.unmatched;
+        for (const payment of chunk.flagged) this.reportFlagged(payment);
       }
     });
     if (result.approved > 0) this.deps.mailWorker.wake();
     return { fromBlock, toBlock, ...result };
   }
 
-  /** One transfer, in one transaction; null when another run stored it meanwhile. */
-  private async decide(transfer: UsdtTransfer): Promise<(TransferOutcome & { approved: boolean }) | null> {
+  /** One chunk of transfers, in order, in one money transaction; those another run stored meanwhile are its. */
+  private decideChunk(transfers: readonly UsdtTransfer[]): Promise<ChunkResult> {
     const now = this.deps.clock.now();
-    // Set by the transaction that committed (a retried one starts over).
-    const flagged: { withdrawal: FlaggedWithdrawal | null } = { withdrawal: null };
-    try {
-      const outcome = await moneyTransaction(this.deps.db, async (trx) => {
-        flagged.withdrawal = null;
-        const decided = await this.outcomeOf(trx, transfer, now);
-        if (decided.reason === 'WITHDRAWAL_CLOSED' && decided.withdrawal) {
-          if (await flagPayment(trx, decided.withdrawal, transfer.txHash, null, now)) {
-            flagged.withdrawal = decided.withdrawal;
-          }
-        }
-        const outcome = { withdrawalId: decided.withdrawal?.id ?? null, reason: decided.reason };
-        if (!(await insertTreasuryTransfer(trx, transfer, outcome, now))) throw new StoredMeanwhile();
-        if (outcome.reason) await auditUnmatched(trx, transfer, outcome, now);
-        return { ...outcome, approved: decided.approved };
-      });
-      this.reportFlagged(flagged.withdrawal, transfer);
-      return outcome;
-    } catch (error) {
-      if (error instanceof StoredMeanwhile) return null;
-      throw error;
-    }
-  }
+    return moneyTransaction(this.deps.db, async (trx) => {
+      const storedHere = await insertFreshTransfers(trx, transfers, now);
+      const fresh = transfers.filter((transfer) => storedHere.has(transferKey(transfer.txHash, transfer.logIndex)));
+      if (fresh.length === 0) return { transfersRead: 0, approved: 0, unmatched: 0, flagged: [] };
+      const pending = new Map(
+        (await lockPendingWithdrawalsPaidBy(trx, fresh)).map((row) => [owedKey(row.wallet_address, row.amount), row]),
+      );
+      const proven = await findWithdrawalsOfPayments(trx, fresh);
+      const decided = await findDecidedWithdrawalsPaidBy(trx, fresh);
 
-  private async outcomeOf(
-    trx: Kysely<Database>,
-    transfer: UsdtTransfer,
-    now: Date,
-  ): Promise<{ withdrawal: FlaggedWithdrawal | null; reason: UnmatchedTransferReason | null; approved: boolean }> {
-    const proven = await findWithdrawalOfPayment(trx, transfer);
-    if (proven) return { withdrawal: { ...proven, status: 'APPROVED' }, reason: null, approved: false };
-    const pendingId = await findPendingWithdrawalPaidBy(trx, transfer);
-    const locked = pendingId ? await lockWithdrawal(trx, pendingId) : undefined;
-    if (locked?.status === 'PENDING') {
-      const approved = await recordWithdrawalDecision(
+      const approvals: LockedDecision[] = [];
+      const outcomes: (TransferOutcome & UsdtTransfer)[] = [];
+      const closedPayments: FlaggedPayment[] = [];
+      for (const transfer of fresh) {
+        const owed = owedKey(transfer.to, transfer.amount);
+        const provenId = proven.get(transferKey(transfer.txHash, transfer.logIndex));
+        const payable = pending.get(owed);
+        if (provenId) {
+          outcomes.push({ ...transfer, withdrawalId: provenId, reason: null });
+        } else if (payable) {
+          pending.delete(owed);
+          approvals.push(this.approval(payable, transfer));
+          // A later log to the same recipient and amount is a second payment of this one.
+          decided.set(owed, {
+            ...payable,
+            status: 'APPROVED',
+            transaction_hash: transfer.txHash,
+            transaction_log_index: transfer.logIndex,
+          });
+          outcomes.push({ ...transfer, withdrawalId: payable.id, reason: null });
+        } else {
+          const paid = decided.get(owed);
+          const reason = !paid ? 'NO_PENDING_WITHDRAWAL' : unmatchedReason(paid, transfer);
+          outcomes.push({ ...transfer, withdrawalId: paid?.id ?? null, reason });
+          if (paid && reason === 'WITHDRAWAL_CLOSED')
+            closedPayments.push({ withdrawal: paid, transactionHash: transfer.txHash });
+        }
+      }
+      await recordWithdrawalDecisions(trx, this.deps, approvals, { actorId: null }, now);
+      await recordTransferOutcomes(trx, outcomes);
+      const unmatched = outcomes.filter((outcome) => outcome.reason);
+      await recordAdminActions(
         trx,
-        this.deps,
-        locked,
-        {
-          status: 'APPROVED',
-          reason: null,
-          internalNote: null,
-          payment: { transactionHash: transfer.txHash, logIndex: transfer.logIndex },
-        },
-        {
-          actorId: null,
-          auditedAs: {
-            decidedBy: reconciliationActor,
-            logIndex: transfer.logIndex,
-            blockNumber: transfer.blockNumber,
-            from: transfer.from,
-          },
-        },
+        unmatched.map((outcome) => unmatchedAudit(outcome)),
         now,
       );
-      return { withdrawal: approved, reason: null, approved: true };
-    }
-    // Not pending (any more): an administrator may have approved it with this very log since the first read.
-    const decided = locked ?? (await findDecidedWithdrawalPaidBy(trx, transfer));
-    if (!decided) return { withdrawal: null, reason: 'NO_PENDING_WITHDRAWAL', approved: false };
-    if (decided.transaction_hash === transfer.txHash && decided.transaction_log_index === transfer.logIndex) {
-      return { withdrawal: decided, reason: null, approved: false };
-    }
+      const flagged = await flagPayments(trx, closedPayments, now);
+      return { transfersRead: fresh.length, approved: approvals.length, unmatched: unmatched.length, flagged };
+    });
+  }
+
+  private approval(locked: WithdrawalRow, transfer: UsdtTransfer): LockedDecision {
     return {
-      withdrawal: decided,
-      reason: decided.status === 'APPROVED' ? 'WITHDRAWAL_ALREADY_PAID' : 'WITHDRAWAL_CLOSED',
-      approved: false,
+      locked,
+      decision: {
+        status: 'APPROVED',
+        reason: null,
+        internalNote: null,
+        payment: { transactionHash: transfer.txHash, logIndex: transfer.logIndex },
+      },
+      auditedAs: {
+        decidedBy: reconciliationActor,
+        logIndex: transfer.logIndex,
+        blockNumber: transfer.blockNumber,
+        from: transfer.from,
+      },
     };
   }
 
-  private reportFlagged(withdrawal: FlaggedWithdrawal | null, transfer: UsdtTransfer): void {
-    if (!withdrawal) return;
+  private reportFlagged({ withdrawal, transactionHash }: FlaggedPayment): void {
     countFlaggedWithdrawalPayment();
     this.options.logger?.warn(
-      { withdrawalId: withdrawal.id, status: withdrawal.status, transactionHash: transfer.txHash },
+      { withdrawalId: withdrawal.id, status: withdrawal.status, transactionHash },
       'treasury paid a withdrawal already rejected or blocked: flagged for the administrators',
     );
   }
 }
 
-function auditUnmatched(trx: Kysely<Database>, transfer: UsdtTransfer, outcome: TransferOutcome, now: Date) {
-  return recordAdminAction(
-    trx,
-    {
-      actorId: null,
-      action: 'TREASURY_TRANSFER_UNMATCHED',
-      targetType: 'TREASURY_TRANSFER',
-      targetId: transferKey(transfer.txHash, transfer.logIndex),
-      after: {
-        decidedBy: reconciliationActor,
-        transactionHash: transfer.txHash,
-        logIndex: transfer.logIndex,
-        blockNumber: transfer.blockNumber,
-        from: transfer.from,
-        to: transfer.to,
-        amount: transfer.amount,
-        reason: outcome.reason,
-        withdrawalId: outcome.withdrawalId,
-      },
+/**
+ * Why a transfer to a decided withdrawal proves nothing new: none when it is that withdrawal's own
+ * recorded payment (an administrator approved it with this log meanwhile); a second payment of an
+ * approved one; a payment of one rejected or blocked.
+ */
+function unmatchedReason(
+  paid: Pick<WithdrawalRow, 'status' | 'transaction_hash' | 'transaction_log_index'>,
+  transfer: UsdtTransfer,
+): UnmatchedTransferReason | null {
+  if (paid.transaction_hash === transfer.txHash && paid.transaction_log_index === transfer.logIndex) return null;
+  return paid.status === 'APPROVED' ? 'WITHDRAWAL_ALREADY_PAID' : 'WITHDRAWAL_CLOSED';
+}
+
+function unmatchedAudit(outcome: TransferOutcome & UsdtTransfer): AdminAction {
+  return {
+    actorId: null,
+    action: 'TREASURY_TRANSFER_UNMATCHED',
+    targetType: 'TREASURY_TRANSFER',
+    targetId: transferKey(outcome.txHash, outcome.logIndex),
+    after: {
+      decidedBy: reconciliationActor,
+      transactionHash: outcome.txHash,
+      logIndex: outcome.logIndex,
+      blockNumber: outcome.blockNumber,
+      from: outcome.from,
+      to: outcome.to,
+      amount: outcome.amount,
+      reason: outcome.reason,
+      withdrawalId: outcome.withdrawalId,
     },
-    now,
-  );
+  };
 }
 
 /** The cursor of the reconciliation over one chain's USDT token (its own, beside the deposit scan's). */

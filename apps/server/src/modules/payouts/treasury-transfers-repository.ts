@@ -1,4 +1,5 @@
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
+import { Decimal } from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database, WithdrawalRow } from '../../db/schema';
 import type { UsdtTransfer } from '../subscription/deposit-chain';
@@ -25,80 +26,106 @@ export interface TransferOutcome {
   reason: UnmatchedTransferReason | null;
 }
 
-/** Stores a transfer once; false when it was stored already. */
-export async function insertTreasuryTransfer(
-  db: Kysely<Database>,
-  transfer: UsdtTransfer,
-  outcome: TransferOutcome,
+/**
+ * Stores the transfers not stored yet, in one statement, as matching nothing until their outcome
+ * is written (`recordTransferOutcomes`, same transaction); resolves the keys stored here. A
+ * transfer another run is storing waits for it and is then left out: that run decides it.
+ */
+export async function insertFreshTransfers(
+  trx: Kysely<Database>,
+  transfers: readonly UsdtTransfer[],
   seenAt: Date,
-): Promise<boolean> {
-  const row = await db
+): Promise<Set<string>> {
+  if (transfers.length === 0) return new Set();
+  const rows = await trx
     .insertInto('treasury_transfers')
-    .values({
-      transaction_hash: transfer.txHash,
-      log_index: transfer.logIndex,
-      block_number: transfer.blockNumber,
-      block_hash: transfer.blockHash,
-      from_address: transfer.from,
-      to_address: transfer.to,
-      raw_amount: transfer.rawAmount,
-      amount: transfer.amount,
-      seen_at: seenAt,
-      withdrawal_id: outcome.withdrawalId,
-      unmatched_reason: outcome.reason,
-    })
+    .values(
+      transfers.map((transfer) => ({
+        transaction_hash: transfer.txHash,
+        log_index: transfer.logIndex,
+        block_number: transfer.blockNumber,
+        block_hash: transfer.blockHash,
+        from_address: transfer.from,
+        to_address: transfer.to,
+        raw_amount: transfer.rawAmount,
+        amount: transfer.amount,
+        seen_at: seenAt,
+        unmatched_reason: 'NO_PENDING_WITHDRAWAL' as const,
+      })),
+    )
     .onConflict((conflict) => conflict.columns(['transaction_hash', 'log_index']).doNothing())
-    .returning('log_index')
-    .executeTakeFirst();
-  return row !== undefined;
+    .returning(['transaction_hash', 'log_index'])
+    .execute();
+  return new Set(rows.map((row) => transferKey(row.transaction_hash, row.log_index)));
+}
+
+/** Writes each stored transfer's outcome, in one statement. */
+export async function recordTransferOutcomes(
+  trx: Kysely<Database>,
+  outcomes: readonly (TransferOutcome & Pick<UsdtTransfer, 'txHash' | 'logIndex'>)[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  await sql`
+    UPDATE treasury_transfers t SET withdrawal_id = o.withdrawal_id, unmatched_reason = o.reason
+      FROM unnest(${outcomes.map((one) => one.txHash)}::text[], ${outcomes.map((one) => one.logIndex)}::int[],
+                  ${outcomes.map((one) => one.withdrawalId)}::uuid[], ${outcomes.map((one) => one.reason)}::text[])
+           AS o(transaction_hash, log_index, withdrawal_id, reason)
+     WHERE t.transaction_hash = o.transaction_hash AND t.log_index = o.log_index`.execute(trx);
+}
+
+/** What a transfer may pay: its recipient (lower case) and exact amount. */
+export const owedKey = (to: string, amount: string) => `${to.toLowerCase()}:${new Decimal(amount).toFixed()}`;
+
+const recipientsAndAmounts = (transfers: readonly Pick<UsdtTransfer, 'to' | 'amount'>[]) =>
+  sql`unnest(${transfers.map((transfer) => transfer.to)}::text[], ${transfers.map((transfer) => transfer.amount)}::numeric[]) AS p(recipient, amount)`;
+
+/**
+ * Locks (FOR UPDATE, in id order) the pending withdrawals these transfers pay: recipient in any
+ * letter case and exact amount. At most one per transfer: a wallet address is in at most one
+ * pending withdrawal (`withdrawals_wallet_pending`, which answers this). One decided meanwhile is
+ * not among them.
+ */
+export async function lockPendingWithdrawalsPaidBy(
+  trx: Kysely<Database>,
+  transfers: readonly Pick<UsdtTransfer, 'to' | 'amount'>[],
+): Promise<WithdrawalRow[]> {
+  const { rows } = await sql<WithdrawalRow>`
+    SELECT w.* FROM withdrawals w
+     WHERE w.status = 'PENDING'
+       AND (lower(w.wallet_address), w.amount) IN (SELECT p.recipient, p.amount FROM ${recipientsAndAmounts(transfers)})
+     ORDER BY w.id
+       FOR UPDATE OF w`.execute(trx);
+  return rows;
+}
+
+/** The withdrawals these very logs already prove (an administrator approved them with the hash), by transfer key. */
+export async function findWithdrawalsOfPayments(
+  trx: Kysely<Database>,
+  transfers: readonly Pick<UsdtTransfer, 'txHash' | 'logIndex'>[],
+): Promise<Map<string, string>> {
+  const { rows } = await sql<{ id: string; transaction_hash: string; transaction_log_index: number }>`
+    SELECT w.id, w.transaction_hash, w.transaction_log_index FROM withdrawals w
+     WHERE (w.transaction_hash, w.transaction_log_index) IN (
+       SELECT * FROM unnest(${transfers.map((transfer) => transfer.txHash)}::text[],
+                            ${transfers.map((transfer) => transfer.logIndex)}::int[]))`.execute(trx);
+  return new Map(rows.map((row) => [transferKey(row.transaction_hash, row.transaction_log_index), row.id]));
 }
 
 /**
- * The pending withdrawal to `to` (any letter case) of exactly `amount`. At most one: a wallet
- * address is in at most one pending withdrawal (`withdrawals_wallet_pending`, which answers this),
- * so one log can never match two pending withdrawals.
+ * For each recipient and amount, the withdrawal decided last (`withdrawals_wallet_decided_idx`):
+ * the one a transfer matching no pending withdrawal meant to pay. By `owedKey`.
  */
-export async function findPendingWithdrawalPaidBy(
-  db: Kysely<Database>,
-  transfer: Pick<UsdtTransfer, 'to' | 'amount'>,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('withdrawals')
-    .select('id')
-    .where(sql<string>`lower(wallet_address)`, '=', transfer.to)
-    .where('status', '=', 'PENDING')
-    .where(sql<boolean>`amount = ${transfer.amount}::numeric`)
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** The withdrawal this very log already proves (an administrator approved it with the hash). */
-export function findWithdrawalOfPayment(
-  db: Kysely<Database>,
-  transfer: Pick<UsdtTransfer, 'txHash' | 'logIndex'>,
-): Promise<Pick<WithdrawalRow, 'id'> | undefined> {
-  return db
-    .selectFrom('withdrawals')
-    .select('id')
-    .where('transaction_hash', '=', transfer.txHash)
-    .where('transaction_log_index', '=', transfer.logIndex)
-    .executeTakeFirst();
-}
-
-/** The withdrawal to `to` of exactly `amount` decided last: the one a transfer matching no pending one meant to pay. */
-export function findDecidedWithdrawalPaidBy(
-  db: Kysely<Database>,
-  transfer: Pick<UsdtTransfer, 'to' | 'amount'>,
-): Promise<WithdrawalRow | undefined> {
-  return db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where(sql<string>`lower(wallet_address)`, '=', transfer.to)
-    .where('status', '<>', 'PENDING')
-    .where(sql<boolean>`amount = ${transfer.amount}::numeric`)
-    .orderBy('processed_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export async function findDecidedWithdrawalsPaidBy(
+  trx: Kysely<Database>,
+  transfers: readonly Pick<UsdtTransfer, 'to' | 'amount'>[],
+): Promise<Map<string, WithdrawalRow>> {
+  const { rows } = await sql<WithdrawalRow>`
+    SELECT DISTINCT ON (lower(w.wallet_address), w.amount) w.*
+      FROM withdrawals w
+     WHERE w.status <> 'PENDING'
+       AND (lower(w.wallet_address), w.amount) IN (SELECT p.recipient, p.amount FROM ${recipientsAndAmounts(transfers)})
+     ORDER BY lower(w.wallet_address), w.amount, w.processed_at DESC`.execute(trx);
+  return new Map(rows.map((row) => [owedKey(row.wallet_address, row.amount), row]));
 }
 
 export interface UnmatchedTransferRow {

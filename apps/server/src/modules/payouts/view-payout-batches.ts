@@ -1,3 +1,4 @@
+import { toWireMoney } from '@uplink/contract/money';
 import { adminListPagination } from '@uplink/contract/paging';
 import type {
   PayoutBatchDetail,
@@ -9,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { demoTreasuryAvailable } from '../../config';
 import { isUuid } from '../../db/uuid';
+import { findBatchParts, findDemoPayments } from './batch-payments-repository';
 import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';
 import { countBatches, findBatchLines, findBatchSummaries, findBatchSummary } from './payout-batches-repository';
 
@@ -33,7 +35,7 @@ export async function listPayoutBatches(
   };
 }
 
-/** One batch and a page of the withdrawals still in it, in the order of its export files. */
+/** One batch, a page of the withdrawals still in it (in the order of its export files), its files' parts and its demo payment. */
 export async function viewPayoutBatch(
   deps: Deps,
   id: string,
@@ -41,11 +43,21 @@ export async function viewPayoutBatch(
 ): Promise<PayoutBatchDetail> {
   const summary = isUuid(id) ? await findBatchSummary(deps.db, id) : undefined;
   if (!summary) throw batchNotFound();
-  const lines = await findBatchLines(deps.db, id, { limit: query.limit, offset: (query.page - 1) * query.limit });
+  const [lines, parts, demoPayments] = await Promise.all([
+    findBatchLines(deps.db, id, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    findBatchParts(deps.db, id, deps.config.withdrawals.transfersPerTransaction),
+    findDemoPayments(deps.db, id),
+  ]);
   return {
     batch: toPayoutBatch(summary, deps.config.withdrawals.secondApprovalAbove),
     lines: lines.map(toPayoutBatchLine),
     pagination: adminListPagination(query.page, query.limit, summary.lines, lines.length),
+    parts: parts.map((part) => ({ ...part, total: toWireMoney(part.total) })),
     demoTreasury: demoTreasuryAvailable(deps.config),
+    demoPayment: demoPayments.map((payment) => ({
+      part: payment.part,
+      lines: payment.lines,
+      transactionHash: payment.transaction_hash,
+    })),
   };
 }

@@ -1,24 +1,22 @@
-import { errorTexts } from '@uplink/contract/error-codes';
 import type { Withdrawal, WithdrawalDecision } from '@uplink/contract/withdrawals';
 import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
 import type { WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../domain-error';
-import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { isLedgerOverdraft } from '../ledger/ledger-repository';
 import { checkPayoutOnChain, findClaimedPaymentOnChain } from './payout-proof';
-import { type DecisionToRecord, recordWithdrawalDecision } from './record-withdrawal-decision';
+import { type DecisionToRecord, recordWithdrawalDecisions } from './record-withdrawal-decision';
 import {
   claimWithdrawalPayment,
   paymentInProgress,
+  paysUnderClaim,
   withdrawalAlreadyProcessed,
   withdrawalNotFound,
 } from './withdrawal-payment-claim';
-import { countFlaggedWithdrawalPayment } from './withdrawal-payment-metrics';
 import { toWithdrawal } from './withdrawal-record';
-import { flagPayment, isTransactionUsed, lockWithdrawal, releaseClaim } from './withdrawals-repository';
+import { isTransactionUsed, lockWithdrawal, releaseClaim } from './withdrawals-repository';
 
 export interface DecisionInput {
   status: WithdrawalDecision;
@@ -29,22 +27,18 @@ export interface DecisionInput {
   transactionHash?: string;
 }
 
-/** Where a payment flagged for a closed withdrawal is reported (the request's logger). */
-export interface PaymentLog {
-  warn(details: object, message: string): void;
-}
-
-type DecisionDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations' | 'mailWorker'> & { log: PaymentLog };
+type DecisionDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations' | 'mailWorker'>;
 
 /**
  * An administrator's decision, once: APPROVED (paid: the hold is posted, after the payment is
  * found on chain), REJECTED or BLOCKED_COMPLIANCE (the hold is voided, the amount is available
- * again). An approval first claims the withdrawal for its payment (`claimWithdrawalPayment`), so
- * while the payment is checked on chain — or whenever a payment is under way — a rejection or
- * block is refused; a payment recorded for a withdrawal already rejected or blocked is flagged
- * (kept, audited, logged and counted), never dropped. The decision, the ledger settlement, the
- * audit row and the member's e-mail are one transaction under the withdrawal's row lock, so
- * concurrent decisions make exactly one.
+ * again). A withdrawal already decided is refused as such (WITHDRAWAL_ALREADY_PROCESSED) before
+ * anything asks the chain about a hash: a payment made after a rejection is the reconciliation's
+ * to find and flag. An approval first claims the withdrawal for its payment
+ * (`claimWithdrawalPayment`), so while the payment is checked on chain — or whenever a payment is
+ * under way — a rejection or block is refused. The decision, the ledger settlement, the audit row
+ * and the member's e-mail are one transaction under the withdrawal's row lock, so concurrent
+ * decisions make exactly one.
  */
 export async function decideWithdrawal(
   deps: DecisionDeps,
@@ -55,12 +49,7 @@ export async function decideWithdrawal(
   if (decision.status !== 'APPROVED') return settleDecision(deps, administrator, withdrawalId, decision, null);
   const transactionHash = (decision.transactionHash ?? '').toLowerCase();
   const claim = await claimWithdrawalPayment(deps, administrator.id, withdrawalId, transactionHash);
-  if ('decided' in claim) {
-    if (claim.decided.status === 'APPROVED') throw withdrawalAlreadyProcessed();
-    await checkPayoutOnChain(deps, claim.decided, transactionHash);
-    await flagPaymentToClosedWithdrawal(deps, administrator, claim.decided, transactionHash);
-    throw new DomainError('WITHDRAWAL_PAID_AFTER_DECISION', errorTexts.WITHDRAWAL_PAID_AFTER_DECISION);
-  }
+  if ('decided' in claim) throw withdrawalAlreadyProcessed();
   let located: { logIndex: number } | null;
   try {
     located = await checkPayoutOnChain(deps, claim.claimed, transactionHash);
@@ -86,39 +75,6 @@ export async function decideWithdrawal(
 
 const isValidationFailure = (error: unknown) => error instanceof DomainError && error.code === 'VALIDATION_ERROR';
 
-async function flagPaymentToClosedWithdrawal(
-  deps: DecisionDeps,
-  administrator: RequestingAdministrator,
-  withdrawal: WithdrawalRow,
-  transactionHash: string,
-): Promise<void> {
-  const now = deps.clock.now();
-  const flagged = await moneyTransaction(deps.db, async (trx) => {
-    if (!(await flagPayment(trx, withdrawal, transactionHash, administrator.id, now))) return false;
-    await recordAdminAction(
-      trx,
-      {
-        actorId: administrator.id,
-        action: 'WITHDRAWAL_PAYMENT_FLAGGED',
-        targetType: 'WITHDRAWAL',
-        targetId: withdrawal.id,
-        before: toWithdrawal(withdrawal),
-        after: { flaggedPayment: transactionHash },
-        ipAddress: administrator.ipAddress,
-        requestId: administrator.requestId,
-      },
-      now,
-    );
-    return true;
-  });
-  if (!flagged) return;
-  countFlaggedWithdrawalPayment();
-  deps.log.warn(
-    { withdrawalId: withdrawal.id, status: withdrawal.status, transactionHash, administratorId: administrator.id },
-    'payment recorded for a withdrawal already rejected or blocked: flagged for the administrators',
-  );
-}
-
 async function settleDecision(
   deps: DecisionDeps,
   administrator: RequestingAdministrator,
@@ -132,24 +88,29 @@ async function settleDecision(
     const locked = await lockWithdrawal(trx, withdrawalId);
     if (!locked) throw withdrawalNotFound();
     if (locked.status !== 'PENDING') throw withdrawalAlreadyProcessed();
-    // A payment under way: only its own approval may decide (a released and retaken claim is another's).
-    if (locked.payment_claimed_at && (!payment || locked.payment_claim_hash !== payment.transactionHash)) {
+    // A payment under way: only a payment it allows may decide (a released and retaken claim is another's).
+    if (locked.payment_claimed_at && !paysUnderClaim(locked, payment?.transactionHash ?? null)) {
       throw paymentInProgress();
     }
     try {
-      return await recordWithdrawalDecision(
+      const [decided] = await recordWithdrawalDecisions(
         trx,
         deps,
-        locked,
-        {
-          status: decision.status,
-          reason: decision.reason?.trim() || null,
-          internalNote: decision.internalNote?.trim() || null,
-          payment,
-        },
+        [
+          {
+            locked,
+            decision: {
+              status: decision.status,
+              reason: decision.reason?.trim() || null,
+              internalNote: decision.internalNote?.trim() || null,
+              payment,
+            },
+          },
+        ],
         { actorId: administrator.id, ipAddress: administrator.ipAddress, requestId: administrator.requestId },
         clock.now(),
       );
+      return decided as WithdrawalRow;
     } catch (error) {
       if (isLedgerOverdraft(error)) {
         throw new DomainError(

@@ -17,7 +17,8 @@ function paysWithdrawal(deps: ProofDeps, withdrawal: PaidWithdrawal, transfer: U
   );
 }
 
-async function askChain<T>(read: () => Promise<T>): Promise<T> {
+/** A chain read; a chain that does not answer is a 503, never a 500. */
+export async function askChain<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {

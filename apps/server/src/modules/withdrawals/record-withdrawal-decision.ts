@@ -2,13 +2,12 @@ import type { WithdrawalDecision } from '@uplink/contract/withdrawals';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { Database, WithdrawalRow } from '../../db/schema';
-import { findUserById } from '../accounts/account-repository';
-import { recordAdminAction } from '../audit/audit-log-repository';
-import { settleLedgerEntry } from '../ledger/ledger-repository';
-import { enqueueMail } from '../mail/mail-outbox-repository';
+import { recordAdminActions } from '../audit/audit-log-repository';
+import { lockLedgerAccounts, settleLedgerEntries } from '../ledger/ledger-repository';
+import { enqueueMails } from '../mail/mail-outbox-repository';
 import { withdrawalDecisionMail } from './withdrawal-mails';
 import { toAuditedWithdrawal } from './withdrawal-record';
-import { recordDecision } from './withdrawals-repository';
+import { findMembersToTell, recordDecisions } from './withdrawals-repository';
 
 const auditActions = {
   APPROVED: 'WITHDRAWAL_APPROVED',
@@ -21,8 +20,6 @@ export interface WithdrawalDecider {
   actorId: string | null;
   ipAddress?: string | null;
   requestId?: string | null;
-  /** Added to the audit row's `after`: how a decision without an administrator was reached. */
-  auditedAs?: Record<string, unknown>;
 }
 
 export interface DecisionToRecord {
@@ -33,57 +30,92 @@ export interface DecisionToRecord {
   payment: { transactionHash: string; logIndex: number | null } | null;
 }
 
+/** A decision on one locked withdrawal; `auditedAs` is added to its audit row's `after` (how a system decision was reached). */
+export interface LockedDecision {
+  locked: WithdrawalRow;
+  decision: DecisionToRecord;
+  auditedAs?: Record<string, unknown>;
+}
+
 /**
- * A decision on a pending withdrawal the caller has locked (`lockWithdrawal`) in its money
- * transaction: the hold posted (APPROVED) or voided, the decision and its payment written, the
- * audit row, and the member's e-mail queued — all or nothing with the caller's transaction. The
- * ledger account is locked after the withdrawal, as the lock order requires.
+ * Decisions on pending withdrawals the caller has locked (`lockWithdrawal`, or in id order for
+ * many) in its money transaction, set-based whatever their number: the holds posted (APPROVED)
+ * or voided, the decisions and their payments written, one audit row and one e-mail to the member
+ * each — all or nothing with the caller's transaction. The ledger accounts are locked after the
+ * withdrawals, in id order, as the lock order requires. Resolves the decided rows in the order given.
  */
-export async function recordWithdrawalDecision(
+export async function recordWithdrawalDecisions(
   trx: Kysely<Database>,
   deps: Pick<AppContext, 'config'>,
-  locked: WithdrawalRow,
-  decision: DecisionToRecord,
+  decisions: readonly LockedDecision[],
   decider: WithdrawalDecider,
   now: Date,
-): Promise<WithdrawalRow> {
-  await settleLedgerEntry(trx, locked.hold_entry_id, decision.status === 'APPROVED' ? 'POST' : 'VOID', now);
-  const row = await recordDecision(trx, locked.id, {
-    status: decision.status,
-    reason: decision.reason,
-    internalNote: decision.internalNote,
-    transactionHash: decision.payment?.transactionHash ?? null,
-    transactionLogIndex: decision.payment?.logIndex ?? null,
-    by: decider.actorId,
-    at: now,
-  });
-  await recordAdminAction(
+): Promise<WithdrawalRow[]> {
+  if (decisions.length === 0) return [];
+  await lockLedgerAccounts(
     trx,
-    {
-      actorId: decider.actorId,
-      action: auditActions[decision.status],
-      targetType: 'WITHDRAWAL',
-      targetId: locked.id,
-      before: toAuditedWithdrawal(locked),
-      after: { ...toAuditedWithdrawal(row), ...decider.auditedAs },
-      ipAddress: decider.ipAddress,
-      requestId: decider.requestId,
-    },
+    decisions.map(({ locked }) => locked.user_id),
+  );
+  await settleLedgerEntries(
+    trx,
+    decisions.map(({ locked, decision }) => ({
+      pendingEntryId: locked.hold_entry_id,
+      settlement: decision.status === 'APPROVED' ? 'POST' : 'VOID',
+    })),
     now,
   );
-  const member = await findUserById(trx, row.user_id);
-  if (member) {
-    await enqueueMail(
-      trx,
-      member.email,
-      withdrawalDecisionMail({ firstName: member.first_name }, deps.config.publicUrl, {
-        status: decision.status,
+  const written = await recordDecisions(
+    trx,
+    decisions.map(({ locked, decision }) => ({
+      id: locked.id,
+      status: decision.status,
+      reason: decision.reason,
+      internalNote: decision.internalNote,
+      transactionHash: decision.payment?.transactionHash ?? null,
+      transactionLogIndex: decision.payment?.logIndex ?? null,
+    })),
+    decider.actorId,
+    now,
+  );
+  const byId = new Map(written.map((row) => [row.id, row]));
+  const decided = decisions.map(({ locked }) => {
+    const row = byId.get(locked.id);
+    // The caller holds the row lock on a pending withdrawal: a miss is a bug, never a race.
+    if (!row) throw new Error(`withdrawal ${locked.id} was not pending under its lock`);
+    return row;
+  });
+  await recordAdminActions(
+    trx,
+    decisions.map(({ locked, decision, auditedAs }, index) => ({
+      actorId: decider.actorId,
+      action: auditActions[decision.status],
+      targetType: 'WITHDRAWAL' as const,
+      targetId: locked.id,
+      before: toAuditedWithdrawal(locked),
+      after: { ...toAuditedWithdrawal(decided[index] as WithdrawalRow), ...auditedAs },
+      ipAddress: decider.ipAddress,
+      requestId: decider.requestId,
+    })),
+    now,
+  );
+  const members = await findMembersToTell(
+    trx,
+    decided.map((row) => row.user_id),
+  );
+  await enqueueMails(
+    trx,
+    decided.flatMap((row) => {
+      const member = members.get(row.user_id);
+      if (!member) return [];
+      const content = withdrawalDecisionMail({ firstName: member.firstName }, deps.config.publicUrl, {
+        status: row.status as WithdrawalDecision,
         amount: row.amount,
         walletAddress: row.wallet_address,
         reason: row.reason,
         transactionHash: row.transaction_hash,
-      }),
-    );
-  }
-  return row;
+      });
+      return [{ to: member.email, content }];
+    }),
+  );
+  return decided;
 }

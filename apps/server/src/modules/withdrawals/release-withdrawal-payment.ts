@@ -2,12 +2,20 @@ import type { PaymentRelease } from '@uplink/contract/withdrawals';
 import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
+import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { findClaimedPaymentOnChain } from './payout-proof';
 import { paymentInProgress, withdrawalAlreadyProcessed, withdrawalNotFound } from './withdrawal-payment-claim';
 import { toWithdrawal } from './withdrawal-record';
 import { findWithdrawal, lockWithdrawal, recordClaimedPayment, releaseClaim } from './withdrawals-repository';
+
+/** A batch's claim is given up with its batch, never one withdrawal at a time. */
+const claimedByBatch = () =>
+  new DomainError(
+    'PAYOUT_BATCH_PAYMENT_UNDER_WAY',
+    'This withdrawal is claimed by the payment of its payout batch: release the batch instead.',
+  );
 
 /**
  * An administrator releases a payment claim that was left standing (a payment that failed, or a
@@ -26,6 +34,7 @@ export async function releaseWithdrawalPayment(
   if (current.status !== 'PENDING') throw withdrawalAlreadyProcessed();
   const claimedAt = current.payment_claimed_at;
   if (!claimedAt) return { released: false };
+  if (current.payment_claim_batch) throw claimedByBatch();
   const onChain = await findClaimedPaymentOnChain(deps, current);
   if (onChain) {
     await recordClaimedPayment(deps.db, withdrawalId, claimedAt, onChain);
@@ -36,6 +45,7 @@ export async function releaseWithdrawalPayment(
     const locked = await lockWithdrawal(trx, withdrawalId);
     // Another administrator released, retook or decided it meanwhile: that claim is not the one checked.
     if (!locked || locked.payment_claimed_at?.getTime() !== claimedAt.getTime()) throw paymentInProgress();
+    if (locked.payment_claim_batch) throw claimedByBatch();
     await releaseClaim(trx, withdrawalId, claimedAt);
     await recordAdminAction(
       trx,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember, fundedMember, payoutsUnverified, requestedWithdrawal } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { recordWithdrawalDecision } from './record-withdrawal-decision';
+import { recordWithdrawalDecisions } from './record-withdrawal-decision';
 import { lockWithdrawal } from './withdrawals-repository';
 
 describe('administrators review withdrawals', () => {
@@ -120,17 +120,22 @@ describe('administrators review withdrawals', () => {
     const decidedAt = t.clock.now();
     await t.database.db.transaction().execute(async (trx) => {
       const locked = await lockWithdrawal(trx, paid);
-      await recordWithdrawalDecision(
+      await recordWithdrawalDecisions(
         trx,
         t.app.context,
-        locked!,
-        {
-          status: 'APPROVED',
-          reason: null,
-          internalNote: null,
-          payment: { transactionHash: `0x${'ef'.repeat(32)}`, logIndex: 0 },
-        },
-        { actorId: null, auditedAs: { decidedBy: 'TREASURY_RECONCILIATION' } },
+        [
+          {
+            locked: locked!,
+            decision: {
+              status: 'APPROVED',
+              reason: null,
+              internalNote: null,
+              payment: { transactionHash: `0x${'ef'.repeat(32)}`, logIndex: 0 },
+            },
+            auditedAs: { decidedBy: 'TREASURY_RECONCILIATION' },
+          },
+        ],
+        { actorId: null },
         decidedAt,
       );
     });

@@ -112,6 +112,7 @@ export async function viewWithdrawalForReview(
           claimedAt: row.payment_claimed_at.toISOString(),
           claimedBy: row.payment_claimed_by_email ?? '',
           transactionHash: row.payment_claim_hash,
+          batchId: row.payment_claim_batch,
         }
       : null,
     flaggedPayments: flagged.map((payment) => ({

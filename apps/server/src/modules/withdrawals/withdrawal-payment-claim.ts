@@ -19,10 +19,24 @@ export type PaymentClaim =
   | { decided: WithdrawalRow };
 
 /**
+ * Whether a payment with this hash may decide a withdrawal whose claim stands: the claim's own
+ * payment (an approval retried once confirmed), or any payment of a withdrawal its payout batch
+ * claimed — a batch's files are paid by whatever Safe transaction the treasurer sends, which the
+ * chain check then proves. Nothing without a hash (a rejection, a block, another demo payment).
+ */
+export function paysUnderClaim(
+  claim: Pick<WithdrawalRow, 'payment_claim_hash' | 'payment_claim_batch'>,
+  transactionHash: string | null,
+): boolean {
+  if (!transactionHash) return false;
+  return claim.payment_claim_hash === transactionHash || claim.payment_claim_batch !== null;
+}
+
+/**
  * Claims a pending withdrawal for a payment, in a transaction of its own under the withdrawal's
  * row lock, and commits before any payment is sent or checked: from then on a rejection or block
- * is refused and no second payment can claim it. A payment with a hash may take up its own claim
- * again (an approval retried once the payment is confirmed); any other claim is refused.
+ * is refused and no second payment can claim it. A payment the standing claim allows
+ * (`paysUnderClaim`) takes it up again; any other is refused.
  */
 export async function claimWithdrawalPayment(
   deps: Pick<AppContext, 'db' | 'clock' | 'integrations'>,
@@ -38,7 +52,7 @@ export async function claimWithdrawalPayment(
     if (!locked) throw withdrawalNotFound();
     if (locked.status !== 'PENDING') return { decided: locked };
     if (locked.payment_claimed_at) {
-      if (transactionHash && locked.payment_claim_hash === transactionHash) return { claimed: locked, taken: false };
+      if (paysUnderClaim(locked, transactionHash)) return { claimed: locked, taken: false };
       throw paymentInProgress();
     }
     const claimed = await claimPayment(trx, withdrawalId, {

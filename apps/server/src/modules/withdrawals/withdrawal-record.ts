@@ -15,6 +15,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     requestedAt: row.requested_at.toISOString(),
     processedAt: row.processed_at?.toISOString() ?? null,
     transactionHash: row.transaction_hash,
+    paymentUnderWay: row.payment_claimed_at !== null,
   };
 }
 

@@ -110,40 +110,57 @@ export function lockWithdrawal(db: Kysely<Database>, id: string): Promise<Withdr
   return db.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export function recordDecision(
+/** A decision to write on a pending withdrawal (its row locked by the caller). */
+export interface DecisionRow {
+  id: string;
+  status: WithdrawalDecision;
+  reason: string | null;
+  internalNote: string | null;
+  transactionHash: string | null;
+  /** The payment's `Transfer` log in its transaction, where it was located. */
+  transactionLogIndex: number | null;
+}
+
+/**
+ * Writes decisions on pending withdrawals in one statement, each ending its payment claim; the
+ * decided rows (a withdrawal no longer pending is left as it is, and missing from the answer).
+ */
+export async function recordDecisions(
   db: Kysely<Database>,
-  id: string,
-  decision: {
-    status: WithdrawalDecision;
-    reason: string | null;
-    internalNote: string | null;
-    transactionHash: string | null;
-    /** The payment's `Transfer` log in its transaction, where it was located. */
-    transactionLogIndex: number | null;
-    /** The administrator; null for the treasury reconciliation. */
-    by: string | null;
-    at: Date;
-  },
-): Promise<WithdrawalRow> {
-  return db
-    .updateTable('withdrawals')
-    .set({
-      status: decision.status,
-      reason: decision.reason,
-      internal_note: decision.internalNote,
-      transaction_hash: decision.transactionHash,
-      transaction_log_index: decision.transactionLogIndex,
-      processed_at: decision.at,
-      processed_by: decision.by,
-      payment_claimed_at: null,
-      payment_claimed_by: null,
-      payment_claim_block: null,
-      payment_claim_hash: null,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'PENDING')
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  decisions: readonly DecisionRow[],
+  /** The administrator; null for the treasury reconciliation. */
+  by: string | null,
+  at: Date,
+): Promise<WithdrawalRow[]> {
+  if (decisions.length === 0) return [];
+  const column = <K extends keyof DecisionRow>(key: K) => decisions.map((decision) => decision[key]);
+  const { rows } = await sql<WithdrawalRow>`
+    UPDATE withdrawals w
+       SET status = d.status, reason = d.reason, internal_note = d.internal_note,
+           transaction_hash = d.transaction_hash, transaction_log_index = d.log_index,
+           processed_at = ${at}, processed_by = ${by}::uuid,
+           payment_claimed_at = NULL, payment_claimed_by = NULL, payment_claim_block = NULL,
+           payment_claim_hash = NULL, payment_claim_batch = NULL
+      FROM unnest(${column('id')}::uuid[], ${column('status')}::text[], ${column('reason')}::text[],
+                  ${column('internalNote')}::text[], ${column('transactionHash')}::text[],
+                  ${column('transactionLogIndex')}::int[])
+           AS d(id, status, reason, internal_note, transaction_hash, log_index)
+     WHERE w.id = d.id AND w.status = 'PENDING'
+    RETURNING w.*`.execute(db);
+  return rows;
+}
+
+/** Names and addresses of members to tell of decisions, by id. */
+export async function findMembersToTell(
+  db: Kysely<Database>,
+  memberIds: readonly string[],
+): Promise<Map<string, { email: string; firstName: string }>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name'])
+    .where('id', 'in', [...new Set(memberIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, { email: row.email, firstName: row.first_name }]));
 }
 
 export interface NewPaymentClaim {
@@ -194,7 +211,13 @@ export async function recordClaimedPayment(
 export async function releaseClaim(db: Kysely<Database>, id: string, claimedAt: Date): Promise<boolean> {
   const row = await db
     .updateTable('withdrawals')
-    .set({ payment_claimed_at: null, payment_claimed_by: null, payment_claim_block: null, payment_claim_hash: null })
+    .set({
+      payment_claimed_at: null,
+      payment_claimed_by: null,
+      payment_claim_block: null,
+      payment_claim_hash: null,
+      payment_claim_batch: null,
+    })
     .where('id', '=', id)
     .where('payment_claimed_at', '=', claimedAt)
     .returning('id')
@@ -202,28 +225,35 @@ export async function releaseClaim(db: Kysely<Database>, id: string, claimedAt: 
   return row !== undefined;
 }
 
-/** Keeps a payment recorded for a closed withdrawal; false when that payment was already flagged. */
-export async function flagPayment(
+/** Payments of closed withdrawals the treasury reconciliation read on chain, kept once per withdrawal and hash. */
+export interface FlaggedPayment {
+  withdrawal: Pick<WithdrawalRow, 'id' | 'status'>;
+  transactionHash: string;
+}
+
+/** Keeps payments seen for closed withdrawals; resolves those flagged now (not before). */
+export async function flagPayments(
   db: Kysely<Database>,
-  withdrawal: Pick<WithdrawalRow, 'id' | 'status'>,
-  transactionHash: string,
-  /** The administrator who recorded it; null: the treasury reconciliation read it on chain. */
-  by: string | null,
+  payments: readonly FlaggedPayment[],
   at: Date,
-): Promise<boolean> {
-  const row = await db
+): Promise<FlaggedPayment[]> {
+  if (payments.length === 0) return [];
+  const rows = await db
     .insertInto('withdrawal_flagged_payments')
-    .values({
-      withdrawal_id: withdrawal.id,
-      transaction_hash: transactionHash,
-      withdrawal_status: withdrawal.status,
-      recorded_by: by,
-      recorded_at: at,
-    })
+    .values(
+      payments.map((payment) => ({
+        withdrawal_id: payment.withdrawal.id,
+        transaction_hash: payment.transactionHash,
+        withdrawal_status: payment.withdrawal.status,
+        recorded_by: null,
+        recorded_at: at,
+      })),
+    )
     .onConflict((conflict) => conflict.columns(['withdrawal_id', 'transaction_hash']).doNothing())
-    .returning('withdrawal_id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .returning(['withdrawal_id', 'transaction_hash'])
+    .execute();
+  const fresh = new Set(rows.map((row) => `${row.withdrawal_id}:${row.transaction_hash}`));
+  return payments.filter((payment) => fresh.has(`${payment.withdrawal.id}:${payment.transactionHash}`));
 }
 
 export interface FlaggedPaymentRow {

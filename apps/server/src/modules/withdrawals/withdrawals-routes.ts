@@ -231,7 +231,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const withdrawal = await decideWithdrawal(
-        { ...app.context, log: request.log },
+        app.context,
         requestingAdministrator(request),
         request.params.id,
         request.body,

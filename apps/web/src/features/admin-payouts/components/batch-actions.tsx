@@ -13,10 +13,13 @@ import { errorText } from '../../../lib/error-text';
 import { useApprovePayoutBatch } from '../api/approve-payout-batch';
 import { useDeletePayoutBatch } from '../api/delete-payout-batch';
 import { usePayBatchFromDemoTreasury } from '../api/pay-batch-from-demo-treasury';
+import { ReleaseBatchDialog } from './release-batch-dialog';
 
 /**
  * What an administrator can do with a batch: the second approval (never by its creator), the
- * demo treasury's payment in local mode, and deleting it while nothing is paid.
+ * demo treasury's payment in local mode (gone once sent: the batch then shows its transactions
+ * while it waits for their confirmations), the release of a payment under way, and deleting it
+ * while nothing is paid or under way.
  */
 export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
   const { batch } = detail;
@@ -27,51 +30,73 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
   const deletion = useDeletePayoutBatch(batch._id);
   const [deleting, setDeleting] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const creatorReasonId = useId();
 
   const awaitingApproval = batch.approval.required && batch.approval.approvedBy === null;
   const ownBatch = user?._id === batch.createdBy._id;
+  const underWay = batch.status === 'PAYMENT_UNDER_WAY';
+  const sent = payment.data?.transactions ?? detail.demoPayment;
   // Once part of it is paid, paying the whole batch again would pay those withdrawals twice.
-  const payable = detail.demoTreasury && batch.status === 'OPEN';
+  const payable = detail.demoTreasury && batch.status === 'OPEN' && sent.length === 0 && !payment.isPending;
   const deletable = batch.status === 'OPEN' && batch.paid === 0;
+  // The demo treasury sends one transaction per Transaction Builder part, as a Safe would.
+  const transactionParts = detail.parts.filter((part) => part.format === 'safe-json').length;
 
-  if (!awaitingApproval && !payable && !deletable) return null;
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap gap-2">
-        {awaitingApproval ? (
-          <Button
-            size="sm"
-            busy={approval.isPending}
-            disabled={ownBatch}
-            aria-describedby={ownBatch ? creatorReasonId : undefined}
-            onClick={() => approval.mutate()}
-          >
-            Approve batch
-          </Button>
-        ) : null}
-        {payable && !payment.isSuccess ? (
-          <Button variant="secondary" size="sm" onClick={() => setPaying(true)}>
-            Pay batch from the demo treasury
-          </Button>
-        ) : null}
-        {deletable ? (
-          <Button variant="danger" size="sm" onClick={() => setDeleting(true)}>
-            Delete batch
-          </Button>
-        ) : null}
-      </div>
+      {awaitingApproval || payable || deletable || underWay ? (
+        <div className="flex flex-wrap gap-2">
+          {awaitingApproval ? (
+            <Button
+              size="sm"
+              busy={approval.isPending}
+              disabled={ownBatch}
+              aria-describedby={ownBatch ? creatorReasonId : undefined}
+              onClick={() => approval.mutate()}
+            >
+              Approve batch
+            </Button>
+          ) : null}
+          {payable || payment.isPending ? (
+            <Button variant="secondary" size="sm" busy={payment.isPending} onClick={() => setPaying(true)}>
+              Pay batch from the demo treasury
+            </Button>
+          ) : null}
+          {underWay ? (
+            <Button variant="secondary" size="sm" onClick={() => setReleasing(true)}>
+              Release batch
+            </Button>
+          ) : null}
+          {deletable ? (
+            <Button variant="danger" size="sm" onClick={() => setDeleting(true)}>
+              Delete batch
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {awaitingApproval && ownBatch ? (
         <p id={creatorReasonId} className="text-slate-600 text-sm">
           {errorTexts.PAYOUT_APPROVAL_BY_CREATOR}
         </p>
       ) : null}
-      {payment.data ? (
-        <Alert tone="success" title="Paid from the demo treasury in one transaction">
-          <ExplorerLink transaction={payment.data.transactionHash} title={payment.data.transactionHash}>
-            {shortenHash(payment.data.transactionHash)}
-          </ExplorerLink>{' '}
-          {`pays ${formatCount(payment.data.lines, ['line', 'lines'])}; each withdrawal is approved once the payment is confirmed.`}
+      {sent.length > 0 && batch.status !== 'PAID' ? (
+        <Alert tone="info" title="Payment sent — waiting for confirmations">
+          <ul className="space-y-0.5">
+            {sent.map((transaction) => (
+              <li key={transaction.part}>
+                {transaction.transactionHash ? (
+                  <ExplorerLink transaction={transaction.transactionHash} title={transaction.transactionHash}>
+                    {shortenHash(transaction.transactionHash)}
+                  </ExplorerLink>
+                ) : (
+                  'Being sent'
+                )}{' '}
+                {`pays ${formatCount(transaction.lines, ['line', 'lines'])}`}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">Reconciliation approves each withdrawal once its payment is confirmed.</p>
         </Alert>
       ) : null}
       {approval.error ? <Alert tone="error">{errorText(approval.error)}</Alert> : null}
@@ -84,12 +109,13 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
           { label: 'Withdrawals', value: formatCount(batch.count) },
           { label: 'Total', value: formatMoney(batch.total, { unit: 'USDT' }) },
         ]}
-        consequence={`The demo treasury pays ${batch.count === 1 ? 'its one withdrawal' : `its ${formatCount(batch.count)} withdrawals`} in one transaction now; each is approved once the payment is confirmed.`}
+        consequence={`The demo treasury pays ${batch.count === 1 ? 'its one withdrawal' : `its ${formatCount(batch.count)} withdrawals`} now, in ${formatCount(transactionParts, ['transaction', 'transactions'])}; each is approved once its payment is confirmed.`}
         confirmLabel={`Pay ${formatMoney(batch.total, { unit: 'USDT' })}`}
         busy={payment.isPending}
         onConfirm={() => payment.mutate(undefined, { onSuccess: () => setPaying(false) })}
         problem={payment.error ? errorText(payment.error) : null}
       />
+      <ReleaseBatchDialog batch={batch} open={releasing} onClose={() => setReleasing(false)} />
       <Modal
         open={deleting}
         onClose={() => setDeleting(false)}
@@ -124,9 +150,7 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
             {errorText(deletion.error)}
           </Alert>
         ) : (
-          <p className="text-slate-600 text-sm">
-            Nothing of it is paid yet. Do not use a file already exported from it.
-          </p>
+          <p className="text-slate-600 text-sm">Nothing of it is paid yet, and none of its files was downloaded.</p>
         )}
       </Modal>
     </div>

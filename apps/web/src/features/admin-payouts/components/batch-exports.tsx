@@ -1,38 +1,43 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import type { PayoutBatch, PayoutExportFormat } from '@uplink/contract/payout-batches';
+import { formatCount, formatMoney } from '@uplink/contract/format';
+import type { PayoutBatchDetail, PayoutBatchPart, PayoutExportFormat } from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
+import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { errorText } from '../../../lib/error-text';
 import { saveFile } from '../../../lib/save-file';
 import { exportPayoutBatch } from '../api/export-payout-batch';
 
-const formats: { format: PayoutExportFormat; label: string }[] = [
-  { format: 'safe-csv', label: 'Download Safe CSV' },
-  { format: 'safe-json', label: 'Download Safe JSON' },
+const formats: { format: PayoutExportFormat; name: string; title: string; limit: string }[] = [
+  { format: 'safe-csv', name: 'Safe CSV', title: 'CSV Airdrop', limit: 'up to 499 transfers a file' },
+  { format: 'safe-json', name: 'Safe JSON', title: 'Transaction Builder', limit: 'one Safe transaction a file' },
 ];
 
 /** Why the files cannot be downloaded now; null when they can. */
-function exportBlocker(batch: PayoutBatch): string | null {
+function exportBlocker({ batch, demoPayment }: PayoutBatchDetail): string | null {
   if (batch.paid === batch.count) return 'Nothing is left to pay in this batch: its files would be empty.';
+  if (demoPayment.length > 0) return 'The demo treasury is paying this batch: its files are not to be paid as well.';
   return batch.exportable ? null : errorTexts.PAYOUT_APPROVAL_REQUIRED;
 }
 
 /**
- * The batch's files for Safe{Wallet} (CSV Airdrop, Transaction Builder JSON) of the lines still to
- * pay, saved under the server's names; disabled, with the reason, until a required second approval
- * is given and once nothing is left to pay.
+ * The batch's files for Safe{Wallet} in parts Safe accepts — CSV Airdrop files of at most 499
+ * transfers, Transaction Builder files of one Safe transaction each — with each part's count and
+ * total, saved under the server's names. The first download starts the batch's payment; a part
+ * already paid is marked so. Disabled, with the reason, until a required second approval is given,
+ * while the demo treasury pays the batch, and once nothing is left to pay.
  */
-export function BatchExports({ batch }: { batch: PayoutBatch }) {
-  const [busy, setBusy] = useState<PayoutExportFormat | null>(null);
+export function BatchExports({ detail }: { detail: PayoutBatchDetail }) {
+  const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const reasonId = useId();
-  const blocker = exportBlocker(batch);
+  const blocker = exportBlocker(detail);
 
-  const download = async (format: PayoutExportFormat) => {
-    setBusy(format);
+  const download = async (part: PayoutBatchPart) => {
+    setBusy(`${part.format}:${part.part}`);
     setFailure(null);
     try {
-      saveFile(await exportPayoutBatch(batch._id, format));
+      saveFile(await exportPayoutBatch(detail.batch._id, part.format, part.part));
     } catch (error) {
       setFailure(errorText(error));
     } finally {
@@ -41,23 +46,47 @@ export function BatchExports({ batch }: { batch: PayoutBatch }) {
   };
 
   return (
-    <div className="space-y-2">
+    <div className="space-y-3">
       <h3 className="font-semibold text-slate-900 text-sm">Files for Safe{'{Wallet}'}</h3>
-      <div className="flex flex-wrap gap-2">
-        {formats.map(({ format, label }) => (
-          <Button
-            key={format}
-            variant="secondary"
-            size="sm"
-            busy={busy === format}
-            disabled={blocker !== null || busy !== null}
-            aria-describedby={blocker === null ? undefined : reasonId}
-            onClick={() => download(format)}
-          >
-            {label}
-          </Button>
-        ))}
-      </div>
+      {formats.map(({ format, name, title, limit }) => {
+        const parts = detail.parts.filter((part) => part.format === format);
+        return (
+          <section key={format} aria-label={`${title} files`} className="space-y-1.5">
+            <h4 className="text-slate-600 text-xs">
+              <span className="font-semibold text-slate-800">{title}</span> · {limit}
+            </h4>
+            {parts.length === 0 ? null : (
+              <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                {parts.map((part) => (
+                  <li key={part.part} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2">
+                    <span className="text-slate-800 text-sm tabular-nums">
+                      <span className="font-medium">{`Part ${part.part} of ${parts.length}`}</span>
+                      <span className="text-slate-500">
+                        {` · ${formatCount(part.count, ['transfer', 'transfers'])} · ${formatMoney(part.total, { unit: 'USDT' })}`}
+                      </span>
+                    </span>
+                    {part.paid === part.count ? (
+                      <Badge tone="green">Paid</Badge>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        busy={busy === `${format}:${part.part}`}
+                        disabled={blocker !== null || busy !== null}
+                        aria-describedby={blocker === null ? undefined : reasonId}
+                        aria-label={`Download ${name} part ${part.part}`}
+                        onClick={() => download(part)}
+                      >
+                        Download
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
       {blocker === null ? null : (
         <p id={reasonId} className="text-amber-900 text-sm">
           {blocker}

@@ -88,9 +88,17 @@ export function PayoutBatchDetailPanels({
               <DetailRow label="Second approval">
                 <ApprovalState batch={batch} detailed />
               </DetailRow>
+              {batch.payment ? (
+                <DetailRow label="Payment">
+                  <span className="block break-normal">{`Started ${formatDateTime(batch.payment.startedAt)} by ${batch.payment.startedBy.name}`}</span>
+                  <span className="block break-normal font-normal text-slate-600">
+                    {`${formatCount(batch.payment.count, ['transfer', 'transfers'])}, ${formatMoney(batch.payment.total, { unit: 'USDT' })}`}
+                  </span>
+                </DetailRow>
+              ) : null}
             </dl>
             <div className="space-y-5">
-              <BatchExports batch={batch} />
+              <BatchExports detail={detail.data} />
               <BatchActions detail={detail.data} />
             </div>
           </CardBody>

@@ -3,11 +3,13 @@ import {
   demoBatchPaymentSchema,
   type PayoutBatchDetail,
   payoutBatchDetailSchema,
+  payoutBatchReleaseSchema,
   payoutBatchSchema,
+  releasePayoutBatchSchema,
 } from '@uplink/contract/payout-batches';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiServer, onApi } from '../../../testing/api-server';
+import { apiServer, onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
 import { aBatchLine, anAdministrator, aPayoutBatch, aPayoutBatchDetail } from '../../../testing/sample-data';
 import { unpaidBatchRefreshMs } from '../api/get-payout-batch';
@@ -52,7 +54,7 @@ describe('a payout batch', () => {
     expect(document.getElementById(approve.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'The second approval must come from an administrator other than the one who created the batch.',
     );
-    for (const name of ['Download Safe CSV', 'Download Safe JSON']) {
+    for (const name of ['Download Safe CSV part 1', 'Download Safe JSON part 1']) {
       const button = screen.getByRole('button', { name });
       expect(button).toHaveProperty('disabled', true);
       expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
@@ -82,7 +84,7 @@ describe('a payout batch', () => {
     expect(await screen.findByText(/^by Second Admin, /)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve batch' })).toBeNull();
     const saved: string[] = [];
-    const formats: (string | null)[] = [];
+    const formats: (string | null)[][] = [];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:batch');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -90,64 +92,72 @@ describe('a payout batch', () => {
     });
     apiServer.use(
       http.get('*/api/withdrawals/admin/batches/:id/export', ({ request }) => {
-        const format = new URL(request.url).searchParams.get('format');
-        formats.push(format);
+        const query = new URL(request.url).searchParams;
+        const format = query.get('format');
+        formats.push([format, query.get('part')]);
         return HttpResponse.json(
           { version: '1.0', chainId: '97', meta: {}, transactions: [] },
           { headers: { 'content-disposition': `attachment; filename="uplink-batch-1-${format}.json"` } },
         );
       }),
     );
-    await user.click(screen.getByRole('button', { name: 'Download Safe JSON' }));
+    await user.click(screen.getByRole('button', { name: 'Download Safe JSON part 1' }));
     await vi.waitFor(() => expect(saved).toEqual(['uplink-batch-1-safe-json.json']));
-    expect(formats).toEqual(['safe-json']);
+    expect(formats).toEqual([['safe-json', '1']]);
   });
 
-  it('pays from the demo treasury and follows its progress by itself until it is PAID', async () => {
+  it('pays from the demo treasury, hides the payment once sent, and follows its progress by itself until it is PAID', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let detail = aPayoutBatchDetail(aPayoutBatch(), lines, true);
     const { user, asked } = batchScreen(() => detail);
-    onApi('post', '/dev/demo-treasury/batches/:id/pay', { response: demoBatchPaymentSchema }, () => ({
-      transactionHash: hash,
-      lines: 2,
-    }));
+    const sent = [{ part: 1, lines: 2, transactionHash: hash }];
+    const underWay = aPayoutBatch({
+      status: 'PAYMENT_UNDER_WAY',
+      payment: { startedAt: aPayoutBatch().createdAt, startedBy: second, count: 2, total: 50 },
+    });
+    onApi('post', '/dev/demo-treasury/batches/:id/pay', { response: demoBatchPaymentSchema }, () => {
+      detail = aPayoutBatchDetail(underWay, lines, true, { demoPayment: sent });
+      return { transactions: sent, lines: 2 };
+    });
     expect(await screen.findByText('0 / 2 paid')).toBeTruthy();
     expect(screen.getByText('OPEN', { exact: true })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Pay batch from the demo treasury' }));
     const pay = await screen.findByRole('dialog', { name: 'Pay this batch from the demo treasury?' });
     expect(pay.textContent).toContain('50.00 USDT');
-    expect(pay.textContent).toContain('its 2 withdrawals in one transaction');
+    expect(pay.textContent).toContain('its 2 withdrawals now, in 1 transaction');
     await user.click(within(pay).getByRole('button', { name: 'Pay 50.00 USDT' }));
-    expect(await screen.findByText(/pays 2 lines/)).toBeTruthy();
-    // Sent: the pay action is gone.
+    expect(await screen.findByText('Payment sent — waiting for confirmations')).toBeTruthy();
+    expect(screen.getByText(/pays 2 lines/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay batch from the demo treasury' })).toBeNull();
+    expect(await screen.findByText('PAYMENT UNDER WAY')).toBeTruthy();
+    expect(screen.getByText(/^Started .* by Second Admin$/)).toBeTruthy();
+    expect(screen.getByText('2 transfers, 50.00 USDT')).toBeTruthy();
+    // Its files are not to be paid as well.
+    expect(screen.getByRole('button', { name: 'Download Safe CSV part 1' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Delete batch' })).toBeNull();
 
     // Reconciliation approved the first withdrawal, then the second.
     const approved = { status: 'APPROVED' as const, transactionHash: hash };
-    detail = aPayoutBatchDetail(
-      aPayoutBatch({ status: 'PARTLY_PAID', paid: 1, paidAmount: 20 }),
-      [{ ...(lines[0] as (typeof lines)[0]), ...approved, logIndex: 0 }, lines[1] as (typeof lines)[1]],
-      true,
-    );
+    const firstPaid = [{ ...(lines[0] as (typeof lines)[0]), ...approved, logIndex: 0 }, lines[1] as (typeof lines)[1]];
+    detail = aPayoutBatchDetail({ ...underWay, paid: 1, paidAmount: 20 }, firstPaid, true, { demoPayment: sent });
     await act(() => vi.advanceTimersByTimeAsync(unpaidBatchRefreshMs));
     expect(await screen.findByText('1 / 2 paid')).toBeTruthy();
-    expect(screen.getByText('PARTLY PAID')).toBeTruthy();
+    expect(screen.getByText('Payment sent — waiting for confirmations')).toBeTruthy();
 
-    detail = aPayoutBatchDetail(
-      aPayoutBatch({ status: 'PAID', paid: 2, paidAmount: 50 }),
-      lines.map((line, index) => ({ ...line, ...approved, logIndex: index })),
-      true,
-    );
+    const allPaid = lines.map((line, index) => ({ ...line, ...approved, logIndex: index }));
+    detail = aPayoutBatchDetail({ ...underWay, status: 'PAID', paid: 2, paidAmount: 50 }, allPaid, true, {
+      demoPayment: sent,
+    });
     await act(() => vi.advanceTimersByTimeAsync(unpaidBatchRefreshMs));
     expect(await screen.findByText('2 / 2 paid')).toBeTruthy();
     expect(screen.getByText('PAID', { exact: true })).toBeTruthy();
+    expect(screen.queryByText('Payment sent — waiting for confirmations')).toBeNull();
     expect(screen.getByRole('progressbar', { name: 'Paid' }).getAttribute('aria-valuenow')).toBe('2');
     expect(screen.getAllByRole('link', { name: '0xcdcdcdcd...cdcd' }).length).toBeGreaterThanOrEqual(2);
-    expect(screen.queryByRole('button', { name: 'Pay batch from the demo treasury' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete batch' })).toBeNull();
-    // Its files would be empty: nothing is left to pay.
-    for (const name of ['Download Safe CSV', 'Download Safe JSON']) {
-      expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Release batch' })).toBeNull();
+    // Every part is paid: nothing left to download.
+    for (const files of ['CSV Airdrop files', 'Transaction Builder files']) {
+      expect(within(screen.getByRole('region', { name: files })).getByText('Paid', { exact: true })).toBeTruthy();
     }
     expect(screen.getByText(/Nothing is left to pay in this batch/)).toBeTruthy();
 
@@ -155,6 +165,97 @@ describe('a payout batch', () => {
     const answered = asked.count;
     await act(() => vi.advanceTimersByTimeAsync(unpaidBatchRefreshMs * 3));
     expect(asked.count).toBe(answered);
+  });
+
+  it('lists the parts of its files, each with its count and total, and downloads one part', async () => {
+    const parts = [
+      { format: 'safe-csv' as const, part: 1, count: 499, total: 9980, paid: 499 },
+      { format: 'safe-csv' as const, part: 2, count: 1, total: 20, paid: 0 },
+      { format: 'safe-json' as const, part: 1, count: 300, total: 6000, paid: 300 },
+      { format: 'safe-json' as const, part: 2, count: 200, total: 4000, paid: 199 },
+    ];
+    const batch = aPayoutBatch({ status: 'PAYMENT_UNDER_WAY', count: 500, paid: 499, total: 10000 });
+    const { user } = batchScreen(() => aPayoutBatchDetail(batch, lines, false, { parts }));
+    const csv = await screen.findByRole('region', { name: 'CSV Airdrop files' });
+    expect(within(csv).getByText('Part 1 of 2')).toBeTruthy();
+    expect(within(csv).getByText(/499 transfers · 9,980\.00 USDT/)).toBeTruthy();
+    expect(within(csv).getByText(/1 transfer · 20\.00 USDT/)).toBeTruthy();
+    expect(within(csv).getAllByText('Paid', { exact: true })).toHaveLength(1);
+    const json = screen.getByRole('region', { name: 'Transaction Builder files' });
+    expect(within(json).getByText(/200 transfers · 4,000\.00 USDT/)).toBeTruthy();
+    expect(within(json).queryByRole('button', { name: 'Download Safe JSON part 1' })).toBeNull();
+
+    const asked: (string | null)[][] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:batch');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    apiServer.use(
+      http.get('*/api/withdrawals/admin/batches/:id/export', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push([query.get('format'), query.get('part')]);
+        return new HttpResponse('token_type,token_address,receiver,amount,id', {
+          headers: { 'content-disposition': 'attachment; filename="uplink-batch-1-part-2-of-2-safe.csv"' },
+        });
+      }),
+    );
+    await user.click(within(csv).getByRole('button', { name: 'Download Safe CSV part 2' }));
+    await vi.waitFor(() => expect(asked).toEqual([['safe-csv', '2']]));
+  });
+
+  it('releases a payment under way only with a reason, after stating what a release cannot undo', async () => {
+    let batch = aPayoutBatch({
+      status: 'PAYMENT_UNDER_WAY',
+      payment: { startedAt: aPayoutBatch().createdAt, startedBy: second, count: 2, total: 50 },
+    });
+    const { user } = batchScreen(() => aPayoutBatchDetail(batch, lines));
+    const reasons: string[] = [];
+    onApi(
+      'post',
+      '/withdrawals/admin/batches/:id/release',
+      { request: releasePayoutBatchSchema, response: payoutBatchReleaseSchema },
+      ({ body }) => {
+        reasons.push(body.reason);
+        batch = aPayoutBatch();
+        return { released: true, batch };
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Release batch' }));
+    const dialog = screen.getByRole('dialog', { name: 'Release this batch?' });
+    expect(
+      within(dialog).getByText(
+        'Only if the Safe transaction was rejected or replaced. A payment that lands later is listed as unmatched and cannot be undone.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/Its 2 withdrawals \(50\.00 USDT\) will no longer be claimed/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Release 50.00 USDT' }));
+    expect(await within(dialog).findByText('A reason is required')).toBeTruthy();
+    expect(reasons).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Signers rejected the Safe transaction');
+    await user.click(within(dialog).getByRole('button', { name: 'Release 50.00 USDT' }));
+    await vi.waitFor(() => expect(reasons).toEqual(['Signers rejected the Safe transaction']));
+    expect(await screen.findByText('OPEN', { exact: true })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Release batch' })).toBeNull();
+  });
+
+  it('keeps the dialog and says why when the release is refused', async () => {
+    const batch = aPayoutBatch({
+      status: 'PAYMENT_UNDER_WAY',
+      payment: { startedAt: aPayoutBatch().createdAt, startedBy: second, count: 2, total: 50 },
+    });
+    const { user } = batchScreen(() => aPayoutBatchDetail(batch, lines));
+    onApi('post', '/withdrawals/admin/batches/:id/release', { response: payoutBatchReleaseSchema }, () =>
+      refusal(
+        409,
+        'PAYOUT_BATCH_PAYMENT_UNDER_WAY',
+        `A payment of this batch is on the chain (${hash}): it cannot be released.`,
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Release batch' }));
+    const dialog = screen.getByRole('dialog', { name: 'Release this batch?' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Rejected');
+    await user.click(within(dialog).getByRole('button', { name: 'Release 50.00 USDT' }));
+    expect(await within(dialog).findByText(/A payment of this batch is on the chain/)).toBeTruthy();
   });
 
   it('is deleted after its confirmation while nothing of it is paid', async () => {

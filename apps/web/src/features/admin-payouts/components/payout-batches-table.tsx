@@ -18,7 +18,7 @@ const columns: Column<PayoutBatch>[] = [
     card: 'title',
     cell: (b) => (
       <div className="min-w-0">
-        <p className="whitespace-nowrap font-medium text-slate-900">{formatDateTime(b.createdAt)}</p>
+        <p className="font-medium text-slate-900">{formatDateTime(b.createdAt)}</p>
         <p className="text-slate-500 text-xs">by {b.createdBy.name}</p>
       </div>
     ),

@@ -28,6 +28,7 @@ function withdrawal(id: string, status: WithdrawalStatus): Withdrawal {
     requestedAt: '2026-03-02T10:00:00.000Z',
     processedAt: null,
     transactionHash: null,
+    paymentUnderWay: false,
   };
 }
 

@@ -15,6 +15,7 @@ describe('a payment under way on the withdrawal review', () => {
           claimedAt: '2026-03-02T10:00:00.000Z',
           claimedBy: 'root@uplink.test',
           transactionHash: null,
+          batchId: null,
         },
       }),
     );
@@ -56,6 +57,24 @@ describe('a payment under way on the withdrawal review', () => {
     await user.click(within(refused).getByRole('button', { name: 'Release the claim on 20.00 USDT' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Payment under way' })).toBeNull());
     expect(releases).toEqual(['withdrawal-1', 'withdrawal-1']);
+  });
+
+  it('sends to the batch a withdrawal its payout batch claimed: released only with the batch', async () => {
+    renderReview(
+      aPendingWithdrawalReview({
+        paymentUnderWay: {
+          claimedAt: '2026-03-02T10:00:00.000Z',
+          claimedBy: 'root@uplink.test',
+          transactionHash: null,
+          batchId: 'batch-7',
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment under way' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'open the batch' }).getAttribute('href')).toBe(
+      '/admin/withdrawals/batches/batch-7',
+    );
+    expect(screen.queryByRole('button', { name: 'Release payment claim' })).toBeNull();
   });
 
   it('lists payments flagged after the withdrawal was closed', async () => {

@@ -1,6 +1,7 @@
 import { formatDateTime, formatMoney } from '@uplink/contract/format';
 import type { WithdrawalReview } from '@uplink/contract/withdrawals';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card, CardBody, CardHeader } from '../../../components/card';
@@ -15,7 +16,8 @@ const hashLink = 'break-all font-mono text-brand-700 hover:underline';
 
 /**
  * A payment claimed for the withdrawal: who claimed it, when, its transaction once known, and a
- * Release for a claim left standing (the server refuses while the chain shows the payment).
+ * Release for a claim left standing (the server refuses while the chain shows the payment) — or,
+ * when its payout batch claimed it, the way to the batch, which is released as a whole.
  */
 export function PaymentUnderWay({
   id,
@@ -49,33 +51,49 @@ export function PaymentUnderWay({
             )}
           </DetailRow>
         </dl>
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          onClick={() => {
-            release.reset();
-            setConfirming(true);
-          }}
-        >
-          Release payment claim
-        </Button>
-        <ConfirmActionDialog
-          open={confirming}
-          onClose={() => setConfirming(false)}
-          title="Release the payment claim?"
-          details={[
-            ...withdrawalDetails(withdrawal),
-            { label: 'Claimed by', value: `${payment.claimedBy}, ${formatDateTime(payment.claimedAt)}` },
-          ]}
-          consequence={`Release it only when no payment left the treasury: the ${amount} can then be paid again, or the withdrawal rejected or blocked. The server refuses while the chain shows a payment of it.`}
-          confirmLabel={`Release the claim on ${amount}`}
-          tone="danger"
-          busy={release.isPending}
-          onConfirm={() => release.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-          problem={release.error ? errorText(release.error, { refusal: serverMessage }) : null}
-        />
+        {payment.batchId ? (
+          <p className="mt-3 text-sm text-slate-600">
+            Its payout batch claimed it:{' '}
+            <Link
+              to={`/admin/withdrawals/batches/${payment.batchId}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              open the batch
+            </Link>{' '}
+            to follow or release its payment.
+          </p>
+        ) : (
+          <>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => {
+                release.reset();
+                setConfirming(true);
+              }}
+            >
+              Release payment claim
+            </Button>
+
+            <ConfirmActionDialog
+              open={confirming}
+              onClose={() => setConfirming(false)}
+              title="Release the payment claim?"
+              details={[
+                ...withdrawalDetails(withdrawal),
+                { label: 'Claimed by', value: `${payment.claimedBy}, ${formatDateTime(payment.claimedAt)}` },
+              ]}
+              consequence={`Release it only when no payment left the treasury: the ${amount} can then be paid again, or the withdrawal rejected or blocked. The server refuses while the chain shows a payment of it.`}
+              confirmLabel={`Release the claim on ${amount}`}
+              tone="danger"
+              busy={release.isPending}
+              onConfirm={() => release.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+              problem={release.error ? errorText(release.error, { refusal: serverMessage }) : null}
+            />
+          </>
+        )}
       </CardBody>
     </Card>
   );

@@ -15,6 +15,7 @@ const decided = (change: Partial<Withdrawal>): Withdrawal => ({
   requestedAt: '2026-03-02T10:00:00.000Z',
   processedAt: '2026-03-02T12:00:00.000Z',
   transactionHash: null,
+  paymentUnderWay: false,
   ...change,
 });
 
@@ -30,5 +31,17 @@ describe("the member's withdrawal history", () => {
     expect(screen.getAllByText('Reason: The address is an exchange deposit address').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Reason: Not copying for 30 days').length).toBeGreaterThan(0);
     expect(screen.queryByText(/Reason: Sent in one payment/)).toBeNull();
+  });
+
+  it('keeps a withdrawal whose payment is under way Pending, and says the payment is under way', async () => {
+    answerWithdrawals().withdrawals.push(
+      decided({ _id: 'claimed', status: 'PENDING', processedAt: null, paymentUnderWay: true }),
+      decided({ _id: 'waiting', status: 'PENDING', processedAt: null }),
+    );
+    renderScreen(<WithdrawalHistory />);
+    expect((await screen.findAllByText('Pending')).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByText('Payment under way').length).toBeGreaterThan(0);
+    const rows = screen.getAllByRole('row').filter((row) => row.textContent?.includes('Pending'));
+    expect(rows.filter((row) => row.textContent?.includes('Payment under way'))).toHaveLength(1);
   });
 });

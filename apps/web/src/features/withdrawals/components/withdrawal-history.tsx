@@ -53,6 +53,9 @@ const columns: Column<Withdrawal>[] = [
       return (
         <div>
           <Badge tone={state.tone}>{state.label}</Badge>
+          {w.status === 'PENDING' && w.paymentUnderWay ? (
+            <p className="mt-1 text-slate-500 text-xs">{withdrawalTexts.paymentUnderWay}</p>
+          ) : null}
           {w.reason && w.status !== 'PENDING' ? (
             <p className="mt-1 max-w-56 text-slate-500 text-xs">
               {decisionTextLabel(w.status)}: {w.reason}

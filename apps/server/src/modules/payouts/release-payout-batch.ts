@@ -1,0 +1,150 @@
+import type { PayoutBatchRelease } from '@uplink/contract/payout-batches';
+import { Decimal } from 'decimal.js';
+import type { AppContext } from '../../app-context';
+import { moneyTransaction } from '../../db/money-transaction';
+import { isUuid } from '../../db/uuid';
+import { recordAdminAction } from '../audit/audit-log-repository';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { readSplittingRange } from '../subscription/confirmed-block-scan';
+import type { UsdtTransfer } from '../subscription/deposit-chain';
+import { askChain } from '../withdrawals/payout-proof';
+import {
+  type DemoPaymentRow,
+  findClaimedLinesToPay,
+  findDemoPayments,
+  findExporters,
+  lockLinesToPay,
+  type PartLineRow,
+  releaseBatchClaims,
+} from './batch-payments-repository';
+import { approvalRequired, batchNotFound, toPayoutBatch } from './payout-batch-record';
+import { type BatchSummaryRow, findBatchSummary, lockBatch } from './payout-batches-repository';
+import { secondPersonRefusal } from './payout-four-eyes';
+import { paymentUnderWay } from './start-batch-payment';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
+
+/** Blocks per eth_getLogs while a release looks for the batch's transfers (halved when a node refuses). */
+const releaseBlockRange = 5_000;
+/** A demo payment row without its hash for this long was left by a sender that died: the chain decides then. */
+const demoSendingMs = 2 * 60_000;
+
+/**
+ * Gives up a batch's payment under way — for when the treasurer rejected or replaced the Safe
+ * transaction — so its unpaid withdrawals are no longer claimed: they can be paid, rejected or
+ * batched again. A deliberate, audited act (with its reason), refused:
+ *
+ * - above PAYOUT_SECOND_APPROVAL_ABOVE, to the batch's creator and to whoever exported it: a
+ *   second person releases what one person sent (`secondPersonRefusal`);
+ * - while a demo-treasury transaction of it is being sent;
+ * - while the chain shows any treasury transfer paying one of its unpaid withdrawals since the
+ *   payment started, confirmed or not (logs of mined blocks up to the head): that payment is real,
+ *   and reconciliation will approve it once confirmed.
+ *
+ * A Safe transaction not yet executed is not on chain: a payment that lands after the release is
+ * matched to its withdrawal while that is still pending, or else listed as an unmatched transfer
+ * (and alerted on) — it cannot be undone, which the release dialog says.
+ */
+export async function releasePayoutBatch(
+  deps: Deps,
+  administrator: RequestingAdministrator,
+  id: string,
+  reason: string,
+): Promise<PayoutBatchRelease> {
+  const summary = isUuid(id) ? await findBatchSummary(deps.db, id) : undefined;
+  if (!summary) throw batchNotFound();
+  const claimedAt = summary.payment_claimed_at;
+  const unpaid = await findClaimedLinesToPay(deps.db, id);
+  if (!claimedAt || unpaid.length === 0) {
+    return { released: false, batch: toPayoutBatch(summary, deps.config.withdrawals.secondApprovalAbove) };
+  }
+  if (approvalRequired(summary.claimed_total, deps.config.withdrawals.secondApprovalAbove)) {
+    const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator.id, 'release');
+    if (refusal) throw refusal;
+  }
+  const demoPayments = await findDemoPayments(deps.db, id);
+  const now = deps.clock.now();
+  if (
+    demoPayments.some(
+      (payment) => !payment.transaction_hash && now.getTime() - payment.started_at.getTime() < demoSendingMs,
+    )
+  ) {
+    throw paymentUnderWay('The demo treasury is sending a payment of this batch: wait for it.');
+  }
+  const onChain = await findBatchPaymentOnChain(deps, summary, unpaid, demoPayments);
+  if (onChain) {
+    throw paymentUnderWay(
+      `A payment of this batch is on the chain (${onChain}): it cannot be released. Reconciliation approves its withdrawals once it is confirmed.`,
+    );
+  }
+  await moneyTransaction(deps.db, async (trx) => {
+    const locked = await lockBatch(trx, id);
+    if (!locked) throw batchNotFound();
+    // Released, or released and started again, meanwhile: that is not the payment checked.
+    if (locked.payment_claimed_at?.getTime() !== claimedAt.getTime()) {
+      throw paymentUnderWay('The payment of this batch changed meanwhile: look at it again.');
+    }
+    await lockLinesToPay(trx, id);
+    const released = await releaseBatchClaims(trx, id);
+    await recordAdminAction(
+      trx,
+      {
+        actorId: administrator.id,
+        action: 'PAYOUT_BATCH_RELEASED',
+        targetType: 'PAYOUT_BATCH',
+        targetId: id,
+        before: {
+          paymentStartedAt: claimedAt.toISOString(),
+          paymentStartedBy: summary.payment_claimed_by,
+          transfers: summary.claimed,
+          total: summary.claimed_total,
+          demoTransactions: demoPayments.map((payment) => payment.transaction_hash),
+        },
+        after: { reason, withdrawalsReleased: released.released, totalReleased: released.total },
+        ipAddress: administrator.ipAddress,
+        requestId: administrator.requestId,
+      },
+      now,
+    );
+  });
+  const batch = await findBatchSummary(deps.db, id);
+  if (!batch) throw batchNotFound();
+  return { released: true, batch: toPayoutBatch(batch, deps.config.withdrawals.secondApprovalAbove) };
+}
+
+/**
+ * A treasury transfer paying one of `lines` (recipient in any letter case, exact amount), on
+ * chain since the payment started, confirmed or not: the demo treasury's own transactions, then
+ * every outgoing transfer of the treasury from the chain head before the claim up to the head now
+ * (one eth_getLogs per range, whatever the number of withdrawals). Its hash, or null; null too
+ * without a chain to ask.
+ */
+async function findBatchPaymentOnChain(
+  deps: Pick<AppContext, 'config' | 'integrations'>,
+  batch: Pick<BatchSummaryRow, 'payment_claim_block'>,
+  lines: readonly PartLineRow[],
+  demoPayments: readonly DemoPaymentRow[],
+): Promise<string | null> {
+  const chain = deps.integrations.depositChain;
+  if (!chain || lines.length === 0) return null;
+  const treasuries = deps.config.withdrawals.treasuryAddresses;
+  const owed = new Set(
+    lines.map((line) => `${line.wallet_address.toLowerCase()}:${new Decimal(line.amount).toFixed()}`),
+  );
+  const pays = (transfer: UsdtTransfer) =>
+    treasuries.includes(transfer.from) && owed.has(`${transfer.to}:${new Decimal(transfer.amount).toFixed()}`);
+  for (const { transaction_hash: hash } of demoPayments) {
+    if (hash && (await askChain(() => chain.transfersIn(hash)))?.some(pays)) return hash;
+  }
+  if (batch.payment_claim_block === null) return null;
+  const head = await askChain(() => chain.headBlockNumber());
+  for (let from = Number(batch.payment_claim_block); from <= head; from += releaseBlockRange) {
+    const to = Math.min(head, from + releaseBlockRange - 1);
+    const transfers = await askChain(() =>
+      readSplittingRange((start, end) => chain.transfersFrom(treasuries, start, end), from, to),
+    );
+    const payment = transfers.find(pays);
+    if (payment) return payment.txHash;
+  }
+  return null;
+}

@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import { DomainError, ServiceUnavailableError } from '../../domain-error';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import {
+  claimLinesToPay,
+  type DemoPaymentRow,
+  findDemoPayments,
+  hasExportedSince,
+  lockLinesToPay,
+  markBatchClaimed,
+  recordExport,
+} from './batch-payments-repository';
+import { batchNotFound } from './payout-batch-record';
+import { findBatchSummary, lockBatch } from './payout-batches-repository';
+import { checkExportWindow } from './payout-four-eyes';
+
+/** How money may start to move: a file downloaded for Safe, or the demo treasury paying. */
+export type PaymentRoute = 'SAFE_FILES' | 'DEMO_TREASURY';
+
+export const paymentUnderWay = (message: string) => new DomainError('PAYOUT_BATCH_PAYMENT_UNDER_WAY', message);
+
+/**
+ * The chain head before a batch's payment starts: a release later looks for the batch's transfers
+ * from there. Null without a chain; a chain that does not answer refuses the payment (503), for a
+ * payment whose transfers could not be looked for later would be one nobody can safely release.
+ */
+export async function chainHeadBeforePayment(deps: Pick<AppContext, 'integrations'>): Promise<number | null> {
+  const chain = deps.integrations.depositChain;
+  if (!chain) return null;
+  try {
+    return await chain.headBlockNumber();
+  } catch (error) {
+    throw new ServiceUnavailableError(`The chain did not answer: ${(error as Error).message}`);
+  }
+}
+
+export interface JoinedPayment {
+  /** The demo treasury's transactions of the payment (none for files sent to Safe). */
+  demoPayments: DemoPaymentRow[];
+}
+
+/**
+ * Starts or joins a batch's payment in the caller's money transaction, under the batch's row lock
+ * (one start, deletion, approval or release at a time):
+ *
+ * - the first time, it claims every withdrawal still to pay with the payment claim a single
+ *   payment takes (refused while one has a payment of its own under way), numbers them as the
+ *   payment's transfers and records who started it and the chain head before;
+ * - each administrator's first export (or demo payment) of it counts in their four-eyes window —
+ *   refused past PAYOUT_SECOND_APPROVAL_ABOVE in 24 hours without a second approval — and makes
+ *   them one of its exporters;
+ * - files for Safe and the demo treasury never pay the same payment: a batch the demo treasury
+ *   pays exports no file, a batch exported is not paid from the demo treasury (release it first).
+ *
+ * A demo payment already made answers its transactions and changes nothing.
+ */
+export async function startBatchPayment(
+  trx: Kysely<Database>,
+  deps: Pick<AppContext, 'config'>,
+  administrator: RequestingAdministrator,
+  batchId: string,
+  route: PaymentRoute,
+  chainHead: number | null,
+  now: Date,
+): Promise<JoinedPayment> {
+  const batch = await lockBatch(trx, batchId);
+  if (!batch) throw batchNotFound();
+  const demoPayments = await findDemoPayments(trx, batchId);
+  if (route === 'SAFE_FILES' && demoPayments.length > 0) {
+    throw paymentUnderWay('The demo treasury is paying this batch: its files are not to be paid as well.');
+  }
+  if (route === 'DEMO_TREASURY' && demoPayments.length > 0) return { demoPayments };
+  if (route === 'DEMO_TREASURY' && batch.payment_claimed_at) {
+    throw paymentUnderWay("This batch's files were exported: pay them with Safe, or release the batch first.");
+  }
+  let claimedAt = batch.payment_claimed_at;
+  if (!claimedAt) {
+    const { claimedElsewhere } = await lockLinesToPay(trx, batchId);
+    if (claimedElsewhere.length > 0) {
+      throw new DomainError(
+        'WITHDRAWAL_PAYMENT_IN_PROGRESS',
+        `${claimedElsewhere.length} withdrawal(s) of this batch have a payment of their own under way (${claimedElsewhere[0]}…): approve or release it first.`,
+      );
+    }
+    const claim = { by: administrator.id, at: now, block: chainHead };
+    if ((await claimLinesToPay(trx, batchId, claim)).claimed === 0) {
+      throw new DomainError(
+        'PAYOUT_BATCH_EMPTY',
+        'Every withdrawal of this batch is paid or has left it: nothing to pay.',
+      );
+    }
+    await markBatchClaimed(trx, batchId, claim);
+    claimedAt = now;
+  }
+  if (!(await hasExportedSince(trx, batchId, administrator.id, claimedAt))) {
+    const total = (await findBatchSummary(trx, batchId))?.claimed_total ?? '0';
+    await checkExportWindow(trx, deps, batch, administrator.id, total, now);
+    await recordExport(trx, { batchId, by: administrator.id, at: now, total });
+  }
+  return { demoPayments };
+}
