@@ -337,7 +337,7 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
                              ('carry', kept.carry, overall.carry)) AS c(figure, kept, summed)
        WHERE c.kept <> c.summed
     ) AS found
-     ORDER BY "userId", "column"
+     ORDER BY "userId", "column", account
      LIMIT ${limit}`.execute(db);
   return rows;
 }
