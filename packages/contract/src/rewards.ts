@@ -170,9 +170,6 @@ export const rewardStatsSchema = z.object({
 });
 export type RewardStats = z.infer<typeof rewardStatsSchema>;
 
-// Its home is reward-texts.ts (no zod there): screens that only show these texts load no schema.
-export { rewardTexts } from './reward-texts';
-
 /** The most statement lines one upload may carry. */
 export const statementMaxLines = 2_000_000;
 

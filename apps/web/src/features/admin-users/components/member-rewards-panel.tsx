@@ -1,6 +1,6 @@
 import type { AdminMemberReward, AdminUserDetail } from '@uplink/contract/admin-users';
 import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
-import { rewardTexts } from '@uplink/contract/rewards';
+import { rewardTexts } from '@uplink/contract/reward-texts';
 import { useState } from 'react';
 import { GiftIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
 import { RewardTypeBadge, rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
