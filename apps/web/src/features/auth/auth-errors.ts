@@ -57,3 +57,11 @@ export const resendVerificationFailure: FailureWording = {
   noAnswer: authTexts.resendCrashed,
   exception: authTexts.resendCrashed,
 };
+
+/** An invitation's link that was used, revoked or has expired says so in the server's words. */
+export const acceptInvitationFailure: FailureWording = {
+  codes: { INVALID_OR_EXPIRED_TOKEN: serverMessage, VALIDATION_ERROR: serverMessage },
+  fieldSeparator: ', ',
+  serverFault: authTexts.unexpected,
+  exception: authTexts.unexpected,
+};
