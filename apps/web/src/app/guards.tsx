@@ -1,8 +1,11 @@
+import type { Permission } from '@uplink/contract/admin-roles';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { destinationAfterSignIn, hasMemberAccess, homePathFor, useAuth } from '../lib/auth';
+import { usePermissions } from '../lib/permissions';
 import { adminSettingsStorage } from '../lib/storage';
+import AdminForbiddenPage from './routes/admin/forbidden';
 
 /** Member pages: sign-in required (origin remembered), admins sent to their area, onboarding first. */
 export function RequireMember() {
@@ -37,6 +40,31 @@ export function RequireAdmin() {
   if (status === 'resolving') return <FullPageSpinner />;
   if (!user) return <Navigate to="/signin" replace state={{ from: location }} />;
   if (!user.isAdmin) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/**
+ * What an admin route declares it needs (its `handle`), as the server's admin routes do: one of the
+ * contract's permissions, or `null` for what every administrator may open (their own settings).
+ */
+export interface AdminRouteHandle {
+  permission: Permission | null;
+}
+
+function isAdminRouteHandle(handle: unknown): handle is AdminRouteHandle {
+  return typeof handle === 'object' && handle !== null && 'permission' in handle;
+}
+
+/**
+ * Admin pages the administrator's role does not permit answer the forbidden page, deep links
+ * included. A route that declares nothing is refused too: forgetting the declaration must not open
+ * a page to every role.
+ */
+export function RequirePermission() {
+  const matches = useMatches();
+  const permits = usePermissions();
+  const handle = matches.map((match) => match.handle).findLast(isAdminRouteHandle);
+  if (!handle || (handle.permission !== null && !permits(handle.permission))) return <AdminForbiddenPage />;
   return <Outlet />;
 }
 
