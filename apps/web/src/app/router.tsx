@@ -1,5 +1,5 @@
 import type { Permission } from '@uplink/contract/admin-roles';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { AdminLayout } from '../components/layouts/admin-layout';
 import { MemberLayout } from '../components/layouts/member-layout';
@@ -26,7 +26,8 @@ function needs(permission: Permission): AdminRouteHandle {
 /** An admin route every administrator may open (their own settings). */
 const everyAdministrator: AdminRouteHandle = { permission: null };
 
-export const router = createBrowserRouter([
+/** Every screen of the app and the guards and layouts around them. */
+export const routes: RouteObject[] = [
   {
     // On a direct load the router fetches the lazy screen's code before it renders anything;
     // this is what shows meanwhile (without it React Router warns on every such load).
@@ -152,4 +153,6 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
