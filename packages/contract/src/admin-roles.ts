@@ -152,4 +152,11 @@ export const adminTeamTexts = {
   invitationIntro: 'Choose a password to finish setting up your administrator account.',
   invitationAccepted: 'Your administrator account is ready. You can sign in now.',
   invitationMissingToken: 'The invitation link is missing its token.',
+  invitationInvalid: 'This invitation link is invalid, used, revoked or expired. Ask an owner for a new invitation.',
+  invitationNotFound: 'No pending invitation has this id.',
+  accountExists: 'An account with this e-mail address already exists, so it cannot be invited.',
+  administratorNotFound: 'No administrator has this id.',
+  sameRole: 'The administrator already has this role.',
+  alreadySuspended: 'The administrator is already suspended.',
+  notSuspended: 'The administrator is not suspended.',
 } as const;
