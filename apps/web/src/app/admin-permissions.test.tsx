@@ -3,13 +3,18 @@ import { render, screen, within } from '@testing-library/react';
 import { memberProfileSchema } from '@uplink/contract/accounts';
 import { type AdminRole, adminTeamTexts } from '@uplink/contract/admin-roles';
 import { adminTeamSchema } from '@uplink/contract/admin-team';
+import { totpStatusSchema } from '@uplink/contract/admin-totp';
 import { storageKeys } from '@uplink/contract/constants';
+import { errorTexts } from '@uplink/contract/error-codes';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../lib/auth';
-import { onApi } from '../testing/api-server';
+import { onApi, refusal } from '../testing/api-server';
 import { anAdministrator } from '../testing/sample-data';
 import { routes } from './router';
+
+/** Long enough for a lazily loaded page to arrive on a loaded machine. */
+const arrival = { timeout: 5_000 };
 
 /** The app's own route table at `path`, signed in as an administrator of `role`. */
 function openAs(role: AdminRole, path: string) {
@@ -36,7 +41,7 @@ async function sections(): Promise<(string | null)[]> {
 describe("the admin area follows the administrator's role", () => {
   it('shows support only the sections its role may open, and the forbidden page on a deep link to another', async () => {
     openAs('SUPPORT', '/admin/audit-log');
-    expect(await screen.findByRole('heading', { name: adminTeamTexts.forbidden })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: adminTeamTexts.forbidden }, arrival)).toBeTruthy();
     expect(await sections()).toEqual([
       '/admin/dashboard',
       '/admin/users',
@@ -51,7 +56,7 @@ describe("the admin area follows the administrator's role", () => {
 
   it('gives finance the audit log but not the team, whose address answers the forbidden page', async () => {
     openAs('FINANCE', '/admin/team');
-    expect(await screen.findByRole('heading', { name: adminTeamTexts.forbidden })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: adminTeamTexts.forbidden }, arrival)).toBeTruthy();
     const shown = await sections();
     expect(shown).toContain('/admin/audit-log');
     expect(shown).not.toContain('/admin/team');
@@ -60,7 +65,7 @@ describe("the admin area follows the administrator's role", () => {
   it('lets an owner open every section, the team included', async () => {
     onApi('get', '/admin/team', { response: adminTeamSchema }, () => ({ administrators: [], invitations: [] }));
     openAs('OWNER', '/admin/team');
-    expect(await screen.findByRole('heading', { name: adminTeamTexts.title, level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: adminTeamTexts.title, level: 1 }, arrival)).toBeTruthy();
     expect(screen.queryByText(adminTeamTexts.forbidden)).toBeNull();
     expect(await sections()).toEqual([
       '/admin/dashboard',
@@ -72,5 +77,19 @@ describe("the admin area follows the administrator's role", () => {
       '/admin/team',
       '/admin/settings',
     ]);
+  });
+
+  it('sends an administrator the server refuses for want of a second factor to the settings, saying why', async () => {
+    onApi('get', '/users/admin/overall-stats', {}, () =>
+      refusal(403, 'ADMIN_TOTP_REQUIRED', errorTexts.ADMIN_TOTP_REQUIRED),
+    );
+    onApi('get', '/admin/totp', { response: totpStatusSchema }, () => ({
+      enabled: false,
+      enrolledAt: null,
+      recoveryCodesLeft: 0,
+    }));
+    openAs('FINANCE', '/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Admin Settings' }, arrival)).toBeTruthy();
+    expect(screen.getByText(errorTexts.ADMIN_TOTP_REQUIRED)).toBeTruthy();
   });
 });

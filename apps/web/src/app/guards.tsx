@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Permission } from '@uplink/contract/admin-roles';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
+import { ApiError } from '../lib/api-error';
 import { destinationAfterSignIn, hasMemberAccess, homePathFor, useAuth } from '../lib/auth';
 import { usePermissions } from '../lib/permissions';
 import { adminSettingsStorage } from '../lib/storage';
@@ -55,12 +57,41 @@ function isAdminRouteHandle(handle: unknown): handle is AdminRouteHandle {
   return typeof handle === 'object' && handle !== null && 'permission' in handle;
 }
 
+/** The navigation state of an administrator sent to the settings to enrol a second factor first. */
+const secondFactorFirst = { secondFactorRequired: true } as const;
+
+export function arrivedForSecondFactor(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'secondFactorRequired' in state;
+}
+
+/**
+ * In production an administrator enrols a second factor before any other admin route answers
+ * (ADMIN_TOTP_REQUIRED): a page refused so leads to the settings, where it is enrolled, instead of
+ * every section failing one by one.
+ */
+function useSecondFactorFirst(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        const { error } = event.action;
+        if (error instanceof ApiError && error.code === 'ADMIN_TOTP_REQUIRED') {
+          navigate('/admin/settings', { replace: true, state: secondFactorFirst });
+        }
+      }),
+    [queryClient, navigate],
+  );
+}
+
 /**
  * Admin pages the administrator's role does not permit answer the forbidden page, deep links
  * included. A route that declares nothing is refused too: forgetting the declaration must not open
  * a page to every role.
  */
 export function RequirePermission() {
+  useSecondFactorFirst();
   const matches = useMatches();
   const permits = usePermissions();
   const handle = matches.map((match) => match.handle).findLast(isAdminRouteHandle);
