@@ -130,7 +130,7 @@ test.describe("an administrators' team", () => {
         await shoot(page, 'admin-invitation', teamWidths);
       }
       await page.getByLabel('Password', { exact: true }).fill(invitee.password);
-      await page.getByLabel('Confirm password').fill(invitee.password);
+      await page.getByLabel('Confirm password', { exact: true }).fill(invitee.password);
       await page.getByRole('button', { name: 'Create my account' }).click();
       await expect(page.getByText(adminTeamTexts.invitationAccepted)).toBeVisible();
 
@@ -145,7 +145,7 @@ test.describe("an administrators' team", () => {
       // The link works once: a second use is refused in the server's words.
       await page.goto(invitation);
       await page.getByLabel('Password', { exact: true }).fill(invitee.password);
-      await page.getByLabel('Confirm password').fill(invitee.password);
+      await page.getByLabel('Confirm password', { exact: true }).fill(invitee.password);
       await page.getByRole('button', { name: 'Create my account' }).click();
       await expect(page.getByRole('alert')).toContainText(/invalid|expired|used/i);
     }
