@@ -74,8 +74,12 @@ export function isAdminRole(value: unknown): value is AdminRole {
   return typeof value === 'string' && (adminRoles as readonly string[]).includes(value);
 }
 
-/** The roles whose holders may give a payout batch its second approval (never its creator or exporter). */
-export const secondApproverRoles: readonly AdminRole[] = adminRoles.filter((role) => can(role, 'payouts.manage'));
+/**
+ * The roles whose holders may be a payout batch's second person — its approval, and the release of
+ * a payment above the four-eyes limit — never its creator or exporter. A rule of its own, not read
+ * off the table: a role later given `payouts.manage` does not become a second approver with it.
+ */
+export const secondApproverRoles: readonly AdminRole[] = ['OWNER', 'FINANCE'];
 
 /** How long an invitation's link is valid. */
 export const adminInvitationHours = 72;
