@@ -95,7 +95,7 @@ export const adminRoleDescriptions: Record<AdminRole, string> = {
   OWNER: 'Everything, and the only role that manages the team.',
   FINANCE:
     'Withdrawal decisions, payout batches, unmatched transfers, reward cycles, exports of withdrawals and rewards, the audit log.',
-  SUPPORT: 'Members: status changes and verification mails; reads withdrawals, rewards and reports.',
+  SUPPORT: 'Members: status changes; reads withdrawals, rewards, payouts and reports. No money decision, no export.',
   ANALYST: 'Read-only: the dashboard, lists and details. No export, no action.',
 };
 
@@ -108,7 +108,7 @@ export const adminStatusLabels: Record<AdminStatus, string> = {
 export const permissionLabels: Record<Permission, string> = {
   'dashboard.read': 'Read the dashboard',
   'members.read': 'List and view members',
-  'members.manage': "Change a member's status, resend verification",
+  'members.manage': "Change a member's status",
   'members.delete': 'Delete a member',
   'members.export': 'Export members',
   'reports.read': "Read members' reports",
