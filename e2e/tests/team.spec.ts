@@ -21,14 +21,15 @@ const wallet = '0x7E577e577e577E577e577E577E577E577e577E57';
 /** Every person of this spec carries it in their e-mail address and name. */
 const tag = `team-${Date.now().toString(36)}`;
 /** The team screens at a laptop's width as well: they hold a table of people and actions. */
-const teamWidths = [1440, 1280, 390] as const;
+const teamShots = { widths: [1440, 1280, 390] };
+const teamDialogShots = { ...teamShots, fullPage: false };
 
 interface Invitee {
   firstName: string;
   lastName: string;
   email: string;
   password: string;
-  role: 'FINANCE' | 'SUPPORT';
+  role: 'FINANCE' | 'SUPPORT' | 'ANALYST';
   roleLabel: string;
 }
 const finance: Invitee = {
@@ -46,6 +47,15 @@ const support: Invitee = {
   password: 'Support!Pass123',
   role: 'SUPPORT',
   roleLabel: 'Support',
+};
+/** Invited and never accepted: the invitation stays pending. */
+const analyst: Invitee = {
+  firstName: 'Ana',
+  lastName: `Lyst ${tag}`,
+  email: `analyst-${tag}@example.com`,
+  password: 'Analyst!Pass123',
+  role: 'ANALYST',
+  roleLabel: 'Analyst',
 };
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
@@ -84,16 +94,18 @@ test.describe("an administrators' team", () => {
     withdrawalId = await requestWithdrawalThroughApi(request, member, { amount: '20.00', wallet });
   });
 
-  test('the root owner invites a finance and a support administrator from the team screen', async ({ page }) => {
+  test('the root owner invites a finance, a support and an analyst administrator from the team screen', async ({
+    page,
+  }) => {
     await signInAs(page, e2eAdmin);
     await page.goto('/admin/team');
     await expect(page.getByRole('heading', { name: adminTeamTexts.title, level: 1 })).toBeVisible();
     const administrators = page.getByRole('table', { name: 'Administrators' });
     await expect(administrators.getByText(e2eAdmin.email)).toBeVisible();
 
-    for (const invitee of [finance, support]) {
+    for (const invitee of [finance, support, analyst]) {
       const form = await fillInvitation(page, invitee);
-      if (invitee === finance) await shoot(page, 'admin-team-invite', teamWidths);
+      if (invitee === finance) await shoot(page, 'admin-team-invite', teamDialogShots);
       await form.getByRole('button', { name: 'Continue' }).click();
       const confirm = page.getByRole('dialog', { name: 'Send this invitation?' });
       await expect(confirm).toContainText(adminTeamTexts.confirmInvite(invitee.email, invitee.role));
@@ -113,7 +125,6 @@ test.describe("an administrators' team", () => {
 
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoViolations(page);
-    await shoot(page, 'admin-team', teamWidths);
   });
 
   test('each accepts the mailed invitation with a password under the reset rules and signs in', async ({
@@ -127,7 +138,7 @@ test.describe("an administrators' team", () => {
       await expect(page.getByRole('heading', { name: adminTeamTexts.invitationTitle })).toBeVisible();
       if (invitee === finance) {
         await expectNoViolations(page);
-        await shoot(page, 'admin-invitation', teamWidths);
+        await shoot(page, 'admin-invitation', teamShots);
       }
       await page.getByLabel('Password', { exact: true }).fill(invitee.password);
       await page.getByLabel('Confirm password', { exact: true }).fill(invitee.password);
@@ -183,7 +194,7 @@ test.describe("an administrators' team", () => {
     expect(await sections(page)).not.toContain('/admin/team');
     await page.goto('/admin/team');
     await expect(page.getByRole('heading', { name: adminTeamTexts.forbidden })).toBeVisible();
-    await shoot(page, 'admin-forbidden', teamWidths);
+    await shoot(page, 'admin-forbidden', teamShots);
     await page.goto('/admin/audit-log');
     await expect(page.getByRole('heading', { name: adminTeamTexts.forbidden })).toBeVisible();
   });
@@ -209,11 +220,13 @@ test.describe("an administrators' team", () => {
     await page.getByRole('button', { name: `Suspend ${nameOf(support)}`, exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Suspend this administrator?' });
     await expect(confirm).toContainText(adminTeamTexts.confirmSuspend(nameOf(support)));
-    await shoot(page, 'admin-team-confirm', teamWidths);
+    await shoot(page, 'admin-team-confirm', teamDialogShots);
     await confirm.getByRole('button', { name: `Suspend ${nameOf(support)}` }).click();
     await expect(page.getByRole('status').getByText(adminTeamTexts.suspended)).toBeVisible();
     const row = page.getByRole('table', { name: 'Administrators' }).getByRole('row').filter({ hasText: support.email });
     await expect(row).toContainText('Suspended');
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await shoot(page, 'admin-team', teamShots);
 
     expect((await request.get('/api/users/profile', { headers: session })).status()).toBe(401);
   });

@@ -14,12 +14,14 @@ export default function AdminForbiddenPage() {
   const role = user?.adminRole ? adminRoleLabels[user.adminRole] : null;
   return (
     <section className="flex min-h-[60vh] items-center justify-center py-8">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-10">
+      <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-10">
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-amber-50 text-amber-700 ring-8 ring-amber-50/60">
           <LockIcon size={26} />
         </span>
-        <h1 className="mt-6 font-bold text-slate-900 text-xl tracking-tight">{adminTeamTexts.forbidden}</h1>
-        <p className="mt-3 text-slate-600 text-sm leading-relaxed">
+        <h1 className="mt-6 text-balance font-bold text-slate-900 text-xl tracking-tight">
+          {adminTeamTexts.forbidden}
+        </h1>
+        <p className="mt-3 text-balance text-slate-600 text-sm leading-relaxed">
           {role ? `Your role (${role}) does not include it.` : 'Your role does not include it.'} An owner of your team
           can change your role if you need it.
         </p>

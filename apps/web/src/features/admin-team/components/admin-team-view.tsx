@@ -1,4 +1,5 @@
 import { adminTeamTexts } from '@uplink/contract/admin-roles';
+import { formatCount } from '@uplink/contract/format';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
@@ -32,7 +33,7 @@ export function AdminTeamView() {
         actions={
           <>
             <RefreshButton busy={team.isFetching} onClick={() => team.refetch()} />
-            <Button icon={<UserPlusIcon size={18} />} onClick={() => setInviting(true)}>
+            <Button icon={<UserPlusIcon size={18} />} className="whitespace-nowrap" onClick={() => setInviting(true)}>
               {adminTeamTexts.invite}
             </Button>
           </>
@@ -42,7 +43,10 @@ export function AdminTeamView() {
         {({ administrators, invitations }) => (
           <>
             <Card>
-              <CardHeader title={adminTeamTexts.administrators} subtitle={`${administrators.length} on the team`} />
+              <CardHeader
+                title={adminTeamTexts.administrators}
+                subtitle={formatCount(administrators.length, ['administrator', 'administrators'])}
+              />
               <AdministratorsTable
                 administrators={administrators}
                 currentAdminId={user?._id}

@@ -2,9 +2,10 @@ import type { TeamAdministrator } from '@uplink/contract/admin-team';
 import { formatDateTime, fullName } from '@uplink/contract/format';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { TrashIcon } from '../../../components/icons';
 import { type Column, DataTable } from '../../../components/table';
 import type { AdministratorAction } from './team-action-dialogs';
-import { AdministratorStatusBadge, RoleBadge, TwoFactorBadge } from './team-badges';
+import { AdministratorStatusBadge, EmailAddress, RoleBadge, TwoFactorBadge } from './team-badges';
 
 /** Who invited an administrator; the root administrator was created at the first start. */
 export function InvitedBy({ inviter }: { inviter: TeamAdministrator['invitedBy'] }) {
@@ -27,7 +28,9 @@ function administratorColumns(
             {fullName(administrator)}
             {administrator._id === currentAdminId ? <Badge tone="brand">You</Badge> : null}
           </p>
-          <p className="break-all text-slate-500 text-xs">{administrator.email}</p>
+          <p className="break-words text-slate-500 text-xs">
+            <EmailAddress email={administrator.email} />
+          </p>
         </div>
       ),
     },
@@ -40,6 +43,7 @@ function administratorColumns(
     {
       key: 'two-factor',
       header: 'Two-factor',
+      priority: 'low',
       cell: (administrator) => <TwoFactorBadge enabled={administrator.totpEnabled} />,
     },
     {
@@ -86,13 +90,13 @@ function administratorColumns(
               {suspended ? 'Reinstate' : 'Suspend'}
             </Button>
             <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700 hover:bg-red-50"
+              variant="secondary"
+              size="icon"
               aria-label={`Remove ${name}`}
+              title={`Remove ${name}`}
               onClick={() => onAction({ kind: 'remove', administrator })}
             >
-              Remove
+              <TrashIcon size={16} />
             </Button>
           </div>
         );
@@ -117,7 +121,7 @@ export function AdministratorsTable({
       columns={administratorColumns(currentAdminId, onAction)}
       rows={administrators}
       rowKey={(administrator) => administrator._id}
-      foldBelow="lg"
+      foldBelow="xl"
       emptyTitle="No administrators"
     />
   );

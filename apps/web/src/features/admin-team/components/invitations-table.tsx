@@ -4,7 +4,7 @@ import { formatDateTime, fullName } from '@uplink/contract/format';
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/table';
 import { InvitedBy } from './administrators-table';
-import { RoleBadge } from './team-badges';
+import { EmailAddress, RoleBadge } from './team-badges';
 
 function invitationColumns(onRevoke: (invitation: AdminInvitation) => void): Column<AdminInvitation>[] {
   return [
@@ -15,7 +15,9 @@ function invitationColumns(onRevoke: (invitation: AdminInvitation) => void): Col
       cell: (invitation) => (
         <div className="min-w-0">
           <p className="font-medium text-slate-900">{fullName(invitation)}</p>
-          <p className="break-all text-slate-500 text-xs">{invitation.email}</p>
+          <p className="break-words text-slate-500 text-xs">
+            <EmailAddress email={invitation.email} />
+          </p>
         </div>
       ),
     },
@@ -33,9 +35,8 @@ function invitationColumns(onRevoke: (invitation: AdminInvitation) => void): Col
       cell: (invitation) => (
         <div className="flex justify-end">
           <Button
-            variant="ghost"
+            variant="secondary"
             size="sm"
-            className="text-red-700 hover:bg-red-50"
             aria-label={`Revoke the invitation to ${invitation.email}`}
             onClick={() => onRevoke(invitation)}
           >

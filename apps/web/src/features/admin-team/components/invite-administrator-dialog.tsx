@@ -20,6 +20,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/error-text';
 import { useInviteAdministrator } from '../api/invite-administrator';
+import { EmailAddress } from './team-badges';
 
 type Field = keyof AdminInvitationRequest;
 
@@ -126,7 +127,7 @@ export function InviteAdministratorDialog({
           confirming
             ? [
                 { label: 'Name', value: `${confirming.firstName} ${confirming.lastName}` },
-                { label: 'E-mail', value: confirming.email },
+                { label: 'E-mail', value: <EmailAddress email={confirming.email} /> },
                 { label: 'Role', value: adminRoleLabels[confirming.role] },
               ]
             : []

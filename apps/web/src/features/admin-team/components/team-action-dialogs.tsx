@@ -17,11 +17,13 @@ import { useReinstateAdministrator } from '../api/reinstate-administrator';
 import { useRemoveAdministrator } from '../api/remove-administrator';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSuspendAdministrator } from '../api/suspend-administrator';
+import { EmailAddress } from './team-badges';
 
 /** What the dialogs name: the administrator, their role and status. */
 function administratorDetails(administrator: TeamAdministrator): ConfirmedDetail[] {
   return [
-    { label: 'Administrator', value: `${fullName(administrator)} · ${administrator.email}` },
+    { label: 'Administrator', value: fullName(administrator) },
+    { label: 'E-mail', value: <EmailAddress email={administrator.email} /> },
     { label: 'Role', value: adminRoleLabels[administrator.role] },
     { label: 'Status', value: adminStatusLabels[administrator.status] },
   ];
@@ -178,7 +180,8 @@ export function RevokeInvitationDialog({
       details={
         invitation
           ? [
-              { label: 'Invited', value: `${fullName(invitation)} · ${invitation.email}` },
+              { label: 'Invited', value: fullName(invitation) },
+              { label: 'E-mail', value: <EmailAddress email={invitation.email} /> },
               { label: 'Role', value: adminRoleLabels[invitation.role] },
               { label: 'Link expires', value: formatDateTime(invitation.expiresAt) },
             ]

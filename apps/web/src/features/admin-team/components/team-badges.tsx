@@ -22,6 +22,22 @@ export function AdministratorStatusBadge({ status }: { status: AdminStatus }) {
   );
 }
 
+/**
+ * An e-mail address that, where it must wrap, wraps after its @ rather than inside a word of its
+ * domain.
+ */
+export function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** Whether the administrator signs in with a second factor. */
 export function TwoFactorBadge({ enabled }: { enabled: boolean }) {
   return <Badge tone={enabled ? 'green' : 'grey'}>{enabled ? 'On' : 'Off'}</Badge>;
