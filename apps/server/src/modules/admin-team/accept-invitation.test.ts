@@ -2,11 +2,13 @@ import { rolePermissions } from '@uplink/contract/admin-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import {
+  answersUnderRateLimits,
   bearer,
   createAdministrator,
   mailTo,
   registrationBody,
   signIn,
+  statusesOf,
   strongPassword,
   tokenFromLatestMail,
   uniqueEmail,
@@ -152,5 +154,18 @@ describe('an invited administrator accepts the invitation', () => {
     expect(registered.statusCode).toBe(201);
     const answer = await accept(withPassword(token));
     expect({ status: answer.statusCode, code: answer.json().errorCode }).toEqual({ status: 409, code: 'USER_EXISTS' });
+  });
+
+  it('is rate-limited like the other public sign-in routes (429)', async () => {
+    const answers = await answersUnderRateLimits(
+      t,
+      { authPerMinute: 3, mailPerMinute: 3 },
+      Array.from({ length: 4 }, () => ({
+        method: 'POST' as const,
+        url: '/api/admin/team/invitations/accept',
+        payload: withPassword('guessed-token'),
+      })),
+    );
+    expect(statusesOf(answers)).toEqual([400, 400, 400, 429]);
   });
 });
