@@ -72,7 +72,7 @@ describe('the team screen', () => {
     expect(ownRow?.textContent).toContain('Created at setup');
     // Nobody changes their own role or access: the owner's own row offers nothing.
     expect(within(ownRow as HTMLElement).queryAllByRole('button')).toEqual([]);
-    expect(fayRow?.textContent).toMatch(/Fay Nance.*fay@example\.com.*Finance.*Active.*On.*Root Admin/);
+    expect(fayRow?.textContent).toMatch(/Fay Nance.*fay@example\.com.*Finance.*Active.*2FA on.*Root Admin/);
     const invitations = screen.getByRole('table', { name: 'Pending invitations' });
     expect(within(invitations).getByText('sue@example.com')).toBeTruthy();
     expect(within(invitations).getByText('Support')).toBeTruthy();

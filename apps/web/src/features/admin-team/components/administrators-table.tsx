@@ -38,13 +38,13 @@ function administratorColumns(
     {
       key: 'status',
       header: 'Status',
-      cell: (administrator) => <AdministratorStatusBadge status={administrator.status} />,
-    },
-    {
-      key: 'two-factor',
-      header: 'Two-factor',
-      priority: 'low',
-      cell: (administrator) => <TwoFactorBadge enabled={administrator.totpEnabled} />,
+      // The second factor beside the status: both say whether the account can be used safely.
+      cell: (administrator) => (
+        <div className="flex flex-col items-end gap-1 sm:items-start">
+          <AdministratorStatusBadge status={administrator.status} />
+          <TwoFactorBadge enabled={administrator.totpEnabled} />
+        </div>
+      ),
     },
     {
       key: 'last-login',
@@ -72,7 +72,7 @@ function administratorColumns(
         const name = fullName(administrator);
         const suspended = administrator.status === 'SUSPENDED';
         return (
-          <div className="flex flex-wrap items-center justify-end gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2 whitespace-nowrap lg:flex-nowrap">
             <Button
               variant="secondary"
               size="sm"

@@ -40,5 +40,5 @@ export function EmailAddress({ email }: { email: string }) {
 
 /** Whether the administrator signs in with a second factor. */
 export function TwoFactorBadge({ enabled }: { enabled: boolean }) {
-  return <Badge tone={enabled ? 'green' : 'grey'}>{enabled ? 'On' : 'Off'}</Badge>;
+  return <Badge tone={enabled ? 'green' : 'grey'}>{enabled ? '2FA on' : '2FA off'}</Badge>;
 }
