@@ -79,19 +79,29 @@ async function sections(page: Page): Promise<(string | null)[]> {
 
 /**
  * A fresh team: the root owner invites a finance and a support administrator through the team
- * screen; each accepts from the mailed link and signs in. The support administrator locks a member
- * and is refused the decision on that member's withdrawal, which the finance administrator is
- * offered; the owner suspends the support administrator, whose open session ends at once.
+ * screen (and an analyst who never accepts); each accepts from the mailed link and signs in. The
+ * support administrator locks a member and is refused the decision on a withdrawal, which the
+ * finance administrator is offered; the finance administrator gives the second approval to a batch
+ * of it the owner created; the owner suspends the support administrator, whose open session ends
+ * at once.
  */
 test.describe("an administrators' team", () => {
   test.describe.configure({ mode: 'serial' });
+  /** Withdraws above the four-eyes threshold (1,000 USDT by default): its batch needs a second approval. */
   let member: NewMember;
+  /** Support locks them. */
+  let copier: NewMember;
   let withdrawalId = '';
 
   test.beforeAll(async ({ request }) => {
     test.setTimeout(240_000);
-    ({ member } = await memberWithPayingCopier(request, { label: `${tag}-member`, cycle, copierMasterAmount: 1000 }));
-    withdrawalId = await requestWithdrawalThroughApi(request, member, { amount: '20.00', wallet });
+    // 5 % of the copier's 30,000 to the member: 1,500 USDT.
+    ({ member, copier } = await memberWithPayingCopier(request, {
+      label: `${tag}-member`,
+      cycle,
+      copierMasterAmount: 30_000,
+    }));
+    withdrawalId = await requestWithdrawalThroughApi(request, member, { amount: '1200.00', wallet });
   });
 
   test('the root owner invites a finance, a support and an analyst administrator from the team screen', async ({
@@ -162,15 +172,15 @@ test.describe("an administrators' team", () => {
     }
   });
 
-  test('the support administrator locks a member, and is offered no decision on their withdrawal', async ({
+  test('the support administrator locks a member, and is offered no decision on a withdrawal', async ({
     page,
     request,
   }) => {
     await signInAs(page, support);
     await page.goto('/admin/users');
-    await page.getByLabel('Search users').fill(member.email);
+    await page.getByLabel('Search users').fill(copier.email);
     await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
-    await page.getByRole('button', { name: `Edit the status of ${nameOf(member)}`, exact: true }).click();
+    await page.getByRole('button', { name: `Edit the status of ${nameOf(copier)}`, exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit user status' });
     await edit.getByLabel('New status').selectOption('LOCKED');
     await edit.getByRole('button', { name: 'Update Status' }).click();
@@ -206,6 +216,24 @@ test.describe("an administrators' team", () => {
     const shown = await sections(page);
     expect(shown).toContain('/admin/audit-log');
     expect(shown).not.toContain('/admin/team');
+  });
+
+  test('the finance administrator gives the second approval to a batch the owner created', async ({
+    page,
+    request,
+  }) => {
+    const created = await request.post('/api/withdrawals/admin/batches', {
+      headers: { authorization: `Bearer ${await signInThroughApi(request, e2eAdmin)}` },
+      data: { withdrawalIds: [withdrawalId] },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const batchId: string = (await created.json()).data._id;
+
+    await signInAs(page, finance);
+    await page.goto(`/admin/withdrawals/batches/${batchId}`);
+    await expect(page.getByText('Second approval needed')).toBeVisible();
+    await page.getByRole('button', { name: 'Approve batch' }).click();
+    await expect(page.getByText(`by ${nameOf(finance)}`)).toBeVisible();
   });
 
   test("the owner suspends the support administrator after a confirmation, and support's session ends at once", async ({
