@@ -121,6 +121,21 @@ export function revokePendingInvitation(db: Kysely<Database>, id: string, now: D
     .executeTakeFirst();
 }
 
+/**
+ * Revokes every pending invitation an administrator sent (they are no longer an active owner): an
+ * invitation speaks for its owner only while they may manage the team. Answers how many.
+ */
+export async function revokeInvitationsSentBy(db: Kysely<Database>, inviterId: string, now: Date): Promise<number> {
+  const revoked = await db
+    .updateTable('admin_invitations')
+    .set({ status: 'REVOKED', closed_at: now })
+    .where('invited_by', '=', inviterId)
+    .where('status', '=', 'PENDING')
+    .returning('id')
+    .execute();
+  return revoked.length;
+}
+
 /** The pending, unexpired invitation of a link's token, locked until the transaction ends. */
 export function lockUsableInvitation(db: Kysely<Database>, tokenHash: string, now: Date) {
   return db

@@ -108,6 +108,26 @@ describe('an owner changes, suspends, reinstates and removes administrators', ()
     expect((await auditOf(analyst.id)).map((row) => row.action)).toEqual(['ADMIN_REMOVED']);
   });
 
+  it('revokes the pending invitations of an owner who stops being one: their links stop working', async () => {
+    const other = await createAdministrator(t.database.db, 'OWNER');
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/team/invitations',
+      headers: bearer(t.app.context.sessionTokens.sign(other.id)),
+      payload: { email: `invited.${other.id}@example.test`, firstName: 'In', lastName: 'Vited', role: 'FINANCE' },
+    });
+    expect(invited.statusCode).toBe(201);
+    expect((await act(other.id, 'suspend')).statusCode).toBe(200);
+    const invitation = await t.database.db
+      .selectFrom('admin_invitations')
+      .select('status')
+      .where('id', '=', invited.json().data._id)
+      .executeTakeFirstOrThrow();
+    expect(invitation.status).toBe('REVOKED');
+    const [audit] = await auditOf(other.id);
+    expect(audit?.after).toEqual({ role: 'OWNER', status: 'SUSPENDED', invitationsRevoked: 1 });
+  });
+
   it('lets nobody change their own role, suspend or remove themselves: 409 ADMIN_SELF_CHANGE', async () => {
     for (const answer of [await setRole(owner.id, 'FINANCE'), await act(owner.id, 'suspend'), await remove(owner.id)]) {
       expect({ status: answer.statusCode, code: answer.json().errorCode }).toEqual({

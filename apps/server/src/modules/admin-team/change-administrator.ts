@@ -12,6 +12,7 @@ import {
   changeAdministrator,
   type LockedAdministrator,
   lockTeam,
+  revokeInvitationsSentBy,
 } from './admin-team-repository';
 import { fullName, tellOwners } from './team-notices';
 
@@ -36,8 +37,9 @@ const notFound = () => new DomainError('NOT_FOUND', adminTeamTexts.administrator
  * administrator's row is locked first (one order for all), and the rules are decided on what the
  * lock shows: the team keeps an active owner (LAST_OWNER) — so two owners demoting each other at
  * once leave one —, nobody changes themselves (ADMIN_SELF_CHANGE), and the owner must still be an
- * active owner when their turn comes. The change ends the administrator's sessions at once; it,
- * its audit row and the mails to every owner are one transaction.
+ * active owner when their turn comes. The change ends the administrator's sessions at once, and an
+ * owner who stops being one loses the invitations they sent; it, its audit row and the mails to
+ * every owner are one transaction.
  */
 export async function changeTeamMember(
   deps: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailWorker'>,
@@ -53,13 +55,14 @@ export async function changeTeamMember(
     const target = team.find((administrator) => administrator.id === administratorId);
     if (!target) throw notFound();
     const applied = changeOf(target, change);
+    // An active owner who stops being one: the team must keep another.
+    const losesOwnership = isActiveOwner(target) && !staysActiveOwner(target, applied);
     const ownersLeft = team.filter((administrator) => administrator.id !== target.id && isActiveOwner(administrator));
-    if (isActiveOwner(target) && !staysActiveOwner(target, applied) && ownersLeft.length === 0) {
-      throw new DomainError('LAST_OWNER', errorTexts.LAST_OWNER);
-    }
+    if (losesOwnership && ownersLeft.length === 0) throw new DomainError('LAST_OWNER', errorTexts.LAST_OWNER);
     if (!team.some((administrator) => administrator.id === owner.id && isActiveOwner(administrator))) throw forbidden();
 
     const changed = await changeAdministrator(trx, target.id, applied, now);
+    const invitationsRevoked = losesOwnership ? await revokeInvitationsSentBy(trx, target.id, now) : 0;
     await recordAdminAction(
       trx,
       {
@@ -68,7 +71,10 @@ export async function changeTeamMember(
         targetType: 'ADMINISTRATOR',
         targetId: target.id,
         before: { role: target.admin_role, status: target.admin_status },
-        after: 'removed' in applied ? { removed: true } : { role: changed.admin_role, status: changed.admin_status },
+        after: {
+          ...('removed' in applied ? { removed: true } : { role: changed.admin_role, status: changed.admin_status }),
+          ...(invitationsRevoked > 0 ? { invitationsRevoked } : {}),
+        },
         ipAddress: owner.ipAddress,
         requestId: owner.requestId,
       },
