@@ -105,8 +105,8 @@ function userColumns(
           >
             View
           </ButtonLink>
-          {/* An administrator cannot change their own status (the server refuses it). */}
-          {!onEditStatus || user._id === currentAdminId ? null : (
+          {/* An administrator's status is not a member's: owners suspend or remove them on the team. */}
+          {!onEditStatus || user.isAdmin ? null : (
             <Button
               variant="secondary"
               size="sm"

@@ -6,8 +6,8 @@ import { usePermissions } from '../../../lib/permissions';
 
 /**
  * The member's status and role, and what an administrator can do to them: change the status or
- * delete them, each as far as their role permits. Neither is offered on a deleted member or on the
- * administrator's own account, which the server refuses.
+ * delete them, each as far as their role permits. Neither is offered on a deleted member or on an
+ * administrator, which the server refuses (owners suspend or remove administrators on the team).
  */
 export function MemberActions({
   member,
@@ -21,7 +21,7 @@ export function MemberActions({
   onDelete: () => void;
 }) {
   const permits = usePermissions();
-  const actionable = !member.deletedAt && !isSelf;
+  const actionable = !member.deletedAt && !member.isAdmin;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <StatusBadge status={member.status} />
