@@ -14,3 +14,15 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
     }));
   expect(serious).toEqual([]);
 }
+
+/** Runs axe (WCAG 2.x A and AA rules) on the page as it is and fails on any violation at all. */
+export async function expectNoViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  expect(violations).toEqual([]);
+}

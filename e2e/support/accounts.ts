@@ -133,6 +133,27 @@ export async function completeOnboarding(request: APIRequestContext, member: New
   expect(link.ok(), await link.text()).toBe(true);
 }
 
+/**
+ * A withdrawal of `amount` USDT to `wallet` with the e-mailed code, as the member's dialog asks
+ * for it; answers its id.
+ */
+export async function requestWithdrawalThroughApi(
+  request: APIRequestContext,
+  member: NewMember,
+  { amount, wallet }: { amount: string; wallet: string },
+): Promise<string> {
+  const headers = { authorization: `Bearer ${await signInThroughApi(request, member)}` };
+  expect((await request.post('/api/otp/withdrawal/request', { headers })).ok()).toBe(true);
+  const code = (await latestMail(request, member.email, /withdrawal code/)).text.match(/is (\d{6})/)?.[1];
+  expect((await request.post('/api/otp/withdrawal/verify', { headers, data: { otp: code } })).ok()).toBe(true);
+  const withdrawal = await request.post('/api/withdrawals', {
+    headers,
+    data: { amount, walletAddress: wallet, asset: 'USDT', otp: code },
+  });
+  expect(withdrawal.ok(), await withdrawal.text()).toBe(true);
+  return (await withdrawal.json()).data._id;
+}
+
 /** The exchange UID the member linked during onboarding. */
 export async function uidOf(request: APIRequestContext, member: NewMember): Promise<string> {
   const token = await signInThroughApi(request, member);

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
   completeOnboarding,
   createVerifiedMember,
-  latestMail,
   type NewMember,
   referralCodeOf,
+  requestWithdrawalThroughApi,
   signInThroughApi,
   uidOf,
 } from '../support/accounts';
@@ -23,19 +23,6 @@ const wallets = ['0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B
 const tag = `payout-${Date.now().toString(36)}`;
 /** 20 USDT in the token's base units (18 decimals on BSC), as a Transaction Builder call carries it. */
 const twentyInBaseUnits = 20n * 10n ** 18n;
-
-/** Requests a withdrawal of 20 USDT to `wallet` with the e-mailed code, as the member's dialog does. */
-async function withdrawTwenty(request: APIRequestContext, member: NewMember, wallet: string) {
-  const headers = { authorization: `Bearer ${await signInThroughApi(request, member)}` };
-  expect((await request.post('/api/otp/withdrawal/request', { headers })).ok()).toBe(true);
-  const code = (await latestMail(request, member.email, /withdrawal code/)).text.match(/is (\d{6})/)?.[1];
-  expect((await request.post('/api/otp/withdrawal/verify', { headers, data: { otp: code } })).ok()).toBe(true);
-  const withdrawal = await request.post('/api/withdrawals', {
-    headers,
-    data: { amount: '20.00', walletAddress: wallet, asset: 'USDT', otp: code },
-  });
-  expect(withdrawal.ok(), await withdrawal.text()).toBe(true);
-}
 
 /**
  * Two members each withdraw 20 USDT: the first (under the administrator) earns from the second,
@@ -72,8 +59,8 @@ test.describe('payout batches', () => {
     });
     expect(run.ok(), await run.text()).toBe(true);
     expect((await run.json()).data.outcome, `cycle ${cycle} must be this spec's own`).toBe('DISTRIBUTED');
-    await withdrawTwenty(request, first, wallets[0]);
-    await withdrawTwenty(request, second, wallets[1]);
+    await requestWithdrawalThroughApi(request, first, { amount: '20.00', wallet: wallets[0] });
+    await requestWithdrawalThroughApi(request, second, { amount: '20.00', wallet: wallets[1] });
   });
 
   test('the administrator batches every pending withdrawal the search matches', async ({ page }) => {

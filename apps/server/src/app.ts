@@ -20,7 +20,9 @@ import type { JobLock } from './jobs/job-lock';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { composeRequestedAccountMail } from './modules/accounts/requested-account-mail';
 import { adminReportsRoutes } from './modules/admin-reports/admin-reports-routes';
+import { adminTeamRoutes } from './modules/admin-team/admin-team-routes';
 import { adminTotpRoutes } from './modules/admin-totp/admin-totp-routes';
+import { totpRequiredInProduction } from './modules/admin-totp/totp-for-administrators';
 import { totpSecondFactor } from './modules/admin-totp/totp-second-factor';
 import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { auditRoutes } from './modules/audit/audit-routes';
@@ -98,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     currentCycle: (now) => cycleAt(config.rewards, now),
     firstDueCycle: (installedAt) => firstDueCycle(config.rewards, installedAt),
   });
-  registerAuthentication(app, db, context.sessionTokens);
+  registerAuthentication(app, db, context.sessionTokens, totpRequiredInProduction(context));
 
   await app.register(
     async (api) => {
@@ -117,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(auditRoutes);
       await api.register(adminReportsRoutes);
       await api.register(adminTotpRoutes);
+      await api.register(adminTeamRoutes);
       await api.register(demoTreasuryRoutes);
       await api.register(demoBatchPaymentRoutes);
       await api.register(statementsRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminRoles, permissions } from './admin-roles';
 import { passwordMinLength, referralCodeMinLength, userStatuses } from './constants';
 import { wireMoneySchema } from './money';
 import { registrationMessages } from './registration-rules';
@@ -102,6 +103,9 @@ export const memberProfileSchema = z.object({
   email: z.string(),
   isEmailVerified: z.boolean(),
   isAdmin: z.boolean(),
+  /** An administrator's role and what it permits (`rolePermissions`); absent for a member. */
+  adminRole: z.enum(adminRoles).optional(),
+  permissions: z.array(z.enum(permissions)).optional(),
   referralCode: z.string(),
   bingXUID: z.string().nullable(),
   status: userStatusSchema,

@@ -22,6 +22,13 @@ export const auditActions = [
   'PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY',
   'PAYOUT_BATCH_RELEASED',
   'TREASURY_TRANSFER_UNMATCHED',
+  'ADMIN_INVITED',
+  'ADMIN_INVITATION_REVOKED',
+  'ADMIN_INVITATION_ACCEPTED',
+  'ADMIN_ROLE_CHANGED',
+  'ADMIN_SUSPENDED',
+  'ADMIN_REINSTATED',
+  'ADMIN_REMOVED',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -32,6 +39,8 @@ export const auditTargetTypes = [
   'EXPORT',
   'PAYOUT_BATCH',
   'TREASURY_TRANSFER',
+  'ADMINISTRATOR',
+  'ADMIN_INVITATION',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
@@ -55,6 +64,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY: 'Payout batch paid from the demo treasury',
   PAYOUT_BATCH_RELEASED: 'Payout batch released (its payment given up)',
   TREASURY_TRANSFER_UNMATCHED: 'Treasury transfer matched no withdrawal',
+  ADMIN_INVITED: 'Administrator invited',
+  ADMIN_INVITATION_REVOKED: 'Administrator invitation revoked',
+  ADMIN_INVITATION_ACCEPTED: 'Administrator invitation accepted',
+  ADMIN_ROLE_CHANGED: 'Administrator role changed',
+  ADMIN_SUSPENDED: 'Administrator suspended',
+  ADMIN_REINSTATED: 'Administrator reinstated',
+  ADMIN_REMOVED: 'Administrator removed',
 };
 
 export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
@@ -64,6 +80,8 @@ export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
   EXPORT: 'Export',
   PAYOUT_BATCH: 'Payout batch',
   TREASURY_TRANSFER: 'Treasury transfer',
+  ADMINISTRATOR: 'Administrator',
+  ADMIN_INVITATION: 'Administrator invitation',
 };
 
 export const auditLogPageSize = 20;

@@ -58,6 +58,10 @@ export const errorCodes = [
   'PAYOUT_BATCH_PAYMENT_UNDER_WAY',
   'PAYOUT_BATCH_PART_NOT_FOUND',
   'ADMIN_TOTP_REQUIRED',
+  'ADMIN_INVITATION_EXISTS',
+  'LAST_OWNER',
+  'ADMIN_SELF_CHANGE',
+  'ADMIN_SUSPENDED',
   'SERVICE_UNAVAILABLE',
 ] as const;
 
@@ -125,7 +129,12 @@ export const errorTexts: Record<ErrorCode, string> = {
   PAYOUT_BATCH_PAYMENT_UNDER_WAY:
     'The payment of this batch is under way: its withdrawals stay claimed until the chain shows their payment or the batch is released.',
   PAYOUT_BATCH_PART_NOT_FOUND: 'This payout batch has no such part.',
-  ADMIN_TOTP_REQUIRED: 'Turn on two-factor sign-in in your admin settings before you decide, batch or export payouts.',
+  ADMIN_TOTP_REQUIRED: 'Turn on two-factor sign-in in your admin settings before you use the admin area.',
+  ADMIN_INVITATION_EXISTS:
+    'An invitation to this address is already pending. Revoke it first to invite the address again.',
+  LAST_OWNER: 'The team must keep at least one active owner: make another administrator owner first.',
+  ADMIN_SELF_CHANGE: 'You cannot change your own role, suspend or remove yourself: another owner must.',
+  ADMIN_SUSPENDED: 'Your administrator access is suspended. Please contact an owner of your team.',
   SERVICE_UNAVAILABLE: 'The service is busy or briefly unavailable. Please try again in a moment.',
 };
 

@@ -58,6 +58,8 @@ export async function ensureRootAdmin(
         password_hash: passwordHash,
         is_email_verified: true,
         is_admin: true,
+        admin_role: 'OWNER',
+        admin_status: 'ACTIVE',
         referral_code: newReferralCode(),
       })
       .returning(['id', 'seq', 'email', 'referral_code'])

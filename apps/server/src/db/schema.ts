@@ -1,3 +1,4 @@
+import type { AdminRole, AdminStatus } from '@uplink/contract/admin-roles';
 import type { AuditAction, AuditTargetType } from '@uplink/contract/audit';
 import type { UserStatus } from '@uplink/contract/constants';
 import type { LedgerEntryKind, LedgerReasonType } from '@uplink/contract/ledger';
@@ -42,8 +43,32 @@ export interface UsersTable {
   deleted_at: NullableTimestamp;
   /** Successful sign-ins, raised with `last_login_at` (migration 0053). */
   sign_in_count: Generated<number>;
+  /** Set exactly for administrators (migration 0180). */
+  admin_role: AdminRole | null;
+  admin_status: AdminStatus | null;
+  /** The owner whose invitation made this administrator; null for the root administrator. */
+  invited_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type AdminInvitationStatus = 'PENDING' | 'ACCEPTED' | 'REVOKED' | 'EXPIRED';
+
+/** An invitation to join the administrators (migration 0180): its link's token only hashed. */
+export interface AdminInvitationsTable {
+  id: Generated<string>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: AdminRole;
+  token_hash: string;
+  status: Generated<AdminInvitationStatus>;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  closed_at: NullableTimestamp;
+  /** The administrator the accepted invitation made. */
+  administrator_id: string | null;
 }
 
 /** Closure table of the sponsor tree, depth 1..15 only: all the product ever asks for. */
@@ -543,6 +568,7 @@ export interface Database {
   reward_plans: RewardPlansTable;
   admin_totp: AdminTotpTable;
   admin_totp_recovery_codes: AdminTotpRecoveryCodesTable;
+  admin_invitations: AdminInvitationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,9 +5,20 @@ import type { Database, UserRow } from '../db/schema';
 import { isUuid } from '../db/uuid';
 
 /** What the session check needs of the caller's row; every caller view reads at least these. */
-export type CallerCredentials = Pick<UserRow, 'id' | 'session_version' | 'status' | 'is_admin' | 'deleted_at'>;
+export type CallerCredentials = Pick<
+  UserRow,
+  'id' | 'session_version' | 'status' | 'is_admin' | 'admin_role' | 'admin_status' | 'deleted_at'
+>;
 
-export const credentialColumns = ['id', 'session_version', 'status', 'is_admin', 'deleted_at'] as const;
+export const credentialColumns = [
+  'id',
+  'session_version',
+  'status',
+  'is_admin',
+  'admin_role',
+  'admin_status',
+  'deleted_at',
+] as const;
 
 /**
  * What a route reads about its caller, in the same single statement that checks the session: a
@@ -146,6 +157,9 @@ const everyUserColumn: Record<keyof UserRow, true> = {
   session_version: true,
   deleted_at: true,
   sign_in_count: true,
+  admin_role: true,
+  admin_status: true,
+  invited_by: true,
   created_at: true,
   updated_at: true,
 };

@@ -66,6 +66,11 @@ export const errorStatuses: Record<ErrorCode, number> = {
   PAYOUT_BATCH_PART_NOT_FOUND: 404,
   // A signed-in administrator who lacks the second factor this action needs: not 401, the session stands.
   ADMIN_TOTP_REQUIRED: 403,
+  ADMIN_INVITATION_EXISTS: 409,
+  LAST_OWNER: 409,
+  ADMIN_SELF_CHANGE: 409,
+  // Like a session whose version changed: a suspended administrator's sessions are over.
+  ADMIN_SUSPENDED: 401,
   // The database is busy, a service the request needs is not answering, or the server is stopping.
   SERVICE_UNAVAILABLE: 503,
 };

@@ -87,11 +87,13 @@ function errorResponsesOf(route: RouteOptions, method: string, defaultBodyLimit:
     responses[400] = errorEnvelope(invalid.join('; '));
   }
   if (signedIn) {
-    responses[401] = errorEnvelope('UNAUTHORIZED: no valid session (missing, expired or ended bearer token)');
+    responses[401] = errorEnvelope(
+      'UNAUTHORIZED: no valid session (missing, expired or ended bearer token); ADMIN_SUSPENDED: the caller is a suspended administrator',
+    );
     responses[403] = errorEnvelope(
       access === 'member'
         ? 'ACCOUNT_DISABLED: the account is disabled, or the errorCode names what the operation needs first'
-        : "FORBIDDEN: the caller's role may not use this operation; ACCOUNT_DISABLED: the account is disabled; or the errorCode names what the operation needs first",
+        : `FORBIDDEN: the caller is not an administrator whose role holds the permission ${access?.permission}; ADMIN_TOTP_REQUIRED: in production, the administrator has not turned on two-factor sign-in; ACCOUNT_DISABLED: the account is disabled; or the errorCode names what the operation needs first`,
     );
   }
   if (/\/:id(\/|$)/.test(route.url)) {

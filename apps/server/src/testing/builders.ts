@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AdminRole } from '@uplink/contract/admin-roles';
 import type { UserStatus } from '@uplink/contract/constants';
 import { Wallet } from 'ethers';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -36,12 +37,24 @@ export interface MemberSpec {
   firstName?: string;
   verified?: boolean;
   status?: UserStatus;
+  /** An administrator: an active OWNER unless `adminRole` names another role. */
   isAdmin?: boolean;
+  adminRole?: AdminRole;
   sponsorId?: string;
   /** The subscription paid now for a year (10 USDT), as the deposit scanner would record it. */
   subscriptionPaid?: boolean;
   /** Any other column, as written. */
   columns?: Partial<NewUser>;
+}
+
+function administrator(spec: MemberSpec): Pick<NewUser, 'is_admin' | 'admin_role' | 'admin_status'> {
+  if (!spec.isAdmin && !spec.adminRole) return { is_admin: false };
+  return { is_admin: true, admin_role: spec.adminRole ?? 'OWNER', admin_status: 'ACTIVE' };
+}
+
+/** An active administrator of `role` (createMember with `isAdmin`, which makes an OWNER, for any role). */
+export function createAdministrator(db: Kysely<Database>, role: AdminRole, spec: MemberSpec = {}): Promise<UserRow> {
+  return createMember(db, { ...spec, isAdmin: true, adminRole: role });
 }
 
 /**
@@ -59,7 +72,7 @@ export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}):
         email: spec.email ?? uniqueEmail(),
         password_hash: passwordHash,
         is_email_verified: spec.verified ?? true,
-        is_admin: spec.isAdmin ?? false,
+        ...administrator(spec),
         status: spec.status ?? 'ACTIVE',
         referral_code: newReferralCode(),
         sponsor_id: spec.sponsorId ?? null,

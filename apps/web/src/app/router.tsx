@@ -1,9 +1,17 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import type { Permission } from '@uplink/contract/admin-roles';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { AdminLayout } from '../components/layouts/admin-layout';
 import { MemberLayout } from '../components/layouts/member-layout';
 import { PublicLayout } from '../components/layouts/public-layout';
-import { RedirectSignedIn, RequireAdmin, RequireMember, RequireOnboarding } from './guards';
+import {
+  type AdminRouteHandle,
+  RedirectSignedIn,
+  RequireAdmin,
+  RequireMember,
+  RequireOnboarding,
+  RequirePermission,
+} from './guards';
 import LandingPage from './routes/landing';
 
 /** A route module's default export, loaded in its own chunk on first visit. */
@@ -11,7 +19,15 @@ function page(load: () => Promise<{ default: React.ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
 
-export const router = createBrowserRouter([
+/** An admin route opened only by the roles holding `permission`. */
+function needs(permission: Permission): AdminRouteHandle {
+  return { permission };
+}
+/** An admin route every administrator may open (their own settings). */
+const everyAdministrator: AdminRouteHandle = { permission: null };
+
+/** Every screen of the app and the guards and layouts around them. */
+export const routes: RouteObject[] = [
   {
     // On a direct load the router fetches the lazy screen's code before it renders anything;
     // this is what shows meanwhile (without it React Router warns on every such load).
@@ -31,6 +47,8 @@ export const router = createBrowserRouter([
           },
           { path: '/forgot-password', lazy: page(() => import('./routes/auth/forgot-password')) },
           { path: '/reset-password', lazy: page(() => import('./routes/auth/reset-password')) },
+          // Public: the invited administrator has no account yet.
+          { path: '/admin/invitation', lazy: page(() => import('./routes/auth/admin-invitation')) },
           { path: '/verify-email', lazy: page(() => import('./routes/auth/verify-email')) },
           { path: '/unsubscribe', lazy: page(() => import('./routes/unsubscribe')) },
           {
@@ -63,28 +81,78 @@ export const router = createBrowserRouter([
           {
             element: <AdminLayout />,
             children: [
-              { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-              { path: '/admin/dashboard', lazy: page(() => import('./routes/admin/dashboard')) },
-              { path: '/admin/users', lazy: page(() => import('./routes/admin/users')) },
-              { path: '/admin/users/:id', lazy: page(() => import('./routes/admin/user-detail')) },
-              { path: '/admin/withdrawals', lazy: page(() => import('./routes/admin/withdrawals')) },
-              { path: '/admin/withdrawals/:id', lazy: page(() => import('./routes/admin/withdrawal-detail')) },
               {
-                path: '/admin/withdrawals/batches',
-                element: <Navigate to="/admin/withdrawals?tab=batches" replace />,
+                element: <RequirePermission />,
+                children: [
+                  { path: '/admin', handle: everyAdministrator, element: <Navigate to="/admin/dashboard" replace /> },
+                  {
+                    path: '/admin/dashboard',
+                    handle: needs('dashboard.read'),
+                    lazy: page(() => import('./routes/admin/dashboard')),
+                  },
+                  {
+                    path: '/admin/users',
+                    handle: needs('members.read'),
+                    lazy: page(() => import('./routes/admin/users')),
+                  },
+                  {
+                    path: '/admin/users/:id',
+                    handle: needs('members.read'),
+                    lazy: page(() => import('./routes/admin/user-detail')),
+                  },
+                  {
+                    path: '/admin/withdrawals',
+                    handle: needs('withdrawals.read'),
+                    lazy: page(() => import('./routes/admin/withdrawals')),
+                  },
+                  {
+                    path: '/admin/withdrawals/:id',
+                    handle: needs('withdrawals.read'),
+                    lazy: page(() => import('./routes/admin/withdrawal-detail')),
+                  },
+                  {
+                    path: '/admin/withdrawals/batches',
+                    handle: needs('payouts.read'),
+                    element: <Navigate to="/admin/withdrawals?tab=batches" replace />,
+                  },
+                  {
+                    path: '/admin/withdrawals/batches/:id',
+                    handle: needs('payouts.read'),
+                    lazy: page(() => import('./routes/admin/payout-batch-detail')),
+                  },
+                  {
+                    path: '/admin/rewards',
+                    handle: needs('rewards.read'),
+                    lazy: page(() => import('./routes/admin/rewards')),
+                  },
+                  {
+                    path: '/admin/user-reports',
+                    handle: needs('reports.read'),
+                    lazy: page(() => import('./routes/admin/user-reports')),
+                  },
+                  {
+                    path: '/admin/audit-log',
+                    handle: needs('audit.read'),
+                    lazy: page(() => import('./routes/admin/audit-log')),
+                  },
+                  {
+                    path: '/admin/team',
+                    handle: needs('team.manage'),
+                    lazy: page(() => import('./routes/admin/team')),
+                  },
+                  {
+                    path: '/admin/settings',
+                    handle: everyAdministrator,
+                    lazy: page(() => import('./routes/admin/settings')),
+                  },
+                ],
               },
-              {
-                path: '/admin/withdrawals/batches/:id',
-                lazy: page(() => import('./routes/admin/payout-batch-detail')),
-              },
-              { path: '/admin/rewards', lazy: page(() => import('./routes/admin/rewards')) },
-              { path: '/admin/user-reports', lazy: page(() => import('./routes/admin/user-reports')) },
-              { path: '/admin/audit-log', lazy: page(() => import('./routes/admin/audit-log')) },
-              { path: '/admin/settings', lazy: page(() => import('./routes/admin/settings')) },
             ],
           },
         ],
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

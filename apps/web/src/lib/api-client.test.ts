@@ -187,6 +187,7 @@ describe('a refused session token', () => {
     expect(sessionEndReason(401, 'UNAUTHORIZED')).toBe('UNAUTHORIZED');
     expect(sessionEndReason(423, 'ACCOUNT_LOCKED')).toBe('ACCOUNT_LOCKED');
     expect(sessionEndReason(403, 'ACCOUNT_DISABLED')).toBe('ACCOUNT_DISABLED');
+    expect(sessionEndReason(401, 'ADMIN_SUSPENDED')).toBe('ADMIN_SUSPENDED');
     expect(sessionEndReason(403, 'FORBIDDEN')).toBeNull();
   });
 

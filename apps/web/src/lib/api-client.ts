@@ -27,8 +27,8 @@ export function toQueryString(query: QueryObject, prefix = ''): string {
 
 /** The reason a refusal of a call made with the stored session ends that session, or null if it does not. */
 export function sessionEndReason(status: number, code: ErrorCode): SessionEndReason | null {
+  if (code === 'ACCOUNT_LOCKED' || code === 'ACCOUNT_DISABLED' || code === 'ADMIN_SUSPENDED') return code;
   if (status === 401) return 'UNAUTHORIZED';
-  if (code === 'ACCOUNT_LOCKED' || code === 'ACCOUNT_DISABLED') return code;
   return null;
 }
 

@@ -34,5 +34,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Why the server refused a stored session: it expired or ended, or the account was locked or disabled. */
-export type SessionEndReason = Extract<ErrorCode, 'UNAUTHORIZED' | 'ACCOUNT_LOCKED' | 'ACCOUNT_DISABLED'>;
+/**
+ * Why the server refused a stored session: it expired or ended, the account was locked or
+ * disabled, or an owner suspended the administrator.
+ */
+export type SessionEndReason = Extract<
+  ErrorCode,
+  'UNAUTHORIZED' | 'ACCOUNT_LOCKED' | 'ACCOUNT_DISABLED' | 'ADMIN_SUSPENDED'
+>;

@@ -53,8 +53,8 @@ export function errorText(error: unknown, wording: FailureWording = {}): string 
 
 /**
  * What the sign-in screen says about a session the server ended: the catalogue text of an expired
- * or ended session; for a locked or disabled account the server's own text (from the contract),
- * which tells a temporary cool-down from a lock only support can lift.
+ * or ended session; for a locked or disabled account or a suspended administrator the server's own
+ * text (from the contract), which tells a temporary cool-down from a lock only support can lift.
  */
 export function sessionEndNotice(reason: SessionEndReason, message: string): string {
   if (reason === 'UNAUTHORIZED') return errorTexts.UNAUTHORIZED;

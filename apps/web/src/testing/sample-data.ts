@@ -1,4 +1,5 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
+import { type AdminRole, rolePermissions } from '@uplink/contract/admin-roles';
 import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
 import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine, PayoutBatchPart } from '@uplink/contract/payout-batches';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
@@ -16,7 +17,8 @@ const ann = { _id: 'member-1', userId: 'UP1000042', firstName: 'Ann', lastName: 
 const annAccount = { ...ann, isEmailVerified: true, bingXUID: '12345678', referralCode: 'ANNCODE1', createdAt: at };
 const noSubscription = { paid: false, timestamp: null, amount: null, transactionHash: null, periodEndsAt: null };
 
-export function anAdministrator(change: Partial<MemberProfile> = {}): MemberProfile {
+/** The root administrator, an owner; `anAdministrator({}, 'SUPPORT')` holds a support role's permissions instead. */
+export function anAdministrator(change: Partial<MemberProfile> = {}, role: AdminRole = 'OWNER'): MemberProfile {
   return {
     _id: 'admin-1',
     userId: 'UP1000001',
@@ -25,6 +27,8 @@ export function anAdministrator(change: Partial<MemberProfile> = {}): MemberProf
     email: 'admin@uplink.test',
     isEmailVerified: true,
     isAdmin: true,
+    adminRole: role,
+    permissions: [...rolePermissions[role]],
     referralCode: 'ROOTCODE',
     bingXUID: null,
     status: 'ACTIVE',

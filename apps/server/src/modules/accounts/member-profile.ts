@@ -1,4 +1,5 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
+import { rolePermissions } from '@uplink/contract/admin-roles';
 import type { SubscriptionConfig } from '../../config';
 import { callerView, credentialColumns } from '../../http/caller-view';
 import { unusedTransferTotalQuery } from '../subscription/subscription-repository';
@@ -44,6 +45,9 @@ export function memberProfile(
     email: member.email,
     isEmailVerified: member.is_email_verified,
     isAdmin: member.is_admin,
+    ...(member.admin_role
+      ? { adminRole: member.admin_role, permissions: [...rolePermissions[member.admin_role]] }
+      : {}),
     referralCode: member.referral_code,
     bingXUID: member.bingx_uid,
     status: member.status,

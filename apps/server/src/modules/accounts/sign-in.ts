@@ -1,4 +1,5 @@
 import { accountMessages, type LoginInput, type LoginResult } from '@uplink/contract/accounts';
+import { errorTexts } from '@uplink/contract/error-codes';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
 import { accountDisabled, accountLocked, DomainError } from '../../domain-error';
@@ -48,10 +49,11 @@ export async function signIn(
   return { session: await openSession(deps, user) };
 }
 
-/** An account that may not sign in, whatever its credentials: LOCKED, DISABLED or unverified. */
+/** An account that may not sign in, whatever its credentials: LOCKED, DISABLED, a suspended administrator's or unverified. */
 export function refuseUnusableAccount(user: UserRow): void {
   if (user.status === 'LOCKED') throw accountLocked();
   if (user.status === 'DISABLED') throw accountDisabled();
+  if (user.admin_status === 'SUSPENDED') throw new DomainError('ADMIN_SUSPENDED', errorTexts.ADMIN_SUSPENDED);
   if (!user.is_email_verified) {
     throw new DomainError('EMAIL_NOT_VERIFIED', accountMessages.emailNotVerified, { requiresVerification: true });
   }

@@ -8,7 +8,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/admin/reports',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'reports.read' } },
       schema: {
         tags: ['admin'],
         summary:

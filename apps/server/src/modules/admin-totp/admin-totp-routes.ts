@@ -37,7 +37,7 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { authPerMinute } = deps.config.rateLimits;
   // Calls that check a code are counted per administrator, as sign-in is per address.
   const perAdministrator = {
-    access: 'admin' as const,
+    access: { permission: 'own-totp.manage' as const },
     caller: callerAccount,
     rateLimit: perMemberRateLimit(authPerMinute, 60_000),
   };
@@ -45,7 +45,7 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/totp',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'own-totp.manage' } },
       schema: {
         tags: ['admin'],
         summary: 'Whether the signed-in administrator signs in with TOTP, and the recovery codes left',
@@ -59,7 +59,7 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/totp/enrolment',
     {
-      config: { access: 'admin', caller: callerAccount },
+      config: { access: { permission: 'own-totp.manage' }, caller: callerAccount },
       schema: {
         tags: ['admin'],
         summary: 'Start turning TOTP on: a new secret as an otpauth URI, a QR code (SVG data URL) and base32',

@@ -4,40 +4,9 @@ import { type Kysely, sql } from 'kysely';
 import { memberMatches } from '../../db/member-search';
 import type { Database, UserRow } from '../../db/schema';
 
-/** Locks the member's row until the transaction ends: one status change at a time. */
-function lockUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+/** Locks the member an administrator acts on until the transaction ends: one change at a time. */
+export function lockMemberForAdminAction(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-/**
- * Locks every administrator's row in id order (one order for every caller, so two administrators
- * changing each other at once queue instead of deadlocking) and answers how many are active
- * besides `exceptId`.
- */
-async function lockAdministrators(db: Kysely<Database>, exceptId: string): Promise<number> {
-  const { rows } = await sql<{ id: string; status: UserStatus }>`
-    SELECT id, status FROM users WHERE is_admin ORDER BY id FOR UPDATE`.execute(db);
-  return rows.filter((row) => row.id !== exceptId && row.status === 'ACTIVE').length;
-}
-
-function findUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * Locks the member an administrator acts on, and — when they are an administrator themselves —
- * every administrator's row first, answering how many others stay active (so the last active
- * administrator cannot be removed by two administrators acting on each other at once).
- */
-export async function lockMemberForAdminAction(
-  db: Kysely<Database>,
-  id: string,
-): Promise<{ member: UserRow; otherActiveAdministrators: number } | undefined> {
-  const target = await findUser(db, id);
-  if (!target) return undefined;
-  const otherActiveAdministrators = target.is_admin ? await lockAdministrators(db, id) : 0;
-  const member = await lockUser(db, id);
-  return member && { member, otherActiveAdministrators };
 }
 
 /**

@@ -24,7 +24,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/admin/overall-stats',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'dashboard.read' } },
       schema: {
         tags: ['admin'],
         summary: 'The admin dashboard: member, withdrawal and reward totals, the latest withdrawals and members',
@@ -38,7 +38,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/admin/all',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'members.read' } },
       schema: {
         tags: ['admin'],
         summary: 'A page of members, searched by name, e-mail, user ID or referral code, with unfiltered statistics',
@@ -53,7 +53,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/admin/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'members.read' } },
       schema: {
         tags: ['admin'],
         summary: 'One member with balances, sponsor and subscription; a page of rewards and withdrawals on request',
@@ -69,7 +69,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/admin/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'members.delete' } },
       schema: {
         tags: ['admin'],
         summary: 'Delete a member (soft): sign-in ends, personal data is blanked, the tree and the ledger stay',
@@ -87,7 +87,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/status',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'members.manage' } },
       schema: {
         tags: ['admin'],
         summary: "Set a member's status (ACTIVE, LOCKED or DISABLED); LOCKED and DISABLED end their sessions",

@@ -8,9 +8,9 @@ import type { RequestingAdministrator } from '../audit/requesting-administrator'
 import { lockMemberForAdminAction, setUserStatus } from './admin-users-repository';
 
 /**
- * An administrator sets a member's status: ACTIVE, LOCKED or DISABLED. It must change; an
- * administrator cannot change their own, nor leave the platform without an active administrator.
- * LOCKED and DISABLED end the member's sessions at once: every request reads the status. The
+ * An administrator sets a member's status: ACTIVE, LOCKED or DISABLED. It must change. An
+ * administrator's own account is no member's: the team's owners suspend or remove it (admin-team),
+ * so no administrator is locked out through a member's status. LOCKED and DISABLED end the member's sessions at once: every request reads the status. The
  * change and its audit row are one transaction.
  */
 export async function changeMemberStatus(
@@ -20,15 +20,11 @@ export async function changeMemberStatus(
   status: UserStatus,
 ): Promise<{ status: UserStatus }> {
   if (!isUuid(memberId)) throw new DomainError('USER_NOT_FOUND', 'User not found');
-  if (memberId === administrator.id) throw new DomainError('INVALID_STATUS', adminUserTexts.ownStatus);
   return deps.db.transaction().execute(async (trx) => {
-    const locked = await lockMemberForAdminAction(trx, memberId);
-    if (!locked || locked.member.deleted_at) throw new DomainError('USER_NOT_FOUND', 'User not found');
-    const { member, otherActiveAdministrators } = locked;
+    const member = await lockMemberForAdminAction(trx, memberId);
+    if (!member || member.deleted_at) throw new DomainError('USER_NOT_FOUND', 'User not found');
+    if (member.is_admin) throw new DomainError('INVALID_STATUS', adminUserTexts.administrator);
     if (member.status === status) throw new DomainError('INVALID_STATUS', adminUserTexts.sameStatus);
-    if (member.is_admin && status !== 'ACTIVE' && otherActiveAdministrators === 0) {
-      throw new DomainError('INVALID_STATUS', adminUserTexts.lastAdministrator);
-    }
     const now = deps.clock.now();
     await setUserStatus(trx, memberId, status, now);
     await recordAdminAction(

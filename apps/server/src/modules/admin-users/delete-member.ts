@@ -23,15 +23,12 @@ export async function deleteMember(
   memberId: string,
 ): Promise<void> {
   if (!isUuid(memberId)) throw new DomainError('USER_NOT_FOUND', 'User not found');
-  if (memberId === administrator.id) throw new DomainError('INVALID_STATUS', adminUserTexts.ownDeletion);
   await moneyTransaction(deps.db, async (trx) => {
-    const locked = await lockMemberForAdminAction(trx, memberId);
-    if (!locked) throw new DomainError('USER_NOT_FOUND', 'User not found');
-    const { member, otherActiveAdministrators } = locked;
+    const member = await lockMemberForAdminAction(trx, memberId);
+    if (!member) throw new DomainError('USER_NOT_FOUND', 'User not found');
     if (member.deleted_at) throw new DomainError('INVALID_STATUS', adminUserTexts.alreadyDeleted);
-    if (member.is_admin && member.status === 'ACTIVE' && otherActiveAdministrators === 0) {
-      throw new DomainError('INVALID_STATUS', adminUserTexts.lastAdministratorDeletion);
-    }
+    // An administrator leaves the team through an owner's removal (admin-team), never as a member.
+    if (member.is_admin) throw new DomainError('INVALID_STATUS', adminUserTexts.administrator);
     // The account after the member's row (the lock order beside `lockLedgerAccount`): a withdrawal
     // being created holds both until it is written, so none slips past the check.
     await lockLedgerAccount(trx, memberId);

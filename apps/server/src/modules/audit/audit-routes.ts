@@ -8,7 +8,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit-log',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'audit.read' } },
       schema: {
         tags: ['admin'],
         summary: 'The audit log, newest first: every administrator action, filtered by actor, action, target and time',

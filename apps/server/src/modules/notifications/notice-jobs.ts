@@ -1,3 +1,4 @@
+import { adminRoles, can } from '@uplink/contract/admin-roles';
 import { complianceWindowDays } from '@uplink/contract/constants';
 import type { NoticeKind } from '@uplink/contract/notifications';
 import { unmatchedTransferReasonTexts } from '@uplink/contract/payout-batches';
@@ -19,6 +20,9 @@ import {
   writeNoticeBatch,
 } from './notice-outbox-repository';
 import { unsubscribeKeyPads, unsubscribeMailto, unsubscribePagePath, unsubscribePath } from './notice-unsubscribe';
+
+/** The administrators the daily digest of pending withdrawals and unmatched transfers goes to: those who decide them. */
+const digestRoles = adminRoles.filter((role) => can(role, 'withdrawals.decide'));
 
 type NoticeDeps = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
@@ -249,7 +253,8 @@ function adminDigest(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
            flagged.count::text AS "flaggedCount", unmatched.count::text AS "unmatchedCount",
            unmatched.list AS "unmatchedList"
       FROM users a, pending, flagged, unmatched
-     WHERE a.is_admin AND a.deleted_at IS NULL
+     WHERE a.is_admin AND a.deleted_at IS NULL AND a.admin_status = 'ACTIVE'
+       AND a.admin_role = ANY(${digestRoles}::text[])
        AND (SELECT at FROM since) <= ${to}::timestamptz - interval '1 day'
        AND (pending.count > 0 OR flagged.count > 0 OR unmatched.count > 0)`;
 }

@@ -25,7 +25,7 @@ export async function approvePayoutBatch(
   await moneyTransaction(deps.db, async (trx) => {
     const batch = await lockBatch(trx, id);
     if (!batch) throw batchNotFound();
-    const refusal = secondPersonRefusal(batch, await findExporters(trx, id), administrator.id, 'approve');
+    const refusal = secondPersonRefusal(batch, await findExporters(trx, id), administrator, 'approve');
     if (refusal) throw refusal;
     if (batch.approved_by) return;
     const now = deps.clock.now();

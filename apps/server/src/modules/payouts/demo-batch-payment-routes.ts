@@ -4,7 +4,6 @@ import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { totpRequiredForPayouts } from '../admin-totp/totp-for-payouts';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { payBatchFromDemoTreasury } from './pay-batch-from-demo-treasury';
 
@@ -20,8 +19,7 @@ export const demoBatchPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dev/demo-treasury/batches/:id/pay',
     {
-      config: { access: 'admin' },
-      onRequest: totpRequiredForPayouts(app.context),
+      config: { access: { permission: 'payouts.manage' } },
       schema: {
         tags: ['dev'],
         summary:

@@ -1,8 +1,10 @@
+import { adminRoleLabels, secondApproverRoles } from '@uplink/contract/admin-roles';
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
-import { DomainError } from '../../domain-error';
+import { DomainError, forbidden } from '../../domain-error';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { findUnapprovedExportTotal, lockExportWindow } from './batch-payments-repository';
 
 /** What a second person does to a batch: approve it, or release its payment above the limit. */
@@ -12,15 +14,22 @@ const actWords: Record<SecondPersonAct, string> = { approve: 'approve it', relea
 
 /**
  * Who may be a batch's second person — its approval, and the release of a payment above
- * PAYOUT_SECOND_APPROVAL_ABOVE: neither the administrator who created it nor one who exported it
- * (or paid it from the demo treasury). The one home of that rule; null when `administratorId` may.
+ * PAYOUT_SECOND_APPROVAL_ABOVE: an administrator of a second-approver role (FINANCE or OWNER),
+ * neither the one who created it nor one who exported it (or paid it from the demo treasury).
+ * The one home of that rule; null when `administrator` may.
  */
 export function secondPersonRefusal(
   batch: { created_by: string },
   exporters: readonly string[],
-  administratorId: string,
+  administrator: Pick<RequestingAdministrator, 'id' | 'role'>,
   act: SecondPersonAct,
 ): DomainError | null {
+  const administratorId = administrator.id;
+  if (!administrator.role || !secondApproverRoles.includes(administrator.role)) {
+    return forbidden(
+      `Only ${secondApproverRoles.map((role) => adminRoleLabels[role]).join(' or ')} administrators may ${actWords[act]}.`,
+    );
+  }
   if (batch.created_by === administratorId) {
     return new DomainError(
       'PAYOUT_APPROVAL_BY_CREATOR',

@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { totpRequiredForPayouts } from '../admin-totp/totp-for-payouts';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { approvePayoutBatch } from './approve-payout-batch';
 import { createPayoutBatch } from './create-payout-batch';
@@ -33,13 +32,10 @@ const selectionBodyLimit = 4 * 1024 * 1024;
 
 /** Payout batches (issues 24, 31): pending withdrawals gathered, exported for Safe{Wallet} in parts, approved by a second administrator, released when their payment is given up. */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const totpRequired = totpRequiredForPayouts(app.context);
-
   app.post(
     '/withdrawals/admin/batches',
     {
-      config: { access: 'admin' },
-      onRequest: totpRequired,
+      config: { access: { permission: 'payouts.manage' } },
       bodyLimit: selectionBodyLimit,
       schema: {
         tags: ['withdrawals'],
@@ -60,7 +56,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals/admin/batches',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'payouts.read' } },
       schema: {
         tags: ['withdrawals'],
         summary: 'Payout batches, newest first, with their counts, totals, status and approval',
@@ -75,7 +71,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals/admin/batches/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'payouts.read' } },
       schema: {
         tags: ['withdrawals'],
         summary: 'A payout batch and a page of the withdrawals still in it, in the order of its files',
@@ -91,8 +87,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/withdrawals/admin/batches/:id',
     {
-      config: { access: 'admin' },
-      onRequest: totpRequired,
+      config: { access: { permission: 'payouts.manage' } },
       schema: {
         tags: ['withdrawals'],
         summary: 'Delete a payout batch with nothing paid: its withdrawals can be batched again',
@@ -112,8 +107,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/admin/batches/:id/approve',
     {
-      config: { access: 'admin' },
-      onRequest: totpRequired,
+      config: { access: { permission: 'payouts.manage' } },
       schema: {
         tags: ['withdrawals'],
         summary: "A second administrator's approval of a payout batch (four eyes); idempotent",
@@ -135,7 +129,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/withdrawals/admin/batches/:id/export',
     {
       config: {
-        access: 'admin',
+        access: { permission: 'payouts.manage' },
         fileDownload: {
           description:
             "Part `part` of the files: safe-csv, the Safe CSV Airdrop file (`token_type,token_address,receiver,amount,id`, at most 499 transfers, no line break after the last); safe-json, a Safe Transaction Builder batch of USDT `transfer` calls (at most PAYOUT_TRANSFERS_PER_TRANSACTION, with the builder's `meta.checksum`). The transfers of the part still to pay.",
@@ -143,7 +137,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         failures: [409],
       },
-      onRequest: totpRequired,
       schema: {
         tags: ['withdrawals'],
         summary:
@@ -174,8 +167,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/admin/batches/:id/release',
     {
-      config: { access: 'admin' },
-      onRequest: totpRequired,
+      config: { access: { permission: 'payouts.manage' } },
       schema: {
         tags: ['withdrawals'],
         summary: "Give up a payout batch's payment under way, with a reason: its withdrawals are no longer claimed",

@@ -2,7 +2,7 @@ import { formatUnits, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payManyOnDemoChain } from '../../chain/demo-chain';
 import type { UserRow } from '../../db/schema';
-import { createMember, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import { createAdministrator, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -29,8 +29,9 @@ describe('releasing a payout batch', () => {
       withdrawals: { maxPending: 5, secondApprovalAbove: '100' },
     });
     ({ t, provider, admin: creator } = chainApp);
-    exporter = await createMember(t.database.db, { isAdmin: true });
-    colleague = await createMember(t.database.db, { isAdmin: true });
+    // The second person of a release is a FINANCE administrator like the exporter, neither of them the creator.
+    exporter = await createAdministrator(t.database.db, 'FINANCE');
+    colleague = await createAdministrator(t.database.db, 'FINANCE');
   }, 300_000);
   afterAll(() => chainApp?.close());
 

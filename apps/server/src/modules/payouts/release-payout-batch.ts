@@ -59,7 +59,7 @@ export async function releasePayoutBatch(
     return { released: false, batch: toPayoutBatch(summary, deps.config.withdrawals.secondApprovalAbove) };
   }
   if (approvalRequired(summary.claimed_total, deps.config.withdrawals.secondApprovalAbove)) {
-    const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator.id, 'release');
+    const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator, 'release');
     if (refusal) throw refusal;
   }
   const demoPayments = await findDemoPayments(deps.db, id);

@@ -8,7 +8,7 @@ export const treasuryReconciliationRoutes: FastifyPluginAsyncZod = async (app) =
   app.get(
     '/withdrawals/admin/unmatched-transfers',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'payouts.read' } },
       schema: {
         tags: ['withdrawals'],
         summary: 'Treasury transfers that matched no pending withdrawal (newest first)',

@@ -87,7 +87,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rewards/admin/cycles',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'cycles.run' } },
       bodyLimit: statementBodyLimit,
       schema: {
         tags: ['rewards'],
@@ -118,7 +118,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rewards/admin/cycles/preview',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'cycles.run' } },
       bodyLimit: statementBodyLimit,
       schema: {
         tags: ['rewards'],
@@ -145,7 +145,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rewards/admin/cycles',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'rewards.read' } },
       schema: {
         tags: ['rewards'],
         summary: 'The runs of the reward cycles, newest first, and the last finished cycle',
@@ -160,7 +160,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rewards/admin/all',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'rewards.read' } },
       schema: {
         tags: ['rewards'],
         summary: "Every member's rewards with search, type and level filters and the statistics of all they match",

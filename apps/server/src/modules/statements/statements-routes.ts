@@ -54,16 +54,23 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const adminExports = [
-    ['/users/admin/all/export', 'admin', 'Members', adminUsersQuerySchema, exportUsers],
-    ['/withdrawals/admin/all/export', 'withdrawals', 'Withdrawals', adminWithdrawalsQuerySchema, exportWithdrawals],
-    ['/rewards/admin/all/export', 'rewards', 'Rewards', adminRewardsExportQuerySchema, exportRewards],
-    ['/admin/audit-log/export', 'audit', 'Audit log entries', auditLogQuerySchema, exportAuditLog],
+    ['/users/admin/all/export', 'members.export', 'admin', 'Members', adminUsersQuerySchema, exportUsers],
+    [
+      '/withdrawals/admin/all/export',
+      'withdrawals.export',
+      'withdrawals',
+      'Withdrawals',
+      adminWithdrawalsQuerySchema,
+      exportWithdrawals,
+    ],
+    ['/rewards/admin/all/export', 'rewards.export', 'rewards', 'Rewards', adminRewardsExportQuerySchema, exportRewards],
+    ['/admin/audit-log/export', 'audit.export', 'audit', 'Audit log entries', auditLogQuerySchema, exportAuditLog],
   ] as const;
-  for (const [url, tag, what, querystring, exportList] of adminExports) {
+  for (const [url, permission, tag, what, querystring, exportList] of adminExports) {
     app.get(
       url,
       {
-        config: { access: 'admin', csvDownload: `A CSV file, one line each, newest first` },
+        config: { access: { permission }, csvDownload: `A CSV file, one line each, newest first` },
         schema: {
           tags: [tag],
           summary: `${what} as filtered on their screen (the list's query), as CSV streamed in constant memory; audited`,

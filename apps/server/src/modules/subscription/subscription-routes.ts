@@ -65,7 +65,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription/admin/quarantined-deposits',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'members.read' } },
       schema: {
         tags: ['admin'],
         summary: 'Deposit logs the scanner could not store (the ledger cannot hold their amount), newest first',

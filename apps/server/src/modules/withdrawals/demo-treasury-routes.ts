@@ -4,7 +4,6 @@ import { demoTreasuryPaymentSchema } from '@uplink/contract/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { totpRequiredForPayouts } from '../admin-totp/totp-for-payouts';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { payFromDemoTreasury } from './pay-from-demo-treasury';
 
@@ -20,9 +19,8 @@ export const demoTreasuryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dev/demo-treasury-pay/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'withdrawals.decide' } },
       // Dev tools never run in production, where the guard bites; it is declared so every payment route carries it.
-      onRequest: totpRequiredForPayouts(app.context),
       schema: {
         tags: ['dev'],
         summary: 'Pay a pending withdrawal from the demo chain treasury (local mode only)',

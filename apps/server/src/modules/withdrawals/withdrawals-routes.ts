@@ -19,7 +19,6 @@ import { z } from 'zod';
 import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
-import { totpRequiredForPayouts } from '../admin-totp/totp-for-payouts';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { createWithdrawal } from './create-withdrawal';
 import { decideWithdrawal } from './decide-withdrawal';
@@ -42,7 +41,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (body === '') done(null, undefined);
     else json(request, String(body), done);
   });
-  const totpRequired = totpRequiredForPayouts(app.context);
 
   app.post(
     '/otp/withdrawal/request',
@@ -149,7 +147,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals/admin/all',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'withdrawals.read' } },
       schema: {
         tags: ['withdrawals'],
         summary: "Every member's withdrawals with search, sort and the statistics of all",
@@ -164,7 +162,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals/admin/user/:userId',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'withdrawals.read' } },
       schema: {
         tags: ['withdrawals'],
         summary: "One member's withdrawals",
@@ -184,7 +182,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals/admin/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'withdrawals.read' } },
       schema: {
         tags: ['withdrawals'],
         summary: "A withdrawal with the member's balance and latest ledger entries",
@@ -199,8 +197,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/admin/:id/release-payment',
     {
-      config: { access: 'admin' },
-      onRequest: totpRequired,
+      config: { access: { permission: 'withdrawals.decide' } },
       schema: {
         tags: ['withdrawals'],
         summary: 'Release a payment claim left standing, once the chain shows no payment of the withdrawal',
@@ -218,8 +215,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/withdrawals/:id',
     {
-      config: { access: 'admin' },
-      onRequest: totpRequired,
+      config: { access: { permission: 'withdrawals.decide' } },
       schema: {
         tags: ['withdrawals'],
         summary: 'Approve (with the payment transaction), reject (with a reason) or block a pending withdrawal',

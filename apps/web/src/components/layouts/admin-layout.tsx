@@ -1,7 +1,9 @@
+import { adminRoleLabels } from '@uplink/contract/admin-roles';
 import { fullName } from '@uplink/contract/format';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { usePermissions } from '../../lib/permissions';
 import { Avatar } from '../avatar';
 import { CloseIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Logo } from '../logo';
@@ -12,13 +14,16 @@ import { SidebarLink } from './sidebar-link';
 const wideScreen = '(min-width: 64rem)';
 
 /**
- * The admin area: a dark sidebar with the admin sections and their subtitles, the admin's name
- * with 'Administrator' and a logout button. Below lg the sidebar collapses behind a menu button;
- * while it is open, focus moves into it and the page behind is inert, and closing it (Escape,
- * the close button, the backdrop) returns focus to the menu button.
+ * The admin area: a dark sidebar with the admin sections the administrator's role may open and
+ * their subtitles, the admin's name with 'Administrator' and their role, and a logout button.
+ * Below lg the sidebar collapses behind a menu button; while it is open, focus moves into it and
+ * the page behind is inert, and closing it (Escape, the close button, the backdrop) returns focus
+ * to the menu button.
  */
 export function AdminLayout() {
   const { user, endSession } = useAuth();
+  const permits = usePermissions();
+  const sections = adminItems.filter((item) => item.permission === null || permits(item.permission));
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -126,7 +131,7 @@ export function AdminLayout() {
         </div>
         <nav aria-label="Admin sections" className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {adminItems.map((item) => (
+            {sections.map((item) => (
               <li key={item.to}>
                 <SidebarLink item={item} tone="dark" />
               </li>
@@ -139,7 +144,10 @@ export function AdminLayout() {
               <Avatar user={user} />
               <div className="min-w-0">
                 <p className="truncate font-semibold text-sm text-white">{fullName(user)}</p>
-                <p className="text-brand-300 text-xs">Administrator</p>
+                <p className="text-brand-300 text-xs">
+                  <span>Administrator</span>
+                  {user.adminRole ? <span> · {adminRoleLabels[user.adminRole]}</span> : null}
+                </p>
               </div>
             </div>
           ) : null}

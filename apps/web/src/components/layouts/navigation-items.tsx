@@ -1,7 +1,9 @@
+import type { Permission } from '@uplink/contract/admin-roles';
 import type { ReactNode } from 'react';
 import {
   ChartIcon,
   GiftIcon,
+  KeyIcon,
   LifebuoyIcon,
   SettingsIcon,
   ShieldIcon,
@@ -58,14 +60,56 @@ export const memberBottomItems = [profile, support];
 /** The member links of the mobile menu, where Rewards comes before User Tree. */
 export const memberMobileItems = [dashboard, referrals, rewards, userTree, profile];
 
-export const adminItems: NavigationItem[] = [
-  { to: '/admin/dashboard', label: 'Dashboard', subtitle: 'Overview & Analytics', icon: <ChartIcon /> },
-  { to: '/admin/users', label: 'Users', subtitle: 'Manage Users', icon: <UsersIcon /> },
-  { to: '/admin/withdrawals', label: 'Withdrawals', subtitle: 'Review Requests', icon: <WalletIcon /> },
-  { to: '/admin/rewards', label: 'Rewards', subtitle: 'Reward Distribution', icon: <GiftIcon /> },
-  { to: '/admin/user-reports', label: 'User Reports', subtitle: 'Member Activity', icon: <TrendingUpIcon /> },
-  { to: '/admin/audit-log', label: 'Audit Log', subtitle: 'Administrator Actions', icon: <ShieldIcon /> },
-  { to: '/admin/settings', label: 'Settings', subtitle: 'Admin Settings', icon: <SettingsIcon /> },
+/** An admin section and the permission its page needs (`null`: every administrator's own settings). */
+export interface AdminNavigationItem extends NavigationItem {
+  permission: Permission | null;
+}
+
+export const adminItems: AdminNavigationItem[] = [
+  {
+    to: '/admin/dashboard',
+    label: 'Dashboard',
+    subtitle: 'Overview & Analytics',
+    icon: <ChartIcon />,
+    permission: 'dashboard.read',
+  },
+  { to: '/admin/users', label: 'Users', subtitle: 'Manage Users', icon: <UsersIcon />, permission: 'members.read' },
+  {
+    to: '/admin/withdrawals',
+    label: 'Withdrawals',
+    subtitle: 'Review Requests',
+    icon: <WalletIcon />,
+    permission: 'withdrawals.read',
+  },
+  {
+    to: '/admin/rewards',
+    label: 'Rewards',
+    subtitle: 'Reward Distribution',
+    icon: <GiftIcon />,
+    permission: 'rewards.read',
+  },
+  {
+    to: '/admin/user-reports',
+    label: 'User Reports',
+    subtitle: 'Member Activity',
+    icon: <TrendingUpIcon />,
+    permission: 'reports.read',
+  },
+  {
+    to: '/admin/audit-log',
+    label: 'Audit Log',
+    subtitle: 'Administrator Actions',
+    icon: <ShieldIcon />,
+    permission: 'audit.read',
+  },
+  {
+    to: '/admin/team',
+    label: 'Team',
+    subtitle: 'Administrators & Roles',
+    icon: <KeyIcon />,
+    permission: 'team.manage',
+  },
+  { to: '/admin/settings', label: 'Settings', subtitle: 'Admin Settings', icon: <SettingsIcon />, permission: null },
 ];
 
 /** Landing-page sections a visitor can jump to. */

@@ -10,7 +10,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
         <h1 className="font-bold text-2xl text-slate-900 tracking-tight">{title}</h1>
         {subtitle ? <p className="mt-1 text-slate-600 text-sm">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </header>
   );
 }

@@ -4,11 +4,16 @@ import { authTexts } from './auth-texts';
 
 /**
  * How each auth call words its failures (chosen by `errorText`). Sign-in: a reason the user can act
- * on (locked, disabled, too many tries) in the server's words; any other refusal reads as wrong
+ * on (locked, disabled, suspended, too many tries) in the server's words; any other refusal reads as wrong
  * credentials, so nobody learns whether an address is registered.
  */
 export const signInFailure: FailureWording = {
-  codes: { ACCOUNT_LOCKED: serverMessage, ACCOUNT_DISABLED: serverMessage, RATE_LIMITED: serverMessage },
+  codes: {
+    ACCOUNT_LOCKED: serverMessage,
+    ACCOUNT_DISABLED: serverMessage,
+    ADMIN_SUSPENDED: serverMessage,
+    RATE_LIMITED: serverMessage,
+  },
   refusal: authTexts.invalidCredentials,
   serverFault: authTexts.unexpected,
   exception: authTexts.unexpected,
@@ -56,4 +61,12 @@ export const resendVerificationFailure: FailureWording = {
   silentServer: authTexts.resendFailed,
   noAnswer: authTexts.resendCrashed,
   exception: authTexts.resendCrashed,
+};
+
+/** An invitation's link that was used, revoked or has expired says so in the server's words. */
+export const acceptInvitationFailure: FailureWording = {
+  codes: { INVALID_OR_EXPIRED_TOKEN: serverMessage, VALIDATION_ERROR: serverMessage },
+  fieldSeparator: ', ',
+  serverFault: authTexts.unexpected,
+  exception: authTexts.unexpected,
 };

@@ -13,6 +13,7 @@ import {
 import { AuditLogTable } from '../../../features/admin-audit/components/audit-log-table';
 import { isReversedRange } from '../../../features/admin-audit/utils/local-day';
 import { useSearchedPage } from '../../../hooks/use-searched-page';
+import { usePermissions } from '../../../lib/permissions';
 
 const noFilters: AuditLogFilterValues = { action: undefined, actor: '', targetId: '', from: '', to: '' };
 
@@ -26,6 +27,7 @@ export default function AdminAuditLogPage() {
   const filters = { ...values, ...settled };
   const reversedRange = isReversedRange(values.from, values.to);
   const auditLog = useAuditLog(auditLogQuery(filters, page), !reversedRange);
+  const permits = usePermissions();
 
   return (
     <div className="space-y-6">
@@ -34,11 +36,13 @@ export default function AdminAuditLogPage() {
         subtitle="Every administrator action, newest first"
         actions={
           <>
-            <CsvExportButton
-              path="/admin/audit-log/export"
-              query={{ ...auditLogQuery(filters, 1), page: undefined, limit: undefined }}
-              disabled={reversedRange}
-            />
+            {permits('audit.export') ? (
+              <CsvExportButton
+                path="/admin/audit-log/export"
+                query={{ ...auditLogQuery(filters, 1), page: undefined, limit: undefined }}
+                disabled={reversedRange}
+              />
+            ) : null}
             <RefreshButton busy={auditLog.isFetching} onClick={() => auditLog.refetch()} />
           </>
         }

@@ -12,6 +12,7 @@ import { AdminRewardsTable } from '../../../features/admin-rewards/components/ad
 import { RewardCycleRunsCard } from '../../../features/admin-rewards/components/reward-cycle-runs-card';
 import { RewardDetailsModal } from '../../../features/admin-rewards/components/reward-details-modal';
 import { useSearchedPage } from '../../../hooks/use-searched-page';
+import { usePermissions } from '../../../lib/permissions';
 
 export default function AdminRewardsPage() {
   const [search, setSearch] = useState('');
@@ -22,6 +23,7 @@ export default function AdminRewardsPage() {
   const [selected, setSelected] = useState<AdminRewardRecord | null>(null);
   const rewards = useAdminRewards({ page, search: settled.search, type, level });
   const runs = useRewardCycleRuns({ page: runsPage });
+  const permits = usePermissions();
 
   return (
     <div className="space-y-6">
@@ -30,7 +32,9 @@ export default function AdminRewardsPage() {
         subtitle="Reward Distribution"
         actions={
           <>
-            <CsvExportButton path="/rewards/admin/all/export" query={{ search: settled.search, type, level }} />
+            {permits('rewards.export') ? (
+              <CsvExportButton path="/rewards/admin/all/export" query={{ search: settled.search, type, level }} />
+            ) : null}
             <RefreshButton
               busy={rewards.isFetching || runs.isFetching}
               onClick={() => {

@@ -1,3 +1,6 @@
+import { errorTexts } from '@uplink/contract/error-codes';
+import { useLocation } from 'react-router';
+import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { AdminAccessBanner } from '../../../features/admin-settings/components/admin-access-banner';
@@ -9,15 +12,18 @@ import { AdminProfileCard } from '../../../features/profile/components/admin-pro
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { adminSecurityGuidelines, SecurityTips } from '../../../features/profile/components/security-tips';
 import { useAuth } from '../../../lib/auth';
+import { arrivedForSecondFactor } from '../../guards';
 
 export default function AdminSettingsPage() {
   const { user } = useAuth();
   const { settings, update } = useAdminSettings();
+  const location = useLocation();
   if (!user) return null;
   return (
     <div className="space-y-6">
       <PageHeader title="Admin Settings" subtitle="Your administrator account and platform preferences" />
       <AdminAccessBanner />
+      {arrivedForSecondFactor(location.state) ? <Alert tone="warning" title={errorTexts.ADMIN_TOTP_REQUIRED} /> : null}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <AdminProfileCard admin={user} />
         <Card>

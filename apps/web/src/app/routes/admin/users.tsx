@@ -13,6 +13,7 @@ import { UserStatCards } from '../../../features/admin-users/components/user-sta
 import { useStatusChange } from '../../../features/admin-users/hooks/use-status-change';
 import { useSearchedPage } from '../../../hooks/use-searched-page';
 import { useAuth } from '../../../lib/auth';
+import { usePermissions } from '../../../lib/permissions';
 
 export default function AdminUsersPage() {
   const { user: administrator } = useAuth();
@@ -22,6 +23,7 @@ export default function AdminUsersPage() {
   const { toast, showToast, dismissToast } = useToast();
   useNavigationToast(showToast);
   const statusChange = useStatusChange(showToast);
+  const permits = usePermissions();
 
   return (
     <div className="space-y-6">
@@ -30,7 +32,9 @@ export default function AdminUsersPage() {
         subtitle="Manage Users"
         actions={
           <>
-            <CsvExportButton path="/users/admin/all/export" query={{ search: settled.search }} />
+            {permits('members.export') ? (
+              <CsvExportButton path="/users/admin/all/export" query={{ search: settled.search }} />
+            ) : null}
             <RefreshButton busy={users.isFetching} onClick={() => users.refetch()} />
           </>
         }
@@ -55,8 +59,11 @@ export default function AdminUsersPage() {
           users={users}
           searched={settled.search !== ''}
           currentAdminId={administrator?._id}
-          onEditStatus={(user) =>
-            statusChange.edit({ _id: user._id, name: fullName(user), userId: user.userId, status: user.status })
+          onEditStatus={
+            permits('members.manage')
+              ? (user) =>
+                  statusChange.edit({ _id: user._id, name: fullName(user), userId: user.userId, status: user.status })
+              : undefined
           }
           onPageChange={setPage}
         />

@@ -17,6 +17,7 @@ import { useAdminWithdrawals } from '../../../features/admin-withdrawals/api/get
 import { AdminWithdrawalsTable } from '../../../features/admin-withdrawals/components/admin-withdrawals-table';
 import { WithdrawalStatCards } from '../../../features/admin-withdrawals/components/withdrawal-stat-cards';
 import { useSearchedPage } from '../../../hooks/use-searched-page';
+import { usePermissions } from '../../../lib/permissions';
 
 export default function AdminWithdrawalsPage() {
   const [search, setSearch] = useState('');
@@ -24,7 +25,9 @@ export default function AdminWithdrawalsPage() {
   const withdrawals = useAdminWithdrawals({ page, search: settled.search });
   const selection = useWithdrawalSelection();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'batches' ? 'batches' : 'withdrawals';
+  const permits = usePermissions();
+  const batching = permits('payouts.manage');
+  const tab = params.get('tab') === 'batches' && permits('payouts.read') ? 'batches' : 'withdrawals';
 
   return (
     <div className="space-y-6">
@@ -33,7 +36,9 @@ export default function AdminWithdrawalsPage() {
         subtitle="Review Requests"
         actions={
           <>
-            <CsvExportButton path="/withdrawals/admin/all/export" query={{ search: settled.search }} />
+            {permits('withdrawals.export') ? (
+              <CsvExportButton path="/withdrawals/admin/all/export" query={{ search: settled.search }} />
+            ) : null}
             <RefreshButton busy={withdrawals.isFetching} onClick={() => withdrawals.refetch()} />
           </>
         }
@@ -60,21 +65,23 @@ export default function AdminWithdrawalsPage() {
                       className="w-full sm:w-96"
                     />
                   </div>
-                  <BatchSelectionBar
-                    selection={selection}
-                    rows={withdrawals.data?.withdrawals ?? []}
-                    search={settled.search}
-                  />
+                  {batching ? (
+                    <BatchSelectionBar
+                      selection={selection}
+                      rows={withdrawals.data?.withdrawals ?? []}
+                      search={settled.search}
+                    />
+                  ) : null}
                   <AdminWithdrawalsTable
                     withdrawals={withdrawals}
                     searched={settled.search !== ''}
                     onPageChange={setPage}
-                    leadingColumn={selectionColumn(selection)}
+                    leadingColumn={batching ? selectionColumn(selection) : undefined}
                   />
                 </>
               ),
             },
-            { id: 'batches', label: 'Batches', panel: <PayoutBatchesTable /> },
+            ...(permits('payouts.read') ? [{ id: 'batches', label: 'Batches', panel: <PayoutBatchesTable /> }] : []),
           ]}
         />
       </Card>

@@ -34,6 +34,13 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY: 'violet',
   PAYOUT_BATCH_RELEASED: 'amber',
   TREASURY_TRANSFER_UNMATCHED: 'red',
+  ADMIN_INVITED: 'brand',
+  ADMIN_INVITATION_REVOKED: 'grey',
+  ADMIN_INVITATION_ACCEPTED: 'green',
+  ADMIN_ROLE_CHANGED: 'violet',
+  ADMIN_SUSPENDED: 'amber',
+  ADMIN_REINSTATED: 'green',
+  ADMIN_REMOVED: 'red',
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';

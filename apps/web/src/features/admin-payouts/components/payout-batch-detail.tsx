@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCount, formatDateTime, formatMoney, shortenAdminWallet, shortenHash } from '@uplink/contract/format';
 import type { PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
+import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
@@ -8,6 +9,7 @@ import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { errorText, loadFailure, serverMessage } from '../../../lib/error-text';
+import { rolesHolding, usePermissions } from '../../../lib/permissions';
 import { ApprovalState } from './approval-state';
 import { BatchActions } from './batch-actions';
 import { BatchExports } from './batch-exports';
@@ -70,6 +72,7 @@ export function PayoutBatchDetailPanels({
   onPageChange: (page: number) => void;
 }) {
   const batch = detail.data?.batch;
+  const permits = usePermissions();
   return (
     <div className="space-y-6">
       {batch && detail.data ? (
@@ -97,10 +100,16 @@ export function PayoutBatchDetailPanels({
                 </DetailRow>
               ) : null}
             </dl>
-            <div className="space-y-5">
-              <BatchExports detail={detail.data} />
-              <BatchActions detail={detail.data} />
-            </div>
+            {permits('payouts.manage') ? (
+              <div className="space-y-5">
+                <BatchExports detail={detail.data} />
+                <BatchActions detail={detail.data} />
+              </div>
+            ) : (
+              <Alert tone="info" title="Read only">
+                Exporting, approving, paying and releasing a batch is for {rolesHolding('payouts.manage')}.
+              </Alert>
+            )}
           </CardBody>
         </Card>
       ) : null}

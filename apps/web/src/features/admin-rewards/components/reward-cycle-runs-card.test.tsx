@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiServer, onApi } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
+import { anAdministrator } from '../../../testing/sample-data';
 import { useRewardCycleRuns } from '../api/get-reward-cycle-runs';
 import { RewardCycleRunsCard } from './reward-cycle-runs-card';
 
@@ -74,7 +75,7 @@ describe("a cycle run's rewards file on the cycle runs card", () => {
         });
       }),
     );
-    const { user } = renderScreen(<RunsOnScreen />);
+    const { user } = renderScreen(<RunsOnScreen />, { signedInAs: anAdministrator() });
     await user.click(await screen.findByRole('button', { name: 'Download the rewards of cycle #11 as CSV' }));
     await vi.waitFor(() => expect(saved).toEqual(['uplink-rewards-2026-03-18T100000Z.csv']));
     expect(asked).toEqual(['?cycle=11']);

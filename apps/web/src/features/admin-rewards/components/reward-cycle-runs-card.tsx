@@ -17,6 +17,7 @@ import { PlayIcon } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
+import { usePermissions } from '../../../lib/permissions';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
 
@@ -162,7 +163,10 @@ function RunOutcome({ run }: { run: RewardCycleRun }) {
   );
 }
 
-/** The cycle runs with their totals, the last finished cycle and the 'Run a cycle' dialog. */
+/**
+ * The cycle runs with their totals, the last finished cycle and the 'Run a cycle' dialog, each
+ * run's export and the dialog as far as the administrator's role permits.
+ */
 export function RewardCycleRunsCard({
   runs,
   onPageChange,
@@ -175,6 +179,8 @@ export function RewardCycleRunsCard({
   const [dialogKey, setDialogKey] = useState(0);
   const [lastRun, setLastRun] = useState<RewardCycleRun | null>(null);
   const lastFinished = runs.data?.lastFinishedCycle;
+  const permits = usePermissions();
+  const shownColumns = permits('rewards.export') ? columns : columns.filter((column) => column.key !== 'export');
 
   return (
     <Card>
@@ -186,17 +192,19 @@ export function RewardCycleRunsCard({
             : 'No cycle has finished yet'
         }
         actions={
-          <Button
-            icon={<PlayIcon size={16} />}
-            disabled={!lastFinished || lastFinished.cycle < 1}
-            onClick={() => {
-              setLastRun(null);
-              setDialogKey((key) => key + 1);
-              setDialogOpen(true);
-            }}
-          >
-            Run a cycle
-          </Button>
+          permits('cycles.run') ? (
+            <Button
+              icon={<PlayIcon size={16} />}
+              disabled={!lastFinished || lastFinished.cycle < 1}
+              onClick={() => {
+                setLastRun(null);
+                setDialogKey((key) => key + 1);
+                setDialogOpen(true);
+              }}
+            >
+              Run a cycle
+            </Button>
+          ) : undefined
         }
       />
       {lastRun ? (
@@ -211,13 +219,13 @@ export function RewardCycleRunsCard({
         noun="runs"
         onPageChange={onPageChange}
         caption="Reward cycle runs"
-        columns={columns}
+        columns={shownColumns}
         foldBelow="xl"
         rowKey={(run) => run._id}
         emptyTitle={rewardCycleTexts.noRuns}
         emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
       />
-      {lastFinished ? (
+      {lastFinished && permits('cycles.run') ? (
         <RunRewardCycleDialog
           key={dialogKey}
           open={dialogOpen}

@@ -11,7 +11,7 @@ import { EmailWithVerification } from './email-verification';
 
 function userColumns(
   currentAdminId: string | undefined,
-  onEditStatus: (user: AdminUserListItem) => void,
+  onEditStatus: ((user: AdminUserListItem) => void) | undefined,
 ): Column<AdminUserListItem>[] {
   return [
     {
@@ -105,8 +105,8 @@ function userColumns(
           >
             View
           </ButtonLink>
-          {/* An administrator cannot change their own status (the server refuses it). */}
-          {user._id === currentAdminId ? null : (
+          {/* An administrator's status is not a member's: owners suspend or remove them on the team. */}
+          {!onEditStatus || user.isAdmin ? null : (
             <Button
               variant="secondary"
               size="sm"
@@ -130,7 +130,10 @@ function Money({ amount, strong = false }: { amount: number; strong?: boolean })
   );
 }
 
-/** A page of members with their status, onboarding, money and the view and edit-status actions. */
+/**
+ * A page of members with their status, onboarding, money and the view and edit-status actions
+ * (the latter without `onEditStatus`, for a role that may not change a status).
+ */
 export function AdminUsersTable({
   users,
   searched,
@@ -142,7 +145,7 @@ export function AdminUsersTable({
   /** Whether a search narrowed the list (the empty state says so). */
   searched: boolean;
   currentAdminId: string | undefined;
-  onEditStatus: (user: AdminUserListItem) => void;
+  onEditStatus?: (user: AdminUserListItem) => void;
   onPageChange: (page: number) => void;
 }) {
   return (

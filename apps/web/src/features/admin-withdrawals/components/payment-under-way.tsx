@@ -9,6 +9,7 @@ import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { errorText, serverMessage } from '../../../lib/error-text';
+import { usePermissions } from '../../../lib/permissions';
 import { useReleaseWithdrawalPayment } from '../api/release-withdrawal-payment';
 import { withdrawalDetails } from '../utils/decision-confirmation';
 
@@ -29,6 +30,7 @@ export function PaymentUnderWay({
   withdrawal: WithdrawalReview['withdrawal'];
 }) {
   const release = useReleaseWithdrawalPayment(id);
+  const permits = usePermissions();
   const [confirming, setConfirming] = useState(false);
   const amount = formatMoney(withdrawal.amount, { unit: 'USDT' });
   return (
@@ -62,7 +64,7 @@ export function PaymentUnderWay({
             </Link>{' '}
             to follow or release its payment.
           </p>
-        ) : (
+        ) : permits('withdrawals.decide') ? (
           <>
             <Button
               type="button"
@@ -93,7 +95,7 @@ export function PaymentUnderWay({
               problem={release.error ? errorText(release.error, { refusal: serverMessage }) : null}
             />
           </>
-        )}
+        ) : null}
       </CardBody>
     </Card>
   );

@@ -4,7 +4,7 @@ import { withdrawalDecisionSchema, withdrawalSchema } from '@uplink/contract/wit
 import { describe, expect, it } from 'vitest';
 import { onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
-import { aPendingWithdrawalReview } from '../../../testing/sample-data';
+import { anAdministrator, aPendingWithdrawalReview } from '../../../testing/sample-data';
 import { renderReview } from './review-screen.test-support';
 import { WithdrawalReviewPanels } from './withdrawal-review';
 
@@ -18,9 +18,11 @@ describe("an administrator's decision texts", () => {
       const { user: _member, internalNote: _note, ...withdrawal } = aPendingWithdrawalReview().withdrawal;
       return { ...withdrawal, status: 'APPROVED' as const, reason: body.reason ?? null, transactionHash: hash };
     });
-    const { user } = renderScreen(<WithdrawalReviewPanels id="withdrawal-1" review={aPendingWithdrawalReview()} />);
+    const { user } = renderScreen(<WithdrawalReviewPanels id="withdrawal-1" review={aPendingWithdrawalReview()} />, {
+      signedInAs: anAdministrator(),
+    });
+    await user.type(await screen.findByLabelText('Transaction hash'), hash);
     expect(screen.queryByLabelText('Note (optional)')).toBeNull();
-    await user.type(screen.getByLabelText('Transaction hash'), hash);
     await user.type(screen.getByLabelText('Note to the member (optional)'), 'Sent in one payment');
     const internal = screen.getByLabelText('Internal note (optional)');
     expect(internal.getAttribute('aria-describedby')).toBeTruthy();

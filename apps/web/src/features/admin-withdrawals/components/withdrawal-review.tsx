@@ -2,10 +2,12 @@ import { formatDateTime, formatMoney } from '@uplink/contract/format';
 import { ledgerEntryKindLabel, ledgerReasonTypeLabel } from '@uplink/contract/ledger';
 import { decisionTextLabel, type WithdrawalReview } from '@uplink/contract/withdrawals';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
+import { rolesHolding, usePermissions } from '../../../lib/permissions';
 import { FlaggedPayments, PaymentUnderWay } from './payment-under-way';
 import { WithdrawalDecisionForm } from './withdrawal-decision-form';
 
@@ -105,10 +107,12 @@ function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
 
 /**
  * The request, the member's balance and ledger, and while it is pending the decision beside them
- * (which stays, with what was typed, when the withdrawal was decided under the administrator).
+ * (which stays, with what was typed, when the withdrawal was decided under the administrator) —
+ * for a role that decides; any other reads who does.
  */
 export function WithdrawalReviewPanels({ id, review }: { id: string; review: WithdrawalReview }) {
   const { withdrawal, balance, ledger, paymentUnderWay, flaggedPayments } = review;
+  const permits = usePermissions();
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <div className="space-y-6">
@@ -118,7 +122,13 @@ export function WithdrawalReviewPanels({ id, review }: { id: string; review: Wit
         <MemberCard member={withdrawal.user} balance={balance} />
         <LedgerCard ledger={ledger} />
       </div>
-      <WithdrawalDecisionForm id={id} review={review} />
+      {permits('withdrawals.decide') ? (
+        <WithdrawalDecisionForm id={id} review={review} />
+      ) : withdrawal.status === 'PENDING' ? (
+        <Alert tone="info" title="Read only">
+          Withdrawal decisions are taken by {rolesHolding('withdrawals.decide')}.
+        </Alert>
+      ) : null}
     </div>
   );
 }

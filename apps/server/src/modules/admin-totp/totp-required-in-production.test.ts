@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember } from '../../testing/builders';
+import { bearer, createAdministrator, createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SandboxExchangeGateway } from '../exchange/sandbox-exchange-gateway';
 import { adminHeaders, batchOf, seedPendingWithdrawals } from '../payouts/payouts-test-support';
 import { enrolledAdministrator } from './admin-totp-test-support';
 
 /**
- * In production an administrator without two-factor sign-in decides, batches and exports no
- * payout (ADMIN_TOTP_REQUIRED), and changes nothing by trying; reads stay open. Outside
- * production the same administrator may.
+ * In production an administrator without two-factor sign-in is answered by no admin route but
+ * their own second factor's (ADMIN_TOTP_REQUIRED), decides, batches and exports no payout, and
+ * changes nothing by trying; their session stands, so they can turn it on. Outside production the
+ * same administrator may.
  */
-describe('payout decisions need TOTP in production', () => {
+describe('every administrator needs TOTP in production', () => {
   let t: TestApp;
   let withoutTotp: UserRow;
   let withTotp: Record<string, string>;
@@ -72,12 +73,34 @@ describe('payout decisions need TOTP in production', () => {
     expect(await t.database.db.selectFrom('audit_log').select('id').execute()).toEqual(auditBefore);
   });
 
-  it('lets the same administrator read the batches', async () => {
-    for (const url of ['/api/withdrawals/admin/batches', `/api/withdrawals/admin/batches/${batchId}`]) {
-      expect((await t.app.inject({ method: 'GET', url, headers: adminHeaders(t.app, withoutTotp) })).statusCode).toBe(
-        200,
-      );
+  it('refuses the same administrator every read, of any role, until they turn TOTP on', async () => {
+    const analyst = await createAdministrator(t.database.db, 'ANALYST');
+    for (const administrator of [withoutTotp, analyst]) {
+      for (const url of [
+        '/api/withdrawals/admin/batches',
+        `/api/withdrawals/admin/batches/${batchId}`,
+        '/api/users/admin/overall-stats',
+        '/api/admin/audit-log',
+        '/api/admin/team',
+      ]) {
+        const answer = await t.app.inject({ method: 'GET', url, headers: adminHeaders(t.app, administrator) });
+        expect({ url, status: answer.statusCode, code: answer.json().errorCode }).toEqual({
+          url,
+          status: 403,
+          // The role is checked first: an analyst is refused the audit log and the team for what they are.
+          code: administrator === analyst && /audit-log|team/.test(url) ? 'FORBIDDEN' : 'ADMIN_TOTP_REQUIRED',
+        });
+      }
     }
+  });
+
+  it('lets them reach their profile and their second factor, to turn it on', async () => {
+    const headers = adminHeaders(t.app, withoutTotp);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data).toMatchObject({ isAdmin: true, adminRole: 'OWNER' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/totp/enrolment', headers })).statusCode).toBe(200);
   });
 
   it('lets an administrator with TOTP through', async () => {

@@ -1,0 +1,46 @@
+import { adminTeamTexts } from '@uplink/contract/admin-roles';
+import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/uuid';
+import { DomainError } from '../../domain-error';
+import { findUserById } from '../accounts/account-repository';
+import { recordAdminAction } from '../audit/audit-log-repository';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { revokePendingInvitation } from './admin-team-repository';
+import { fullName, tellOwners } from './team-notices';
+
+const notFound = () => new DomainError('NOT_FOUND', adminTeamTexts.invitationNotFound);
+
+/** An owner revokes a pending invitation: its link stops working at once. */
+export async function revokeInvitation(
+  deps: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailWorker'>,
+  owner: RequestingAdministrator,
+  invitationId: string,
+): Promise<void> {
+  if (!isUuid(invitationId)) throw notFound();
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const revoked = await revokePendingInvitation(trx, invitationId, now);
+    if (!revoked) throw notFound();
+    await recordAdminAction(
+      trx,
+      {
+        actorId: owner.id,
+        action: 'ADMIN_INVITATION_REVOKED',
+        targetType: 'ADMIN_INVITATION',
+        targetId: revoked.id,
+        before: { email: revoked.email, role: revoked.role, status: 'PENDING' },
+        after: { status: 'REVOKED' },
+        ipAddress: owner.ipAddress,
+        requestId: owner.requestId,
+      },
+      now,
+    );
+    const actor = await findUserById(trx, owner.id);
+    await tellOwners(
+      trx,
+      deps.config,
+      `${actor ? fullName(actor) : 'An owner'} revoked the invitation to ${revoked.email}.`,
+    );
+  });
+  deps.mailWorker.wake();
+}

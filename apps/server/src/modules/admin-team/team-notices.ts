@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { enqueueMails } from '../mail/mail-outbox-repository';
+import { teamChangeMail } from './admin-team-mails';
+import { findOwnerAddresses } from './admin-team-repository';
+
+/** Tells every active owner of a team change; run it in the change's transaction, after the change. */
+export async function tellOwners(
+  db: Kysely<Database>,
+  config: Pick<Config, 'publicUrl'>,
+  change: string,
+): Promise<void> {
+  const owners = await findOwnerAddresses(db);
+  await enqueueMails(
+    db,
+    owners.map((owner) => ({
+      to: owner.email,
+      content: teamChangeMail({ firstName: owner.first_name }, change, config.publicUrl),
+    })),
+  );
+}
+
+export const fullName = (person: { first_name: string; last_name: string }) =>
+  `${person.first_name} ${person.last_name}`;
