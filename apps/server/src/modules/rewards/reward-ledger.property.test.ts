@@ -446,7 +446,6 @@ describe('the rewards ledger and every figure shown of it, under random historie
     expect(accounts).toEqual([]);
 
     for (const member of members) {
-      const balance = await findLedgerBalance(db, member.id);
       const { rows } = await sql<{ exact: string; credited: string; carry: string }>`
         SELECT (SELECT coalesce(sum(reward_amount), 0) FROM rewards WHERE beneficiary_id = a.user_id)::text AS exact,
                (SELECT coalesce(sum(CASE kind WHEN 'CREDIT_REVERSED' THEN -amount ELSE amount END), 0)
