@@ -22,6 +22,8 @@ export const auditActions = [
   'PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY',
   'PAYOUT_BATCH_RELEASED',
   'TREASURY_TRANSFER_UNMATCHED',
+  'RISK_EVENT_DISMISSED',
+  'RISK_EVENT_CONFIRMED',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -32,6 +34,7 @@ export const auditTargetTypes = [
   'EXPORT',
   'PAYOUT_BATCH',
   'TREASURY_TRANSFER',
+  'RISK_EVENT',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
@@ -55,6 +58,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY: 'Payout batch paid from the demo treasury',
   PAYOUT_BATCH_RELEASED: 'Payout batch released (its payment given up)',
   TREASURY_TRANSFER_UNMATCHED: 'Treasury transfer matched no withdrawal',
+  RISK_EVENT_DISMISSED: 'Risk event dismissed',
+  RISK_EVENT_CONFIRMED: 'Risk event confirmed (members locked)',
 };
 
 export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
@@ -64,6 +69,7 @@ export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
   EXPORT: 'Export',
   PAYOUT_BATCH: 'Payout batch',
   TREASURY_TRANSFER: 'Treasury transfer',
+  RISK_EVENT: 'Risk event',
 };
 
 export const auditLogPageSize = 20;

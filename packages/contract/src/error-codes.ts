@@ -59,6 +59,9 @@ export const errorCodes = [
   'PAYOUT_BATCH_PART_NOT_FOUND',
   'ADMIN_TOTP_REQUIRED',
   'SERVICE_UNAVAILABLE',
+  'MEMBER_UNDER_REVIEW',
+  'RISK_EVENT_NOT_FOUND',
+  'RISK_EVENT_ALREADY_RESOLVED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -127,6 +130,10 @@ export const errorTexts: Record<ErrorCode, string> = {
   PAYOUT_BATCH_PART_NOT_FOUND: 'This payout batch has no such part.',
   ADMIN_TOTP_REQUIRED: 'Turn on two-factor sign-in in your admin settings before you decide, batch or export payouts.',
   SERVICE_UNAVAILABLE: 'The service is busy or briefly unavailable. Please try again in a moment.',
+  MEMBER_UNDER_REVIEW:
+    'This member is under risk review: their withdrawals cannot be approved, batched, exported or paid until the event is resolved.',
+  RISK_EVENT_NOT_FOUND: 'No such risk event.',
+  RISK_EVENT_ALREADY_RESOLVED: 'This risk event has already been resolved.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {
