@@ -33,6 +33,7 @@ import * as rewardCycleSums from './migrations/0140-reward-cycle-sums';
 import * as batchPaymentClaims from './migrations/0141-batch-payment-claims';
 import * as installation from './migrations/0150-installation';
 import * as ledgerTotals from './migrations/0170-ledger-totals';
+import * as riskReview from './migrations/0190-risk-review';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0141-batch-payment-claims': batchPaymentClaims,
   '0150-installation': installation,
   '0170-ledger-totals': ledgerTotals,
+  '0190-risk-review': riskReview,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
