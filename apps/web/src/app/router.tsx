@@ -77,6 +77,7 @@ export const router = createBrowserRouter([
                 path: '/admin/withdrawals/batches/:id',
                 lazy: page(() => import('./routes/admin/payout-batch-detail')),
               },
+              { path: '/admin/risk', lazy: page(() => import('./routes/admin/risk')) },
               { path: '/admin/rewards', lazy: page(() => import('./routes/admin/rewards')) },
               { path: '/admin/user-reports', lazy: page(() => import('./routes/admin/user-reports')) },
               { path: '/admin/audit-log', lazy: page(() => import('./routes/admin/audit-log')) },

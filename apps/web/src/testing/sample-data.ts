@@ -50,6 +50,7 @@ export function aListedMember(change: Partial<AdminUserListItem> = {}): AdminUse
     lastLogin: at,
     isAdmin: false,
     walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    risk: null,
     ...change,
   };
 }
@@ -108,6 +109,8 @@ export function aMemberDetail(change: Partial<AdminUserDetail> = {}): AdminUserD
       statistics: { total: 0, totalRequestedAmount: 0, totalApprovedAmount: 0, totalPendingAmount: 0 },
       pagination: emptyPage,
     },
+    risk: null,
+    riskEvents: [],
     ...change,
   };
 }
@@ -125,8 +128,10 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
       processedAt: null,
       transactionHash: null,
       paymentUnderWay: false,
+      underReview: false,
       user: ann,
       internalNote: null,
+      risk: null,
     },
     balance: { available: 30, totalEarned: 50, totalWithdrawn: 0, onHold: 20 },
     ledger: [],

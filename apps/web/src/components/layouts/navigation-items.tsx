@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   ChartIcon,
+  FlagIcon,
   GiftIcon,
   LifebuoyIcon,
   SettingsIcon,
@@ -62,6 +63,7 @@ export const adminItems: NavigationItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard', subtitle: 'Overview & Analytics', icon: <ChartIcon /> },
   { to: '/admin/users', label: 'Users', subtitle: 'Manage Users', icon: <UsersIcon /> },
   { to: '/admin/withdrawals', label: 'Withdrawals', subtitle: 'Review Requests', icon: <WalletIcon /> },
+  { to: '/admin/risk', label: 'Risk', subtitle: 'Review Flagged Accounts', icon: <FlagIcon /> },
   { to: '/admin/rewards', label: 'Rewards', subtitle: 'Reward Distribution', icon: <GiftIcon /> },
   { to: '/admin/user-reports', label: 'User Reports', subtitle: 'Member Activity', icon: <TrendingUpIcon /> },
   { to: '/admin/audit-log', label: 'Audit Log', subtitle: 'Administrator Actions', icon: <ShieldIcon /> },

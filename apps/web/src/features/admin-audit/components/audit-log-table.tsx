@@ -34,6 +34,8 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY: 'violet',
   PAYOUT_BATCH_RELEASED: 'amber',
   TREASURY_TRANSFER_UNMATCHED: 'red',
+  RISK_EVENT_DISMISSED: 'grey',
+  RISK_EVENT_CONFIRMED: 'red',
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -56,6 +58,7 @@ function Target({ entry }: { entry: AuditLogEntry }) {
   const screens: Partial<Record<AuditLogEntry['targetType'], string>> = {
     WITHDRAWAL: '/admin/withdrawals/',
     PAYOUT_BATCH: '/admin/withdrawals/batches/',
+    RISK_EVENT: '/admin/risk?status=ALL&event=',
   };
   const screen = screens[entry.targetType];
   if (screen) {

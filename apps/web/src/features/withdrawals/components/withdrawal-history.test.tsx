@@ -16,6 +16,7 @@ const decided = (change: Partial<Withdrawal>): Withdrawal => ({
   processedAt: '2026-03-02T12:00:00.000Z',
   transactionHash: null,
   paymentUnderWay: false,
+  underReview: false,
   ...change,
 });
 
