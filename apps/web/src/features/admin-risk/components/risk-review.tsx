@@ -1,6 +1,7 @@
 import type { RiskEvent, RiskResolution, RiskResolutionResult } from '@uplink/contract/risk';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/alert';
 import { Card, CardHeader } from '../../../components/card';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useRiskEvents } from '../api/get-risk-events';
@@ -64,6 +65,11 @@ export function RiskReview() {
           onPageChange={setPage}
         />
       </Card>
+      {openedId && !cluster && events.data ? (
+        <Alert tone="info" title="The event asked for is not on this page of the queue.">
+          Change the filters (status, severity, rule) or the page to find it.
+        </Alert>
+      ) : null}
       {cluster ? (
         <div ref={clusterRef} className="scroll-mt-6">
           <RiskCluster
