@@ -3,6 +3,7 @@ import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/con
 import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine, PayoutBatchPart } from '@uplink/contract/payout-batches';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
 import type { RewardStats } from '@uplink/contract/rewards';
+import type { RiskEvent, RiskEvents } from '@uplink/contract/risk';
 import type { AdminWithdrawal, AdminWithdrawals, WithdrawalReview } from '@uplink/contract/withdrawals';
 
 /**
@@ -242,5 +243,55 @@ export function aPayoutBatchDetail(
     demoTreasury,
     demoPayment: [],
     ...change,
+  };
+}
+
+/** An alias of Ann's mailbox: ann.lee+farm@gmail.com and a.n.n.lee@googlemail.com, both under Sam. */
+const aliasMembers = [
+  { _id: 'member-1', userId: 'UP1000042', firstName: 'Ann', lastName: 'Lee', email: 'ann.lee+farm@gmail.com' },
+  { _id: 'member-2', userId: 'UP1000043', firstName: 'Anna', lastName: 'Lee', email: 'a.n.n.lee@googlemail.com' },
+];
+
+/** An open, high-severity EMAIL_ALIAS event of two accounts of one Gmail box under one sponsor. */
+export function aRiskEvent(change: Partial<RiskEvent> = {}): RiskEvent {
+  return {
+    _id: 'event-1',
+    rule: 'EMAIL_ALIAS',
+    severity: 'HIGH',
+    status: 'OPEN',
+    members: aliasMembers,
+    evidence: {
+      rule: 'EMAIL_ALIAS',
+      normalizedEmail: 'annlee@gmail.com',
+      accounts: aliasMembers.map((member, index) => ({
+        memberId: member._id,
+        email: member.email,
+        normalizedEmail: 'annlee@gmail.com',
+        sponsorId: 'sponsor-1',
+        registeredAt: `2026-03-02T10:0${index}:00.000Z`,
+      })),
+    },
+    createdAt: '2026-03-02T10:01:00.000Z',
+    resolvedAt: null,
+    resolvedBy: null,
+    note: null,
+    ...change,
+  };
+}
+
+/** The queue's one page of `events`, with the open statistics of all. */
+export function aRiskQueue(events: RiskEvent[], statistics = { open: events.length, openHigh: 1 }): RiskEvents {
+  return {
+    events,
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalRecords: events.length,
+      resultsCount: events.length,
+      limit: 20,
+      hasNextPage: false,
+      hasPrevPage: false,
+    },
+    statistics,
   };
 }

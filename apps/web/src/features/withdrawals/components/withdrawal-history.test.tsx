@@ -45,4 +45,13 @@ describe("the member's withdrawal history", () => {
     const rows = screen.getAllByRole('row').filter((row) => row.textContent?.includes('Pending'));
     expect(rows.filter((row) => row.textContent?.includes('Payment under way'))).toHaveLength(1);
   });
+
+  it('says a held withdrawal is pending under review, and nothing about why', async () => {
+    answerWithdrawals().withdrawals.push(
+      decided({ _id: 'held', status: 'PENDING', processedAt: null, underReview: true }),
+    );
+    renderScreen(<WithdrawalHistory />);
+    const row = (await screen.findByText('Pending — under review')).closest('tr') as HTMLElement;
+    expect(row.textContent).not.toMatch(/risk|rule|alias|wallet/i);
+  });
 });
