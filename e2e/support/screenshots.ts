@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
 
-const widths = [1440, 390];
-
 /**
- * Full-page screenshots of the page as it is, 1440 and 390 px wide, into SCREENSHOT_DIR as
+ * Full-page screenshots of the page as it is, 1440 and 390 px wide unless `widths` says, into SCREENSHOT_DIR as
  * `<name>-<width>.png` — to look at, not compared; nothing is taken without SCREENSHOT_DIR. The
  * page gets its own size back afterwards, so the test goes on as before.
  */
-export async function shoot(page: Page, name: string): Promise<void> {
+export async function shoot(page: Page, name: string, widths: readonly number[] = [1440, 390]): Promise<void> {
   const directory = process.env.SCREENSHOT_DIR;
   if (!directory) return;
   const size = page.viewportSize();
