@@ -146,6 +146,7 @@ const everyUserColumn: Record<keyof UserRow, true> = {
   session_version: true,
   deleted_at: true,
   sign_in_count: true,
+  normalized_email: true,
   created_at: true,
   updated_at: true,
 };
