@@ -11,7 +11,8 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { Card, CardBody, CardHeader } from '../../../components/card';
+import { Card, CardBody } from '../../../components/card';
+import { CloseIcon } from '../../../components/icons';
 import { RiskSeverityBadge } from '../../../components/risk-mark-badge';
 import { type Column, DataTable } from '../../../components/table';
 import { type ClusterRow, clusterRows, clusterSignals, sharedSignal, sharedValues } from '../utils/cluster-rows';
@@ -19,8 +20,8 @@ import { type ClusterRow, clusterRows, clusterSignals, sharedSignal, sharedValue
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
 const sourceLabels = {
-  FUNDED_SUBSCRIPTION: 'Paid a subscription from it',
-  DEPOSIT_ADDRESS: 'Its deposit address',
+  FUNDED_SUBSCRIPTION: 'Paid their subscription',
+  DEPOSIT_ADDRESS: 'Their deposit address',
 } as const;
 
 /** A value of the evidence, marked when another member of the cluster has it too. */
@@ -37,7 +38,16 @@ function Evidence({ shared, title, children }: { shared: boolean; title?: string
 }
 
 function Stack({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col items-end gap-1 text-xs sm:items-start">{children}</div>;
+  return <div className="flex flex-col items-end gap-1.5 text-xs sm:items-start">{children}</div>;
+}
+
+/** One record of a stack: its parts wrap whole where the cell is narrow (a card on a phone). */
+function Entry({ children }: { children: ReactNode }) {
+  return (
+    <span className="flex flex-wrap items-baseline justify-end gap-x-1 gap-y-0.5 *:whitespace-nowrap sm:justify-start">
+      {children}
+    </span>
+  );
 }
 
 function memberLink(member: RiskMember) {
@@ -63,8 +73,10 @@ function clusterColumns(event: RiskEvent, rows: ClusterRow[]): Column<ClusterRow
     wallet: sharedValues(rows.map((row) => row.withdrawals.map((w) => w.walletAddress))),
     funding: sharedValues(rows.map((row) => row.payments.map((p) => p.fundingAddress))),
   };
+  // A value is shared when two members have it, or when it is the signal the rule matched on.
+  const signal = sharedSignal(event.evidence)?.value.toLowerCase();
   const isShared = (set: Set<string>, value: string | null | undefined) =>
-    Boolean(value) && set.has((value as string).toLowerCase());
+    Boolean(value) && (set.has((value as string).toLowerCase()) || (value as string).toLowerCase() === signal);
   const columns: Column<ClusterRow>[] = [
     { key: 'member', header: 'Member', card: 'title', cell: (row) => memberLink(row.member) },
   ];
@@ -115,15 +127,15 @@ function clusterColumns(event: RiskEvent, rows: ClusterRow[]): Column<ClusterRow
         ) : (
           <Stack>
             {row.withdrawals.map((w) => (
-              <span key={w.withdrawalId} className="whitespace-nowrap">
+              <Entry key={w.withdrawalId}>
                 <Link to={`/admin/withdrawals/${encodeURIComponent(w.withdrawalId)}`} className={linkClass}>
                   {formatMoney(w.amount, { unit: 'USDT' })}
-                </Link>{' '}
-                to{' '}
+                </Link>
+                <span>to</span>
                 <Evidence shared={isShared(shared.wallet, w.walletAddress)} title={w.walletAddress}>
                   <span className="font-mono">{shortenAdminWallet(w.walletAddress)}</span>
                 </Evidence>
-              </span>
+              </Entry>
             ))}
           </Stack>
         ),
@@ -139,12 +151,12 @@ function clusterColumns(event: RiskEvent, rows: ClusterRow[]): Column<ClusterRow
         ) : (
           <Stack>
             {row.payments.map((p) => (
-              <span key={`${p.fundingAddress}-${p.paidAt}`} className="whitespace-nowrap">
+              <Entry key={`${p.fundingAddress}-${p.paidAt}`}>
                 <Evidence shared={isShared(shared.funding, p.fundingAddress)} title={p.fundingAddress}>
                   <span className="font-mono">{shortenAdminWallet(p.fundingAddress)}</span>
-                </Evidence>{' '}
+                </Evidence>
                 <span className="text-slate-500">{formatDateTime(p.paidAt)}</span>
-              </span>
+              </Entry>
             ))}
           </Stack>
         ),
@@ -153,15 +165,15 @@ function clusterColumns(event: RiskEvent, rows: ClusterRow[]): Column<ClusterRow
   if (signals.sources) {
     columns.push({
       key: 'sources',
-      header: 'The address is',
+      header: 'Source',
       cell: (row) =>
         row.sources.length === 0 ? (
           <span className="text-slate-500">—</span>
         ) : (
           <Stack>
             {row.sources.map((source) => (
-              <span key={`${source.kind}-${source.at}`}>
-                <Evidence shared>{sourceLabels[source.kind]}</Evidence>{' '}
+              <span key={`${source.kind}-${source.at}`} className="flex flex-col items-end gap-0.5 sm:items-start">
+                <Evidence shared>{sourceLabels[source.kind]}</Evidence>
                 <span className="whitespace-nowrap text-slate-500">{formatDateTime(source.at)}</span>
               </span>
             ))}
@@ -243,23 +255,26 @@ export function RiskCluster({
   const signal = sharedSignal(event.evidence);
   return (
     <Card aria-labelledby={`cluster-${event._id}`} role="region">
-      <CardHeader
-        title={<span id={`cluster-${event._id}`}>Cluster: {rule.title}</span>}
-        subtitle={`${rule.description} Opened ${formatDateTime(event.createdAt)}.`}
-        actions={
-          <>
+      {/* Not CardHeader: its actions wrap under a long subtitle, and Close belongs top right. */}
+      <div className="flex items-start justify-between gap-3 border-slate-100 border-b px-5 py-4 sm:px-6">
+        <div className="min-w-0">
+          <h2 className="flex flex-wrap items-center gap-2 font-semibold text-base text-slate-900">
+            <span id={`cluster-${event._id}`}>Cluster: {rule.title}</span>
             <RiskSeverityBadge severity={event.severity} />
             <Badge tone={event.status === 'OPEN' ? 'blue' : 'grey'}>{riskEventStatusLabels[event.status]}</Badge>
-            <Button variant="ghost" size="sm" onClick={onClose}>
-              Close
-            </Button>
-          </>
-        }
-      />
+          </h2>
+          <p className="mt-0.5 text-slate-500 text-sm">
+            {rule.description} Opened {formatDateTime(event.createdAt)}.
+          </p>
+        </div>
+        <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close the cluster">
+          <CloseIcon size={18} />
+        </Button>
+      </div>
       {signal ? (
         <CardBody className="border-slate-100 border-b py-3">
-          <p className="text-sm">
-            <span className="font-semibold text-slate-700">Shared {signal.label.toLowerCase()}: </span>
+          <p className="flex flex-wrap gap-x-2 text-sm">
+            <span className="font-semibold text-slate-700">Shared {signal.label.toLowerCase()}:</span>
             <span className="break-all font-mono text-slate-900">{signal.value}</span>
           </p>
         </CardBody>
