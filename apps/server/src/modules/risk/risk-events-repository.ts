@@ -1,4 +1,4 @@
-import type { RiskEvidence, RiskRule, RiskSeverity } from '@uplink/contract/risk';
+import type { RiskEventStatus, RiskEvidence, RiskRule, RiskSeverity } from '@uplink/contract/risk';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -40,6 +40,8 @@ export async function recordFinding(
     .where('rule', '=', finding.rule)
     .where('cluster_key', '=', finding.clusterKey)
     .where('status', '=', 'OPEN')
+    // A resolution committed meanwhile takes the event out of this read: a new one opens, or none.
+    .forUpdate()
     .executeTakeFirst();
   if (open) {
     await trx
@@ -173,5 +175,156 @@ export function findEventsOfMember(db: Kysely<Database>, memberId: string) {
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id')
     .limit(100)
+    .execute();
+}
+
+export interface RiskEventFilters {
+  status?: RiskEventStatus;
+  severity?: RiskSeverity;
+  rule?: RiskRule;
+}
+
+function filtered(db: Kysely<Database>, filters: RiskEventFilters) {
+  let query = db.selectFrom('risk_events as e');
+  if (filters.status) query = query.where('e.status', '=', filters.status);
+  if (filters.severity) query = query.where('e.severity', '=', filters.severity);
+  if (filters.rule) query = query.where('e.rule', '=', filters.rule);
+  return query;
+}
+
+/** A page of events, most severe first, then newest, with who resolved each. */
+export function findRiskEventsPage(
+  db: Kysely<Database>,
+  filters: RiskEventFilters,
+  page: { limit: number; offset: number },
+) {
+  return filtered(db, filters)
+    .leftJoin('users as resolver', 'resolver.id', 'e.resolved_by')
+    .selectAll('e')
+    .select(['resolver.first_name as resolver_first_name', 'resolver.last_name as resolver_last_name'])
+    .orderBy(sql`CASE e.severity WHEN 'HIGH' THEN 0 WHEN 'MEDIUM' THEN 1 ELSE 2 END`)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+export type RiskEventRow = Awaited<ReturnType<typeof findRiskEventsPage>>[number];
+
+export async function countRiskEvents(db: Kysely<Database>, filters: RiskEventFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Open events and open high-severity events, over all of them. */
+export async function countOpenRiskEvents(db: Kysely<Database>): Promise<Record<RiskSeverity, number>> {
+  const rows = await db
+    .selectFrom('risk_events')
+    .select(['severity', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('status', '=', 'OPEN')
+    .groupBy('severity')
+    .execute();
+  const of = (severity: RiskSeverity) => Number(rows.find((row) => row.severity === severity)?.count ?? 0);
+  return { HIGH: of('HIGH'), MEDIUM: of('MEDIUM'), LOW: of('LOW') };
+}
+
+/** The members of these events, in the order they joined each. */
+export function findEventMembers(db: Kysely<Database>, eventIds: readonly string[]) {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('risk_event_members as em')
+    .innerJoin('users as u', 'u.id', 'em.user_id')
+    .select(['em.event_id', 'u.id', 'u.user_id', 'u.email', 'u.first_name', 'u.last_name'])
+    .where('em.event_id', 'in', [...eventIds])
+    .orderBy('em.joined_at')
+    .orderBy('u.created_at')
+    .execute();
+}
+
+export function findRiskEvent(db: Kysely<Database>, id: string) {
+  return db.selectFrom('risk_events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function lockRiskEvent(db: Kysely<Database>, id: string) {
+  return db.selectFrom('risk_events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Events opened since `since`, oldest first: what the admin digest lists. */
+export function findRiskEventsOpenedSince(db: Kysely<Database>, since: Date, limit: number) {
+  return db
+    .selectFrom('risk_events')
+    .select(['id', 'rule', 'severity', 'created_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('risk_event_members as em')
+        .whereRef('em.event_id', '=', 'risk_events.id')
+        .select((inner) => inner.fn.countAll<string>().as('members'))
+        .as('members'),
+    )
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** One event as the queue reads it, with who resolved it. */
+export function findRiskEventRow(db: Kysely<Database>, id: string): Promise<RiskEventRow | undefined> {
+  return db
+    .selectFrom('risk_events as e')
+    .leftJoin('users as resolver', 'resolver.id', 'e.resolved_by')
+    .selectAll('e')
+    .select(['resolver.first_name as resolver_first_name', 'resolver.last_name as resolver_last_name'])
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Locks the members of an event (their user rows, in id order): the first of a confirmation's locks. */
+export async function lockEventMembers(db: Kysely<Database>, memberIds: readonly string[]) {
+  if (memberIds.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'status', 'is_admin', 'deleted_at'])
+    .where('id', 'in', [...memberIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function memberIdsOf(db: Kysely<Database>, eventId: string): Promise<string[]> {
+  const rows = await db.selectFrom('risk_event_members').select('user_id').where('event_id', '=', eventId).execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function markResolved(
+  db: Kysely<Database>,
+  eventId: string,
+  resolution: { status: Exclude<RiskEventStatus, 'OPEN'>; by: string; note: string; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('risk_events')
+    .set({
+      status: resolution.status,
+      resolved_by: resolution.by,
+      resolved_at: resolution.at,
+      note: resolution.note,
+      updated_at: resolution.at,
+    })
+    .where('id', '=', eventId)
+    .execute();
+}
+
+/** The members' pending withdrawals no payment has claimed, locked in id order (after the members). */
+export function lockPendingWithdrawalsOf(db: Kysely<Database>, memberIds: readonly string[]) {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('user_id', 'in', [...memberIds])
+    .where('status', '=', 'PENDING')
+    .where('payment_claimed_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
     .execute();
 }
