@@ -43,7 +43,8 @@ export function normalizeEmail(email: string): string {
   if (at <= 0) return lower;
   let local = lower.slice(0, at);
   const domain = lower.slice(at + 1);
-  if (plusTagProviders.has(domain)) local = local.split('+', 1)[0] as string;
+  // A local part that is only a tag keeps it: there is no mailbox name to fall back to.
+  if (plusTagProviders.has(domain)) local = local.split('+', 1)[0] || local;
   if (gmailDomains.has(domain)) return `${local.replaceAll('.', '')}@gmail.com`;
   return `${local}@${domain}`;
 }
