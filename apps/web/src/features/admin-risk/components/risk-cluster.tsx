@@ -50,14 +50,27 @@ function Entry({ children }: { children: ReactNode }) {
   );
 }
 
+/** An e-mail address that wraps before its @ where a line is too narrow, not inside a word. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return <span className="break-all">{address}</span>;
+  return (
+    <span className="break-words">
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </span>
+  );
+}
+
 function memberLink(member: RiskMember) {
   return (
     <div className="min-w-0">
       <Link to={`/admin/users/${encodeURIComponent(member._id)}`} className={linkClass}>
         {fullName(member)}
       </Link>
-      <p className="break-all text-slate-500 text-xs">
-        {member.email} · <span className="font-mono">{member.userId}</span>
+      <p className="text-slate-500 text-xs">
+        <Email address={member.email} /> · <span className="whitespace-nowrap font-mono">{member.userId}</span>
       </p>
     </div>
   );
@@ -88,7 +101,7 @@ function clusterColumns(event: RiskEvent, rows: ClusterRow[]): Column<ClusterRow
         cell: (row) =>
           row.account ? (
             <Evidence shared={isShared(shared.email, row.account.normalizedEmail)}>
-              <span className="break-all">{row.account.normalizedEmail}</span>
+              <Email address={row.account.normalizedEmail} />
             </Evidence>
           ) : (
             '—'

@@ -30,7 +30,9 @@ function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => v
       cell: (event) => (
         <div className="min-w-0">
           <p className="font-medium text-slate-900">{riskRuleTexts[event.rule].title}</p>
-          <p className="text-slate-500 text-xs">Opened {formatDateTime(event.createdAt)}</p>
+          <p className="text-slate-500 text-xs">
+            Opened <span className="whitespace-nowrap">{formatDateTime(event.createdAt)}</span>
+          </p>
         </div>
       ),
     },
@@ -69,6 +71,7 @@ function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => v
         <Button
           variant={event._id === selectedId ? 'primary' : 'secondary'}
           size="sm"
+          className="whitespace-nowrap"
           aria-pressed={event._id === selectedId}
           aria-label={`Open the ${riskRuleTexts[event.rule].title.toLowerCase()} cluster of ${memberNames(event)}`}
           onClick={(click) => {
