@@ -19,6 +19,12 @@ const highFundingMembers = 4;
 
 const hourMs = 3_600_000;
 
+/**
+ * The end of a window that ends at `at`, exclusive: a JavaScript date keeps milliseconds, the
+ * database microseconds, so the sign-up read back as `at` may lie up to a millisecond after it.
+ */
+const windowEnd = (at: Date) => new Date(at.getTime() + 1);
+
 type Db = Kysely<Database>;
 
 const isIgnored = (config: RiskConfig, address: string) => config.ignoredAddresses.includes(address);
@@ -108,7 +114,7 @@ export async function sponsorBurstFinding(
     .select('id')
     .where('sponsor_id', '=', sponsorId)
     .where('created_at', '>', new Date(at.getTime() - hourMs))
-    .where('created_at', '<=', at)
+    .where('created_at', '<', windowEnd(at))
     .orderBy('created_at')
     .limit(evidenceLimit)
     .execute();
@@ -145,7 +151,7 @@ export async function clientAddressBurstFinding(
     .select('user_id')
     .where('address', '=', clientAddress)
     .where('registered_at', '>', new Date(at.getTime() - 24 * hourMs))
-    .where('registered_at', '<=', at)
+    .where('registered_at', '<', windowEnd(at))
     .orderBy('registered_at')
     .limit(evidenceLimit)
     .execute();
