@@ -4,10 +4,13 @@ import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
 import { backfillRiskReview } from './risk-backfill';
 import { forgetOldClientAddresses } from './risk-signals-repository';
 
+/** The first run waits for the start-up to settle (the server answers at once, the backfill a minute later). */
+const firstRunAfterMs = 60_000;
+
 /**
- * The risk review's housekeeping, hourly and once at start-up: the backfill over the data that
- * existed before the rules (it runs once per database, then finds its row and does nothing), and
- * the deletion of raw client addresses older than 90 days.
+ * The risk review's housekeeping, a minute after start-up and hourly: the backfill over the data
+ * that existed before the rules (it runs once per database, then finds its row and does nothing),
+ * and the deletion of raw client addresses older than 90 days.
  */
 export function startRiskReviewJob(app: FastifyInstance, lock: JobLock, log: FastifyBaseLogger): RecurringJob {
   const { db, clock, config } = app.context;
@@ -23,6 +26,13 @@ export function startRiskReviewJob(app: FastifyInstance, lock: JobLock, log: Fas
       if (forgotten > 0) log.info({ forgotten }, 'client addresses older than 90 days deleted');
     },
   });
-  void job.runNow();
-  return job;
+  const firstRun = setTimeout(() => void job.runNow(), firstRunAfterMs);
+  firstRun.unref();
+  return {
+    runNow: job.runNow,
+    async stop() {
+      clearTimeout(firstRun);
+      await job.stop();
+    },
+  };
 }

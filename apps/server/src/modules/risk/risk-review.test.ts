@@ -190,6 +190,11 @@ describe('risk review of a sybil farm', () => {
     });
     // The control member is in none of them.
     expect(farm.events.flatMap((event) => idsOf(event.members))).not.toContain(farm.control.id);
+    // The operators see them open, by severity.
+    const metrics = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(metrics.body).toMatch(/^uplink_risk_events_open\{severity="HIGH"\} 4$/m);
+    expect(metrics.body).toMatch(/^uplink_risk_events_open\{severity="MEDIUM"\} 1$/m);
+    expect(metrics.body).toMatch(/^uplink_risk_event_oldest_open_high_age_seconds \d/m);
     const filtered = await eventsOf('&severity=MEDIUM&status=OPEN&rule=REGISTRATION_BURST');
     expect(filtered.events.map((event) => event._id)).toContain(eventOf(farm, 'REGISTRATION_BURST')._id);
     expect(filtered.events.every((event) => event.severity === 'MEDIUM')).toBe(true);
