@@ -199,7 +199,7 @@ test.describe('risk review', () => {
     await dialog.getByLabel('Note (required)').fill('One Gmail box behind three accounts');
     await expect(dialog.getByText('35 / 500')).toBeVisible();
     await expectNoSeriousViolations(page);
-    await shoot(page, 'admin-risk-resolve', widths);
+    await shoot(page, 'admin-risk-resolve', widths, { fullPage: false });
     await dialog.getByRole('button', { name: 'Confirm and lock 3 members' }).click();
     await expect(dialog).toBeHidden();
     await expect(cluster.getByText(/^Confirmed by /)).toBeVisible();
