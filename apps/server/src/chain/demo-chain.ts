@@ -6,6 +6,7 @@ import {
   id,
   JsonRpcProvider,
   MaxUint256,
+  NonceManager,
   parseEther,
   parseUnits,
   type Signer,
@@ -127,10 +128,11 @@ export async function payOnDemoChain(
  * The wallet a member pays their subscription from on the demo chain: derived from their deposit
  * address (the same member, the same wallet, every time), given gas by the chain itself.
  */
-async function demoMemberWallet(provider: JsonRpcProvider, depositAddress: string): Promise<Wallet> {
+async function demoMemberWallet(provider: JsonRpcProvider, depositAddress: string): Promise<Signer> {
   const wallet = new Wallet(id(`uplink:demo-member-wallet:${depositAddress.toLowerCase()}`), provider);
   await provider.send('hardhat_setBalance', [wallet.address, toQuantity(memberWalletGas)]);
-  return wallet;
+  // It may mint and then pay at once: its nonces counted here, not read back from a caching provider.
+  return new NonceManager(wallet);
 }
 
 /**

@@ -269,6 +269,31 @@ describe('risk review of a sybil farm', () => {
     expect(approved.statusCode).toBe(200);
   });
 
+  it('holds a batch whose member comes under review after it was made: no export, no demo payment', async () => {
+    const sponsor = await createMember(db());
+    const box = `later${randomBytes(3).toString('hex')}`;
+    const member = await register(sponsor, `${box}@gmail.com`, '198.51.100.20');
+    await pay(member, freshAddress());
+    const withdrawal = await withdrawn(member, freshAddress());
+    const batch = await createBatch(t.app, administrator, { withdrawalIds: [withdrawal] });
+    expect(batch.statusCode, batch.body).toBe(200);
+    await register(sponsor, `${box.slice(0, 3)}.${box.slice(3)}+2@googlemail.com`, '198.51.100.21');
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/withdrawals/admin/batches/${batch.json().data._id}/export?format=safe-csv`,
+      headers: adminHeaders(t.app, administrator),
+    });
+    expect(exported.statusCode).toBe(409);
+    expect(exported.json()).toMatchObject({ errorCode: 'MEMBER_UNDER_REVIEW' });
+    // Nothing was claimed: the batch's payment never started.
+    const claimed = await db()
+      .selectFrom('withdrawals')
+      .select('payment_claimed_at')
+      .where('id', '=', withdrawal)
+      .executeTakeFirstOrThrow();
+    expect(claimed.payment_claimed_at).toBeNull();
+  });
+
   it('confirmed: locks the members and blocks their pending withdrawals in one go, audited; resolved once', async () => {
     const aliases = eventOf(farm, 'EMAIL_ALIAS');
     const before = await findLedgerBalance(db(), (farm.accounts[1] as UserRow).id);
