@@ -70,7 +70,9 @@ export async function evaluateRegistration(
       now,
     );
   }
-  await evaluate(trx, 'DISPOSABLE_EMAIL', `member:${member.id}`, () => disposableEmailFinding(trx, member), now);
+  // One member's own cluster, which no other write touches: no lock to take.
+  const disposable = await disposableEmailFinding(trx, member);
+  if (disposable) await recordFinding(trx, disposable, now);
 }
 
 /** A subscription credited from these senders: SHARED_FUNDING_WALLET, then CIRCULAR_FUNDS, per sender. */

@@ -75,6 +75,12 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
     )
     .select(['sponsor_id', 'at'])
     .where('signups', '>', config.signupsPerSponsorHour)
+    // Once per sponsor and clock hour, at its last sign-up over the setting: that window reaches
+    // back over the hour's earlier ones, the previous hour's evaluation over the rest.
+    .distinctOn(['sponsor_id', sql`date_trunc('hour', at)`])
+    .orderBy('sponsor_id')
+    .orderBy(sql`date_trunc('hour', at)`)
+    .orderBy('at', 'desc')
     .execute()) {
     const sponsor = sponsorId as string;
     await evaluate('REGISTRATION_BURST', `sponsor:${sponsor}`, (trx) => sponsorBurstFinding(trx, config, sponsor, at));
@@ -94,6 +100,10 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
     )
     .select(['address', 'at'])
     .where('signups', '>', config.signupsPerClientAddressDay)
+    .distinctOn(['address', sql`date_trunc('day', at)`])
+    .orderBy('address')
+    .orderBy(sql`date_trunc('day', at)`)
+    .orderBy('at', 'desc')
     .execute()) {
     await evaluate('REGISTRATION_BURST', `client:${address}`, (trx) =>
       clientAddressBurstFinding(trx, config, address, at),
