@@ -39,7 +39,7 @@ import { treasuryReconciliationRoutes } from './modules/payouts/treasury-reconci
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { cycleAt, firstDueCycle } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
-import { riskRoutes } from './modules/risk/risk-routes';
+import { riskRoutes } from './modules/risk-review/risk-routes';
 import { statementsRoutes } from './modules/statements/statements-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';

@@ -11,7 +11,7 @@ import {
   findEventMembers,
   findRiskEventsPage,
   type RiskEventRow,
-} from './risk-events-repository';
+} from '../risk/risk-events-repository';
 
 /** The risk queue: a page of events, most severe first, with the open counts over all of them. */
 export async function viewRiskEvents(

@@ -7,7 +7,6 @@ import { DomainError } from '../../domain-error';
 import { setUserStatus } from '../admin-users/admin-users-repository';
 import { recordAdminActions } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
 import {
   findRiskEvent,
   findRiskEventRow,
@@ -16,7 +15,8 @@ import {
   lockRiskEvent,
   markResolved,
   memberIdsOf,
-} from './risk-events-repository';
+} from '../risk/risk-events-repository';
+import { recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
 import { withMembers } from './view-risk-events';
 
 const notFound = () => new DomainError('RISK_EVENT_NOT_FOUND', errorTexts.RISK_EVENT_NOT_FOUND);
