@@ -16,13 +16,13 @@ export interface Mail {
 
 export type NewMember = Omit<RegisterRequest, 'referredByCode'>;
 
-/** A member nobody has used yet: each test gets its own e-mail address. */
-export function newMember(label: string): NewMember {
+/** A member nobody has used yet: each test gets its own e-mail address, unless it brings one. */
+export function newMember(label: string, email?: string): NewMember {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   return {
     firstName: 'Ana',
     lastName: `Tester ${label}`,
-    email: `${label}-${unique}@example.com`,
+    email: email ?? `${label}-${unique}@example.com`,
     password: 'Start!Pass123',
   };
 }
@@ -94,8 +94,9 @@ export async function createVerifiedMember(
   request: APIRequestContext,
   referredByCode: string,
   label: string,
+  email?: string,
 ): Promise<NewMember> {
-  const member = newMember(label);
+  const member = newMember(label, email);
   await registerThroughApi(request, member, referredByCode);
   const mail = await latestMail(request, member.email, /verif/i);
   const token = new URL(linkIn(mail, '/verify-email'), 'http://localhost').searchParams.get('token');
@@ -162,15 +163,21 @@ export async function uidOf(request: APIRequestContext, member: NewMember): Prom
 }
 
 /**
- * An onboarded member under the administrator with one onboarded copier under them, and `cycle`
+ * An onboarded member under the administrator (with `email`, or one of their own) with one onboarded
+ * copier under them, and `cycle`
  * run by the administrator from a statement in which the copier paid the master trader
  * `copierMasterAmount` (the member's DOWNLINE reward is its level-1 share).
  */
 export async function memberWithPayingCopier(
   request: APIRequestContext,
-  { label, cycle, copierMasterAmount }: { label: string; cycle: number; copierMasterAmount: number },
+  {
+    label,
+    cycle,
+    copierMasterAmount,
+    email,
+  }: { label: string; cycle: number; copierMasterAmount: number; email?: string },
 ): Promise<{ member: NewMember; copier: NewMember }> {
-  const member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), label);
+  const member = await createVerifiedMember(request, await referralCodeOf(request, e2eAdmin), label, email);
   await completeOnboarding(request, member);
   const copier = await createVerifiedMember(request, await referralCodeOf(request, member), `${label}-copier`);
   await completeOnboarding(request, copier);

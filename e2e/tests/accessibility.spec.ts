@@ -28,6 +28,7 @@ for (const width of [1440, 390]) {
       '/admin/dashboard',
       '/admin/users',
       '/admin/withdrawals',
+      '/admin/risk',
       '/admin/rewards',
       '/admin/user-reports',
       '/admin/audit-log',

@@ -41,6 +41,7 @@ import { treasuryReconciliationRoutes } from './modules/payouts/treasury-reconci
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { cycleAt, firstDueCycle } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
+import { riskRoutes } from './modules/risk-review/risk-routes';
 import { statementsRoutes } from './modules/statements/statements-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(treasuryReconciliationRoutes);
       await api.register(adminUsersRoutes);
       await api.register(auditRoutes);
+      await api.register(riskRoutes);
       await api.register(adminReportsRoutes);
       await api.register(adminTotpRoutes);
       await api.register(adminTeamRoutes);

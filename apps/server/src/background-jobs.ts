@@ -9,6 +9,7 @@ import { closeFinishedCycles } from './modules/rewards/close-finished-cycles';
 import { refreshExchangeBalances } from './modules/rewards/refresh-exchange-balances';
 import { recordRewardCycle } from './modules/rewards/reward-cycle-metrics';
 import { settleLockedRewards } from './modules/rewards/settle-locked-rewards';
+import { startRiskReviewJob } from './modules/risk/risk-review-job';
 import { startDepositScanJob } from './modules/subscription/deposit-scan-job';
 import { sweepLapsedSubscriptions } from './modules/subscription/subscription-expiry';
 
@@ -86,6 +87,7 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
         await foldLedgerTotals(db);
       },
     }),
+    startRiskReviewJob(app, lock, log),
     startRecurringJob({
       name: 'sign-in-attempts-sweep',
       intervalMs: 60 * 60_000,

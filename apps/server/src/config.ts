@@ -107,6 +107,19 @@ const environmentSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  RISK_SIGNUPS_PER_SPONSOR_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  RISK_SIGNUPS_PER_IP_DAY: z.coerce.number().int().min(1).max(100_000).default(5),
+  RISK_EXCHANGE_WALLET_MIN: z.coerce.number().int().min(2).max(1_000_000).default(25),
+  RISK_IGNORED_ADDRESSES: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x addresses, comma-separated')))
+    .optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -152,6 +165,7 @@ export interface Config {
   exchange: ExchangeConfig;
   rewards: RewardsConfig;
   withdrawals: WithdrawalsConfig;
+  risk: RiskConfig;
   /** BingX UIDs a member may have checked per day (counted in the database, across processes). */
   uidChecksPerDay: number;
   /** Bad passwords in a row before sign-in is refused for `loginLockMinutes`. */
@@ -250,6 +264,18 @@ export interface WithdrawalsConfig {
   transfersPerTransaction: number;
 }
 
+/** The risk rules' thresholds (issue 36). */
+export interface RiskConfig {
+  /** More sign-ups than this under one sponsor within an hour is a REGISTRATION_BURST. */
+  signupsPerSponsorHour: number;
+  /** More sign-ups than this from one client address within 24 hours is a REGISTRATION_BURST. */
+  signupsPerClientAddressDay: number;
+  /** An address that paid for this many members or more is an exchange's hot wallet: no SHARED_FUNDING_WALLET. */
+  exchangeWalletMin: number;
+  /** Addresses no rule compares (lower case): known exchange and service wallets. */
+  ignoredAddresses: string[];
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -345,6 +371,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       treasuryAddresses: (vars.TREASURY_ADDRESSES ?? [demoTreasuryAddress]).map((address) => address.toLowerCase()),
       secondApprovalAbove: vars.PAYOUT_SECOND_APPROVAL_ABOVE,
       transfersPerTransaction: vars.PAYOUT_TRANSFERS_PER_TRANSACTION,
+    },
+    risk: {
+      signupsPerSponsorHour: vars.RISK_SIGNUPS_PER_SPONSOR_HOUR,
+      signupsPerClientAddressDay: vars.RISK_SIGNUPS_PER_IP_DAY,
+      exchangeWalletMin: vars.RISK_EXCHANGE_WALLET_MIN,
+      ignoredAddresses: (vars.RISK_IGNORED_ADDRESSES ?? []).map((address) => address.toLowerCase()),
     },
     uidChecksPerDay: vars.UID_CHECKS_PER_DAY,
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,

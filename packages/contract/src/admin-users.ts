@@ -10,6 +10,7 @@ import {
 } from './paging';
 import { rewardFiguresSchema } from './reward-figures';
 import { rewardStates, rewardTypes } from './rewards';
+import { memberRiskEventSchema, riskMarkSchema } from './risk';
 import { withdrawalSchema, withdrawalStatuses } from './withdrawals';
 
 /** `PUT /users/{id}/status`: an administrator sets a member's status (it must change). */
@@ -53,6 +54,8 @@ export const adminUserListItemSchema = z.object({
   isAdmin: z.boolean(),
   /** The member's own deposit address (where the subscription is paid). */
   walletAddress: z.string().nullable(),
+  /** The member's risk mark: null when no risk event naming them is open. */
+  risk: riskMarkSchema,
 });
 export type AdminUserListItem = z.infer<typeof adminUserListItemSchema>;
 
@@ -163,6 +166,9 @@ export const adminUserDetailSchema = z.object({
       pagination: adminListPaginationSchema,
     })
     .optional(),
+  /** The member's risk mark and every risk event naming them, newest first. */
+  risk: riskMarkSchema,
+  riskEvents: z.array(memberRiskEventSchema),
   withdrawals: z
     .object({
       data: z.array(withdrawalSchema),

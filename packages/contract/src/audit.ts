@@ -29,6 +29,8 @@ export const auditActions = [
   'ADMIN_SUSPENDED',
   'ADMIN_REINSTATED',
   'ADMIN_REMOVED',
+  'RISK_EVENT_DISMISSED',
+  'RISK_EVENT_CONFIRMED',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -41,6 +43,7 @@ export const auditTargetTypes = [
   'TREASURY_TRANSFER',
   'ADMINISTRATOR',
   'ADMIN_INVITATION',
+  'RISK_EVENT',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
@@ -71,6 +74,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ADMIN_SUSPENDED: 'Administrator suspended',
   ADMIN_REINSTATED: 'Administrator reinstated',
   ADMIN_REMOVED: 'Administrator removed',
+  RISK_EVENT_DISMISSED: 'Risk event dismissed',
+  RISK_EVENT_CONFIRMED: 'Risk event confirmed (members locked)',
 };
 
 export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
@@ -82,6 +87,7 @@ export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
   TREASURY_TRANSFER: 'Treasury transfer',
   ADMINISTRATOR: 'Administrator',
   ADMIN_INVITATION: 'Administrator invitation',
+  RISK_EVENT: 'Risk event',
 };
 
 export const auditLogPageSize = 20;

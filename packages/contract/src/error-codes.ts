@@ -63,6 +63,9 @@ export const errorCodes = [
   'ADMIN_SELF_CHANGE',
   'ADMIN_SUSPENDED',
   'SERVICE_UNAVAILABLE',
+  'MEMBER_UNDER_REVIEW',
+  'RISK_EVENT_NOT_FOUND',
+  'RISK_EVENT_ALREADY_RESOLVED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -136,6 +139,10 @@ export const errorTexts: Record<ErrorCode, string> = {
   ADMIN_SELF_CHANGE: 'You cannot change your own role, suspend or remove yourself: another owner must.',
   ADMIN_SUSPENDED: 'Your administrator access is suspended. Please contact an owner of your team.',
   SERVICE_UNAVAILABLE: 'The service is busy or briefly unavailable. Please try again in a moment.',
+  MEMBER_UNDER_REVIEW:
+    'This member is under risk review: their withdrawals cannot be approved, batched, exported or paid until the event is resolved.',
+  RISK_EVENT_NOT_FOUND: 'No such risk event.',
+  RISK_EVENT_ALREADY_RESOLVED: 'This risk event has already been resolved.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

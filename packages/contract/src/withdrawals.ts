@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { otpLength } from './constants';
 import { wireMoneySchema } from './money';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, paginationSchema, searchSchema } from './paging';
+import { riskMarkSchema } from './risk';
 import { safeText } from './safe-text';
 
 export const withdrawalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'] as const;
@@ -138,6 +139,11 @@ export const withdrawalSchema = z.object({
    * export or payment, an approval's hash). It stays PENDING until the chain confirms it.
    */
   paymentUnderWay: z.boolean(),
+  /**
+   * A pending withdrawal held by an open high-severity risk event: the member reads
+   * `riskTexts.memberPendingUnderReview` ("Pending — under review"), nothing about the rules.
+   */
+  underReview: z.boolean(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -214,6 +220,8 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   user: withdrawalMemberSchema,
   /** The deciding administrator's internal note (never in the member's view of the withdrawal). */
   internalNote: z.string().nullable(),
+  /** The member's risk mark: null when no risk event naming them is open. */
+  risk: riskMarkSchema,
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 

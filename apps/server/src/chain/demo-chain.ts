@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Contract, JsonRpcProvider, MaxUint256, parseUnits, type Signer } from 'ethers';
+import {
+  Contract,
+  id,
+  JsonRpcProvider,
+  MaxUint256,
+  NonceManager,
+  parseEther,
+  parseUnits,
+  type Signer,
+  toQuantity,
+  Wallet,
+} from 'ethers';
 import { z } from 'zod';
 import { writePrivateFile } from '../db/data-directory';
 import { batchTransferAbi, deployBatchTransfer, deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
@@ -24,12 +35,17 @@ const infoFile = (dataDir: string) => path.join(dataDir, 'demo-chain.json');
 /** Local mode mines a block every second, so confirmations keep arriving without traffic. */
 const blockIntervalMs = 1000;
 /**
- * Who sends on the demo chain, as Hardhat's unlocked test accounts (the first deployed the
- * contracts): the second is the treasury (`demoTreasuryAddress`, whose transfers the treasury
- * reconciliation reads), the third plays a member's own wallet paying a subscription.
+ * Who sends on the demo chain: the treasury is Hardhat's second unlocked test account
+ * (`demoTreasuryAddress`, whose transfers the treasury reconciliation reads; the first deployed
+ * the contracts); `memberWallet` is a wallet of the paying member's own, one per deposit address
+ * (`demoMemberWallet`), so the demo's subscriptions do not all come from one address — which the
+ * risk review would rightly flag as a SHARED_FUNDING_WALLET.
  */
-const demoPayers = { treasury: 1, memberWallet: 2 } as const;
-export type DemoPayer = keyof typeof demoPayers;
+const treasuryAccount = 1;
+export type DemoPayer = 'treasury' | 'memberWallet';
+
+/** Gas money for a member's demo wallet: a transfer and a mint cost far less. */
+const memberWalletGas = parseEther('1');
 
 interface HardhatJsonRpcServer {
   listen(): Promise<{ address: string; port: number }>;
@@ -49,7 +65,7 @@ export async function startDemoChain(options: { dataDir: string; port: number })
   const deployer = await evm.provider.getSigner(0);
   const tokenAddress = await deployTestUsdt(deployer);
   const batchTransferAddress = await deployBatchTransfer(deployer);
-  const treasury = await evm.provider.getSigner(demoPayers.treasury);
+  const treasury = await evm.provider.getSigner(treasuryAccount);
   await (
     await new Contract(tokenAddress, testUsdtAbi, treasury).getFunction('approve')(batchTransferAddress, MaxUint256)
   ).wait();
@@ -96,7 +112,8 @@ export async function payOnDemoChain(
 ): Promise<string> {
   const provider = new JsonRpcProvider(info.rpcUrl, info.chainId, { staticNetwork: true });
   try {
-    const payer = await provider.getSigner(demoPayers[from]);
+    const payer =
+      from === 'treasury' ? await provider.getSigner(treasuryAccount) : await demoMemberWallet(provider, to);
     const value = parseUnits(amount, 18);
     const token = await fundedToken(info, payer, value);
     const sent = await token.getFunction('transfer')(to, value);
@@ -105,6 +122,17 @@ export async function payOnDemoChain(
   } finally {
     provider.destroy();
   }
+}
+
+/**
+ * The wallet a member pays their subscription from on the demo chain: derived from their deposit
+ * address (the same member, the same wallet, every time), given gas by the chain itself.
+ */
+async function demoMemberWallet(provider: JsonRpcProvider, depositAddress: string): Promise<Signer> {
+  const wallet = new Wallet(id(`uplink:demo-member-wallet:${depositAddress.toLowerCase()}`), provider);
+  await provider.send('hardhat_setBalance', [wallet.address, toQuantity(memberWalletGas)]);
+  // It may mint and then pay at once: its nonces counted here, not read back from a caching provider.
+  return new NonceManager(wallet);
 }
 
 /**
@@ -117,7 +145,7 @@ export async function payManyOnDemoChain(
 ): Promise<string> {
   const provider = new JsonRpcProvider(info.rpcUrl, info.chainId, { staticNetwork: true });
   try {
-    const payer = await provider.getSigner(demoPayers.treasury);
+    const payer = await provider.getSigner(treasuryAccount);
     const values = lines.map((line) => parseUnits(line.amount, 18));
     await fundedToken(
       info,

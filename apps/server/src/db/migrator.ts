@@ -34,6 +34,7 @@ import * as batchPaymentClaims from './migrations/0141-batch-payment-claims';
 import * as installation from './migrations/0150-installation';
 import * as ledgerTotals from './migrations/0170-ledger-totals';
 import * as adminTeam from './migrations/0180-admin-team';
+import * as riskReview from './migrations/0190-risk-review';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0150-installation': installation,
   '0170-ledger-totals': ledgerTotals,
   '0180-admin-team': adminTeam,
+  '0190-risk-review': riskReview,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { UserStatus } from '@uplink/contract/constants';
 import type { LedgerEntryKind, LedgerReasonType } from '@uplink/contract/ledger';
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import type { RewardState, RewardType } from '@uplink/contract/rewards';
+import type { RiskEventStatus, RiskEvidence, RiskRule, RiskSeverity } from '@uplink/contract/risk';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -48,6 +49,8 @@ export interface UsersTable {
   admin_status: AdminStatus | null;
   /** The owner whose invitation made this administrator; null for the root administrator. */
   invited_by: string | null;
+  /** The mailbox the e-mail reaches, as `normalizeEmail` spells it (migration 0190); null until backfilled. */
+  normalized_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -529,6 +532,41 @@ export interface InstallationTable {
   installed_at: Timestamp;
 }
 
+/** The client address a member registered from, kept 90 days (migration 0190). */
+export interface RegistrationClientAddressesTable {
+  user_id: string;
+  address: string;
+  registered_at: Timestamp;
+}
+
+/** One rule's event over one cluster of members (migration 0190). */
+export interface RiskEventsTable {
+  id: Generated<string>;
+  rule: RiskRule;
+  severity: RiskSeverity;
+  status: ColumnType<RiskEventStatus, RiskEventStatus | undefined, RiskEventStatus>;
+  /** What the cluster shares: an address, a mailbox, a sponsor, a client address or a member. */
+  cluster_key: string;
+  evidence: ColumnType<RiskEvidence, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  resolved_at: NullableTimestamp;
+  resolved_by: string | null;
+  note: string | null;
+}
+
+export interface RiskEventMembersTable {
+  event_id: string;
+  user_id: string;
+  joined_at: Timestamp;
+}
+
+/** The backfill's one row, written when it has gone over the data that existed before the rules. */
+export interface RiskBackfillTable {
+  id: ColumnType<boolean, never, never>;
+  finished_at: Timestamp;
+}
+
 export interface Database {
   installation: InstallationTable;
   users: UsersTable;
@@ -569,6 +607,10 @@ export interface Database {
   admin_totp: AdminTotpTable;
   admin_totp_recovery_codes: AdminTotpRecoveryCodesTable;
   admin_invitations: AdminInvitationsTable;
+  registration_client_addresses: RegistrationClientAddressesTable;
+  risk_events: RiskEventsTable;
+  risk_event_members: RiskEventMembersTable;
+  risk_backfill: RiskBackfillTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

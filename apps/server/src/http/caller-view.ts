@@ -160,6 +160,7 @@ const everyUserColumn: Record<keyof UserRow, true> = {
   admin_role: true,
   admin_status: true,
   invited_by: true,
+  normalized_email: true,
   created_at: true,
   updated_at: true,
 };

@@ -73,4 +73,7 @@ export const errorStatuses: Record<ErrorCode, number> = {
   ADMIN_SUSPENDED: 401,
   // The database is busy, a service the request needs is not answering, or the server is stopping.
   SERVICE_UNAVAILABLE: 503,
+  MEMBER_UNDER_REVIEW: 409,
+  RISK_EVENT_NOT_FOUND: 404,
+  RISK_EVENT_ALREADY_RESOLVED: 409,
 };

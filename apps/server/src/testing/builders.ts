@@ -349,8 +349,17 @@ export async function requestedWithdrawal(t: TestApp, member: UserRow, amount: n
   return answer.json().data._id;
 }
 
-/** A 10 USDT transfer to the member's deposit address, as the deposit scanner stores one (not yet credited). */
-export async function receivedSubscriptionTransfer(db: Kysely<Database>, member: UserRow, at: Date): Promise<void> {
+/**
+ * A 10 USDT transfer to the member's deposit address, as the deposit scanner stores one (not yet
+ * credited), from `from` — by default a wallet of the member's own (one shared by many would be a
+ * SHARED_FUNDING_WALLET).
+ */
+export async function receivedSubscriptionTransfer(
+  db: Kysely<Database>,
+  member: UserRow,
+  at: Date,
+  from = `0x${randomBytes(20).toString('hex')}`,
+): Promise<void> {
   await db
     .insertInto('deposit_transfers')
     .values({
@@ -360,8 +369,8 @@ export async function receivedSubscriptionTransfer(db: Kysely<Database>, member:
       block_number: '1',
       block_hash: `0x${randomBytes(32).toString('hex')}`,
       block_time: at,
-      from_address: '0x0000000000000000000000000000000000000001',
-      to_address: '0x0000000000000000000000000000000000000002',
+      from_address: from,
+      to_address: (member.deposit_address ?? '0x0000000000000000000000000000000000000002').toLowerCase(),
       amount: '10',
     })
     .execute();

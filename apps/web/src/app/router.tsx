@@ -121,6 +121,11 @@ export const routes: RouteObject[] = [
                     lazy: page(() => import('./routes/admin/payout-batch-detail')),
                   },
                   {
+                    path: '/admin/risk',
+                    handle: needs('risk.read'),
+                    lazy: page(() => import('./routes/admin/risk')),
+                  },
+                  {
                     path: '/admin/rewards',
                     handle: needs('rewards.read'),
                     lazy: page(() => import('./routes/admin/rewards')),

@@ -123,6 +123,12 @@ export const AlertIcon = icon(
     <path d="M12 9v4M12 17h.01" />
   </>,
 );
+export const FlagIcon = icon(
+  <>
+    <path d="M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1z" />
+    <path d="M4 22v-7" />
+  </>,
+);
 export const InfoIcon = icon(
   <>
     <circle cx="12" cy="12" r="9" />

@@ -4,6 +4,7 @@ import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/con
 import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine, PayoutBatchPart } from '@uplink/contract/payout-batches';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
 import type { RewardStats } from '@uplink/contract/rewards';
+import type { RiskEvent, RiskEvents } from '@uplink/contract/risk';
 import type { AdminWithdrawal, AdminWithdrawals, WithdrawalReview } from '@uplink/contract/withdrawals';
 
 /**
@@ -54,6 +55,7 @@ export function aListedMember(change: Partial<AdminUserListItem> = {}): AdminUse
     lastLogin: at,
     isAdmin: false,
     walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    risk: null,
     ...change,
   };
 }
@@ -112,6 +114,8 @@ export function aMemberDetail(change: Partial<AdminUserDetail> = {}): AdminUserD
       statistics: { total: 0, totalRequestedAmount: 0, totalApprovedAmount: 0, totalPendingAmount: 0 },
       pagination: emptyPage,
     },
+    risk: null,
+    riskEvents: [],
     ...change,
   };
 }
@@ -129,8 +133,10 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
       processedAt: null,
       transactionHash: null,
       paymentUnderWay: false,
+      underReview: false,
       user: ann,
       internalNote: null,
+      risk: null,
     },
     balance: { available: 30, totalEarned: 50, totalWithdrawn: 0, onHold: 20 },
     ledger: [],
@@ -241,5 +247,55 @@ export function aPayoutBatchDetail(
     demoTreasury,
     demoPayment: [],
     ...change,
+  };
+}
+
+/** An alias of Ann's mailbox: ann.lee+farm@gmail.com and a.n.n.lee@googlemail.com, both under Sam. */
+const aliasMembers = [
+  { _id: 'member-1', userId: 'UP1000042', firstName: 'Ann', lastName: 'Lee', email: 'ann.lee+farm@gmail.com' },
+  { _id: 'member-2', userId: 'UP1000043', firstName: 'Anna', lastName: 'Lee', email: 'a.n.n.lee@googlemail.com' },
+];
+
+/** An open, high-severity EMAIL_ALIAS event of two accounts of one Gmail box under one sponsor. */
+export function aRiskEvent(change: Partial<RiskEvent> = {}): RiskEvent {
+  return {
+    _id: 'event-1',
+    rule: 'EMAIL_ALIAS',
+    severity: 'HIGH',
+    status: 'OPEN',
+    members: aliasMembers,
+    evidence: {
+      rule: 'EMAIL_ALIAS',
+      normalizedEmail: 'annlee@gmail.com',
+      accounts: aliasMembers.map((member, index) => ({
+        memberId: member._id,
+        email: member.email,
+        normalizedEmail: 'annlee@gmail.com',
+        sponsorId: 'sponsor-1',
+        registeredAt: `2026-03-02T10:0${index}:00.000Z`,
+      })),
+    },
+    createdAt: '2026-03-02T10:01:00.000Z',
+    resolvedAt: null,
+    resolvedBy: null,
+    note: null,
+    ...change,
+  };
+}
+
+/** The queue's one page of `events`, with the open statistics of all. */
+export function aRiskQueue(events: RiskEvent[], statistics = { open: events.length, openHigh: 1 }): RiskEvents {
+  return {
+    events,
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalRecords: events.length,
+      resultsCount: events.length,
+      limit: 20,
+      hasNextPage: false,
+      hasPrevPage: false,
+    },
+    statistics,
   };
 }

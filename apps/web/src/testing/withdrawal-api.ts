@@ -48,6 +48,7 @@ export function answerWithdrawals() {
       walletAddress: body.walletAddress,
       asset: body.asset,
       status: 'PENDING',
+      underReview: false,
       paymentUnderWay: false,
       reason: null,
       requestedAt: '2026-03-02T10:00:00.000Z',

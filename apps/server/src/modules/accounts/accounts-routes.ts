@@ -65,7 +65,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ secondFactor: SecondFactor 
       },
     },
     async (request, reply) => {
-      const registered = await registerMember(deps, request.body);
+      const registered = await registerMember(deps, request.body, request.ip);
       return reply.status(201).send({ ...ok(registered, accountMessages.registered), requiresVerification: true });
     },
   );

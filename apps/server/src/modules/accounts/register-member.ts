@@ -6,6 +6,9 @@ import { isUniqueViolation } from '../../db/constraint-violations';
 import { DomainError } from '../../domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { attachToSponsor } from '../referrals/referral-closure-repository';
+import { normalizeEmail } from '../risk/email-identity';
+import { evaluateRegistration } from '../risk/evaluate-risk';
+import { recordRegistrationClientAddress } from '../risk/risk-signals-repository';
 import { verificationMail } from './account-mails';
 import { findUserByEmail, findUserByReferralCode, insertUser, setDepositAddress } from './account-repository';
 import { issueAccountToken } from './account-tokens';
@@ -22,11 +25,14 @@ const userExists = () => new DomainError('USER_EXISTS', accountMessages.userExis
 /**
  * Registers a member under the sponsor whose code they were given. The user, their place in the
  * sponsor tree, their deposit address, the verification token and the verification e-mail are
- * written in one transaction: either the member exists completely or not at all.
+ * written in one transaction: either the member exists completely or not at all. The risk rules
+ * of a registration are evaluated in it too, from the client address the request came from (as
+ * resolved behind the trusted proxies).
  */
 export async function registerMember(
-  deps: Pick<AppContext, 'db' | 'config' | 'mailWorker'>,
+  deps: Pick<AppContext, 'db' | 'config' | 'mailWorker' | 'clock'>,
   input: Registration,
+  clientAddress: string,
 ): Promise<RegistrationResult> {
   const { db, config } = deps;
   const sponsor = await findUserByReferralCode(db, input.referredByCode);
@@ -45,9 +51,24 @@ export async function registerMember(
           password_hash: passwordHash,
           referral_code: newReferralCode(),
           sponsor_id: sponsor.id,
+          normalized_email: normalizeEmail(input.email),
         });
         await setDepositAddress(trx, member.id, deriveDepositAddress(config.depositXpub, member.seq));
         await attachToSponsor(trx, member.id, sponsor.id);
+        await recordRegistrationClientAddress(trx, member.id, clientAddress, member.created_at);
+        await evaluateRegistration(
+          trx,
+          config.risk,
+          {
+            id: member.id,
+            email: member.email,
+            normalizedEmail: normalizeEmail(member.email),
+            sponsorId: sponsor.id,
+            registeredAt: member.created_at,
+            clientAddress,
+          },
+          deps.clock.now(),
+        );
         const token = await issueAccountToken(trx, member.id, 'EMAIL_VERIFICATION');
         await enqueueMail(
           trx,

@@ -1,5 +1,6 @@
 import type { AdminUserListItem } from '@uplink/contract/admin-users';
 import { toWireMoney } from '@uplink/contract/money';
+import type { RiskMark } from '@uplink/contract/risk';
 import { hasPaidSubscription } from '../subscription/subscription-status';
 import type { AdminUserRow } from './admin-users-repository';
 
@@ -20,8 +21,8 @@ export const toReferredBy = (row: AdminUserRow) =>
       }
     : null;
 
-/** A member as the administrators' list shows them. */
-export function toAdminUserListItem(row: AdminUserRow, at: Date): AdminUserListItem {
+/** A member as the administrators' list shows them, with their risk mark. */
+export function toAdminUserListItem(row: AdminUserRow, at: Date, risk: RiskMark): AdminUserListItem {
   return {
     _id: row.id,
     userId: row.user_id,
@@ -43,5 +44,6 @@ export function toAdminUserListItem(row: AdminUserRow, at: Date): AdminUserListI
     lastLogin: row.last_login_at?.toISOString() ?? null,
     isAdmin: row.is_admin,
     walletAddress: row.deposit_address,
+    risk,
   };
 }

@@ -202,6 +202,7 @@ export function blankDeletedMember(db: Kysely<Database>, id: string, at: Date): 
       first_name: 'Deleted',
       last_name: 'member',
       email: sql<string>`'deleted-' || id || '@deleted.invalid'`,
+      normalized_email: null,
       referral_code: sql<string>`'deleted-' || seq`,
       bingx_uid: null,
       bingx_kyc: null,

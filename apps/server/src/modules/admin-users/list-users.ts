@@ -2,6 +2,7 @@ import type { AdminUsers, adminUsersQuerySchema, UserStats } from '@uplink/contr
 import { usersPagination } from '@uplink/contract/paging';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { riskMarksOf } from '../risk/risk-marks';
 import { toAdminUserListItem } from './admin-user-record';
 import { countLapsedSubscriptions, countUsersMatching, findUserCounts, findUsersPage } from './admin-users-repository';
 
@@ -24,8 +25,12 @@ export async function listUsers(
     search ? countUsersMatching(deps.readDb, search) : undefined,
   ]);
   const total = matching ?? stats.totalUsers;
+  const riskOf = await riskMarksOf(
+    deps.readDb,
+    rows.map((row) => row.id),
+  );
   return {
-    users: rows.map((row) => toAdminUserListItem(row, now)),
+    users: rows.map((row) => toAdminUserListItem(row, now, riskOf(row.id))),
     pagination: usersPagination(query.page, query.limit, total),
     stats,
   };

@@ -10,6 +10,7 @@ import { DomainError } from '../../domain-error';
 import { findRewardLedgerTotals } from '../ledger/ledger-repository';
 import { toRewardFields } from '../rewards/reward-record';
 import { countMemberRewards, findMemberRewards, type RewardRow } from '../rewards/rewards-repository';
+import { memberRisk } from '../risk/member-risk';
 import { hasPaidSubscription } from '../subscription/subscription-status';
 import { toWithdrawal } from '../withdrawals/withdrawal-record';
 import { findMemberWithdrawals } from '../withdrawals/withdrawals-repository';
@@ -26,11 +27,17 @@ export async function viewUserDetail(
 ): Promise<AdminUserDetail> {
   const row = isUuid(id) ? await findAdminUser(deps.db, id) : undefined;
   if (!row) throw new DomainError('USER_NOT_FOUND', 'User not found');
-  const [referrals, ledgerTotals, rewards, withdrawals] = await Promise.all([
+  const [referrals, ledgerTotals, risk] = await Promise.all([
     findReferralCounts(deps.db, id),
     findRewardLedgerTotals(deps.db, id),
+    memberRisk(deps.db, id),
+  ]);
+  const held = risk.risk?.held ?? false;
+  const [rewards, withdrawals] = await Promise.all([
     query.includeRewards ? viewRewardsPage(deps, id, query.rewardsPage, query.rewardsLimit, row) : undefined,
-    query.includeWithdrawals ? viewWithdrawalsPage(deps, id, query.withdrawalsPage, query.withdrawalsLimit) : undefined,
+    query.includeWithdrawals
+      ? viewWithdrawalsPage(deps, id, query.withdrawalsPage, query.withdrawalsLimit, held)
+      : undefined,
   ]);
   return {
     _id: row.id,
@@ -64,6 +71,8 @@ export async function viewUserDetail(
       timestamp: row.subscription_paid_at?.toISOString() ?? null,
       periodEndsAt: row.subscription_period_ends_at?.toISOString() ?? null,
     },
+    risk: risk.risk,
+    riskEvents: risk.riskEvents,
     ...(rewards ? { rewards } : {}),
     ...(withdrawals ? { withdrawals } : {}),
   };
@@ -120,13 +129,14 @@ async function viewWithdrawalsPage(
   memberId: string,
   page: number,
   limit: number,
+  memberHeld: boolean,
 ): Promise<NonNullable<AdminUserDetail['withdrawals']>> {
   const [{ rows, total }, totals] = await Promise.all([
     findMemberWithdrawals(deps.db, memberId, undefined, { limit, offset: (page - 1) * limit }),
     findMemberWithdrawalTotals(deps.db, memberId),
   ]);
   return {
-    data: rows.map(toWithdrawal),
+    data: rows.map((row) => toWithdrawal(row, memberHeld)),
     statistics: {
       total,
       totalRequestedAmount: toWireMoney(totals.requested),

@@ -1,3 +1,4 @@
+import type { RiskSeverity } from '@uplink/contract/risk';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -23,6 +24,10 @@ export interface BusinessSnapshot {
   unmatchedTreasuryTransfers: number;
   /** When the database was installed (migration 0150). */
   installedAt: Date | null;
+  /** Open risk events by severity. */
+  openRiskEvents: Record<RiskSeverity, number>;
+  /** When the oldest open high-severity risk event was opened. */
+  oldestOpenHighRiskEventAt: Date | null;
 }
 
 interface SnapshotRow {
@@ -39,6 +44,10 @@ interface SnapshotRow {
   unpaid_payout_batch_amount: string | null;
   unmatched_treasury_transfers: string;
   installed_at: Date | string | null;
+  open_risk_events_high: string;
+  open_risk_events_medium: string;
+  open_risk_events_low: string;
+  oldest_open_high_risk_event_at: Date | string | null;
 }
 
 export async function readBusinessSnapshot(
@@ -50,7 +59,8 @@ export async function readBusinessSnapshot(
   // the totals are the counter tables the writers keep. The batches still to pay are read from the
   // pending withdrawals (withdrawals_status_idx) and their open line (payout_batch_withdrawals_open):
   // the lines of paid batches, which only grow, are never read; treasury_transfers_unmatched_idx
-  // holds only the unmatched transfers.
+  // holds only the unmatched transfers; risk_events_queue_idx (status, severity, created_at) the
+  // open risk events.
   const { rows } = await sql<SnapshotRow>`
     SELECT
       (SELECT sum(withdrawals) FROM withdrawal_totals WHERE status = 'PENDING') AS pending_withdrawals,
@@ -64,6 +74,10 @@ export async function readBusinessSnapshot(
       (SELECT last_block FROM chain_scan_cursors WHERE name = ${depositCursorName}) AS deposit_cursor_block,
       (SELECT count(*) FROM treasury_transfers WHERE unmatched_reason IS NOT NULL) AS unmatched_treasury_transfers,
       (SELECT installed_at FROM installation) AS installed_at,
+      (SELECT count(*) FROM risk_events WHERE status = 'OPEN' AND severity = 'HIGH') AS open_risk_events_high,
+      (SELECT count(*) FROM risk_events WHERE status = 'OPEN' AND severity = 'MEDIUM') AS open_risk_events_medium,
+      (SELECT count(*) FROM risk_events WHERE status = 'OPEN' AND severity = 'LOW') AS open_risk_events_low,
+      (SELECT min(created_at) FROM risk_events WHERE status = 'OPEN' AND severity = 'HIGH') AS oldest_open_high_risk_event_at,
       unpaid.open_payout_batches, unpaid.unpaid_payout_batch_amount
     FROM (SELECT 1) AS one
     CROSS JOIN (
@@ -92,6 +106,12 @@ export async function readBusinessSnapshot(
     unpaidPayoutBatchAmount: row.unpaid_payout_batch_amount ?? '0',
     unmatchedTreasuryTransfers: Number(row.unmatched_treasury_transfers),
     installedAt: asDate(row.installed_at),
+    openRiskEvents: {
+      HIGH: Number(row.open_risk_events_high),
+      MEDIUM: Number(row.open_risk_events_medium),
+      LOW: Number(row.open_risk_events_low),
+    },
+    oldestOpenHighRiskEventAt: asDate(row.oldest_open_high_risk_event_at),
   };
 }
 

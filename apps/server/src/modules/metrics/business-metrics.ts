@@ -1,3 +1,4 @@
+import { riskSeverities } from '@uplink/contract/risk';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../../app-context';
@@ -85,6 +86,22 @@ businessGauge('uplink_payout_batches_unpaid_usdt', 'USDT of the withdrawals stil
   Number(s.unpaidPayoutBatchAmount),
 );
 
+businessGauge(
+  'uplink_risk_event_oldest_open_high_age_seconds',
+  'Age of the oldest open high-severity risk event, whose members’ withdrawals are held (0 when none is open)',
+  (s, now) => secondsSince(s.oldestOpenHighRiskEventAt, now),
+);
+
+/** Open risk events by severity: the one labelled gauge, set beside the others from the same snapshot. */
+const riskEventsOpen = new Gauge({
+  name: 'uplink_risk_events_open',
+  help: 'Risk events waiting for a person to resolve them, by severity',
+  labelNames: ['severity'],
+  aggregator: 'max',
+  registers: [metricsRegistry],
+  collect: collectSnapshot,
+});
+
 /** The reward calendar, passed in: rewards builds on metrics. */
 export interface RewardCalendar {
   /** The reward cycle running at `now`. */
@@ -146,4 +163,5 @@ async function readAndSet(): Promise<void> {
     const value = read(snapshot, now);
     if (value !== null) gauge.set(value);
   }
+  for (const severity of riskSeverities) riskEventsOpen.set({ severity }, snapshot.openRiskEvents[severity]);
 }

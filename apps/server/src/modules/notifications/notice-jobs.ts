@@ -3,6 +3,7 @@ import { complianceWindowDays } from '@uplink/contract/constants';
 import type { NoticeKind } from '@uplink/contract/notifications';
 import { unmatchedTransferReasonTexts } from '@uplink/contract/payout-batches';
 import { lockReasonTexts } from '@uplink/contract/rewards';
+import { riskRules, riskRuleTexts } from '@uplink/contract/risk';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../app-context';
 import {
@@ -163,7 +164,16 @@ function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
       job: 'admin-digest',
       kind: null,
       template: adminDigestNotice(publicUrl),
-      fields: ['firstName', 'pendingCount', 'pendingTotal', 'flaggedCount', 'unmatchedCount', 'unmatchedList'],
+      fields: [
+        'firstName',
+        'pendingCount',
+        'pendingTotal',
+        'flaggedCount',
+        'unmatchedCount',
+        'unmatchedList',
+        'riskCount',
+        'riskList',
+      ],
       period: sql`interval '1 day'`,
       events: ({ from, to }) => adminDigest(from, to),
     },
@@ -210,12 +220,16 @@ function openLocks(
 
 /** The unmatched treasury transfers a digest names, newest first; the rest are counted. */
 const digestTransfersListed = 5;
+/** The new risk events a digest names, most severe and newest first; the rest are counted. */
+const digestRiskEventsListed = 5;
+const riskRuleTitles = JSON.stringify(Object.fromEntries(riskRules.map((rule) => [rule, riskRuleTexts[rule].title])));
 
 /**
  * One digest a day to every administrator: the withdrawals requested since the previous digest
  * that still wait, the payments flagged for withdrawals already closed (`withdrawal_flagged_payments`)
  * and the treasury transfers reconciliation read since then that matched no withdrawal
- * (`treasury_transfers`, by treasury_transfers_unmatched_idx). Nothing new, no digest; the cursor
+ * (`treasury_transfers`, by treasury_transfers_unmatched_idx), and the risk events opened since then
+ * (by risk_events_created_idx). Nothing new, no digest; the cursor
  * moves only once a day has passed (the batch's period).
  */
 function adminDigest(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
@@ -246,15 +260,34 @@ function adminDigest(from: RawBuilder<Date>, to: Date): RawBuilder<unknown> {
                      THEN ' And ' || (count(*) - ${digestTransfersListed})::text || ' more.'
                      ELSE '' END AS list
         FROM unmatched_transfers t
+    ),
+    new_risk_events AS (
+      SELECT e.rule, e.severity,
+             (SELECT count(*) FROM risk_event_members m WHERE m.event_id = e.id) AS members,
+             row_number() OVER (ORDER BY CASE e.severity WHEN 'HIGH' THEN 0 WHEN 'MEDIUM' THEN 1 ELSE 2 END,
+                                         e.created_at DESC, e.id) AS position
+        FROM risk_events e
+       WHERE e.created_at > (SELECT at FROM since) AND e.created_at <= ${to}
+    ),
+    risk AS (
+      SELECT count(*) AS count,
+             coalesce(' ' || string_agg(
+               initcap(r.severity) || ': ' || (${riskRuleTitles}::jsonb ->> r.rule) || ', '
+                 || r.members::text || CASE WHEN r.members = 1 THEN ' member' ELSE ' members' END,
+               '; ' ORDER BY r.position) FILTER (WHERE r.position <= ${digestRiskEventsListed}) || '.', '')
+             || CASE WHEN count(*) > ${digestRiskEventsListed}
+                     THEN ' And ' || (count(*) - ${digestRiskEventsListed})::text || ' more.'
+                     ELSE '' END AS list
+        FROM new_risk_events r
     )
     SELECT 'admin-digest:' || to_char(${to}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ':' || a.id::text AS event_key,
            a.id AS member_id, a.email AS to_address, a.first_name AS "firstName",
            pending.count::text AS "pendingCount", ${noticeAmountSql(sql`pending.total`)} AS "pendingTotal",
            flagged.count::text AS "flaggedCount", unmatched.count::text AS "unmatchedCount",
-           unmatched.list AS "unmatchedList"
-      FROM users a, pending, flagged, unmatched
+           unmatched.list AS "unmatchedList", risk.count::text AS "riskCount", risk.list AS "riskList"
+      FROM users a, pending, flagged, unmatched, risk
      WHERE a.is_admin AND a.deleted_at IS NULL AND a.admin_status = 'ACTIVE'
        AND a.admin_role = ANY(${digestRoles}::text[])
        AND (SELECT at FROM since) <= ${to}::timestamptz - interval '1 day'
-       AND (pending.count > 0 OR flagged.count > 0 OR unmatched.count > 0)`;
+       AND (pending.count > 0 OR flagged.count > 0 OR unmatched.count > 0 OR risk.count > 0)`;
 }

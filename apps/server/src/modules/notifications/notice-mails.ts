@@ -87,6 +87,7 @@ export function adminDigestNotice(publicUrl: string): MailContent {
       'New since the previous digest: {{pendingCount}} withdrawal requests waiting for a decision, {{pendingTotal}} USDT in all.',
       'Payments recorded for withdrawals already rejected or blocked, to be settled: {{flaggedCount}}.',
       'Treasury transfers that matched no withdrawal, seen since the previous digest: {{unmatchedCount}}.{{unmatchedList}}',
+      'Risk events opened since the previous digest, to be resolved on the Risk page: {{riskCount}}.{{riskList}}',
     ],
     action: { label: 'Review withdrawals', url: `${publicUrl}/admin/withdrawals` },
     closing: 'Every administrator gets this digest once a day.',

@@ -6,6 +6,7 @@ import { moneyTransaction } from '../../db/money-transaction';
 import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { refuseHeldWithdrawals } from '../risk/risk-hold';
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import {
   type BatchRefusal,
@@ -87,6 +88,8 @@ export async function createPayoutBatch(
       ids = await lockFilteredWithdrawals(trx, filters, maxBatchWithdrawals);
       if (ids.length === 0) throw new DomainError('PAYOUT_BATCH_EMPTY', errorTexts.PAYOUT_BATCH_EMPTY);
     }
+    // A member under risk review: their withdrawals are held, so the batch is refused, naming them.
+    await refuseHeldWithdrawals(trx, ids, fieldOf);
     await insertBatch(trx, { id: batchId, createdBy: administrator.id, createdAt: now });
     const inserted = await insertLines(trx, batchId, ids);
     if (inserted.taken.length > 0) {

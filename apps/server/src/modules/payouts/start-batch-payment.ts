@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import { DomainError, ServiceUnavailableError } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { refuseHeldBatch } from '../risk/risk-hold';
 import {
   claimLinesToPay,
   type DemoPaymentRow,
@@ -75,6 +76,8 @@ export async function startBatchPayment(
   if (route === 'DEMO_TREASURY' && batch.payment_claimed_at) {
     throw paymentUnderWay("This batch's files were exported: pay them with Safe, or release the batch first.");
   }
+  // Held withdrawals are not paid: no file for Safe and no demo payment while one is in the batch.
+  await refuseHeldBatch(trx, batchId);
   let claimedAt = batch.payment_claimed_at;
   if (!claimedAt) {
     const { claimedElsewhere } = await lockLinesToPay(trx, batchId);

@@ -1,17 +1,22 @@
 import { Decimal } from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ExchangeConfig, RewardsConfig, SubscriptionConfig } from '../../config';
+import type { ExchangeConfig, RewardsConfig, RiskConfig, SubscriptionConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { creditDirectReward } from '../rewards/direct-rewards-repository';
 import { cycleAt } from '../rewards/reward-cycle-calendar';
+import { evaluateSubscriptionPayment } from '../risk/evaluate-risk';
 import { lockMemberForCrediting, startSubscriptionPeriod, unusedTransfers } from './subscription-repository';
 
 const dayMs = 86_400_000;
 
-/** What crediting a period needs: the fee and period, and for the sponsor's DIRECT reward the cycle calendar and compliance minimum. */
+/**
+ * What crediting a period needs: the fee and period, for the sponsor's DIRECT reward the cycle
+ * calendar and compliance minimum, and the risk rules' settings.
+ */
 export interface CreditingConfig {
   subscription: SubscriptionConfig;
+  risk: RiskConfig;
   rewards: Pick<RewardsConfig, 'cycleEpoch' | 'cycleDays'>;
   exchange: Pick<ExchangeConfig, 'minimumDeposit'>;
 }
@@ -30,7 +35,8 @@ export interface CreditingConfig {
  * - "Paid" means the period has not ended: the profile compares `subscription_period_ends_at`
  *   with the clock, so expiry needs no job.
  *
- * - A paid period earns the sponsor a DIRECT reward in the same transaction (once per period).
+ * - A paid period earns the sponsor a DIRECT reward in the same transaction (once per period),
+ *   and the risk rules of the addresses that paid it are evaluated there too.
  *
  * Each member is credited in its own transaction under a row lock, so the background job and an
  * on-demand refresh cannot both credit the same transfers. A member whose crediting fails (say
@@ -68,7 +74,7 @@ async function creditMember(
     if (previousEnd && previousEnd > now) return false;
 
     const transfers = await unusedTransfers(trx, memberId, member.created_at)
-      .select(['id', 'tx_hash', 'block_time', 'amount'])
+      .select(['id', 'tx_hash', 'block_time', 'amount', 'from_address'])
       .orderBy('block_number')
       .orderBy('log_index')
       .execute();
@@ -102,6 +108,12 @@ async function creditMember(
       config.subscription.fee,
       Math.max(cycleAt(config.rewards, now), 1),
       config.exchange.minimumDeposit,
+      now,
+    );
+    await evaluateSubscriptionPayment(
+      trx,
+      config.risk,
+      transfers.map((transfer) => transfer.from_address),
       now,
     );
     return true;

@@ -5,6 +5,8 @@ import { moneyTransaction } from '../../db/money-transaction';
 import type { UserRow } from '../../db/schema';
 import { DomainError } from '../../domain-error';
 import { bookLedgerEntries, isLedgerOverdraft, lockLedgerAccount } from '../ledger/ledger-repository';
+import { evaluateWithdrawal } from '../risk/evaluate-risk';
+import { isMemberHeld } from '../risk/risk-hold';
 import { hashCode } from './withdrawal-code-hash';
 import { useVerifiedCode } from './withdrawal-codes-repository';
 import { checkWithdrawalAllowed, insufficientBalance, walletInUse } from './withdrawal-eligibility';
@@ -15,8 +17,8 @@ type ValidRequest = { amount: string; walletAddress: string; otp: string } & Pic
 
 /**
  * Creates a withdrawal: the checks of `checkWithdrawalAllowed` pass, the member's verified code is
- * used, the amount is held on the ledger and the withdrawal written, all in one transaction under
- * the member's row and ledger-account locks. The database refuses a hold beyond the available
+ * used, the amount is held on the ledger, the withdrawal written and the risk rules of its address
+ * evaluated, all in one transaction under the member's row and ledger-account locks. The database refuses a hold beyond the available
  * balance and a wallet address already in a pending withdrawal; a failure leaves the code usable
  * for a corrected request.
  */
@@ -59,7 +61,8 @@ export async function createWithdrawal(
         holdEntryId: (hold as { id: string }).id,
         requestedAt: now,
       });
-      return toWithdrawal(withdrawal);
+      await evaluateWithdrawal(trx, config.risk, withdrawal.wallet_address, now);
+      return toWithdrawal(withdrawal, await isMemberHeld(trx, member.id));
     } catch (error) {
       if (isLedgerOverdraft(error)) throw insufficientBalance(available);
       if (isWalletInUse(error)) throw walletInUse();

@@ -6,6 +6,7 @@ import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { isLedgerOverdraft } from '../ledger/ledger-repository';
+import { refuseHeldWithdrawals } from '../risk/risk-hold';
 import { checkPayoutOnChain, findClaimedPaymentOnChain } from './payout-proof';
 import { type DecisionToRecord, recordWithdrawalDecisions } from './record-withdrawal-decision';
 import {
@@ -88,6 +89,8 @@ async function settleDecision(
     const locked = await lockWithdrawal(trx, withdrawalId);
     if (!locked) throw withdrawalNotFound();
     if (locked.status !== 'PENDING') throw withdrawalAlreadyProcessed();
+    // Held by a risk review: rejected or blocked, never paid (checked again under the lock).
+    if (decision.status === 'APPROVED') await refuseHeldWithdrawals(trx, [locked.id]);
     // A payment under way: only a payment it allows may decide (a released and retaken claim is another's).
     if (locked.payment_claimed_at && !paysUnderClaim(locked, payment?.transactionHash ?? null)) {
       throw paymentInProgress();

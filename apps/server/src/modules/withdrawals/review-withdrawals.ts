@@ -15,6 +15,7 @@ import { demoTreasuryAvailable } from '../../config';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';
+import { riskMarksOf } from '../risk/risk-marks';
 import { toAdminWithdrawal } from './withdrawal-record';
 import {
   countWithdrawalsForReview,
@@ -43,8 +44,12 @@ export async function listWithdrawalsForReview(
   ]);
   const statistics = toStatistics(totals);
   const total = filteredTotal ?? statistics.total;
+  const riskOf = await riskMarksOf(
+    deps.readDb,
+    rows.map((row) => row.user_id),
+  );
   return {
-    withdrawals: rows.map(toAdminWithdrawal),
+    withdrawals: rows.map((row) => toAdminWithdrawal(row, riskOf(row.user_id))),
     pagination: adminListPagination(query.page, query.limit, total, rows.length),
     statistics,
   };
@@ -75,13 +80,14 @@ export async function viewWithdrawalForReview(
 ): Promise<WithdrawalReview> {
   const row = isUuid(id) ? await findWithdrawalForReview(deps.db, id) : undefined;
   if (!row) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
-  const [balance, entries, flagged] = await Promise.all([
+  const [balance, entries, flagged, riskOf] = await Promise.all([
     findLedgerBalance(deps.db, row.user_id),
     findLedgerEntries(deps.db, row.user_id, recentLedgerEntries),
     findFlaggedPayments(deps.db, row.id),
+    riskMarksOf(deps.db, [row.user_id]),
   ]);
   return {
-    withdrawal: toAdminWithdrawal(row),
+    withdrawal: toAdminWithdrawal(row, riskOf(row.user_id)),
     balance: {
       available: toWireMoney(balance?.available ?? '0'),
       totalEarned: toWireMoney(balance?.creditsPosted ?? '0'),

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
+import { isMemberHeld } from '../risk/risk-hold';
 import { toWithdrawal } from './withdrawal-record';
 import { findMemberWithdrawals, findWithdrawal } from './withdrawals-repository';
 
@@ -17,8 +18,9 @@ export async function viewMemberWithdrawals(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
+  const held = await isMemberHeld(deps.db, memberId);
   return {
-    withdrawals: rows.map(toWithdrawal),
+    withdrawals: rows.map((row) => toWithdrawal(row, held)),
     pagination: pageOf(query.page, query.limit, total),
   };
 }
@@ -31,5 +33,5 @@ export async function viewMemberWithdrawal(
 ): Promise<Withdrawal> {
   const row = isUuid(id) ? await findWithdrawal(deps.db, id) : undefined;
   if (!row || row.user_id !== memberId) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
-  return toWithdrawal(row);
+  return toWithdrawal(row, await isMemberHeld(deps.db, memberId));
 }

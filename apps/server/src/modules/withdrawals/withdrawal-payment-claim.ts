@@ -4,6 +4,7 @@ import { moneyTransaction } from '../../db/money-transaction';
 import type { WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
+import { refuseHeldWithdrawals } from '../risk/risk-hold';
 import { claimPayment, lockWithdrawal } from './withdrawals-repository';
 
 export const withdrawalNotFound = () => new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
@@ -35,7 +36,8 @@ export function paysUnderClaim(
 /**
  * Claims a pending withdrawal for a payment, in a transaction of its own under the withdrawal's
  * row lock, and commits before any payment is sent or checked: from then on a rejection or block
- * is refused and no second payment can claim it. A payment the standing claim allows
+ * is refused and no second payment can claim it. A member under risk review is refused
+ * (MEMBER_UNDER_REVIEW): no payment starts. A payment the standing claim allows
  * (`paysUnderClaim`) takes it up again; any other is refused.
  */
 export async function claimWithdrawalPayment(
@@ -51,6 +53,7 @@ export async function claimWithdrawalPayment(
     const locked = await lockWithdrawal(trx, withdrawalId);
     if (!locked) throw withdrawalNotFound();
     if (locked.status !== 'PENDING') return { decided: locked };
+    await refuseHeldWithdrawals(trx, [locked.id]);
     if (locked.payment_claimed_at) {
       if (paysUnderClaim(locked, transactionHash)) return { claimed: locked, taken: false };
       throw paymentInProgress();

@@ -1,10 +1,14 @@
 import { toWireMoney } from '@uplink/contract/money';
+import type { RiskMark } from '@uplink/contract/risk';
 import type { AdminWithdrawal, Withdrawal } from '@uplink/contract/withdrawals';
 import type { WithdrawalRow } from '../../db/schema';
 import type { AdminWithdrawalRow } from './withdrawals-repository';
 
-/** A withdrawal as the API answers it. */
-export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+/**
+ * A withdrawal as the API answers it; `memberHeld`: an open high-severity risk event holds the
+ * member's withdrawals, so a pending one reads "Pending — under review".
+ */
+export function toWithdrawal(row: WithdrawalRow, memberHeld = false): Withdrawal {
   return {
     _id: row.id,
     amount: toWireMoney(row.amount),
@@ -16,6 +20,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     processedAt: row.processed_at?.toISOString() ?? null,
     transactionHash: row.transaction_hash,
     paymentUnderWay: row.payment_claimed_at !== null,
+    underReview: memberHeld && row.status === 'PENDING',
   };
 }
 
@@ -24,11 +29,12 @@ export function toAuditedWithdrawal(row: WithdrawalRow): Withdrawal & { internal
   return { ...toWithdrawal(row), internalNote: row.internal_note };
 }
 
-/** A withdrawal with its member, as administrators see it. */
-export function toAdminWithdrawal(row: AdminWithdrawalRow): AdminWithdrawal {
+/** A withdrawal with its member and the member's risk mark, as administrators see it. */
+export function toAdminWithdrawal(row: AdminWithdrawalRow, risk: RiskMark): AdminWithdrawal {
   return {
-    ...toWithdrawal(row),
+    ...toWithdrawal(row, risk?.held ?? false),
     internalNote: row.internal_note,
+    risk,
     user: {
       _id: row.user_id,
       firstName: row.member_first_name,

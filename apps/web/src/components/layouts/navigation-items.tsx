@@ -2,6 +2,7 @@ import type { Permission } from '@uplink/contract/admin-roles';
 import type { ReactNode } from 'react';
 import {
   ChartIcon,
+  FlagIcon,
   GiftIcon,
   KeyIcon,
   LifebuoyIcon,
@@ -80,6 +81,13 @@ export const adminItems: AdminNavigationItem[] = [
     subtitle: 'Review Requests',
     icon: <WalletIcon />,
     permission: 'withdrawals.read',
+  },
+  {
+    to: '/admin/risk',
+    label: 'Risk',
+    subtitle: 'Review Flagged Accounts',
+    icon: <FlagIcon />,
+    permission: 'risk.read',
   },
   {
     to: '/admin/rewards',

@@ -67,3 +67,25 @@ describe('changing a member status from the users list', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('risk marks in the users list', () => {
+  it('marks a held member Held and a member a lower event names Under review, naming the rules for screen readers', async () => {
+    onApi('get', '/users/admin/all', { response: adminUsersSchema }, () =>
+      aUsersPage([
+        aListedMember({ risk: { severity: 'HIGH', held: true, openEvents: 1, rules: ['EMAIL_ALIAS'] } }),
+        aListedMember({
+          _id: 'member-2',
+          firstName: 'Bob',
+          risk: { severity: 'MEDIUM', held: false, openEvents: 1, rules: ['REGISTRATION_BURST'] },
+        }),
+        aListedMember({ _id: 'member-3', firstName: 'Cat' }),
+      ]),
+    );
+    renderScreen(<AdminUsersPage />, { path: '/admin/users', signedInAs: anAdministrator() });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('Held (risk: E-mail alias)');
+    expect(rows[1]?.textContent).toContain('Under review (risk: Registration burst)');
+    expect(rows[2]?.textContent).not.toMatch(/Held|Under review/);
+  });
+});

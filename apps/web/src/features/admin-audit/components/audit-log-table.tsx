@@ -41,6 +41,8 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   ADMIN_SUSPENDED: 'amber',
   ADMIN_REINSTATED: 'green',
   ADMIN_REMOVED: 'red',
+  RISK_EVENT_DISMISSED: 'grey',
+  RISK_EVENT_CONFIRMED: 'red',
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -63,6 +65,7 @@ function Target({ entry }: { entry: AuditLogEntry }) {
   const screens: Partial<Record<AuditLogEntry['targetType'], string>> = {
     WITHDRAWAL: '/admin/withdrawals/',
     PAYOUT_BATCH: '/admin/withdrawals/batches/',
+    RISK_EVENT: '/admin/risk?status=ALL&event=',
   };
   const screen = screens[entry.targetType];
   if (screen) {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
+import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import type { Column } from '../../../components/table';
 import { errorText } from '../../../lib/error-text';
 import { EmailWithVerification } from './email-verification';
@@ -26,6 +27,7 @@ function userColumns(
             </Link>
             {user._id === currentAdminId ? <Badge tone="brand">You</Badge> : null}
             {user.isAdmin && user._id !== currentAdminId ? <Badge tone="violet">Admin</Badge> : null}
+            <RiskMarkBadge mark={user.risk} />
           </p>
           <p className="text-slate-500 text-xs">
             <EmailWithVerification email={user.email} verified={user.isEmailVerified} /> ·{' '}

@@ -15,6 +15,7 @@ import { type AdminUserDetailPages, useAdminUserDetail } from '../api/get-admin-
 import { useStatusChange } from '../hooks/use-status-change';
 import { DeleteMemberDialog } from './delete-member-dialog';
 import { MemberActions } from './member-actions';
+import { MemberRiskEvents } from './member-risk-events';
 import { MemberSummaryCards } from './member-summary-cards';
 import { MemberTabs } from './member-tabs';
 
@@ -97,6 +98,7 @@ export function MemberDetail({ memberId }: { memberId: string }) {
               </Alert>
             ) : null}
             <MemberSummaryCards member={loaded} />
+            <MemberRiskEvents member={loaded} />
             <MemberTabs
               member={loaded}
               fetching={detail.isFetching}

@@ -4,6 +4,7 @@ import { type AdminWithdrawal, type AdminWithdrawals, withdrawalTexts } from '@u
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
+import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import type { Column } from '../../../components/table';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { errorText, loadFailure } from '../../../lib/error-text';
@@ -15,8 +16,11 @@ const columns: Column<AdminWithdrawal>[] = [
     card: 'title',
     cell: (w) => (
       <div className="min-w-0">
-        <p className="font-medium text-slate-900">
-          {w.user.firstName} {w.user.lastName}
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+          <span>
+            {w.user.firstName} {w.user.lastName}
+          </span>
+          <RiskMarkBadge mark={w.risk} />
         </p>
         <p className="text-slate-500 text-xs">
           {w.user.email} · {w.user.userId}

@@ -1,5 +1,6 @@
 import { formatDateTime, formatMoney } from '@uplink/contract/format';
 import { ledgerEntryKindLabel, ledgerReasonTypeLabel } from '@uplink/contract/ledger';
+import { riskRuleTexts, riskTexts } from '@uplink/contract/risk';
 import { decisionTextLabel, type WithdrawalReview } from '@uplink/contract/withdrawals';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
@@ -106,6 +107,32 @@ function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
 }
 
 /**
+ * The member's open risk events: a pending withdrawal of a member in an open high-severity event
+ * is held (approving or paying it is refused with MEMBER_UNDER_REVIEW); a lower one only marks.
+ */
+function RiskBanner({ withdrawal }: { withdrawal: WithdrawalReview['withdrawal'] }) {
+  const mark = withdrawal.risk;
+  if (!mark) return null;
+  const rules = mark.rules.map((rule) => riskRuleTexts[rule].title).join(', ');
+  const held = mark.held && withdrawal.status === 'PENDING';
+  return (
+    <Alert tone="warning" title={held ? riskTexts.reviewBanner : 'This member is marked for risk review.'}>
+      <p>
+        Open risk events: {rules}.{' '}
+        <Link className="font-semibold underline" to={`/admin/users/${encodeURIComponent(withdrawal.user._id)}`}>
+          See the member's events
+        </Link>{' '}
+        or{' '}
+        <Link className="font-semibold underline" to="/admin/risk">
+          open the risk queue
+        </Link>
+        .
+      </p>
+    </Alert>
+  );
+}
+
+/**
  * The request, the member's balance and ledger, and while it is pending the decision beside them
  * (which stays, with what was typed, when the withdrawal was decided under the administrator) —
  * for a role that decides; any other reads who does.
@@ -114,21 +141,24 @@ export function WithdrawalReviewPanels({ id, review }: { id: string; review: Wit
   const { withdrawal, balance, ledger, paymentUnderWay, flaggedPayments } = review;
   const permits = usePermissions();
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <div className="space-y-6">
-        <RequestCard withdrawal={withdrawal} />
-        {paymentUnderWay ? <PaymentUnderWay id={id} payment={paymentUnderWay} withdrawal={withdrawal} /> : null}
-        {flaggedPayments.length > 0 ? <FlaggedPayments payments={flaggedPayments} /> : null}
-        <MemberCard member={withdrawal.user} balance={balance} />
-        <LedgerCard ledger={ledger} />
+    <div className="space-y-6">
+      <RiskBanner withdrawal={withdrawal} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="space-y-6">
+          <RequestCard withdrawal={withdrawal} />
+          {paymentUnderWay ? <PaymentUnderWay id={id} payment={paymentUnderWay} withdrawal={withdrawal} /> : null}
+          {flaggedPayments.length > 0 ? <FlaggedPayments payments={flaggedPayments} /> : null}
+          <MemberCard member={withdrawal.user} balance={balance} />
+          <LedgerCard ledger={ledger} />
+        </div>
+        {permits('withdrawals.decide') ? (
+          <WithdrawalDecisionForm id={id} review={review} />
+        ) : withdrawal.status === 'PENDING' ? (
+          <Alert tone="info" title="Read only">
+            Withdrawal decisions are taken by {rolesHolding('withdrawals.decide')}.
+          </Alert>
+        ) : null}
       </div>
-      {permits('withdrawals.decide') ? (
-        <WithdrawalDecisionForm id={id} review={review} />
-      ) : withdrawal.status === 'PENDING' ? (
-        <Alert tone="info" title="Read only">
-          Withdrawal decisions are taken by {rolesHolding('withdrawals.decide')}.
-        </Alert>
-      ) : null}
     </div>
   );
 }

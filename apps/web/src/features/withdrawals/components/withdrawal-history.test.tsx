@@ -16,6 +16,7 @@ const decided = (change: Partial<Withdrawal>): Withdrawal => ({
   processedAt: '2026-03-02T12:00:00.000Z',
   transactionHash: null,
   paymentUnderWay: false,
+  underReview: false,
   ...change,
 });
 
@@ -43,5 +44,14 @@ describe("the member's withdrawal history", () => {
     expect(screen.getAllByText('Payment under way').length).toBeGreaterThan(0);
     const rows = screen.getAllByRole('row').filter((row) => row.textContent?.includes('Pending'));
     expect(rows.filter((row) => row.textContent?.includes('Payment under way'))).toHaveLength(1);
+  });
+
+  it('says a held withdrawal is pending under review, and nothing about why', async () => {
+    answerWithdrawals().withdrawals.push(
+      decided({ _id: 'held', status: 'PENDING', processedAt: null, underReview: true }),
+    );
+    renderScreen(<WithdrawalHistory />);
+    const row = (await screen.findByText('Pending — under review')).closest('tr') as HTMLElement;
+    expect(row.textContent).not.toMatch(/risk|rule|alias|wallet/i);
   });
 });

@@ -1,15 +1,22 @@
 import { formatDateTime, formatMoney, shortenAddress, shortenHash } from '@uplink/contract/format';
+import { riskTexts } from '@uplink/contract/risk';
 import { decisionTextLabel, type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { type Column, DataTable } from '../../../components/table';
 import { useWithdrawals } from '../api/get-withdrawals';
 
-/** What the member sees: Pending until a transaction hash exists. */
-export function memberWithdrawalState(withdrawal: Pick<Withdrawal, 'status' | 'transactionHash'>): {
+/**
+ * What the member sees: Pending until a transaction hash exists; "Pending — under review" while a
+ * risk review holds it (nothing about why).
+ */
+export function memberWithdrawalState(withdrawal: Pick<Withdrawal, 'status' | 'transactionHash' | 'underReview'>): {
   label: string;
   tone: BadgeTone;
 } {
+  if (withdrawal.status === 'PENDING' && withdrawal.underReview) {
+    return { label: riskTexts.memberPendingUnderReview, tone: 'amber' };
+  }
   if (withdrawal.status === 'PENDING' || (withdrawal.status === 'APPROVED' && !withdrawal.transactionHash)) {
     return { label: 'Pending', tone: 'amber' };
   }

@@ -1,0 +1,65 @@
+import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
+import {
+  resolveRiskEventSchema,
+  riskEventsQuerySchema,
+  riskEventsSchema,
+  riskResolutionResultSchema,
+  riskTexts,
+} from '@uplink/contract/risk';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { requestingAdministrator } from '../audit/requesting-administrator';
+import { resolveRiskEvent } from './resolve-risk-event';
+import { viewRiskEvents } from './view-risk-events';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Risk review (issue 36): the queue of events and their resolution by a person. */
+export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/risk/events',
+    {
+      config: { access: { permission: 'risk.read' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Risk events, most severe first, then newest, with every member named and the evidence',
+        security: [{ bearer: [] }],
+        querystring: riskEventsQuerySchema,
+        response: { 200: envelopeSchema(riskEventsSchema) },
+      },
+    },
+    async (request) => ok(await viewRiskEvents(app.context, request.query)),
+  );
+
+  app.post(
+    '/admin/risk/events/:id/resolve',
+    {
+      config: { access: { permission: 'risk.resolve' } },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Resolve an open risk event: DISMISSED releases the hold, CONFIRMED locks the members and blocks their pending withdrawals',
+        description:
+          'Once: a resolved event answers RISK_EVENT_ALREADY_RESOLVED (of two resolutions at once, one wins). CONFIRMED locks the members (not administrators) and blocks their pending withdrawals with no payment under way (BLOCKED_COMPLIANCE, the note as the internal note, a neutral reason for the member), in one transaction. Audited.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: resolveRiskEventSchema,
+        response: {
+          200: envelopeSchema(riskResolutionResultSchema),
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await resolveRiskEvent(
+        app.context,
+        requestingAdministrator(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(result, riskTexts.resolved(request.body.resolution));
+    },
+  );
+};

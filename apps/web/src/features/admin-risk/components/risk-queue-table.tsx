@@ -1,0 +1,124 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { formatDateTime, fullName } from '@uplink/contract/format';
+import {
+  type RiskEvent,
+  type RiskEvents,
+  riskEventStatusLabels,
+  riskRuleTexts,
+  riskTexts,
+} from '@uplink/contract/risk';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { PagedTable } from '../../../components/paged-table';
+import { RiskSeverityBadge } from '../../../components/risk-mark-badge';
+import type { Column } from '../../../components/table';
+import { errorText, loadFailure } from '../../../lib/error-text';
+
+/** The first members by name, and how many more. */
+function memberNames(event: RiskEvent): string {
+  const shown = event.members.slice(0, 2).map(fullName).join(', ');
+  const more = event.members.length - 2;
+  return more > 0 ? `${shown} and ${more} more` : shown;
+}
+
+function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => void): Column<RiskEvent>[] {
+  return [
+    {
+      key: 'rule',
+      header: 'Rule',
+      card: 'title',
+      cell: (event) => (
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{riskRuleTexts[event.rule].title}</p>
+          <p className="text-slate-500 text-xs">
+            Opened <span className="whitespace-nowrap">{formatDateTime(event.createdAt)}</span>
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: 'severity',
+      header: 'Severity',
+      card: 'status',
+      cell: (event) => <RiskSeverityBadge severity={event.severity} />,
+    },
+    {
+      key: 'members',
+      header: 'Members',
+      cell: (event) => (
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900 tabular-nums">{event.members.length}</p>
+          <p className="text-slate-500 text-xs">{memberNames(event)}</p>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      priority: 'low',
+      cell: (event) => (
+        <div className="space-y-1">
+          <Badge tone={event.status === 'OPEN' ? 'blue' : 'grey'}>{riskEventStatusLabels[event.status]}</Badge>
+          {event.resolvedBy ? <p className="text-slate-500 text-xs">by {event.resolvedBy}</p> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'open',
+      header: <span className="sr-only">Action</span>,
+      card: 'action',
+      cell: (event) => (
+        <Button
+          variant={event._id === selectedId ? 'primary' : 'secondary'}
+          size="sm"
+          className="whitespace-nowrap"
+          aria-pressed={event._id === selectedId}
+          aria-label={`Open the ${riskRuleTexts[event.rule].title.toLowerCase()} cluster of ${memberNames(event)}`}
+          onClick={(click) => {
+            click.stopPropagation();
+            onOpen(event);
+          }}
+        >
+          Open cluster
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** A page of the queue, most severe first; a row opens its cluster view. */
+export function RiskQueueTable({
+  events,
+  filtered,
+  selectedId,
+  onOpen,
+  onPageChange,
+}: {
+  events: UseQueryResult<RiskEvents>;
+  /** A filter narrows the queue beyond its open events (the empty state says so). */
+  filtered: boolean;
+  selectedId: string | null;
+  onOpen: (event: RiskEvent) => void;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <PagedTable
+      query={events}
+      failure={errorText(events.error, loadFailure(riskTexts.loadFailed, riskTexts.loadFailed))}
+      page={({ events: rows, pagination }) => ({ rows, pagination })}
+      noun="events"
+      onPageChange={onPageChange}
+      caption="Risk events"
+      columns={queueColumns(selectedId, onOpen)}
+      foldBelow="md"
+      rowKey={(event) => event._id}
+      emptyTitle={riskTexts.emptyQueue}
+      emptyDescription={
+        filtered
+          ? 'No risk event matches these filters.'
+          : 'Accounts that look run by one person appear here as they sign up, pay and withdraw.'
+      }
+      onRowClick={onOpen}
+    />
+  );
+}
