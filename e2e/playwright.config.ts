@@ -21,7 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // The app honours reduced motion, so axe reads every colour as it stays, never mid-fade (a
     // button's colour fading in as it became enabled read as too little contrast now and then).
-    reducedMotion: 'reduce',
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
