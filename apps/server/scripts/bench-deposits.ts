@@ -6,10 +6,10 @@
  * Options (env): BENCH_MEMBERS (100000), BENCH_BLOCKS (10000), BENCH_PAYERS (200), BENCH_NAIVE_SAMPLE (1000).
  */
 import { sql } from 'kysely';
+import { EthersDepositChain } from '../src/chain/deposit-chain';
 import { startLocalUsdtChain } from '../src/chain/local-usdt-chain';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
-import { EthersDepositChain } from '../src/modules/subscription/deposit-chain';
 import { DepositScanner } from '../src/modules/subscription/deposit-scanner';
 import { countingProvider } from './counting-provider';
 

@@ -19,8 +19,8 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
-import { seedPendingWithdrawals } from '../src/modules/payouts/payouts-test-support';
 import { createMember } from '../src/testing/builders';
+import { seedPendingWithdrawals } from '../src/testing/payout-builders';
 import { benchDatabaseUrl, count, dropDatabase, loadAverage, recreateDatabase, seconds } from './bench-kit';
 
 /** BENCH_PAYMENTS, as for the reconciliation half: `npm run bench:payouts` takes one setting for both. */

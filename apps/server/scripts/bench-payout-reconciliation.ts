@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseUnits } from 'ethers';
 import { sql } from 'kysely';
+import { EthersDepositChain } from '../src/chain/deposit-chain';
 import { startLocalUsdtChain } from '../src/chain/local-usdt-chain';
 import { systemClock } from '../src/clock';
 import { demoTreasuryAddress } from '../src/config';
@@ -25,7 +26,6 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { MailWorker } from '../src/modules/mail/mail-worker';
 import { TreasuryReconciliation } from '../src/modules/payouts/treasury-reconciliation';
-import { EthersDepositChain } from '../src/modules/subscription/deposit-chain';
 import { benchConfig, benchDatabaseUrl, dropDatabase, recreateDatabase } from './bench-kit';
 import { countingProvider } from './counting-provider';
 

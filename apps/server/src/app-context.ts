@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { DepositChain } from './chain/deposit-chain';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { SessionTokens } from './http/session-tokens';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
 import type { MailWorker } from './modules/mail/mail-worker';
-import type { DepositChain } from './modules/subscription/deposit-chain';
 
 /** What every route and job of one app instance shares. Types only: nothing here runs. */
 export interface AppContext {

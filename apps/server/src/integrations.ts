@@ -1,7 +1,7 @@
 import type { Integrations } from './app-context';
+import { createDepositChain } from './chain/deposit-chain';
 import type { Config } from './config';
 import { createExchangeGateway } from './modules/exchange/exchange-gateway-factory';
-import { createDepositChain } from './modules/subscription/deposit-chain';
 
 /** The outside systems from the config, unless the caller (a test, the demo) brings its own. */
 export function integrationsFromConfig(config: Config, given: Partial<Integrations> = {}): Integrations {

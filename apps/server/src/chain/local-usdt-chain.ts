@@ -1,5 +1,5 @@
 import { Contract, MaxUint256, parseUnits, type Signer } from 'ethers';
-import { EthersDepositChain } from '../modules/subscription/deposit-chain';
+import { EthersDepositChain } from './deposit-chain';
 import {
   batchTransferAbi,
   deployBatchTransfer,

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
 import { type DemoChain, startDemoChain } from '../chain/demo-chain';
+import { EthersDepositChain } from '../chain/deposit-chain';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
-import { EthersDepositChain } from '../modules/subscription/deposit-chain';
 import { bearer, createMember } from './builders';
 import { createTestApp, type TestApp, testConfig } from './test-app';
 

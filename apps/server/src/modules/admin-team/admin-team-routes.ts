@@ -11,6 +11,7 @@ import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { acceptInvitation } from './accept-invitation';
 import { changeTeamMember, type TeamChange } from './change-administrator';
@@ -18,7 +19,6 @@ import { inviteAdministrator } from './invite-administrator';
 import { revokeInvitation } from './revoke-invitation';
 import { viewTeam } from './view-team';
 
-const idParams = z.object({ id: z.string().max(100) });
 const failed = errorEnvelopeSchema;
 const bearer = [{ bearer: [] }];
 const teamManagement = { access: { permission: 'team.manage' as const } };

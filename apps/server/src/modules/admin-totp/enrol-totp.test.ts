@@ -2,7 +2,7 @@ import { type TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createMember, signIn } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { afterStart, codeAt, confirmEnrolment, startEnrolment, stepStart } from './admin-totp-test-support';
+import { afterStart, codeAt, confirmEnrolment, startEnrolment, stepStart } from '../../testing/totp-builders';
 import { openTotpSecret } from './totp-secret-box';
 
 describe('an administrator turns TOTP on', () => {

@@ -10,7 +10,7 @@ import {
   enrolledAdministrator,
   startEnrolment,
   stepStart,
-} from './admin-totp-test-support';
+} from '../../testing/totp-builders';
 
 describe('an administrator turns TOTP off', () => {
   let t: TestApp;

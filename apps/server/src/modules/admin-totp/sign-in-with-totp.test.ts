@@ -12,7 +12,7 @@ import {
   enrolledAdministrator,
   passwordStep,
   stepStart,
-} from './admin-totp-test-support';
+} from '../../testing/totp-builders';
 
 describe('an administrator with TOTP signs in', () => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { bearer, createAdministrator, createMember } from '../../testing/builders';
+import { adminHeaders, batchOf, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { enrolledAdministrator } from '../../testing/totp-builders';
 import { SandboxExchangeGateway } from '../exchange/sandbox-exchange-gateway';
-import { adminHeaders, batchOf, seedPendingWithdrawals } from '../payouts/payouts-test-support';
-import { enrolledAdministrator } from './admin-totp-test-support';
 
 /**
  * In production an administrator without two-factor sign-in is answered by no admin route but

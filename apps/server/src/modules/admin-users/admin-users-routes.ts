@@ -11,14 +11,13 @@ import { envelopeSchema } from '@uplink/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { changeMemberStatus } from './change-member-status';
 import { deleteMember } from './delete-member';
 import { listUsers } from './list-users';
 import { viewOverallStats } from './view-overall-stats';
 import { viewUserDetail } from './view-user-detail';
-
-const memberIdParams = z.object({ id: z.string().max(100) });
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -58,7 +57,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'One member with balances, sponsor and subscription; a page of rewards and withdrawals on request',
         security: [{ bearer: [] }],
-        params: memberIdParams,
+        params: idParams,
         querystring: adminUserDetailQuerySchema,
         response: { 200: envelopeSchema(adminUserDetailSchema) },
       },
@@ -74,7 +73,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Delete a member (soft): sign-in ends, personal data is blanked, the tree and the ledger stay',
         security: [{ bearer: [] }],
-        params: memberIdParams,
+        params: idParams,
         response: { 200: envelopeSchema(z.null()) },
       },
     },
@@ -92,7 +91,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Set a member's status (ACTIVE, LOCKED or DISABLED); LOCKED and DISABLED end their sessions",
         security: [{ bearer: [] }],
-        params: memberIdParams,
+        params: idParams,
         body: memberStatusChangeSchema,
         response: { 200: envelopeSchema(z.object({ status: memberStatusChangeSchema.shape.status })) },
       },

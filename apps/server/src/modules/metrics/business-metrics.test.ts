@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createMember, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import { batchOf, decide, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { batchOf, decide, seedPendingWithdrawals } from '../payouts/payouts-test-support';
 import { recordDepositChainHead } from './business-metrics';
 
 /** The value of an unlabelled metric in a scrape. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember } from '../../testing/builders';
+import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from './payouts-test-support';
 
 /** Four eyes: a batch above PAYOUT_SECOND_APPROVAL_ABOVE (here 100 USDT) is exported only once another administrator approved it. */
 describe('POST /api/withdrawals/admin/batches/{id}/approve', () => {

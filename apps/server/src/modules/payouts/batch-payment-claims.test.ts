@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember, fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { createBatch, reconcileOnce, seedPendingWithdrawals } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { createBatch, reconcileOnce, seedPendingWithdrawals } from './payouts-test-support';
 
 /**
  * A batch's withdrawals are claimed from the moment money may move (its first export, or the demo

@@ -2,7 +2,6 @@ import { maxBatchWithdrawals } from '@uplink/contract/payout-batches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, payoutsUnverified } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   adminHeaders,
   batchOf,
@@ -11,7 +10,8 @@ import {
   seedPendingWithdrawals,
   seedPendingWithdrawalsWithoutTriggers,
   someHash,
-} from './payouts-test-support';
+} from '../../testing/payout-builders';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('POST /api/withdrawals/admin/batches', () => {
   let t: TestApp;

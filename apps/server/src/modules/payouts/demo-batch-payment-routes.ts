@@ -1,9 +1,8 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import { demoBatchPaymentSchema } from '@uplink/contract/payout-batches';
-import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { payBatchFromDemoTreasury } from './pay-batch-from-demo-treasury';
 
@@ -27,7 +26,7 @@ export const demoBatchPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Starts the batch's payment as its first export does (its withdrawals claimed, the four-eyes window counted); a repeated or concurrent call answers the same transactions. PAYOUT_BATCH_PAYMENT_UNDER_WAY when its files were exported (release it first).",
         security: [{ bearer: [] }],
-        params: z.object({ id: safeText('Id').max(100) }),
+        params: idParams,
         response: { 200: envelopeSchema(demoBatchPaymentSchema), 409: errorEnvelopeSchema },
       },
     },

@@ -3,8 +3,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, payoutsUnverified } from '../../testing/builders';
+import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
-import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from './payouts-test-support';
 
 const usdt = '0x55d398326f99059fF775485246999027B3197955';
 const treasury = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

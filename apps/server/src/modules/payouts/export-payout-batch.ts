@@ -4,12 +4,12 @@ import { type PayoutExportFormat, payoutExportFileName } from '@uplink/contract/
 import { Decimal } from 'decimal.js';
 import { getAddress, parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
+import { type CsvColumn, csvHeader, csvRows, plainAmount } from '../../csv/csv-writer';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { type CsvColumn, csvHeader, csvRows, plainAmount } from '../statements/csv-writer';
 import {
   countClaimedTransfers,
   findPartLinesToPay,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createAdministrator, createMember } from '../../testing/builders';
+import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from './payouts-test-support';
 
 /**
  * Four eyes between real people of the team: with the limit at 100 USDT, a FINANCE administrator's

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, statusesOf } from '../../testing/builders';
+import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from './payouts-test-support';
 
 /**
  * Four eyes over a window, not per batch: an administrator exports without a second approval at

@@ -1,7 +1,7 @@
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type ReviewFilters, reviewWhere } from '../withdrawals/withdrawals-repository';
+import { type ReviewFilters, reviewWhere } from '../withdrawals/review-filters';
 
 /** Why a requested withdrawal cannot join a batch. */
 export type BatchRefusal =

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember } from '../../testing/builders';
+import { createBatch, decide, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { createBatch, decide, seedPendingWithdrawals } from './payouts-test-support';
 
 /**
  * Batches created at the same moment as other batches and as rejections, on PostgreSQL (the

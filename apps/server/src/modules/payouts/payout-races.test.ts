@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { adminHeaders, createBatch, decide, reconcileOnce } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { adminHeaders, createBatch, decide, reconcileOnce } from './payouts-test-support';
 
 /**
  * Everything that can happen to a batch's withdrawals, at once, in rounds, on the demo chain (one

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { approvePayoutBatch } from './approve-payout-batch';
 import { createPayoutBatch } from './create-payout-batch';
@@ -22,7 +23,6 @@ import { exportPayoutBatch } from './export-payout-batch';
 import { releasePayoutBatch } from './release-payout-batch';
 import { listPayoutBatches, viewPayoutBatch } from './view-payout-batches';
 
-const idParams = z.object({ id: z.string().max(100) });
 /**
  * A selection of the largest batch (100,000 ids of 36 characters, quoted, with commas) is about
  * 3.9 MB: the body may be that large here, so that one id too many is refused as such (VALIDATION_ERROR)

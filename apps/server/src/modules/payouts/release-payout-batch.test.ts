@@ -4,9 +4,9 @@ import { payManyOnDemoChain } from '../../chain/demo-chain';
 import type { UserRow } from '../../db/schema';
 import { createAdministrator, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { auditOf, createBatch, adminHeaders as headersOf } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { auditOf, createBatch, adminHeaders as headersOf } from './payouts-test-support';
 
 /**
  * `POST /withdrawals/admin/batches/{id}/release`: a batch's payment given up on purpose, with a

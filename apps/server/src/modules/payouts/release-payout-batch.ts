@@ -1,12 +1,12 @@
 import type { PayoutBatchRelease } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
+import type { UsdtTransfer } from '../../chain/deposit-chain';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { readSplittingRange } from '../subscription/confirmed-block-scan';
-import type { UsdtTransfer } from '../subscription/deposit-chain';
 import { askChain } from '../withdrawals/payout-proof';
 import {
   type DemoPaymentRow,

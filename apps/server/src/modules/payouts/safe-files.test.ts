@@ -4,8 +4,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, payoutsUnverified } from '../../testing/builders';
+import { adminHeaders, batchOf, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
-import { adminHeaders, batchOf, seedPendingWithdrawals } from './payouts-test-support';
 
 /**
  * A batch's Safe{Wallet} files, read the way Safe's own apps read them.

@@ -15,9 +15,9 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { auditOf } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
-import { auditOf } from './payouts-test-support';
 import { createTreasuryReconciliation, reconciliationActor } from './treasury-reconciliation';
 
 /**

@@ -1,11 +1,11 @@
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
+import type { DepositChain, UsdtTransfer } from '../../chain/deposit-chain';
 import { moneyTransaction } from '../../db/money-transaction';
 import type { WithdrawalRow } from '../../db/schema';
 import { type AdminAction, recordAdminActions } from '../audit/audit-log-repository';
 import { ConfirmedBlockScan, readSplittingRange } from '../subscription/confirmed-block-scan';
-import type { DepositChain, UsdtTransfer } from '../subscription/deposit-chain';
 import { type LockedDecision, recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
 import { countFlaggedWithdrawalPayment } from '../withdrawals/withdrawal-payment-metrics';
 import { type FlaggedPayment, flagPayments } from '../withdrawals/withdrawals-repository';

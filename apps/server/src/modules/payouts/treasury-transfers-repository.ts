@@ -1,8 +1,8 @@
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
+import type { UsdtTransfer } from '../../chain/deposit-chain';
 import type { Database, WithdrawalRow } from '../../db/schema';
-import type { UsdtTransfer } from '../subscription/deposit-chain';
 
 /** Treasury transfers already stored among `transfers` ("hash:logIndex"): a range read again. */
 export async function storedTransferKeys(

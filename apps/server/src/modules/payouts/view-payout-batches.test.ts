@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, payoutsUnverified } from '../../testing/builders';
+import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from './payouts-test-support';
 
 describe('GET /api/withdrawals/admin/batches and /batches/{id}', () => {
   let t: TestApp;

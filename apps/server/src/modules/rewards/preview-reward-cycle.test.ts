@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { invalidCycleRequests } from '../../testing/invalid-cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cycleAt, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
@@ -175,20 +176,7 @@ describe('an administrator previews a reward cycle', () => {
     });
   });
 
-  it.each([
-    ['an empty statement', { cycle: 1, entries: [] }],
-    ['no cycle', { source: 'exchange' }],
-    [
-      'a UID twice',
-      {
-        cycle: 1,
-        entries: [
-          { bingXUID: '12345678', masterAmount: 1 },
-          { bingXUID: '12345678', masterAmount: 2 },
-        ],
-      },
-    ],
-  ])('answers VALIDATION_ERROR to %s', async (_name, body) => {
+  it.each(invalidCycleRequests)('answers VALIDATION_ERROR to %s', async (_name, body) => {
     const response = await preview(body);
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe('VALIDATION_ERROR');

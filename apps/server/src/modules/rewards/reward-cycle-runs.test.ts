@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { emptyPagination } from '../../testing/pagination';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
@@ -52,15 +53,7 @@ describe('administrators read the runs of the reward cycles', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       runs: [],
-      pagination: {
-        currentPage: 1,
-        totalPages: 0,
-        totalRecords: 0,
-        limit: 10,
-        hasNextPage: false,
-        hasPrevPage: false,
-        resultsCount: 0,
-      },
+      pagination: emptyPagination(),
       lastFinishedCycle: { cycle: finished, ...window(finished), distributed: false },
     });
   });

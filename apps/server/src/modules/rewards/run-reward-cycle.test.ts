@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, statusesOf, uniqueUid } from '../../testing/builders';
+import { invalidCycleRequests } from '../../testing/invalid-cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sandboxMasterAmount } from '../exchange/sandbox-exchange-gateway';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -286,32 +287,7 @@ describe('an administrator runs a reward cycle', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it.each([
-    ['no cycle', { entries: [{ bingXUID: '12345678', masterAmount: 1 }] }],
-    ['a cycle of 0', { cycle: 0, source: 'exchange' }],
-    ['a fractional cycle', { cycle: 1.5, source: 'exchange' }],
-    ['an unknown source', { cycle: 1, source: 'bank' }],
-    [
-      'both a statement and a source',
-      { cycle: 1, source: 'exchange', entries: [{ bingXUID: '12345678', masterAmount: 1 }] },
-    ],
-    ['an empty statement', { cycle: 1, entries: [] }],
-    ['a UID that is not digits', { cycle: 1, entries: [{ bingXUID: "1' OR 1=1 --", masterAmount: 1 }] }],
-    ['a negative amount', { cycle: 1, entries: [{ bingXUID: '12345678', masterAmount: -1 }] }],
-    ['nine decimals', { cycle: 1, entries: [{ bingXUID: '12345678', masterAmount: '0.123456789' }] }],
-    ['a word for an amount', { cycle: 1, entries: [{ bingXUID: '12345678', masterAmount: 'ten' }] }],
-    ['an infinite amount', { cycle: 1, entries: [{ bingXUID: '12345678', masterAmount: '1e400' }] }],
-    [
-      'a UID twice',
-      {
-        cycle: 1,
-        entries: [
-          { bingXUID: '12345678', masterAmount: 1 },
-          { bingXUID: '12345678', masterAmount: 2 },
-        ],
-      },
-    ],
-  ])('answers VALIDATION_ERROR to %s', async (_name, body) => {
+  it.each(invalidCycleRequests)('answers VALIDATION_ERROR to %s', async (_name, body) => {
     const response = await run(body);
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe('VALIDATION_ERROR');

@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   uniqueUid,
 } from '../../testing/builders';
+import { emptyPagination } from '../../testing/pagination';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { settleLockedRewards } from './settle-locked-rewards';
 
@@ -225,15 +226,7 @@ describe('administrators list every reward', () => {
     const response = await list({ type: 'DIRECT', level: 7 });
     expect(response.json().data).toEqual({
       rewards: [],
-      pagination: {
-        currentPage: 1,
-        totalPages: 0,
-        totalRecords: 0,
-        limit: 10,
-        hasNextPage: false,
-        hasPrevPage: false,
-        resultsCount: 0,
-      },
+      pagination: emptyPagination(),
       statistics: {
         total: 0,
         totalRewardsDistributed: 0,

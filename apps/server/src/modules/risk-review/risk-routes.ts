@@ -7,13 +7,11 @@ import {
   riskTexts,
 } from '@uplink/contract/risk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { resolveRiskEvent } from './resolve-risk-event';
 import { viewRiskEvents } from './view-risk-events';
-
-const idParams = z.object({ id: z.string().max(100) });
 
 /** Risk review (issue 36): the queue of events and their resolution by a person. */
 export const riskRoutes: FastifyPluginAsyncZod = async (app) => {

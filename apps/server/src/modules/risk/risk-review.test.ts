@@ -13,9 +13,9 @@ import {
   uniqueUid,
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
+import { adminHeaders, createBatch, decide, someHash } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance } from '../ledger/ledger-repository';
-import { adminHeaders, createBatch, decide, someHash } from '../payouts/payouts-test-support';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 
 const freshAddress = () => `0x${randomBytes(20).toString('hex')}`;

@@ -12,8 +12,8 @@ import {
   uniqueUid,
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
+import { adminHeaders, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
-import { adminHeaders, seedPendingWithdrawals } from '../payouts/payouts-test-support';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { backfillRiskReview } from './risk-backfill';
 import { forgetOldClientAddresses } from './risk-signals-repository';

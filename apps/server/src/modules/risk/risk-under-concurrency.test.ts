@@ -11,9 +11,9 @@ import {
   uniqueUid,
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
+import { adminHeaders } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { newReferralCode } from '../accounts/referral-codes';
-import { adminHeaders } from '../payouts/payouts-test-support';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { normalizeEmail } from './email-identity';
 import { evaluateRegistration } from './evaluate-risk';

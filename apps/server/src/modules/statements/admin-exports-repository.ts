@@ -3,7 +3,7 @@ import { memberMatches } from '../../db/member-search';
 import type { Database } from '../../db/schema';
 import { type AuditLogFilters, auditLogConditions } from '../audit/audit-log-repository';
 import { type AllRewardsFilters, kindConditions } from '../rewards/all-rewards-repository';
-import { type ReviewFilters, reviewWhere } from '../withdrawals/withdrawals-repository';
+import { type ReviewFilters, reviewWhere } from '../withdrawals/review-filters';
 import type { StatementRewardRow, StatementWithdrawalRow } from './member-statements-repository';
 
 /**

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvStream } from '../../csv/csv-stream';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { csvStream } from './csv-stream';
 
 const cellsOf = (text: string) => Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data;
 

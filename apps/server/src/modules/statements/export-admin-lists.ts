@@ -6,6 +6,8 @@ import { type AdminExportKind, adminExportFileName } from '@uplink/contract/stat
 import type { AdminWithdrawalsQuery } from '@uplink/contract/withdrawals';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { csvStream } from '../../csv/csv-stream';
+import { type CsvColumn, csvHeader, csvRows } from '../../csv/csv-writer';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { auditLogFiltersOf } from '../audit/view-audit-log';
@@ -19,8 +21,6 @@ import {
   findUsersForExport,
   findWithdrawalsForExport,
 } from './admin-exports-repository';
-import { csvStream } from './csv-stream';
-import { type CsvColumn, csvHeader, csvRows } from './csv-writer';
 import type { CsvDownload } from './export-member-statements';
 
 /** Exports read the replica when one is configured (DATABASE_REPLICA_URL); the audit row goes to the primary. */

@@ -11,8 +11,8 @@ import {
 } from '@uplink/contract/statements';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
-import { csvStream } from './csv-stream';
-import { type CsvColumn, csvHeader, csvLines, csvRows, plainAmount } from './csv-writer';
+import { csvStream } from '../../csv/csv-stream';
+import { type CsvColumn, csvHeader, csvLines, csvRows, plainAmount } from '../../csv/csv-writer';
 import {
   findMemberNumber,
   findPeriodLedger,

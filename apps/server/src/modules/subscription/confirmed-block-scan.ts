@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DepositChain } from '../../chain/deposit-chain';
 import type { Database } from '../../db/schema';
-import type { DepositChain } from './deposit-chain';
 import { findCursor, saveCursor } from './subscription-repository';
 
 export interface ConfirmedBlockScanOptions {

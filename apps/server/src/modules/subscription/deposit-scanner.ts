@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
+import type { DepositChain, UsdtTransfer } from '../../chain/deposit-chain';
 import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { countQuarantinedDepositLogs } from '../metrics/deposit-quarantine-metrics';
 import { ConfirmedBlockScan, readSplittingRange } from './confirmed-block-scan';
 import { amountBeyondLedger } from './deposit-amounts';
-import type { DepositChain, UsdtTransfer } from './deposit-chain';
 import { type CreditingConfig, creditSubscriptions } from './subscription-crediting';
 import {
   findDepositAddress,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDepositChain } from '../../chain/deposit-chain';
 import { ConfigError, loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createExchangeGateway } from '../exchange/exchange-gateway-factory';
-import { createDepositChain } from './deposit-chain';
 
 const local = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data', JWT_SECRET: 'x'.repeat(32) });
 const production = { ...local, production: true };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DepositChain } from '../../chain/deposit-chain';
 import { createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { DepositChain } from './deposit-chain';
 
 /** A chain that cannot be reached: every call fails as a dead RPC endpoint would. */
 const unreachableChain: DepositChain = {

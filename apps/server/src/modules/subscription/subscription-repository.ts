@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, sql } from 'kysely';
+import type { UsdtTransfer } from '../../chain/deposit-chain';
 import type { Database, UserRow } from '../../db/schema';
-import type { UsdtTransfer } from './deposit-chain';
 
 export interface ScanCursor {
   lastBlock: number;

@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
+import type { DepositChain, UsdtTransfer } from '../../chain/deposit-chain';
 import type { WithdrawalRow } from '../../db/schema';
 import { ServiceUnavailableError, validationFailed } from '../../domain-error';
-import type { DepositChain, UsdtTransfer } from '../subscription/deposit-chain';
 import { findRecordedPaymentLogs } from './withdrawals-repository';
 
 type ProofDeps = Pick<AppContext, 'config' | 'integrations'>;

@@ -1,8 +1,8 @@
 import type { WithdrawalDecision, WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
 import { violatedConstraint } from '../../db/constraint-violations';
-import { likeSubstring, memberMatches } from '../../db/member-search';
 import type { Database, WithdrawalRow } from '../../db/schema';
+import { type ReviewFilters, reviewWhere } from './review-filters';
 
 export async function countPendingWithdrawals(db: Kysely<Database>, memberId: string): Promise<number> {
   const row = await db
@@ -293,22 +293,6 @@ const adminOrderings = {
   '-amount': sql`w.amount DESC, w.id DESC`,
   amount: sql`w.amount ASC, w.id ASC`,
 } as const;
-
-export interface ReviewFilters {
-  search?: string;
-  status?: WithdrawalStatus;
-  memberId?: string;
-}
-
-export const reviewWhere = (filters: ReviewFilters) => sql`
-    WHERE true
-    ${filters.status ? sql`AND w.status = ${filters.status}` : sql``}
-    ${filters.memberId ? sql`AND w.user_id = ${filters.memberId}` : sql``}
-    ${
-      filters.search
-        ? sql`AND (${memberMatches('u', filters.search)} OR w.wallet_address ILIKE ${likeSubstring(filters.search)})`
-        : sql``
-    }`;
 
 /** A page of withdrawals with their members, optionally by status, member and a search of name, e-mail, user ID or wallet. */
 export async function findWithdrawalsForReview(

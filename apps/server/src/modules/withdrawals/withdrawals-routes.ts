@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
 import { requestingAdministrator } from '../audit/requesting-administrator';
 import { createWithdrawal } from './create-withdrawal';
@@ -29,7 +30,6 @@ import { verifyWithdrawalCode } from './verify-withdrawal-code';
 import { viewMemberWithdrawal, viewMemberWithdrawals } from './view-member-withdrawals';
 import { viewWithdrawalCodeStatus } from './view-withdrawal-code-status';
 
-const idParams = z.object({ id: z.string().max(100) });
 /** Guessing codes or creating withdrawals in bulk is refused long before it could matter. */
 const codeRateLimit = perMemberRateLimit(20, '15 minutes');
 const withdrawalRateLimit = perMemberRateLimit(60, '15 minutes');

@@ -1,8 +1,8 @@
 import { type TOTP, URI } from 'otpauth';
 import { expect } from 'vitest';
-import type { UserRow } from '../../db/schema';
-import { bearer, createMember } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
+import type { UserRow } from '../db/schema';
+import { bearer, createMember } from './builders';
+import type { TestApp } from './test-app';
 
 /**
  * What the API tests of the second factor share: an administrator who turned TOTP on through the

@@ -2,10 +2,10 @@ import type { AuditAction } from '@uplink/contract/audit';
 import { Decimal } from 'decimal.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type Config, loadConfig } from '../../config';
-import type { Database, UserRow } from '../../db/schema';
-import { bearer, creditReward } from '../../testing/builders';
-import { createTreasuryReconciliation } from './treasury-reconciliation';
+import { type Config, loadConfig } from '../config';
+import type { Database, UserRow } from '../db/schema';
+import { createTreasuryReconciliation } from '../modules/payouts/treasury-reconciliation';
+import { bearer, creditReward } from './builders';
 
 /**
  * What the payout batch tests and the bench share: pending withdrawals written in bulk the way a
