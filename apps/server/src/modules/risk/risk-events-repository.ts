@@ -77,13 +77,17 @@ const severityRank: Record<RiskSeverity, number> = { HIGH: 3, MEDIUM: 2, LOW: 1 
 
 const moreSevere = (a: RiskSeverity, b: RiskSeverity): RiskSeverity => (severityRank[a] >= severityRank[b] ? a : b);
 
+/**
+ * The members as one array parameter: a cluster may name tens of thousands (a burst under the root
+ * sponsor at a million members), and three parameters a row passed PostgreSQL's 65,535 and failed the
+ * registration that found them.
+ */
 async function addMembers(trx: Kysely<Database>, eventId: string, memberIds: readonly string[], now: Date) {
   if (memberIds.length === 0) return;
-  await trx
-    .insertInto('risk_event_members')
-    .values(memberIds.map((userId) => ({ event_id: eventId, user_id: userId, joined_at: now })))
-    .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
-    .execute();
+  await sql`
+    INSERT INTO risk_event_members (event_id, user_id, joined_at)
+    SELECT ${eventId}, m.user_id, ${now} FROM unnest(${[...memberIds]}::uuid[]) AS m(user_id)
+    ON CONFLICT (event_id, user_id) DO NOTHING`.execute(trx);
 }
 
 /** Whether the cluster's resolved events named every member of the finding already. */
@@ -114,7 +118,7 @@ export async function findHeldMembers(db: Kysely<Database>, memberIds: readonly 
     .innerJoin('risk_events as e', 'e.id', 'em.event_id')
     .select('em.user_id')
     .distinct()
-    .where('em.user_id', 'in', [...new Set(memberIds)])
+    .where(sql<boolean>`em.user_id = ANY(${[...new Set(memberIds)]}::uuid[])`)
     .where('e.status', '=', 'OPEN')
     .where('e.severity', '=', 'HIGH')
     .execute();
@@ -137,7 +141,7 @@ export function findOpenEventsOf(db: Kysely<Database>, memberIds: readonly strin
     .selectFrom('risk_event_members as em')
     .innerJoin('risk_events as e', 'e.id', 'em.event_id')
     .select(['em.user_id', 'e.rule', 'e.severity'])
-    .where('em.user_id', 'in', [...new Set(memberIds)])
+    .where(sql<boolean>`em.user_id = ANY(${[...new Set(memberIds)]}::uuid[])`)
     .where('e.status', '=', 'OPEN')
     .execute();
 }
@@ -286,7 +290,7 @@ export async function lockEventMembers(db: Kysely<Database>, memberIds: readonly
   return db
     .selectFrom('users')
     .select(['id', 'status', 'is_admin', 'deleted_at'])
-    .where('id', 'in', [...memberIds])
+    .where(sql<boolean>`id = ANY(${[...memberIds]}::uuid[])`)
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -321,7 +325,7 @@ export function lockPendingWithdrawalsOf(db: Kysely<Database>, memberIds: readon
   return db
     .selectFrom('withdrawals')
     .selectAll()
-    .where('user_id', 'in', [...memberIds])
+    .where(sql<boolean>`user_id = ANY(${[...memberIds]}::uuid[])`)
     .where('status', '=', 'PENDING')
     .where('payment_claimed_at', 'is', null)
     .orderBy('id')

@@ -35,7 +35,7 @@ async function accountsOf(db: Db, memberIds: readonly string[]) {
   const rows = await db
     .selectFrom('users')
     .select(['id', 'email', 'normalized_email', 'sponsor_id', 'created_at'])
-    .where('id', 'in', [...memberIds])
+    .where(sql<boolean>`id = ANY(${[...memberIds]}::uuid[])`)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
