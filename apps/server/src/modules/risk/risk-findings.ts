@@ -89,7 +89,7 @@ export async function disposableEmailFinding(
   };
 }
 
-/** The members an open event of the cluster names already: a burst's earlier windows. */
+/** The members an open event of the cluster names already (its first `evidenceLimit`): a burst's earlier windows. */
 async function openEventMembers(db: Db, rule: ClusterFinding['rule'], clusterKey: string): Promise<string[]> {
   const rows = await db
     .selectFrom('risk_events as e')
@@ -98,6 +98,13 @@ async function openEventMembers(db: Db, rule: ClusterFinding['rule'], clusterKey
     .where('e.rule', '=', rule)
     .where('e.cluster_key', '=', clusterKey)
     .where('e.status', '=', 'OPEN')
+    // A burst under one sponsor can gather tens of thousands over the months: its evidence keeps
+    // the first members by id (the key's own order, so no read of the rest) beside the new window,
+    // and each sign-up costs the same however large the event grew (a million-member backfill
+    // re-read 32,000 accounts per hour of one sponsor).
+    .orderBy('em.event_id')
+    .orderBy('em.user_id')
+    .limit(evidenceLimit)
     .execute();
   return rows.map((row) => row.user_id);
 }
