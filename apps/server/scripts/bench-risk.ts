@@ -184,7 +184,7 @@ async function seedNetwork(): Promise<void> {
         FROM generate_series(1, ${members}::int) AS n
         CROSS JOIN LATERAL (SELECT md5('member' || n::text)::uuid AS id) ids`.execute(trx);
     await sql`
-      UPDATE users u SET sponsor_id = md5('member' || (1 + (s.n * 48271) % (s.n - 1))::text)::uuid
+      UPDATE users u SET sponsor_id = md5('member' || (1 + ((s.n * 48271) % 2147483647) % (s.n - 1))::text)::uuid
         FROM (SELECT id, row_number() OVER (ORDER BY created_at) AS n FROM users) s
        WHERE u.id = s.id AND s.n > 1`.execute(trx);
     await sql`
