@@ -126,24 +126,12 @@ export async function sponsorBurstFinding(
     .limit(evidenceLimit)
     .execute();
   if (rows.length <= config.signupsPerSponsorHour) return null;
-  const clusterKey = `sponsor:${sponsorId}`;
-  const memberIds = distinct([
-    ...(await openEventMembers(db, 'REGISTRATION_BURST', clusterKey)),
-    ...rows.map((row) => row.id),
-  ]);
-  return {
-    rule: 'REGISTRATION_BURST',
-    severity: 'MEDIUM',
-    clusterKey,
-    memberIds,
-    evidence: {
-      rule: 'REGISTRATION_BURST',
-      basis: 'SPONSOR',
-      sponsorId,
-      clientAddress: null,
-      accounts: await accountsOf(db, memberIds),
-    },
-  };
+  return burstFinding(
+    db,
+    `sponsor:${sponsorId}`,
+    rows.map((row) => row.id),
+    { basis: 'SPONSOR', sponsorId, clientAddress: null },
+  );
 }
 
 /** REGISTRATION_BURST by client address: more than the setting's sign-ups from it in the 24 hours up to `at`. */
@@ -163,23 +151,30 @@ export async function clientAddressBurstFinding(
     .limit(evidenceLimit)
     .execute();
   if (rows.length <= config.signupsPerClientAddressDay) return null;
-  const clusterKey = `client:${clientAddress}`;
-  const memberIds = distinct([
-    ...(await openEventMembers(db, 'REGISTRATION_BURST', clusterKey)),
-    ...rows.map((row) => row.user_id),
-  ]);
+  return burstFinding(
+    db,
+    `client:${clientAddress}`,
+    rows.map((row) => row.user_id),
+    { basis: 'CLIENT_ADDRESS', sponsorId: null, clientAddress },
+  );
+}
+
+/** A burst's finding: the window's sign-ups joined to the members its open event names already. */
+async function burstFinding(
+  db: Db,
+  clusterKey: string,
+  windowMemberIds: string[],
+  source:
+    | { basis: 'SPONSOR'; sponsorId: string; clientAddress: null }
+    | { basis: 'CLIENT_ADDRESS'; sponsorId: null; clientAddress: string },
+): Promise<ClusterFinding> {
+  const memberIds = distinct([...(await openEventMembers(db, 'REGISTRATION_BURST', clusterKey)), ...windowMemberIds]);
   return {
     rule: 'REGISTRATION_BURST',
     severity: 'MEDIUM',
     clusterKey,
     memberIds,
-    evidence: {
-      rule: 'REGISTRATION_BURST',
-      basis: 'CLIENT_ADDRESS',
-      sponsorId: null,
-      clientAddress,
-      accounts: await accountsOf(db, memberIds),
-    },
+    evidence: { rule: 'REGISTRATION_BURST', ...source, accounts: await accountsOf(db, memberIds) },
   };
 }
 
