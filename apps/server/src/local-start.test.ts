@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -68,14 +69,23 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start on a machine', () => {
     started.stderr.on('data', (chunk) => {
       output += chunk;
     });
-    const exited = new Promise<number | null>((resolve) => started.on('exit', (code) => resolve(code)));
+    let exitCode: number | null | undefined;
+    const exited = new Promise<number | null>((resolve) =>
+      started.on('exit', (code) => {
+        exitCode = code;
+        resolve(code);
+      }),
+    );
 
-    await expect
-      .poll(() => output.includes('Uplink is running at') && answers(`${baseUrl}/api/readyz`), {
-        timeout: 180_000,
-        interval: 500,
-      })
-      .toBe(true);
+    // A start that exits (a failed build, a port taken meanwhile by another test's server) fails at
+    // once; a start that fails either way shows what it printed.
+    const deadline = Date.now() + 300_000;
+    while (!(output.includes('Uplink is running at') && (await answers(`${baseUrl}/api/readyz`)))) {
+      if (exitCode !== undefined || Date.now() > deadline) {
+        throw new Error(`npm start did not come up (exit code ${exitCode ?? 'none yet'}); it printed:\n${output}`);
+      }
+      await setTimeout(500);
+    }
 
     // The password the banner shows is also in DATA_DIR, readable by its owner only.
     const password = output.match(/password\s+(\S+)\s+\(generated/)?.[1];
@@ -116,5 +126,5 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start on a machine', () => {
     // npm has exited: its server must not be left answering.
     expect(await answers(`${baseUrl}/api/readyz`)).toBe(false);
     expect(existsSync(path.join(dataDir, 'server.json'))).toBe(false);
-  }, 300_000);
+  }, 420_000);
 });
