@@ -9,8 +9,10 @@ import { type Kysely, sql } from 'kysely';
  *   `normalizeEmail`, in TypeScript).
  * - `registration_client_addresses`: the client address a member registered from, as resolved
  *   behind the trusted proxies; deleted after 90 days by the risk-signals job.
- * - Funding senders (credited transfers, by lower-case sender), sign-ups per sponsor in time;
- *   withdrawal and deposit addresses are indexed in lower case already (0135, 0004).
+ * - Funding senders (credited transfers, by lower-case sender), sign-ups per sponsor in time, and
+ *   withdrawals by lower-case address whatever their status, oldest first (0040 and 0135 index
+ *   them by address only while pending or once decided: a rule's read of both scanned every
+ *   withdrawal, 31 ms at 50,000). Deposit addresses are indexed in lower case already (0004).
  * - `risk_events`: one per rule and cluster (`cluster_key`: the shared address, mailbox, sponsor,
  *   client address or member); at most one open per rule and cluster (the partial unique index
  *   decides between two transactions opening it at once). `risk_event_members` names everyone in
@@ -26,6 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE INDEX deposit_transfers_sender_idx ON deposit_transfers (lower(from_address))
      WHERE credited_period_ends_at IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX withdrawals_wallet_idx ON withdrawals (lower(wallet_address), requested_at)`.execute(db);
   await sql`
     CREATE TABLE registration_client_addresses (
       user_id uuid PRIMARY KEY REFERENCES users (id),

@@ -8,6 +8,7 @@ import {
   clientAddressBurstFinding,
   disposableEmailFinding,
   emailAliasFinding,
+  findWithdrawalsTo,
   sharedFundingWalletFinding,
   sharedWithdrawalWalletFinding,
   sponsorBurstFinding,
@@ -84,19 +85,27 @@ export async function evaluateSubscriptionPayment(
 ): Promise<void> {
   for (const sender of [...new Set(senders.map((address) => address.toLowerCase()))].sort()) {
     await evaluate(trx, 'SHARED_FUNDING_WALLET', sender, () => sharedFundingWalletFinding(trx, config, sender), now);
-    await evaluate(trx, 'CIRCULAR_FUNDS', sender, () => circularFundsFinding(trx, config, sender), now);
+    await evaluate(
+      trx,
+      'CIRCULAR_FUNDS',
+      sender,
+      async () => circularFundsFinding(trx, config, sender, await findWithdrawalsTo(trx, sender)),
+      now,
+    );
   }
 }
 
-/** A withdrawal to this address: SHARED_WITHDRAWAL_WALLET, then CIRCULAR_FUNDS. */
+/**
+ * A withdrawal to this address: SHARED_WITHDRAWAL_WALLET, then CIRCULAR_FUNDS. Both judge the
+ * address's withdrawals: their locks first, in that order, then the one read both findings share.
+ */
 export async function evaluateWithdrawal(trx: Db, config: RiskConfig, walletAddress: string, now: Date): Promise<void> {
   const address = walletAddress.toLowerCase();
-  await evaluate(
-    trx,
-    'SHARED_WITHDRAWAL_WALLET',
-    address,
-    () => sharedWithdrawalWalletFinding(trx, config, address),
-    now,
-  );
-  await evaluate(trx, 'CIRCULAR_FUNDS', address, () => circularFundsFinding(trx, config, address), now);
+  await lockCluster(trx, 'SHARED_WITHDRAWAL_WALLET', address);
+  await lockCluster(trx, 'CIRCULAR_FUNDS', address);
+  const withdrawals = await findWithdrawalsTo(trx, address);
+  const shared = sharedWithdrawalWalletFinding(config, address, withdrawals);
+  if (shared) await recordFinding(trx, shared, now);
+  const circular = await circularFundsFinding(trx, config, address, withdrawals);
+  if (circular) await recordFinding(trx, circular, now);
 }

@@ -8,6 +8,7 @@ import {
   clientAddressBurstFinding,
   disposableEmailFinding,
   emailAliasFinding,
+  findWithdrawalsTo,
   sharedFundingWalletFinding,
   sharedWithdrawalWalletFinding,
   sponsorBurstFinding,
@@ -126,7 +127,9 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
       SELECT lower(wallet_address) AS key FROM withdrawals
        GROUP BY lower(wallet_address) HAVING count(DISTINCT user_id) > 1`,
   )) {
-    await evaluate('SHARED_WITHDRAWAL_WALLET', key, (trx) => sharedWithdrawalWalletFinding(trx, config, key));
+    await evaluate('SHARED_WITHDRAWAL_WALLET', key, async (trx) =>
+      sharedWithdrawalWalletFinding(config, key, await findWithdrawalsTo(trx, key)),
+    );
   }
   for (const { key } of await sharedKeys(
     db,
@@ -137,7 +140,9 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
                       WHERE lower(d.from_address) = lower(w.wallet_address)
                         AND d.credited_period_ends_at IS NOT NULL AND d.user_id <> w.user_id)`,
   )) {
-    await evaluate('CIRCULAR_FUNDS', key, (trx) => circularFundsFinding(trx, config, key));
+    await evaluate('CIRCULAR_FUNDS', key, async (trx) =>
+      circularFundsFinding(trx, config, key, await findWithdrawalsTo(trx, key)),
+    );
   }
   await db
     .insertInto('risk_backfill')
@@ -151,24 +156,29 @@ async function sharedKeys(db: Kysely<Database>, query: ReturnType<typeof sql>): 
   return (await query.execute(db)).rows as { key: string }[];
 }
 
-/** Writes `normalized_email` where it is missing, a chunk of members per statement, in id order. */
+/**
+ * Writes `normalized_email` where it is missing, a chunk of members per statement, walking the
+ * primary key from where the last chunk ended (restarting from the first id each time re-read the
+ * chunks already written: a quadratic six minutes at a million members).
+ */
 async function normaliseEmails(db: Kysely<Database>): Promise<number> {
   let written = 0;
+  let after: string | null = null;
   for (;;) {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('normalized_email', 'is', null)
-      .orderBy('id')
-      .limit(normaliseChunk)
-      .execute();
-    if (rows.length === 0) return written;
-    await sql`
+    let chunk = db.selectFrom('users').select(['id', 'email', 'normalized_email']).orderBy('id').limit(normaliseChunk);
+    if (after !== null) chunk = chunk.where('id', '>', after);
+    const rows = await chunk.execute();
+    const last = rows.at(-1);
+    if (!last) return written;
+    after = last.id;
+    const missing = rows.filter((row) => row.normalized_email === null);
+    if (missing.length === 0) continue;
+    const updated = await sql`
       UPDATE users u SET normalized_email = n.normalized
-        FROM unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => normalizeEmail(row.email))}::text[])
+        FROM unnest(${missing.map((row) => row.id)}::uuid[], ${missing.map((row) => normalizeEmail(row.email))}::text[])
              AS n(id, normalized)
-       WHERE u.id = n.id`.execute(db);
-    written += rows.length;
+       WHERE u.id = n.id AND u.normalized_email IS NULL`.execute(db);
+    written += Number(updated.numAffectedRows ?? 0);
   }
 }
 

@@ -178,8 +178,8 @@ async function burstFinding(
   };
 }
 
-/** The withdrawals to a lower-case address, any status, oldest first. */
-async function withdrawalsTo(db: Db, address: string) {
+/** The withdrawals to a lower-case address, any status, oldest first: what the address rules judge. */
+export async function findWithdrawalsTo(db: Db, address: string) {
   const rows = await db
     .selectFrom('withdrawals')
     .select(['id', 'user_id', 'amount', 'wallet_address', 'requested_at'])
@@ -195,6 +195,7 @@ async function withdrawalsTo(db: Db, address: string) {
     requestedAt: row.requested_at.toISOString(),
   }));
 }
+export type WithdrawalsToAddress = Awaited<ReturnType<typeof findWithdrawalsTo>>;
 
 /**
  * The subscriptions a lower-case address paid (credited transfers), the first per member, with
@@ -223,13 +224,12 @@ async function subscriptionsPaidFrom(db: Db, config: RiskConfig, address: string
 }
 
 /** SHARED_WITHDRAWAL_WALLET: members who withdrew to the same address. */
-export async function sharedWithdrawalWalletFinding(
-  db: Db,
+export function sharedWithdrawalWalletFinding(
   config: RiskConfig,
   address: string,
-): Promise<ClusterFinding | null> {
+  withdrawals: WithdrawalsToAddress,
+): ClusterFinding | null {
   if (isIgnored(config, address)) return null;
-  const withdrawals = await withdrawalsTo(db, address);
   const memberIds = distinct(withdrawals.map((withdrawal) => withdrawal.memberId));
   if (memberIds.length < 2) return null;
   return {
@@ -267,9 +267,9 @@ export async function circularFundsFinding(
   db: Db,
   config: RiskConfig,
   address: string,
+  withdrawals: WithdrawalsToAddress,
 ): Promise<ClusterFinding | null> {
   if (isIgnored(config, address)) return null;
-  const withdrawals = await withdrawalsTo(db, address);
   if (withdrawals.length === 0) return null;
   const withdrawers = new Set(withdrawals.map((withdrawal) => withdrawal.memberId));
   const sources: { memberId: string; kind: 'FUNDED_SUBSCRIPTION' | 'DEPOSIT_ADDRESS'; at: string }[] = [];

@@ -255,8 +255,13 @@ describe('risk rules', () => {
     expect(await eventsNaming('SHARED_WITHDRAWAL_WALLET', sharers)).toEqual([]);
     await db().updateTable('users').set({ normalized_email: null }).execute();
     await db().deleteFrom('risk_backfill').execute();
+    const members = await db()
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const report = await backfillRiskReview(db(), t.config.risk, new Date());
-    expect(report).toMatchObject({ ran: true });
+    expect(report).toMatchObject({ ran: true, normalisedEmails: Number(members.n) });
+    expect(await db().selectFrom('users').select('id').where('normalized_email', 'is', null).execute()).toEqual([]);
     expect(report.eventsOpened).toBeGreaterThanOrEqual(2);
     expect(await eventsNaming('EMAIL_ALIAS', aliases)).toEqual([expect.objectContaining({ members: idsOf(aliases) })]);
     expect(await eventsNaming('SHARED_WITHDRAWAL_WALLET', sharers)).toEqual([
