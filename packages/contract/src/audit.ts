@@ -155,7 +155,7 @@ export const auditLogEntrySchema = z.object({
   actor: auditPersonSchema.nullable(),
   targetType: z.enum(auditTargetTypes),
   targetId: z.string(),
-  /** The member a USER entry is about; null for other targets (or an id no member has). */
+  /** The member a USER entry is about, or the administrator an ADMINISTRATOR one is; null for other targets (or an id no one has). */
   target: z.object({ name: z.string(), userId: z.string() }).nullable(),
   /** The JSON recorded as the record was before and became after (null where there was none). */
   before: z.unknown(),

@@ -124,8 +124,9 @@ export async function findAuditLogPage(
            t.first_name AS target_first_name, t.last_name AS target_last_name, t.user_id AS target_user_number
       FROM page p
       LEFT JOIN users a ON a.id = p.actor_id
-      -- A member target's id is a uuid kept as text: cast only what can be one, so the key is used.
-      LEFT JOIN users t ON t.id = CASE WHEN p.target_type = 'USER' AND p.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      -- A member's or an administrator's id is a uuid kept as text: cast only what can be one, so
+      -- the key is used.
+      LEFT JOIN users t ON t.id = CASE WHEN p.target_type IN ('USER', 'ADMINISTRATOR') AND p.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                                        THEN p.target_id::uuid END
      ORDER BY p.created_at DESC, p.id DESC`.execute(db);
   return rows;

@@ -136,6 +136,18 @@ describe('administrators read the audit log', () => {
       });
     });
 
+    it('naming an administrator target as a member target is', async () => {
+      const analyst = await createMember(t.database.db, { isAdmin: true, firstName: 'Ada' });
+      const suspended = await record(audra, 'ADMIN_SUSPENDED', 'ADMINISTRATOR', analyst.id, '2030-06-01T10:00:00Z');
+      expect(await entriesOf({ targetType: 'ADMINISTRATOR', targetId: analyst.id })).toEqual([
+        expect.objectContaining({
+          _id: suspended.id,
+          targetType: 'ADMINISTRATOR',
+          target: { name: 'Ada Lovelace', userId: analyst.user_id },
+        }),
+      ]);
+    });
+
     it('by time: whole days or moments, both bounds inclusive', async () => {
       expect(idsOf(await entriesOf({ from: '2031-01-02', to: '2031-01-03' }))).toEqual([ids.cycle8, ids.cycle7]);
       expect(idsOf(await entriesOf({ from: '2031-01-02T11:00:00+01:00', to: '2031-01-02T10:00:00.000Z' }))).toEqual([

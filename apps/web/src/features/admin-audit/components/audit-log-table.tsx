@@ -47,33 +47,39 @@ const actionTones: Record<AuditAction, BadgeTone> = {
 
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
+/** The screen of a target that has one, by its id. */
+const screenOf: Partial<Record<AuditLogEntry['targetType'], (id: string) => string>> = {
+  WITHDRAWAL: (id) => `/admin/withdrawals/${encodeURIComponent(id)}`,
+  PAYOUT_BATCH: (id) => `/admin/withdrawals/batches/${encodeURIComponent(id)}`,
+  RISK_EVENT: (id) => `/admin/risk?status=ALL&event=${encodeURIComponent(id)}`,
+  // Invitations are listed on the team's page, pending or not.
+  ADMIN_INVITATION: () => '/admin/team',
+};
+
 /** What the action was done to, linked to its screen where it has one. */
 function Target({ entry }: { entry: AuditLogEntry }) {
   const type = <p className="text-slate-500 text-xs">{auditTargetTypeLabels[entry.targetType]}</p>;
-  if (entry.targetType === 'USER' && entry.target) {
+  if (entry.target) {
+    // A member opens on their page; an administrator on the team's, where their role is changed.
+    const screen = entry.targetType === 'USER' ? `/admin/users/${encodeURIComponent(entry.targetId)}` : '/admin/team';
     return (
       <div className="min-w-0">
-        <Link to={`/admin/users/${encodeURIComponent(entry.targetId)}`} className={linkClass}>
+        <Link to={screen} className={linkClass}>
           {entry.target.name}
         </Link>
         <p className="text-slate-500 text-xs">
-          {auditTargetTypeLabels.USER} · {entry.target.userId}
+          {auditTargetTypeLabels[entry.targetType]} · {entry.target.userId}
         </p>
       </div>
     );
   }
-  const screens: Partial<Record<AuditLogEntry['targetType'], string>> = {
-    WITHDRAWAL: '/admin/withdrawals/',
-    PAYOUT_BATCH: '/admin/withdrawals/batches/',
-    RISK_EVENT: '/admin/risk?status=ALL&event=',
-  };
-  const screen = screens[entry.targetType];
+  const screen = screenOf[entry.targetType];
   if (screen) {
     // The id's first 8 characters on one line (the whole id in the title): a batch's 36 wrapped onto four.
     return (
       <div className="min-w-0">
         <Link
-          to={`${screen}${encodeURIComponent(entry.targetId)}`}
+          to={screen(entry.targetId)}
           className={`${linkClass} whitespace-nowrap font-mono text-xs`}
           title={entry.targetId}
         >
