@@ -8,7 +8,7 @@ import { storageKeys } from '@uplink/contract/constants';
 import { errorTexts } from '@uplink/contract/error-codes';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AuthProvider } from '../lib/auth';
+import { AuthProvider, arrivalAfterSignIn } from '../lib/auth';
 import { onApi, refusal } from '../testing/api-server';
 import { anAdministrator } from '../testing/sample-data';
 import { routes } from './router';
@@ -17,17 +17,19 @@ import { routes } from './router';
 const arrival = { timeout: 5_000 };
 
 /** The app's own route table at `path`, signed in as an administrator of `role`. */
-function openAs(role: AdminRole, path: string) {
+function openAs(role: AdminRole, path: string, state?: unknown) {
   localStorage.setItem(storageKeys.token, 'session-token');
   onApi('get', '/users/profile', { response: memberProfileSchema }, () => anAdministrator({}, role));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+        <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>,
   );
+  return router;
 }
 
 /** Where the admin sidebar leads, in its order. */
@@ -53,6 +55,12 @@ describe("the admin area follows the administrator's role", () => {
     ]);
     expect(screen.getByText('· Support')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/admin/dashboard');
+  });
+
+  it('sends an administrator who signs in to a remembered page their role cannot open to the dashboard instead', async () => {
+    const router = openAs('SUPPORT', '/admin/audit-log', arrivalAfterSignIn);
+    await expect.poll(() => router.state.location.pathname, arrival).toBe('/admin/dashboard');
+    expect(screen.queryByText(adminTeamTexts.forbidden)).toBeNull();
   });
 
   it('gives finance the audit log but not the team, whose address answers the forbidden page', async () => {

@@ -4,7 +4,14 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { ApiError } from '../lib/api-error';
-import { destinationAfterSignIn, hasMemberAccess, homePathFor, useAuth } from '../lib/auth';
+import {
+  arrivalAfterSignIn,
+  arrivedFromSignIn,
+  destinationAfterSignIn,
+  hasMemberAccess,
+  homePathFor,
+  useAuth,
+} from '../lib/auth';
 import { usePermissions } from '../lib/permissions';
 import { adminSettingsStorage } from '../lib/storage';
 import AdminForbiddenPage from './routes/admin/forbidden';
@@ -94,8 +101,13 @@ export function RequirePermission() {
   useSecondFactorFirst();
   const matches = useMatches();
   const permits = usePermissions();
+  const location = useLocation();
   const handle = matches.map((match) => match.handle).findLast(isAdminRouteHandle);
-  if (!handle || (handle.permission !== null && !permits(handle.permission))) return <AdminForbiddenPage />;
+  if (!handle || (handle.permission !== null && !permits(handle.permission))) {
+    // Right after signing in, a remembered page the role cannot open gives way to the admin home.
+    if (arrivedFromSignIn(location.state)) return <Navigate to={homePathFor({ isAdmin: true })} replace />;
+    return <AdminForbiddenPage />;
+  }
   return <Outlet />;
 }
 
@@ -107,6 +119,8 @@ export function RedirectSignedIn() {
   const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'resolving') return <FullPageSpinner />;
-  if (user) return <Navigate to={destinationAfterSignIn(user, location.state?.from)} replace />;
+  if (user) {
+    return <Navigate to={destinationAfterSignIn(user, location.state?.from)} replace state={arrivalAfterSignIn} />;
+  }
   return <Outlet />;
 }

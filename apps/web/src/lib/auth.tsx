@@ -156,6 +156,13 @@ function isRememberedOrigin(value: unknown): value is RememberedOrigin {
   return typeof value === 'object' && value !== null && typeof (value as RememberedOrigin).pathname === 'string';
 }
 
+/** The navigation state of the page a user arrives at right after signing in. */
+export const arrivalAfterSignIn = { signedIn: true } as const;
+
+export function arrivedFromSignIn(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'signedIn' in state;
+}
+
 /**
  * Where a user goes after signing in: back to the page a guard remembered when the user's role
  * may open it (admins the admin area, members everything else), otherwise the home of the role.

@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/checkbox';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { EmailField, PasswordField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
-import { destinationAfterSignIn, EmailNotVerifiedError, useAuth } from '../../../lib/auth';
+import { arrivalAfterSignIn, destinationAfterSignIn, EmailNotVerifiedError, useAuth } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
 import { pendingUserStorage } from '../../../lib/storage';
 import { useLogin } from '../api/login';
@@ -58,7 +58,7 @@ export function SignInPanel() {
 
   async function finishSignIn(token: string) {
     const user = await startSession(token, { remember });
-    navigate(destinationAfterSignIn(user, location.state?.from), { replace: true });
+    navigate(destinationAfterSignIn(user, location.state?.from), { replace: true, state: arrivalAfterSignIn });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
