@@ -55,7 +55,6 @@ function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => v
     {
       key: 'status',
       header: 'Status',
-      priority: 'low',
       cell: (event) => (
         <div className="space-y-1">
           <Badge tone={event.status === 'OPEN' ? 'blue' : 'grey'}>{riskEventStatusLabels[event.status]}</Badge>
@@ -110,7 +109,6 @@ export function RiskQueueTable({
       onPageChange={onPageChange}
       caption="Risk events"
       columns={queueColumns(selectedId, onOpen)}
-      foldBelow="md"
       rowKey={(event) => event._id}
       emptyTitle={riskTexts.emptyQueue}
       emptyDescription={
