@@ -1,8 +1,7 @@
-import type { RiskRule } from '@uplink/contract/risk';
 import type { Kysely } from 'kysely';
 import type { RiskConfig } from '../../config';
 import type { Database } from '../../db/schema';
-import { type ClusterFinding, lockCluster, recordFinding } from './risk-events-repository';
+import { type ClusterFinding, lockClusters, type RuleCluster, recordFinding } from './risk-events-repository';
 import {
   circularFundsFinding,
   clientAddressBurstFinding,
@@ -16,22 +15,24 @@ import {
 
 /**
  * The rules, evaluated in the transaction that writes the data they read (registration,
- * subscription credit, withdrawal creation), each under its cluster's lock and in this fixed
- * order, so concurrent writers of one cluster add to one event.
+ * subscription credit, withdrawal creation), each under its cluster's lock, the locks taken in this
+ * fixed order, so concurrent writers of one cluster add to one event.
  */
 
 type Db = Kysely<Database>;
 
-async function evaluate(
-  trx: Db,
-  rule: RiskRule,
-  clusterKey: string,
-  find: () => Promise<ClusterFinding | null>,
-  now: Date,
-): Promise<void> {
-  await lockCluster(trx, rule, clusterKey);
-  const finding = await find();
-  if (finding) await recordFinding(trx, finding, now);
+/** A rule over a cluster and what it finds there, read once the cluster's lock is held. */
+interface RuleEvaluation extends RuleCluster {
+  find: () => Promise<ClusterFinding | null>;
+}
+
+/** Locks every evaluation's cluster (one statement, in their order), then finds and records each in turn. */
+async function evaluate(trx: Db, evaluations: readonly RuleEvaluation[], now: Date): Promise<void> {
+  await lockClusters(trx, evaluations);
+  for (const { find } of evaluations) {
+    const finding = await find();
+    if (finding) await recordFinding(trx, finding, now);
+  }
 }
 
 export interface RegisteredMember {
@@ -51,26 +52,25 @@ export async function evaluateRegistration(
   member: RegisteredMember,
   now: Date,
 ): Promise<void> {
-  await evaluate(trx, 'EMAIL_ALIAS', member.normalizedEmail, () => emailAliasFinding(trx, member.normalizedEmail), now);
-  const { sponsorId, clientAddress } = member;
+  const { normalizedEmail, sponsorId, clientAddress, registeredAt } = member;
+  const evaluations: RuleEvaluation[] = [
+    { rule: 'EMAIL_ALIAS', clusterKey: normalizedEmail, find: () => emailAliasFinding(trx, normalizedEmail) },
+  ];
   if (sponsorId) {
-    await evaluate(
-      trx,
-      'REGISTRATION_BURST',
-      `sponsor:${sponsorId}`,
-      () => sponsorBurstFinding(trx, config, sponsorId, member.registeredAt),
-      now,
-    );
+    evaluations.push({
+      rule: 'REGISTRATION_BURST',
+      clusterKey: `sponsor:${sponsorId}`,
+      find: () => sponsorBurstFinding(trx, config, sponsorId, registeredAt),
+    });
   }
   if (clientAddress) {
-    await evaluate(
-      trx,
-      'REGISTRATION_BURST',
-      `client:${clientAddress}`,
-      () => clientAddressBurstFinding(trx, config, clientAddress, member.registeredAt),
-      now,
-    );
+    evaluations.push({
+      rule: 'REGISTRATION_BURST',
+      clusterKey: `client:${clientAddress}`,
+      find: () => clientAddressBurstFinding(trx, config, clientAddress, registeredAt),
+    });
   }
+  await evaluate(trx, evaluations, now);
   // One member's own cluster, which no other write touches: no lock to take.
   const disposable = await disposableEmailFinding(trx, member);
   if (disposable) await recordFinding(trx, disposable, now);
@@ -83,16 +83,23 @@ export async function evaluateSubscriptionPayment(
   senders: readonly string[],
   now: Date,
 ): Promise<void> {
-  for (const sender of [...new Set(senders.map((address) => address.toLowerCase()))].sort()) {
-    await evaluate(trx, 'SHARED_FUNDING_WALLET', sender, () => sharedFundingWalletFinding(trx, config, sender), now);
-    await evaluate(
-      trx,
-      'CIRCULAR_FUNDS',
-      sender,
-      async () => circularFundsFinding(trx, config, sender, await findWithdrawalsTo(trx, sender)),
-      now,
-    );
-  }
+  const ordered = [...new Set(senders.map((address) => address.toLowerCase()))].sort();
+  await evaluate(
+    trx,
+    ordered.flatMap((sender): RuleEvaluation[] => [
+      {
+        rule: 'SHARED_FUNDING_WALLET',
+        clusterKey: sender,
+        find: () => sharedFundingWalletFinding(trx, config, sender),
+      },
+      {
+        rule: 'CIRCULAR_FUNDS',
+        clusterKey: sender,
+        find: async () => circularFundsFinding(trx, config, sender, await findWithdrawalsTo(trx, sender)),
+      },
+    ]),
+    now,
+  );
 }
 
 /**
@@ -101,8 +108,10 @@ export async function evaluateSubscriptionPayment(
  */
 export async function evaluateWithdrawal(trx: Db, config: RiskConfig, walletAddress: string, now: Date): Promise<void> {
   const address = walletAddress.toLowerCase();
-  await lockCluster(trx, 'SHARED_WITHDRAWAL_WALLET', address);
-  await lockCluster(trx, 'CIRCULAR_FUNDS', address);
+  await lockClusters(trx, [
+    { rule: 'SHARED_WITHDRAWAL_WALLET', clusterKey: address },
+    { rule: 'CIRCULAR_FUNDS', clusterKey: address },
+  ]);
   const withdrawals = await findWithdrawalsTo(trx, address);
   const shared = sharedWithdrawalWalletFinding(config, address, withdrawals);
   if (shared) await recordFinding(trx, shared, now);

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RiskConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { isDisposableDomain, normalizeEmail } from './email-identity';
-import { type ClusterFinding, lockCluster, recordFinding } from './risk-events-repository';
+import { type ClusterFinding, lockClusters, recordFinding } from './risk-events-repository';
 import {
   circularFundsFinding,
   clientAddressBurstFinding,
@@ -45,7 +45,7 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
   ) => {
     report.clustersEvaluated += 1;
     const recorded = await db.transaction().execute(async (trx) => {
-      await lockCluster(trx, rule, clusterKey);
+      await lockClusters(trx, [{ rule, clusterKey }]);
       const finding = await find(trx);
       return finding ? recordFinding(trx, finding, now) : null;
     });

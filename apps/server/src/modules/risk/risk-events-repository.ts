@@ -12,18 +12,29 @@ export interface ClusterFinding {
   evidence: RiskEvidence;
 }
 
-/**
- * Serialises the evaluations of one rule over one cluster until the transaction ends: taken
- * before the rule looks the cluster up, so of two registrations (or withdrawals) of one cluster at
- * once the second looks after the first has committed, sees it, and adds to its event rather than
- * missing it or opening another. Rules are evaluated in a fixed order, so these locks are too.
- */
-export async function lockCluster(trx: Kysely<Database>, rule: RiskRule, clusterKey: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`uplink:risk:${rule}:${clusterKey}`}, 0))`.execute(trx);
+/** A rule over one cluster: what `lockClusters` serialises. */
+export interface RuleCluster {
+  rule: RiskRule;
+  clusterKey: string;
 }
 
 /**
- * Records a finding, under its cluster's lock (`lockCluster`): the open event of the rule and
+ * Serialises the evaluations of each rule over its cluster until the transaction ends: taken
+ * before the rule looks the cluster up, so of two registrations (or withdrawals) of one cluster at
+ * once the second looks after the first has committed, sees it, and adds to its event rather than
+ * missing it or opening another. Every writer names its clusters in the rules' fixed order and
+ * they are taken in that order, in one statement (one round trip, however many).
+ */
+export async function lockClusters(trx: Kysely<Database>, clusters: readonly RuleCluster[]): Promise<void> {
+  const keys = clusters.map(({ rule, clusterKey }) => `uplink:risk:${rule}:${clusterKey}`);
+  await sql`
+    SELECT pg_advisory_xact_lock(hashtextextended(c.key, 0))
+      FROM unnest(${keys}::text[]) WITH ORDINALITY AS c(key, position)
+     ORDER BY c.position`.execute(trx);
+}
+
+/**
+ * Records a finding, under its cluster's lock (`lockClusters`): the open event of the rule and
  * cluster gains the new members and the evidence as it now stands (its severity only rises);
  * without one, a new event opens — unless a resolved event of the cluster already named every
  * member, for a dismissed event's evidence never raises it again. Resolves the event's id, null
