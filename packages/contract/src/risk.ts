@@ -130,8 +130,10 @@ export const riskEventSchema = z.object({
   rule: z.enum(riskRules),
   severity: z.enum(riskSeverities),
   status: z.enum(riskEventStatuses),
-  /** Every member of the cluster, in the order they joined it. */
+  /** The cluster's first 500 members, in the order they joined it (a burst may gather thousands). */
   members: z.array(riskMemberSchema),
+  /** Every member the event names, listed or not. */
+  memberCount: z.number().int().nonnegative(),
   evidence: riskEvidenceSchema,
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),

@@ -264,6 +264,7 @@ export function aRiskEvent(change: Partial<RiskEvent> = {}): RiskEvent {
     severity: 'HIGH',
     status: 'OPEN',
     members: aliasMembers,
+    memberCount: aliasMembers.length,
     evidence: {
       rule: 'EMAIL_ALIAS',
       normalizedEmail: 'annlee@gmail.com',

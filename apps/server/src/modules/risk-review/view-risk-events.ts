@@ -31,13 +31,14 @@ export async function viewRiskEvents(
   };
 }
 
-/** Events as the API answers them, each with every member it names. */
+/** Events as the API answers them, each with its first members (`listedMembersPerEvent`) and their count. */
 export async function withMembers(db: Kysely<Database>, rows: readonly RiskEventRow[]): Promise<RiskEvent[]> {
   const members = await findEventMembers(
     db,
     rows.map((row) => row.id),
   );
   const byEvent = new Map<string, RiskMember[]>();
+  const countOf = new Map<string, number>();
   for (const member of members) {
     const person = {
       _id: member.id,
@@ -47,6 +48,7 @@ export async function withMembers(db: Kysely<Database>, rows: readonly RiskEvent
       lastName: member.last_name,
     };
     byEvent.set(member.event_id, [...(byEvent.get(member.event_id) ?? []), person]);
+    countOf.set(member.event_id, member.member_count);
   }
   return rows.map((row) => ({
     _id: row.id,
@@ -54,6 +56,7 @@ export async function withMembers(db: Kysely<Database>, rows: readonly RiskEvent
     severity: row.severity,
     status: row.status,
     members: byEvent.get(row.id) ?? [],
+    memberCount: countOf.get(row.id) ?? 0,
     evidence: row.evidence,
     createdAt: row.created_at.toISOString(),
     resolvedAt: row.resolved_at?.toISOString() ?? null,

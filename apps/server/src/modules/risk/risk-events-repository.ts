@@ -245,17 +245,37 @@ export async function countOpenRiskEvents(db: Kysely<Database>): Promise<Record<
   return { HIGH: of('HIGH'), MEDIUM: of('MEDIUM'), LOW: of('LOW') };
 }
 
-/** The members of these events, in the order they joined each. */
-export function findEventMembers(db: Kysely<Database>, eventIds: readonly string[]) {
-  if (eventIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('risk_event_members as em')
-    .innerJoin('users as u', 'u.id', 'em.user_id')
-    .select(['em.event_id', 'u.id', 'u.user_id', 'u.email', 'u.first_name', 'u.last_name'])
-    .where('em.event_id', 'in', [...eventIds])
-    .orderBy('em.joined_at')
-    .orderBy('u.created_at')
-    .execute();
+/** An event as the queue lists it names this many of its members at most (a burst may gather thousands). */
+export const listedMembersPerEvent = 500;
+
+/**
+ * The first `limit` members of each of these events, in the order they joined it, each row with
+ * its event's count of members.
+ */
+export async function findEventMembers(
+  db: Kysely<Database>,
+  eventIds: readonly string[],
+  limit = listedMembersPerEvent,
+) {
+  if (eventIds.length === 0) return [];
+  const { rows } = await sql<{
+    event_id: string;
+    id: string;
+    user_id: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    member_count: number;
+  }>`
+    SELECT event_id, id, user_id, email, first_name, last_name, member_count
+      FROM (SELECT em.event_id, u.id, u.user_id, u.email, u.first_name, u.last_name,
+                   row_number() OVER (PARTITION BY em.event_id ORDER BY em.joined_at, u.created_at, u.id) AS position,
+                   count(*) OVER (PARTITION BY em.event_id)::int AS member_count
+              FROM risk_event_members em JOIN users u ON u.id = em.user_id
+             WHERE em.event_id = ANY(${[...eventIds]}::uuid[])) listed
+     WHERE position <= ${limit}
+     ORDER BY event_id, position`.execute(db);
+  return rows;
 }
 
 export function findRiskEvent(db: Kysely<Database>, id: string) {

@@ -17,6 +17,7 @@ import { adminHeaders, createBatch, decide, someHash } from '../../testing/payou
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
+import { findEventMembers } from './risk-events-repository';
 
 const freshAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
@@ -190,6 +191,13 @@ describe('risk review of a sybil farm', () => {
     });
     // The control member is in none of them.
     expect(farm.events.flatMap((event) => idsOf(event.members))).not.toContain(farm.control.id);
+    expect(farm.events.every((event) => event.memberCount === event.members.length)).toBe(true);
+    // An event lists its first members only, in the order they joined, with the count of all of them.
+    const aliasEvent = eventOf(farm, 'EMAIL_ALIAS');
+    const firstTwo = await findEventMembers(db(), [aliasEvent._id], 2);
+    expect(firstTwo.map((member) => [member.id, member.member_count])).toEqual(
+      aliasEvent.members.slice(0, 2).map((member) => [member._id, 6]),
+    );
     // The operators see them open, by severity.
     const metrics = await t.app.inject({ method: 'GET', url: '/api/metrics' });
     expect(metrics.body).toMatch(/^uplink_risk_events_open\{severity="HIGH"\} 4$/m);

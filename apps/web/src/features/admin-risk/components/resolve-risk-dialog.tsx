@@ -19,7 +19,7 @@ const members = (count: number) => formatCount(count, ['member', 'members']);
 
 /** What follows from each resolution, said before it is taken. */
 function consequence(resolution: RiskResolution, event: RiskEvent) {
-  const count = members(event.members.length);
+  const count = members(event.memberCount);
   if (resolution === 'CONFIRMED') {
     return (
       <p>
@@ -77,10 +77,10 @@ export function ResolveRiskDialog({
       details={[
         { label: 'Rule', value: riskRuleTexts[event.rule].title },
         { label: 'Severity', value: riskSeverityLabels[event.severity] },
-        { label: 'Members', value: members(event.members.length) },
+        { label: 'Members', value: members(event.memberCount) },
       ]}
       consequence={consequence(resolution, event)}
-      confirmLabel={confirming ? `Confirm and lock ${members(event.members.length)}` : 'Dismiss the event'}
+      confirmLabel={confirming ? `Confirm and lock ${members(event.memberCount)}` : 'Dismiss the event'}
       tone={confirming ? 'danger' : 'primary'}
       busy={resolve.isPending}
       onConfirm={submit}

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
 import {
   type RiskEvent,
   type RiskMember,
@@ -300,6 +300,14 @@ export function RiskCluster({
         emptyTitle="No members"
         foldBelow="md"
       />
+      {event.memberCount > event.members.length ? (
+        <CardBody className="border-slate-100 border-t py-3">
+          <p className="text-slate-600 text-sm">
+            The first {formatCount(event.members.length)} of {formatCount(event.memberCount, ['member', 'members'])} are
+            listed; resolving the event acts on every one.
+          </p>
+        </CardBody>
+      ) : null}
       <CardBody className="border-slate-100 border-t">
         <Resolution event={event} outcome={outcome} onResolve={onResolve} />
       </CardBody>

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatDateTime, fullName } from '@uplink/contract/format';
+import { formatCount, formatDateTime, fullName } from '@uplink/contract/format';
 import {
   type RiskEvent,
   type RiskEvents,
@@ -17,8 +17,8 @@ import { errorText, loadFailure } from '../../../lib/error-text';
 /** The first members by name, and how many more. */
 function memberNames(event: RiskEvent): string {
   const shown = event.members.slice(0, 2).map(fullName).join(', ');
-  const more = event.members.length - 2;
-  return more > 0 ? `${shown} and ${more} more` : shown;
+  const more = event.memberCount - 2;
+  return more > 0 ? `${shown} and ${formatCount(more)} more` : shown;
 }
 
 function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => void): Column<RiskEvent>[] {
@@ -47,7 +47,7 @@ function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => v
       header: 'Members',
       cell: (event) => (
         <div className="min-w-0">
-          <p className="font-medium text-slate-900 tabular-nums">{event.members.length}</p>
+          <p className="font-medium text-slate-900 tabular-nums">{formatCount(event.memberCount)}</p>
           <p className="text-slate-500 text-xs">{memberNames(event)}</p>
         </div>
       ),

@@ -102,6 +102,17 @@ describe('the cluster view', () => {
     ).toBe('/admin/users/sponsor-1');
   });
 
+  it('counts every member of an event too large to list, and says the cluster lists the first of them', async () => {
+    const { user } = renderQueue([{ ...burst, memberCount: 1204 }]);
+    const row = await screen.findByRole('row', { name: /Registration burst/ });
+    expect(within(row).getByText('1,204')).toBeTruthy();
+    expect(within(row).getByText('Ann Lee, Anna Lee and 1,202 more')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: /Open the registration burst cluster/ }));
+    expect(
+      screen.getByText('The first 2 of 1,204 members are listed; resolving the event acts on every one.'),
+    ).toBeTruthy();
+  });
+
   it('opens the event the address names, as a member page links to it', async () => {
     renderQueue([aRiskEvent(), burst], '/admin/risk?event=event-2');
     const cluster = await screen.findByRole('region', { name: 'Cluster: Registration burst' });
