@@ -37,6 +37,21 @@ export async function signInThroughApi(
   return body.data.token;
 }
 
+/** Puts a password back through the API so later tests can sign in with the usual one. */
+export async function restorePassword(
+  request: APIRequestContext,
+  account: { email: string },
+  current: string,
+  original: string,
+) {
+  const token = await signInThroughApi(request, { email: account.email, password: current });
+  const response = await request.put('/api/users/change-password', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { currentPassword: current, newPassword: original, confirmPassword: original },
+  });
+  expect(response.ok()).toBe(true);
+}
+
 /** Referral codes never change: one sign-in per account and worker keeps clear of the sign-in rate limit. */
 const referralCodes = new Map<string, string>();
 

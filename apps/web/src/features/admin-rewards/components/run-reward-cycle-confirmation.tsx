@@ -1,0 +1,77 @@
+import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
+import type { RewardCyclePreview } from '@uplink/contract/rewards';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
+
+/** The confirm step: what the run is about to do, asked before anything is distributed. */
+export function RunRewardCycleConfirmation({
+  cycle,
+  previewed,
+  statementFileName,
+  busy,
+  problem,
+  onClose,
+  onConfirm,
+}: {
+  cycle: number;
+  previewed: RewardCyclePreview | undefined;
+  /** The uploaded statement's file name; none from the exchange. */
+  statementFileName: string | undefined;
+  busy: boolean;
+  problem: string | null;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmActionDialog
+      open
+      onClose={onClose}
+      {...runConfirmation(cycle, previewed, statementFileName)}
+      busy={busy}
+      onConfirm={onConfirm}
+      problem={problem}
+    />
+  );
+}
+
+/**
+ * What a run is about to do: the cycle, its statement and, previewed, the amounts it credits and
+ * locks; from the exchange the amounts are known only once it has run.
+ */
+function runConfirmation(
+  cycle: number,
+  previewed: RewardCyclePreview | undefined,
+  statementFileName: string | undefined,
+) {
+  const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
+  const final = 'A cycle is distributed once: this cannot be undone.';
+  if (!previewed) {
+    return {
+      title: `Run cycle #${cycle}?`,
+      details: [
+        { label: 'Cycle', value: `#${cycle}` },
+        { label: 'Statement', value: 'From the exchange, read when the run starts' },
+      ],
+      consequence: `Every linked member's copy trading in the cycle is read from the exchange, and the rewards it pays are credited to the members' balances (or locked) at once. ${final}`,
+      confirmLabel: `Run cycle #${cycle} from the exchange`,
+    };
+  }
+  const total = previewed.totalToPay + previewed.totalToLock;
+  return {
+    title: `Run cycle #${cycle}?`,
+    details: [
+      {
+        label: 'Period',
+        value: `${formatDateTime(previewed.startsAt)} to ${formatDateTime(previewed.endsAt)}`,
+      },
+      {
+        label: 'Statement',
+        value: `${statementFileName ?? 'Uploaded'}, ${formatCount(previewed.inputCount, ['entry', 'entries'])}`,
+      },
+      { label: 'Rewards to write', value: formatCount(previewed.rewardsToWrite) },
+      { label: 'To credit', value: usdt(previewed.totalToPay) },
+      { label: 'To lock', value: usdt(previewed.totalToLock) },
+    ],
+    consequence: `${usdt(previewed.totalToPay)} is credited to members' balances and ${usdt(previewed.totalToLock)} locked until their owners are compliant, at once. ${final}`,
+    confirmLabel: `Distribute ${usdt(total)}`,
+  };
+}
