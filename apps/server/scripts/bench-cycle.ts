@@ -38,7 +38,7 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';
 import { cycleWindow, lastFinishedCycle } from '../src/modules/rewards/reward-cycle-calendar';
-import { storeStatement, writeRewardChunk } from '../src/modules/rewards/reward-distribution-repository';
+import { storeStatement, writeRewardChunk } from '../src/modules/rewards/reward-load-repository';
 import { findCurrentRewardPlan } from '../src/modules/rewards/rewards-repository';
 import { viewMemberRewards } from '../src/modules/rewards/view-member-rewards';
 import { viewRewardStats } from '../src/modules/rewards/view-reward-stats';

@@ -10,7 +10,7 @@ import { DomainError, forbidden } from '../../domain-error';
 import { findLatestActivityAt, findLedgerBalance, findRewardLedgerTotals } from '../ledger/ledger-repository';
 import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
 import { cycleWindow } from './reward-cycle-calendar';
-import { latestDistributedCycle } from './reward-distribution-repository';
+import { latestDistributedCycle } from './reward-cycle-runs-repository';
 import { findEarningsByCycle, findPostedCreditsByType } from './rewards-repository';
 
 const dayMs = 86_400_000;
