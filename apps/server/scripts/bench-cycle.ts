@@ -33,7 +33,7 @@ import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type pg from 'pg';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/clock';
-import type { Config } from '../src/config';
+import type { Config } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';

@@ -1,6 +1,6 @@
 import type { RiskRule } from '@uplink/contract/risk';
 import type { Kysely } from 'kysely';
-import type { RiskConfig } from '../../config';
+import type { RiskConfig } from '../../config/risk-config';
 import type { Database } from '../../db/schema';
 import { type ClusterFinding, lockCluster, recordFinding } from './risk-events-repository';
 import {
