@@ -28,7 +28,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { memberRewardsQuerySchema } from '@uplink/contract/rewards';
+import { memberRewardsQuerySchema } from '@uplink/contract/member-rewards';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type pg from 'pg';
 import { buildApp } from '../src/app';

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { rewardCycleRunRequestSchema } from '@uplink/contract/rewards';
+import { rewardCycleRunRequestSchema } from '@uplink/contract/reward-runs';
 import { describeStatementProblem } from '@uplink/contract/statement-csv';
 import { systemClock } from '../src/clock';
 import { loadConfig } from '../src/config/load-config';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageSize, userStatuses } from './constants';
+import { rewardStates, rewardTypes } from './member-rewards';
 import { wireMoneySchema } from './money';
 import {
   adminListPaginationSchema,
@@ -9,7 +10,6 @@ import {
   shortPaginationSchema,
 } from './paging';
 import { rewardFiguresSchema } from './reward-figures';
-import { rewardStates, rewardTypes } from './rewards';
 import { memberRiskEventSchema, riskMarkSchema } from './risk';
 import { withdrawalSchema, withdrawalStatuses } from './withdrawals';
 

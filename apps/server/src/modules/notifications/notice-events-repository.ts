@@ -1,7 +1,7 @@
 import { adminRoles, can } from '@uplink/contract/admin-roles';
 import { complianceWindowDays } from '@uplink/contract/constants';
 import { unmatchedTransferReasonTexts } from '@uplink/contract/payout-batches';
-import { lockReasonTexts } from '@uplink/contract/rewards';
+import { lockReasonTexts } from '@uplink/contract/reward-lock-reasons';
 import { riskRules, riskRuleTexts } from '@uplink/contract/risk';
 import { type RawBuilder, sql } from 'kysely';
 import { lateCommitAllowance, type NoticeWindow, noticeAmountSql, noticeMomentSql } from './notice-outbox-repository';

@@ -1,4 +1,4 @@
-import type { RewardCycleRun } from '@uplink/contract/rewards';
+import type { RewardCycleRun } from '@uplink/contract/reward-runs';
 import type { AppContext } from '../../app-context';
 import { cycleAt, lastFinishedCycle } from './reward-cycle-calendar';
 import { latestDistributedCycle } from './reward-cycle-runs-repository';

@@ -1,5 +1,5 @@
 import { toWireMoney } from '@uplink/contract/money';
-import type { RewardCyclePreview } from '@uplink/contract/rewards';
+import type { RewardCyclePreview } from '@uplink/contract/reward-runs';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import { betweenChunks, withCycleLease } from './reward-cycle-lease';

@@ -1,5 +1,5 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import type { RewardCycleRun } from '@uplink/contract/rewards';
+import type { RewardCycleRun } from '@uplink/contract/reward-runs';
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';

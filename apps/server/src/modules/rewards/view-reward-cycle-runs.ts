@@ -1,5 +1,5 @@
 import { adminListPagination } from '@uplink/contract/paging';
-import type { RewardCycleRuns, rewardCycleRunsQuerySchema } from '@uplink/contract/rewards';
+import type { RewardCycleRuns, rewardCycleRunsQuerySchema } from '@uplink/contract/reward-runs';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';

@@ -1,7 +1,7 @@
 import { complianceWindowDays } from '@uplink/contract/constants';
 import { toWireMoney } from '@uplink/contract/money';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
-import type { RewardStats } from '@uplink/contract/rewards';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';

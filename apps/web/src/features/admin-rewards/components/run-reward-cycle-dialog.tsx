@@ -4,7 +4,7 @@ import {
   type RewardCycleRun,
   type RewardCycleRuns,
   rewardCycleTexts,
-} from '@uplink/contract/rewards';
+} from '@uplink/contract/reward-runs';
 import { describeStatementProblem, type ParsedStatement, parseStatementFile } from '@uplink/contract/statement-csv';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
