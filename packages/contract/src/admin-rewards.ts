@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminPageSize } from './constants';
 import { rewardLevelFilterSchema, rewardRecordSchema, rewardTypes } from './member-rewards';
 import { wireMoneySchema } from './money';
-import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
+import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema, sortSchema } from './paging';
 
 export const adminRewardSorts = ['-createdAt', 'createdAt'] as const;
 
@@ -16,7 +16,7 @@ export const adminRewardsQuerySchema = z.object({
   search: searchSchema,
   type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
   level: rewardLevelFilterSchema,
-  sort: z.enum(adminRewardSorts, { error: `Sort must be one of ${adminRewardSorts.join(', ')}` }).default('-createdAt'),
+  sort: sortSchema(adminRewardSorts, '-createdAt'),
 });
 export type AdminRewardsQuery = Partial<z.output<typeof adminRewardsQuerySchema>>;
 

@@ -8,6 +8,7 @@ import {
   pageNumberSchema,
   searchSchema,
   shortPaginationSchema,
+  sortSchema,
 } from './paging';
 import { rewardFiguresSchema } from './reward-figures';
 import { memberRiskEventSchema, riskMarkSchema } from './risk';
@@ -25,7 +26,7 @@ export const adminUsersQuerySchema = z.object({
   page: pageNumberSchema,
   limit: pageLimitSchema(adminPageSize),
   search: searchSchema,
-  sort: z.enum(adminUserSorts, { error: `Sort must be one of ${adminUserSorts.join(', ')}` }).default('-createdAt'),
+  sort: sortSchema(adminUserSorts, '-createdAt'),
 });
 export type AdminUsersQuery = Partial<z.output<typeof adminUsersQuerySchema>>;
 

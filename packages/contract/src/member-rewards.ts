@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { referralLevels, rewardsPageSizes } from './constants';
 import { wireMoneySchema } from './money';
-import { pageNumberSchema, shortPaginationSchema } from './paging';
+import { pageNumberSchema, shortPaginationSchema, sortSchema } from './paging';
 import { percentSchema } from './reward-plan';
 import { queryInteger } from './whole-number';
 
@@ -36,7 +36,7 @@ export const memberRewardsQuerySchema = z.object({
   ).default(rewardsPageSizes[0]),
   type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
   level: rewardLevelFilterSchema,
-  sort: z.enum(rewardSorts, { error: `Sort must be one of ${rewardSorts.join(', ')}` }).default('-createdAt'),
+  sort: sortSchema(rewardSorts, '-createdAt'),
 });
 /** What a client may send (every field optional; the server fills the defaults). */
 export type MemberRewardsQuery = Partial<z.output<typeof memberRewardsQuerySchema>>;
