@@ -23,8 +23,9 @@
  *
  * The database is dropped at the end unless --keep.
  */
+
+import { adminRewardsQuerySchema } from '@uplink/contract/admin-rewards';
 import { adminUsersQuerySchema } from '@uplink/contract/admin-users';
-import { adminRewardsQuerySchema } from '@uplink/contract/rewards';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { buildApp } from '../src/app';

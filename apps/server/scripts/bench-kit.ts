@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Clock } from '../src/clock';
-import { type Config, loadConfig } from '../src/config';
+import { type Config, loadConfig } from '../src/config/load-config';
 import type { Database } from '../src/db/schema';
 import { integrationsFromConfig } from '../src/integrations';
 import { cycleWindow } from '../src/modules/rewards/reward-cycle-calendar';

@@ -18,7 +18,7 @@ import { referralTreeNodeLimit } from '@uplink/contract/referrals';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';

@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import { EthersDepositChain } from '../src/chain/deposit-chain';
 import { startLocalUsdtChain } from '../src/chain/local-usdt-chain';
 import { systemClock } from '../src/clock';
-import { demoTreasuryAddress } from '../src/config';
+import { demoTreasuryAddress } from '../src/config/withdrawals-config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { MailWorker } from '../src/modules/mail/mail-worker';

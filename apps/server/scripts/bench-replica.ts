@@ -34,7 +34,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/clock';
-import type { Config } from '../src/config';
+import type { Config } from '../src/config/load-config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import { metricsRegistry } from '../src/metrics-registry';

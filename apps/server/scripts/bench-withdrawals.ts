@@ -25,7 +25,7 @@ import { getAddress, Wallet } from 'ethers';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import { hashPassword } from '../src/modules/accounts/password-hashing';

@@ -24,7 +24,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { demoDepositXpub, demoTreasuryAddress, requiredInProduction } from '../src/config';
+import { demoDepositXpub } from '../src/config/chain-config';
+import { requiredInProduction } from '../src/config/start-checks';
+import { demoTreasuryAddress } from '../src/config/withdrawals-config';
 import { freePort, type ServerProcess, startServerProcess } from '../src/testing/processes';
 import { startSmtpServer } from '../src/testing/smtp-server';
 import { withAdminClient } from '../src/testing/test-database';

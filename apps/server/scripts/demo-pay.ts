@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readServerFile } from '../src/bootstrap/local-server-file';
-import { defaultDataDir } from '../src/config';
+import { defaultDataDir } from '../src/server-folders';
 
 /**
  * Pays a member's subscription on the local demo chain: `npm run demo:pay -- <email> [amount]`.

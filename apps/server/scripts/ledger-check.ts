@@ -7,7 +7,7 @@
  * database belongs to one process).
  */
 import path from 'node:path';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { findLedgerDiscrepancies } from '../src/modules/ledger/ledger-repository';
 

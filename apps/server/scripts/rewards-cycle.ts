@@ -8,10 +8,10 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { rewardCycleRunRequestSchema } from '@uplink/contract/rewards';
+import { rewardCycleRunRequestSchema } from '@uplink/contract/reward-runs';
 import { describeStatementProblem } from '@uplink/contract/statement-csv';
 import { systemClock } from '../src/clock';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { createExchangeGateway } from '../src/modules/exchange/exchange-gateway-factory';
 import { runRewardCycle } from '../src/modules/rewards/run-reward-cycle';

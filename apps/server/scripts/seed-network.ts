@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { referralCodeAlphabet, referralLevels } from '@uplink/contract/constants';
 import { type Kysely, sql } from 'kysely';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DepositChain } from './chain/deposit-chain';
 import type { Clock } from './clock';
-import type { Config } from './config';
+import type { Config } from './config/load-config';
 import type { Database } from './db/schema';
 import type { SessionTokens } from './http/session-tokens';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext, Integrations } from './app-context';
 import { startBackgroundJobs } from './background-jobs';
 import { type Clock, systemClock } from './clock';
-import type { Config } from './config';
+import type { Config } from './config/load-config';
 import type { Database } from './db/schema';
 import { ServiceUnavailableError } from './domain-error';
 import { registerAuthentication } from './http/authentication';

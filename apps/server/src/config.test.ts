@@ -2,7 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoDepositXpub, isLoopbackHost, loadConfig, requiredInProduction } from './config';
+import { demoDepositXpub } from './config/chain-config';
+import { ConfigError, loadConfig } from './config/load-config';
+import { isLoopbackHost } from './config/loopback-host';
+import { requiredInProduction } from './config/start-checks';
 import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
 import { freePort, startServerProcess } from './testing/processes';
 

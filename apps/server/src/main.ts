@@ -4,7 +4,7 @@ import { demoPayCommand, localUrlOf, removeServerFile, writeServerFile } from '.
 import { startupBanner } from './bootstrap/startup-banner';
 import { runClusterPrimary } from './cluster/cluster-primary';
 import { runClusterWorker } from './cluster/cluster-worker';
-import { type Config, ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config/load-config';
 import { migrationsLogLine } from './db/migrator';
 import { startRuntime } from './server-runtime';
 import { stopOnSignals } from './stop-on-signals';

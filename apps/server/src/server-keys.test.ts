@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './config/load-config';
 import { hashCode } from './modules/withdrawals/withdrawal-code-hash';
 import { appWithSettings, bearer, createMember, signIn, strongPassword } from './testing/builders';
 import { createTestApp, type TestApp } from './testing/test-app';

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { runBootstrap } from './bootstrap/bootstrap';
 import type { BootstrapResult } from './bootstrap/startup-banner';
 import { type DemoChain, startDemoChain } from './chain/demo-chain';
-import type { Config } from './config';
+import type { Config } from './config/load-config';
 import { ensurePrivateDirectory } from './db/data-directory';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';

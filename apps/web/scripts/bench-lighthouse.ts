@@ -20,7 +20,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { demoDepositXpub, demoTreasuryAddress } from '../../server/src/config';
+import { demoDepositXpub } from '../../server/src/config/chain-config';
+import { demoTreasuryAddress } from '../../server/src/config/withdrawals-config';
 import { freePort, type ServerProcess, startServerProcess } from '../../server/src/testing/processes';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageSize, userStatuses } from './constants';
+import { rewardStates, rewardTypes } from './member-rewards';
 import { wireMoneySchema } from './money';
 import {
   adminListPaginationSchema,
@@ -7,9 +8,9 @@ import {
   pageNumberSchema,
   searchSchema,
   shortPaginationSchema,
+  sortSchema,
 } from './paging';
 import { rewardFiguresSchema } from './reward-figures';
-import { rewardStates, rewardTypes } from './rewards';
 import { memberRiskEventSchema, riskMarkSchema } from './risk';
 import { withdrawalSchema, withdrawalStatuses } from './withdrawals';
 
@@ -25,7 +26,7 @@ export const adminUsersQuerySchema = z.object({
   page: pageNumberSchema,
   limit: pageLimitSchema(adminPageSize),
   search: searchSchema,
-  sort: z.enum(adminUserSorts, { error: `Sort must be one of ${adminUserSorts.join(', ')}` }).default('-createdAt'),
+  sort: sortSchema(adminUserSorts, '-createdAt'),
 });
 export type AdminUsersQuery = Partial<z.output<typeof adminUsersQuerySchema>>;
 

@@ -7,6 +7,7 @@ import {
   paginationSchema,
   shortPageOf,
   shortPaginationSchema,
+  sortSchema,
   usersPagination,
 } from './paging';
 
@@ -50,5 +51,16 @@ describe('the pagination of a list answer', () => {
     expect(shortPaginationSchema.strict().safeParse(shortPageOf(1, 10, 5)).success).toBe(true);
     expect(usersPaginationSchema.strict().safeParse(usersPagination(1, 10, 5)).success).toBe(true);
     expect(adminListPaginationSchema.strict().safeParse(adminListPagination(1, 10, 5, 5)).success).toBe(true);
+  });
+});
+
+describe('the sort of a list query', () => {
+  it('takes one of the sorts, falls back when absent and names them all when refused', () => {
+    const sort = sortSchema(['-createdAt', 'createdAt', '-amount'], '-createdAt');
+    expect(sort.parse('-amount')).toBe('-amount');
+    expect(sort.parse(undefined)).toBe('-createdAt');
+    expect(sort.safeParse('amount').error?.issues[0]?.message).toBe(
+      'Sort must be one of -createdAt, createdAt, -amount',
+    );
   });
 });

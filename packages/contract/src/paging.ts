@@ -21,6 +21,10 @@ export const pageLimitSchema = (fallback: number) =>
       .max(100, 'Limit must be between 1 and 100'),
   ).default(fallback);
 
+/** A list's sort: one of `sorts` (a leading `-` sorts descending), `fallback` when absent. */
+export const sortSchema = <const Sorts extends readonly [string, ...string[]]>(sorts: Sorts, fallback: Sorts[number]) =>
+  z.enum(sorts, { error: `Sort must be one of ${sorts.join(', ')}` }).default(fallback);
+
 /** A list search: trimmed, at most 100 characters; empty means no search. */
 export const searchSchema = safeText('Search').trim().max(100, 'Search is at most 100 characters').optional();
 

@@ -1,4 +1,4 @@
-import type { RewardType } from './rewards';
+import type { RewardType } from './member-rewards';
 
 /** The rewards screens' own texts. */
 export const rewardTexts = {

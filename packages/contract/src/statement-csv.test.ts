@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statementMaxLines } from './rewards';
+import { statementMaxLines } from './reward-runs';
 import {
   describeStatementProblem,
   parseStatement,

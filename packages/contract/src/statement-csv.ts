@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { type StatementEntry, statementEntrySchema, statementMaxLines } from './rewards';
+import { type StatementEntry, statementEntrySchema, statementMaxLines } from './reward-runs';
 
 /**
  * The one reader of an uploaded reward statement (`bingXUID,masterAmount` per line), used by the

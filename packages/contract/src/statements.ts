@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { adminRewardsQuerySchema } from './admin-rewards';
 import { formatExactAmount } from './reward-figures';
-import { adminRewardsQuerySchema } from './rewards';
 
 /**
  * A member's statements: `GET /rewards/user/export` and `GET /withdrawals/export`, CSV files of

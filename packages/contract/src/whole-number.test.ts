@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageNumberSchema } from './paging';
-import { rewardCycleRunRequestSchema } from './rewards';
+import { rewardCycleRunRequestSchema } from './reward-runs';
 
 describe('integers in requests', () => {
   it.each([true, '0x10', '1e1', '0b11', [5], '5', null])('a cycle of %j is refused', (cycle) => {

@@ -4,7 +4,14 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { otpLength } from './constants';
 import { wireMoneySchema } from './money';
-import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, paginationSchema, searchSchema } from './paging';
+import {
+  adminListPaginationSchema,
+  pageLimitSchema,
+  pageNumberSchema,
+  paginationSchema,
+  searchSchema,
+  sortSchema,
+} from './paging';
 import { riskMarkSchema } from './risk';
 import { safeText } from './safe-text';
 
@@ -204,7 +211,7 @@ export const withdrawalSorts = ['-createdAt', 'createdAt', '-amount', 'amount'] 
 /** `GET /withdrawals/admin/all`. */
 export const adminWithdrawalsQuerySchema = withdrawalsQuerySchema.extend({
   search: searchSchema,
-  sort: z.enum(withdrawalSorts, { error: `Sort must be one of ${withdrawalSorts.join(', ')}` }).default('-createdAt'),
+  sort: sortSchema(withdrawalSorts, '-createdAt'),
 });
 export type AdminWithdrawalsQuery = Partial<z.output<typeof adminWithdrawalsQuerySchema>>;
 

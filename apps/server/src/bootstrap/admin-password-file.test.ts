@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import { signIn } from '../testing/builders';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { keepGeneratedAdminPassword } from './admin-password-file';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import type { Database } from '../db/schema';
 import { seedDemoNetwork } from './demo-network';
 import { seedDemoRewards } from './demo-rewards';

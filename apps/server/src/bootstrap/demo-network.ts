@@ -1,6 +1,6 @@
 import { subscriptionFeeUsdt, type UserStatus } from '@uplink/contract/constants';
 import { type Kysely, sql } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import type { Database } from '../db/schema';
 import { findUserByEmail, setDepositAddress } from '../modules/accounts/account-repository';
 import { depositAddressFor } from '../modules/accounts/deposit-addresses';

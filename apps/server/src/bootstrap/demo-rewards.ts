@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { systemClock } from '../clock';
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import type { Database } from '../db/schema';
 import { SandboxExchangeGateway } from '../modules/exchange/sandbox-exchange-gateway';
 import { creditDirectReward } from '../modules/rewards/direct-rewards-repository';

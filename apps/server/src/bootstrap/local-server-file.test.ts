@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir } from '../config';
+import { defaultDataDir } from '../server-folders';
 import { demoPayCommand, localUrlOf, readServerFile, removeServerFile, writeServerFile } from './local-server-file';
 
 describe('where a local server says it runs', () => {

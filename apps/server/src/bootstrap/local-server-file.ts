@@ -2,8 +2,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultDataDir } from '../config';
 import { writePrivateFile } from '../db/data-directory';
+import { defaultDataDir } from '../server-folders';
 
 /**
  * DATA_DIR/server.json: where the local server is listening, written once it listens and removed

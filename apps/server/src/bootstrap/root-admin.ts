@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import type { Database } from '../db/schema';
 import { setDepositAddress } from '../modules/accounts/account-repository';
 import { depositAddressFor } from '../modules/accounts/deposit-addresses';

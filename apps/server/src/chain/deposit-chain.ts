@@ -8,7 +8,7 @@ import {
   Network,
   zeroPadValue,
 } from 'ethers';
-import { type Config, ConfigError } from '../config';
+import { type Config, ConfigError } from '../config/load-config';
 
 /** One USDT `Transfer` to a member's deposit address, as read from the chain. */
 export interface UsdtTransfer {

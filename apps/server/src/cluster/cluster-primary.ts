@@ -1,6 +1,6 @@
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import { startupBanner } from '../bootstrap/startup-banner';
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import { migrationsLogLine } from '../db/migrator';
 import { loggerOptions } from '../http/http-plugins';
 import { answerWorkerMetricsRequests } from '../modules/metrics/cluster-metrics';
@@ -28,7 +28,7 @@ export async function runClusterPrimary(config: Config): Promise<void> {
     await workers.stop();
     throw error;
   }
-  // The demo chain, and so demo:pay, runs in a single process only (see config.ts).
+  // The demo chain, and so demo:pay, runs in a single process only (see config/start-checks.ts).
   console.log(startupBanner(config.publicUrl, bootstrap, config.devToolsEnabled, { demoPayCommand: null }));
 }
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import { startWorkerRuntime } from '../server-runtime';
 import { stopOnSignals } from '../stop-on-signals';
 import { runsJobsHere } from './worker-pool';

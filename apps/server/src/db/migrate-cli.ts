@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/load-config';
 import { openDatabase } from './database';
 import { migrateToLatest, migrationsLogLine } from './migrator';
 

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import { registerCompression } from './compression';
 import { registerOpenApi } from './openapi';
 import { registerSecurityHeaders } from './security-headers';

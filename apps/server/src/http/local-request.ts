@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isLoopbackHost } from '../config';
+import { isLoopbackHost } from '../config/loopback-host';
 import { forbidden } from '../domain-error';
 
 /**

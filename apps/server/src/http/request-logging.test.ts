@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { backgroundJobLogger } from '../background-jobs';
-import { type Config, loadConfig } from '../config';
+import { type Config, loadConfig } from '../config/load-config';
 import type { DatabaseHandle } from '../db/database';
 import { SandboxExchangeGateway } from '../modules/exchange/sandbox-exchange-gateway';
 import { createTestDatabase } from '../testing/test-database';

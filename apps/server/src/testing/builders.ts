@@ -5,7 +5,7 @@ import { Wallet } from 'ethers';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import { type Config, loadConfig } from '../config/load-config';
 import type { Database, MailRow, NewUser, UserRow } from '../db/schema';
 import { hashPassword } from '../modules/accounts/password-hashing';
 import { newReferralCode } from '../modules/accounts/referral-codes';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
 import { type DemoChain, startDemoChain } from '../chain/demo-chain';
 import { EthersDepositChain } from '../chain/deposit-chain';
-import type { Config } from '../config';
+import type { Config } from '../config/load-config';
 import type { UserRow } from '../db/schema';
 import { bearer, createMember } from './builders';
 import { createTestApp, type TestApp, testConfig } from './test-app';

@@ -2,7 +2,7 @@ import type { AuditAction } from '@uplink/contract/audit';
 import { Decimal } from 'decimal.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type Config, loadConfig } from '../config';
+import { type Config, loadConfig } from '../config/load-config';
 import type { Database, UserRow } from '../db/schema';
 import { createTreasuryReconciliation } from '../modules/payouts/treasury-reconciliation';
 import { bearer, creditReward } from './builders';

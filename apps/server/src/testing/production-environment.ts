@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { demoDepositXpub, demoTreasuryAddress } from '../config';
+import { demoDepositXpub } from '../config/chain-config';
+import { demoTreasuryAddress } from '../config/withdrawals-config';
 
 export interface ProductionServerSpec {
   databaseUrl: string;

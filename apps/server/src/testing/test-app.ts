@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Integrations } from '../app-context';
-import { type Config, loadConfig } from '../config';
+import { type Config, loadConfig } from '../config/load-config';
 import type { DatabaseHandle } from '../db/database';
 import { TestClock } from './test-clock';
 import { createTestDatabase } from './test-database';

@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney, formatRewardAmount } from '@uplink/contract/format';
-import type { RewardState, RewardType } from '@uplink/contract/rewards';
+import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
 import { Badge, type BadgeTone } from './badge';
 import type { Column } from './table';
 

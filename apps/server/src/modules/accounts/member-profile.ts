@@ -1,6 +1,6 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { rolePermissions } from '@uplink/contract/admin-roles';
-import type { SubscriptionConfig } from '../../config';
+import type { SubscriptionConfig } from '../../config/subscription-config';
 import { callerView, credentialColumns } from '../../http/caller-view';
 import { unusedTransferTotalQuery } from '../subscription/subscription-repository';
 import { subscriptionFee } from '../subscription/subscription-status';

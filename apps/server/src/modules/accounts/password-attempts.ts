@@ -1,6 +1,6 @@
 import { accountMessages } from '@uplink/contract/accounts';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config';
+import type { Config } from '../../config/load-config';
 import type { Database } from '../../db/schema';
 import { accountLocked } from '../../domain-error';
 import { verifyAgainstNoAccount, verifyPassword } from './password-hashing';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config';
+import type { Config } from '../../config/load-config';
 import type { Database } from '../../db/schema';
 import { enqueueMails } from '../mail/mail-outbox-repository';
 import { teamChangeMail } from './admin-team-mails';

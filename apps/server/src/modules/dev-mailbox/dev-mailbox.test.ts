@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/load-config';
 import { appWithSettings, composeRequestedMail, createMember, registrationBody } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { enqueueMail } from '../mail/mail-outbox-repository';

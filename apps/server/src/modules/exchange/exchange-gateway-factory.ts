@@ -1,4 +1,4 @@
-import { type Config, ConfigError } from '../../config';
+import { type Config, ConfigError } from '../../config/load-config';
 import { BingxAgentClient } from './bingx-agent-client';
 import type { ExchangeGateway } from './exchange-gateway';
 import { SandboxExchangeGateway } from './sandbox-exchange-gateway';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/load-config';
 import type { DatabaseHandle } from '../../db/database';
 import { createMember, registrationBody } from '../../testing/builders';
 import { startSmtpServer } from '../../testing/smtp-server';

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config';
+import type { Config } from '../../config/load-config';
 
 export interface OutgoingMail {
   from: string;

@@ -12,6 +12,12 @@ import type { MailContent } from '../mail/mail-layout';
  * run, so two runs at once take turns; the outbox's unique event key makes a second insert of one
  * event a no-op all the same (so a window may reach back: see `lateCommitAllowance`).
  */
+/** The moments a run of a notice job looks at: since its cursor (`from`), up to now (`to`). */
+export interface NoticeWindow {
+  from: RawBuilder<Date>;
+  to: Date;
+}
+
 export interface NoticeBatch {
   /** The job's cursor name. */
   job: string;
@@ -19,7 +25,7 @@ export interface NoticeBatch {
   fields: readonly string[];
   /** The switch a member turns this notice off with; null for administrators' mail. */
   kind: NoticeKind | null;
-  events: (window: { from: RawBuilder<Date>; to: Date }) => RawBuilder<unknown>;
+  events: (window: NoticeWindow) => RawBuilder<unknown>;
   /** A job that runs at most this often (a daily digest): its cursor stays until the period has passed. */
   period?: RawBuilder<unknown>;
 }

@@ -8,7 +8,7 @@ import type {
 } from '@uplink/contract/payout-batches';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { demoTreasuryAvailable } from '../../config';
+import { demoTreasuryAvailable } from '../../config/load-config';
 import { isUuid } from '../../db/uuid';
 import { findBatchParts, findDemoPayments } from './batch-payments-repository';
 import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTreasuryAddress } from '../../config';
+import { demoTreasuryAddress } from '../../config/withdrawals-config';
 import { bearer, createMember, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 

@@ -1,4 +1,4 @@
-import type { RewardState, RewardType } from '@uplink/contract/rewards';
+import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { memberMatches } from '../../db/member-search';
 import type { Database } from '../../db/schema';

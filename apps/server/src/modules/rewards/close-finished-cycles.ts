@@ -1,7 +1,8 @@
-import type { RewardCycleRun } from '@uplink/contract/rewards';
+import type { RewardCycleRun } from '@uplink/contract/reward-runs';
 import type { AppContext } from '../../app-context';
 import { cycleAt, lastFinishedCycle } from './reward-cycle-calendar';
-import { ensureRewardPartitions, latestDistributedCycle } from './reward-distribution-repository';
+import { latestDistributedCycle } from './reward-cycle-runs-repository';
+import { ensureRewardPartitions } from './reward-load-repository';
 import { runRewardCycle } from './run-reward-cycle';
 
 /**

@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/load-config';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';

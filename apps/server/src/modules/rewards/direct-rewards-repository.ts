@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { wholeCents } from './reward-distribution-repository';
+import { wholeCents } from './reward-ledger-chunks-repository';
 
 export interface CreditedDirectReward {
   id: string;

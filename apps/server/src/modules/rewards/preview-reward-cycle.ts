@@ -1,15 +1,10 @@
 import { toWireMoney } from '@uplink/contract/money';
-import type { RewardCyclePreview } from '@uplink/contract/rewards';
+import type { RewardCyclePreview } from '@uplink/contract/reward-runs';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import { betweenChunks, withCycleLease } from './reward-cycle-lease';
 import { unknownUidsShown } from './reward-cycle-run-record';
-import {
-  copiersPerChunk,
-  matchStatementLines,
-  previewRewardChunk,
-  type StatementLine,
-} from './reward-distribution-repository';
+import { copiersPerChunk, matchStatementLines, previewRewardChunk, type StatementLine } from './reward-load-repository';
 import { findCurrentRewardPlan } from './rewards-repository';
 import { type CycleStatement, readCycleStatement } from './run-reward-cycle';
 

@@ -1,5 +1,5 @@
 import { complianceWindowDays } from '@uplink/contract/constants';
-import type { LockReason } from '@uplink/contract/rewards';
+import type { LockReason } from '@uplink/contract/reward-lock-reasons';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { carryReleasedRemainders } from '../ledger/ledger-repository';

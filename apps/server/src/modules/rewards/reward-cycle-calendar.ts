@@ -1,4 +1,4 @@
-import type { RewardsConfig } from '../../config';
+import type { RewardsConfig } from '../../config/rewards-config';
 
 const dayMs = 86_400_000;
 

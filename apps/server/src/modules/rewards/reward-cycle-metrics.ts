@@ -1,4 +1,4 @@
-import type { RewardCycleRun } from '@uplink/contract/rewards';
+import type { RewardCycleRun } from '@uplink/contract/reward-runs';
 import { Histogram } from 'prom-client';
 import { metricsRegistry } from '../../metrics-registry';
 

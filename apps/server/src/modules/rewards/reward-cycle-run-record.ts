@@ -1,6 +1,6 @@
 import { toWireMoney } from '@uplink/contract/money';
-import type { RewardCycleRun } from '@uplink/contract/rewards';
-import type { CycleRunRow } from './reward-distribution-repository';
+import type { RewardCycleRun } from '@uplink/contract/reward-runs';
+import type { CycleRunRow } from './reward-cycle-runs-repository';
 
 /** The statement UIDs no member has linked that an answer lists (the count has them all). */
 export const unknownUidsShown = 1000;

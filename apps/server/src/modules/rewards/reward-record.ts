@@ -1,5 +1,5 @@
+import type { RewardRecord } from '@uplink/contract/member-rewards';
 import { toWireMoney } from '@uplink/contract/money';
-import type { RewardRecord } from '@uplink/contract/rewards';
 import type { RewardRow } from './rewards-repository';
 
 type RewardColumns = Pick<

@@ -1,4 +1,4 @@
-import type { RewardState, RewardType } from '@uplink/contract/rewards';
+import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 

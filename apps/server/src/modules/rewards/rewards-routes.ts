@@ -1,18 +1,16 @@
+import { adminRewardsQuerySchema, adminRewardsSchema } from '@uplink/contract/admin-rewards';
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
+import { memberRewardsQuerySchema, memberRewardsSchema } from '@uplink/contract/member-rewards';
+import { rewardPlanSchema } from '@uplink/contract/reward-plan';
 import {
-  adminRewardsQuerySchema,
-  adminRewardsSchema,
-  memberRewardsQuerySchema,
-  memberRewardsSchema,
   rewardCyclePreviewSchema,
   rewardCycleRunRequestSchema,
   rewardCycleRunSchema,
   rewardCycleRunsQuerySchema,
   rewardCycleRunsSchema,
   rewardCycleTexts,
-  rewardPlanSchema,
-  rewardStatsSchema,
-} from '@uplink/contract/rewards';
+} from '@uplink/contract/reward-runs';
+import { rewardStatsSchema } from '@uplink/contract/reward-stats';
 import { safeText } from '@uplink/contract/safe-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

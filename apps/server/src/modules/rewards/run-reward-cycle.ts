@@ -1,5 +1,5 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import type { RewardCycleRun } from '@uplink/contract/rewards';
+import type { RewardCycleRun } from '@uplink/contract/reward-runs';
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
@@ -15,23 +15,22 @@ import {
   startCycleProgress,
 } from './reward-cycle-progress-repository';
 import { toRewardCycleRun } from './reward-cycle-run-record';
+import { type CycleRunRow, findDistributedRun, lockRewardCycle, recordCycleRun } from './reward-cycle-runs-repository';
 import {
-  attachRewardLoad,
   beneficiariesPerChunk,
   bookLedgerChunk,
-  type CycleRunRow,
-  copiersPerChunk,
   deleteCycleSums,
+  sumCycleRewards,
+} from './reward-ledger-chunks-repository';
+import {
+  attachRewardLoad,
+  copiersPerChunk,
   ensureRewardPartitions,
-  findDistributedRun,
   linkedExchangeUids,
-  lockRewardCycle,
-  recordCycleRun,
   type StatementLine,
   storeStatement,
-  sumCycleRewards,
   writeRewardChunk,
-} from './reward-distribution-repository';
+} from './reward-load-repository';
 import { findCurrentRewardPlan, findRewardPlanVersion } from './rewards-repository';
 import { settleLockedRewards } from './settle-locked-rewards';
 

@@ -1,5 +1,6 @@
+import type { AdminRewardStatistics } from '@uplink/contract/admin-rewards';
+import type { RewardType } from '@uplink/contract/member-rewards';
 import { toWireMoney } from '@uplink/contract/money';
-import type { AdminRewardStatistics, RewardType } from '@uplink/contract/rewards';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';

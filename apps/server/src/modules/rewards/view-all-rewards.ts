@@ -1,12 +1,12 @@
-import { toWireMoney } from '@uplink/contract/money';
-import { adminListPagination } from '@uplink/contract/paging';
-import { matchingRewardsNote, rewardFiguresNote } from '@uplink/contract/reward-figures';
 import type {
   AdminRewardRecord,
   AdminRewardStatistics,
   AdminRewards,
   adminRewardsQuerySchema,
-} from '@uplink/contract/rewards';
+} from '@uplink/contract/admin-rewards';
+import { toWireMoney } from '@uplink/contract/money';
+import { adminListPagination } from '@uplink/contract/paging';
+import { matchingRewardsNote, rewardFiguresNote } from '@uplink/contract/reward-figures';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { findAllRewardLedgerTotals } from '../ledger/ledger-repository';

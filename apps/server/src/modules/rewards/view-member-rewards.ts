@@ -1,6 +1,6 @@
 import { fullName } from '@uplink/contract/format';
+import type { MemberRewards, memberRewardsQuerySchema, RewardSort } from '@uplink/contract/member-rewards';
 import { shortPageOf } from '@uplink/contract/paging';
-import type { MemberRewards, memberRewardsQuerySchema, RewardSort } from '@uplink/contract/rewards';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { toRewardFields } from './reward-record';

@@ -1,10 +1,10 @@
 import { adminListPagination } from '@uplink/contract/paging';
-import type { RewardCycleRuns, rewardCycleRunsQuerySchema } from '@uplink/contract/rewards';
+import type { RewardCycleRuns, rewardCycleRunsQuerySchema } from '@uplink/contract/reward-runs';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 import { toRewardCycleRun } from './reward-cycle-run-record';
-import { findCycleRuns, findDistributedRun } from './reward-distribution-repository';
+import { findCycleRuns, findDistributedRun } from './reward-cycle-runs-repository';
 
 /**
  * The runs of the reward cycles, newest first, and the last finished cycle — the one a run would

@@ -1,5 +1,5 @@
 import { toWireMoney } from '@uplink/contract/money';
-import type { RewardPlan } from '@uplink/contract/rewards';
+import type { RewardPlan } from '@uplink/contract/reward-plan';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import { findCurrentRewardPlan } from './rewards-repository';

@@ -1,7 +1,7 @@
 import { complianceWindowDays } from '@uplink/contract/constants';
 import { toWireMoney } from '@uplink/contract/money';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
-import type { RewardStats } from '@uplink/contract/rewards';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema';
@@ -10,7 +10,7 @@ import { DomainError, forbidden } from '../../domain-error';
 import { findLatestActivityAt, findLedgerBalance, findRewardLedgerTotals } from '../ledger/ledger-repository';
 import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
 import { cycleWindow } from './reward-cycle-calendar';
-import { latestDistributedCycle } from './reward-distribution-repository';
+import { latestDistributedCycle } from './reward-cycle-runs-repository';
 import { findEarningsByCycle, findPostedCreditsByType } from './rewards-repository';
 
 const dayMs = 86_400_000;

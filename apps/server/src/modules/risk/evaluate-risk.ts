@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RiskConfig } from '../../config';
+import type { RiskConfig } from '../../config/risk-config';
 import type { Database } from '../../db/schema';
 import { type ClusterFinding, lockClusters, type RuleCluster, recordFinding } from './risk-events-repository';
 import {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { RiskConfig } from '../../config';
+import type { RiskConfig } from '../../config/risk-config';
 import type { Database } from '../../db/schema';
 import { isDisposableDomain, normalizeEmail } from './email-identity';
 import { type ClusterFinding, lockClusters, recordFinding } from './risk-events-repository';

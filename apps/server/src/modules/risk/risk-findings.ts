@@ -1,6 +1,6 @@
 import { toWireMoney } from '@uplink/contract/money';
 import { type Kysely, sql } from 'kysely';
-import type { RiskConfig } from '../../config';
+import type { RiskConfig } from '../../config/risk-config';
 import type { Database } from '../../db/schema';
 import { emailDomain, isDisposableDomain } from './email-identity';
 import type { ClusterFinding } from './risk-events-repository';

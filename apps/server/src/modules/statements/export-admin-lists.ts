@@ -1,7 +1,7 @@
+import type { AdminRewardsQuery } from '@uplink/contract/admin-rewards';
 import type { AdminUsersQuery } from '@uplink/contract/admin-users';
 import type { auditLogQuerySchema } from '@uplink/contract/audit';
 import { fullName } from '@uplink/contract/format';
-import type { AdminRewardsQuery } from '@uplink/contract/rewards';
 import { type AdminExportKind, adminExportFileName } from '@uplink/contract/statements';
 import type { AdminWithdrawalsQuery } from '@uplink/contract/withdrawals';
 import type { z } from 'zod';

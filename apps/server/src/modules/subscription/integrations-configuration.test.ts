@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepositChain } from '../../chain/deposit-chain';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '../../config/load-config';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createExchangeGateway } from '../exchange/exchange-gateway-factory';
 

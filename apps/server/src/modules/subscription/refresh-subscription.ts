@@ -1,7 +1,7 @@
 import type { SubscriptionFee } from '@uplink/contract/accounts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
-import type { SubscriptionConfig } from '../../config';
+import type { SubscriptionConfig } from '../../config/subscription-config';
 import type { Database, UserRow } from '../../db/schema';
 import { ServiceUnavailableError } from '../../domain-error';
 import type { DepositScanner } from './deposit-scanner';

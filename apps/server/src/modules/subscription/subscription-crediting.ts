@@ -1,7 +1,10 @@
 import { Decimal } from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ExchangeConfig, RewardsConfig, RiskConfig, SubscriptionConfig } from '../../config';
+import type { ExchangeConfig } from '../../config/exchange-config';
+import type { RewardsConfig } from '../../config/rewards-config';
+import type { RiskConfig } from '../../config/risk-config';
+import type { SubscriptionConfig } from '../../config/subscription-config';
 import type { Database } from '../../db/schema';
 import { creditDirectReward } from '../rewards/direct-rewards-repository';
 import { cycleAt } from '../rewards/reward-cycle-calendar';

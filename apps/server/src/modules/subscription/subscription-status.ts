@@ -2,7 +2,7 @@ import type { SubscriptionFee } from '@uplink/contract/accounts';
 import { toWireMoney, wireMoneyDecimals } from '@uplink/contract/money';
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
-import type { SubscriptionConfig } from '../../config';
+import type { SubscriptionConfig } from '../../config/subscription-config';
 import type { Database, UserRow } from '../../db/schema';
 import { unusedTransferTotal } from './subscription-repository';
 

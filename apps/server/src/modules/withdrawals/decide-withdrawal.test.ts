@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/load-config';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember, fundedMember, latestWithdrawalCode, mailTo, statusesOf } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';

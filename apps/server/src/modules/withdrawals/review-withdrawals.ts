@@ -11,7 +11,7 @@ import type {
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { demoTreasuryAvailable } from '../../config';
+import { demoTreasuryAvailable } from '../../config/load-config';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';

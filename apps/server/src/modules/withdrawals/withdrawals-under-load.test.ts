@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/load-config';
 import type { UserRow } from '../../db/schema';
 import { bearer, fundedMember, statusesOf, verifiedWithdrawalCodes } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -1,4 +1,5 @@
-import type { AdminRewardRecord, RewardType } from '@uplink/contract/rewards';
+import type { AdminRewardRecord } from '@uplink/contract/admin-rewards';
+import type { RewardType } from '@uplink/contract/member-rewards';
 import { useState } from 'react';
 import { Card, CardHeader } from '../../../components/card';
 import { CsvExportButton } from '../../../components/csv-export-button';

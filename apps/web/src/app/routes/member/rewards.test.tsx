@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { memberRewardsSchema, rewardStatsSchema } from '@uplink/contract/rewards';
+import { memberRewardsSchema } from '@uplink/contract/member-rewards';
+import { rewardStatsSchema } from '@uplink/contract/reward-stats';
 import { describe, expect, it, vi } from 'vitest';
 import { onApi } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';

@@ -1,4 +1,4 @@
-import type { AdminRewardsQuery } from '@uplink/contract/rewards';
+import type { AdminRewardsQuery } from '@uplink/contract/admin-rewards';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserStorage } from '../../../testing/browser-storage';
 import { replyWith } from '../../../testing/fetch-reply';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminRewards, AdminRewardsQuery } from '@uplink/contract/admin-rewards';
 import { adminPageSize } from '@uplink/contract/constants';
-import type { AdminRewards, AdminRewardsQuery } from '@uplink/contract/rewards';
 import { api } from '../../../lib/api-client';
 
 export const adminRewardsKeys = {

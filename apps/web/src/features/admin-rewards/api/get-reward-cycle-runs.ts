@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminPageSize } from '@uplink/contract/constants';
-import type { RewardCycleRuns, RewardCycleRunsQuery } from '@uplink/contract/rewards';
+import type { RewardCycleRuns, RewardCycleRunsQuery } from '@uplink/contract/reward-runs';
 import { api } from '../../../lib/api-client';
 
 export const rewardCycleRunsKeys = {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RewardCyclePreview, StatementEntry } from '@uplink/contract/rewards';
+import type { RewardCyclePreview, StatementEntry } from '@uplink/contract/reward-runs';
 import { api } from '../../../lib/api-client';
 
 export interface RewardCyclePreviewRequest {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RewardCycleRun, RewardCycleRunRequest } from '@uplink/contract/rewards';
+import type { RewardCycleRun, RewardCycleRunRequest } from '@uplink/contract/reward-runs';
 import { api } from '../../../lib/api-client';
 import { adminRewardsKeys } from './get-admin-rewards';
 import { rewardCycleRunsKeys } from './get-reward-cycle-runs';

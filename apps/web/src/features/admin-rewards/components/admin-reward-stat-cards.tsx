@@ -1,5 +1,5 @@
+import type { AdminRewardStatistics } from '@uplink/contract/admin-rewards';
 import { formatCount, formatMoney, formatRewardAmount } from '@uplink/contract/format';
-import type { AdminRewardStatistics } from '@uplink/contract/rewards';
 import { ActivityIcon, ChartIcon, GiftIcon, TrendingUpIcon, UsersIcon, WalletIcon } from '../../../components/icons';
 import { StatCards } from '../../../components/stat-card';
 

@@ -1,6 +1,6 @@
 import { levelOptions } from '@uplink/contract/constants';
+import { type RewardType, rewardTypes } from '@uplink/contract/member-rewards';
 import { rewardTexts } from '@uplink/contract/reward-texts';
-import { type RewardType, rewardTypes } from '@uplink/contract/rewards';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 

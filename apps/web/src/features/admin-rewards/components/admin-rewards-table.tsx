@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { AdminRewardRecord, AdminRewards } from '@uplink/contract/admin-rewards';
 import { fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
-import type { AdminRewardRecord, AdminRewards } from '@uplink/contract/rewards';
 import { Button } from '../../../components/button';
 import { FiguresNote } from '../../../components/figures-note';
 import { PagedTable } from '../../../components/paged-table';

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@uplink/contract/format';
-import type { RewardCycleRuns } from '@uplink/contract/rewards';
+import type { RewardCycleRuns } from '@uplink/contract/reward-runs';
 import { TextField } from '../../../components/text-field';
 
 export type LastFinishedCycle = RewardCycleRuns['lastFinishedCycle'];

@@ -1,5 +1,5 @@
 import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
-import { type RewardCyclePreview, rewardCycleTexts } from '@uplink/contract/rewards';
+import { type RewardCyclePreview, rewardCycleTexts } from '@uplink/contract/reward-runs';
 import { useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/alert';
 import { DetailRow } from '../../../components/detail-row';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { type RewardCycleRun, rewardCycleRunsSchema } from '@uplink/contract/rewards';
+import { type RewardCycleRun, rewardCycleRunsSchema } from '@uplink/contract/reward-runs';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiServer, onApi } from '../../../testing/api-server';

@@ -5,7 +5,7 @@ import {
   type RewardCycleRuns,
   rewardCycleBasisTexts,
   rewardCycleTexts,
-} from '@uplink/contract/rewards';
+} from '@uplink/contract/reward-runs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';

@@ -1,6 +1,6 @@
+import type { AdminRewardRecord } from '@uplink/contract/admin-rewards';
 import { formatDateTime, formatMoney, formatRewardAmount, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
-import type { AdminRewardRecord } from '@uplink/contract/rewards';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { DetailRow, DetailSection } from '../../../components/detail-row';

@@ -1,5 +1,5 @@
 import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
-import type { RewardCyclePreview } from '@uplink/contract/rewards';
+import type { RewardCyclePreview } from '@uplink/contract/reward-runs';
 import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 
 /** The confirm step: what the run is about to do, asked before anything is distributed. */

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { rewardCyclePreviewSchema, rewardCycleRunRequestSchema } from '@uplink/contract/rewards';
+import { rewardCyclePreviewSchema, rewardCycleRunRequestSchema } from '@uplink/contract/reward-runs';
 import { describe, expect, it, vi } from 'vitest';
 import { onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';

@@ -1,4 +1,4 @@
-import { type RewardCycleRun, rewardCycleTexts } from '@uplink/contract/rewards';
+import { type RewardCycleRun, rewardCycleTexts } from '@uplink/contract/reward-runs';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

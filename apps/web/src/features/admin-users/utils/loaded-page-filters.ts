@@ -1,5 +1,5 @@
 import type { AdminMemberReward } from '@uplink/contract/admin-users';
-import type { RewardType } from '@uplink/contract/rewards';
+import type { RewardType } from '@uplink/contract/member-rewards';
 import type { Withdrawal, WithdrawalStatus } from '@uplink/contract/withdrawals';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RewardPlan } from '@uplink/contract/rewards';
+import type { RewardPlan } from '@uplink/contract/reward-plan';
 import { api } from '../../../lib/api-client';
 
 /** GET /rewards/plan: the plan in force, public. */

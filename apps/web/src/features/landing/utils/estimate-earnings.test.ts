@@ -1,4 +1,4 @@
-import type { RewardPlan } from '@uplink/contract/rewards';
+import type { RewardPlan } from '@uplink/contract/reward-plan';
 import { describe, expect, it } from 'vitest';
 import { assumptionsError, estimateEarnings } from './estimate-earnings';
 

@@ -1,4 +1,4 @@
-import type { RewardPlan } from '@uplink/contract/rewards';
+import type { RewardPlan } from '@uplink/contract/reward-plan';
 
 export interface NetworkAssumptions {
   /** People each member invites (the network grows by this factor per level). */

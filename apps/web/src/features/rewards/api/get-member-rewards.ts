@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MemberRewards, MemberRewardsQuery } from '@uplink/contract/rewards';
+import type { MemberRewards, MemberRewardsQuery } from '@uplink/contract/member-rewards';
 import { api } from '../../../lib/api-client';
 
 export const memberRewardsKeys = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RewardStats } from '@uplink/contract/rewards';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { api } from '../../../lib/api-client';
 import { rewardStatsKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '@uplink/contract/format';
-import type { CycleEarnings } from '@uplink/contract/rewards';
+import type { CycleEarnings } from '@uplink/contract/reward-stats';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { describeEarnings, type EarningsBar, scaleEarnings } from '../utils/earnings-chart-scale';
 

@@ -1,5 +1,5 @@
 import { formatMoney } from '@uplink/contract/format';
-import type { RewardStats } from '@uplink/contract/rewards';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 
 /** Total Income split into Direct Referrals and Downline Income, with each part's share. */

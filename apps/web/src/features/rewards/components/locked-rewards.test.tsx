@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import type { RewardStats } from '@uplink/contract/rewards';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rewardStatsWith } from '../../../testing/sample-data';
 import { daysLeft, LockedRewards } from './locked-rewards';

@@ -1,5 +1,6 @@
 import { formatDate, formatMoney } from '@uplink/contract/format';
-import { type LockReason, lockReasonActions, lockReasonTexts, type RewardStats } from '@uplink/contract/rewards';
+import { type LockReason, lockReasonActions, lockReasonTexts } from '@uplink/contract/reward-lock-reasons';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { Alert } from '../../../components/alert';
 
 const dayMs = 86_400_000;

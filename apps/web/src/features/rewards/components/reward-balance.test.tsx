@@ -1,5 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
-import type { RewardStats } from '@uplink/contract/rewards';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../testing/render-screen';
 import { rewardStatsWith } from '../../../testing/sample-data';

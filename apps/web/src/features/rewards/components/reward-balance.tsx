@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { rewardTexts } from '@uplink/contract/reward-texts';
-import type { RewardStats } from '@uplink/contract/rewards';
 import type { ReactNode } from 'react';
 import { type BalanceFigures, BalanceOverview } from '../../../components/balance-overview';
 import { Card, CardHeader } from '../../../components/card';

@@ -1,6 +1,6 @@
 import { levelOptions, rewardsPageSizes } from '@uplink/contract/constants';
+import type { RewardRecord, RewardSort } from '@uplink/contract/member-rewards';
 import { rewardTexts } from '@uplink/contract/reward-texts';
-import type { RewardRecord, RewardSort } from '@uplink/contract/rewards';
 import { FiguresNote } from '../../../components/figures-note';
 import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns } from '../../../components/reward-cells';

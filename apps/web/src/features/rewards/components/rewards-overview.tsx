@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { RewardStats } from '@uplink/contract/rewards';
+import type { RewardStats } from '@uplink/contract/reward-stats';
 import { Button } from '../../../components/button';
 import { WalletIcon } from '../../../components/icons';
 import { EarningsChart } from './earnings-chart';

@@ -1,5 +1,5 @@
 import { formatCount, formatMoney } from '@uplink/contract/format';
-import type { CycleEarnings } from '@uplink/contract/rewards';
+import type { CycleEarnings } from '@uplink/contract/reward-stats';
 import { Decimal } from 'decimal.js';
 
 /** One bar of the earnings chart: heights are fractions (0..1) of the chart's full height. */

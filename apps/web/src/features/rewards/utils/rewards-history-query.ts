@@ -1,4 +1,4 @@
-import { memberRewardsQuerySchema } from '@uplink/contract/rewards';
+import { memberRewardsQuerySchema } from '@uplink/contract/member-rewards';
 import type { z } from 'zod';
 
 /** The rewards history's filters, as the page keeps them in its URL: the API's own query. */

@@ -1,19 +1,13 @@
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import type { Database, RewardCycleRunsTable } from '../../db/schema';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { StoredRewardPlan } from './rewards-repository';
 
 /**
- * The reward cycle's SQL: a statement is matched to members and stored, and one set-based
- * statement over the closure table writes every DOWNLINE reward of the cycle, the reward
- * counters and one ledger entry per beneficiary (posted or locked) — no per-member loop.
+ * The reward cycle's load: a statement is matched to members and stored, and one set-based
+ * statement over the closure table writes every DOWNLINE reward of a chunk of copiers and the
+ * reward counters — no per-member loop. The preview reads the same statements without writing.
  * Callers run these in one transaction under `lockRewardCycle`.
  */
-
-/** Serialises runs of one cycle across connections and processes, until the transaction ends. */
-export async function lockRewardCycle(trx: Kysely<Database>, cycle: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${rewardCycleLockSpace}, ${cycle})`.execute(trx);
-}
-const rewardCycleLockSpace = 73_010;
 
 /**
  * Makes the `rewards` partitions of these cycles that are missing (migration 0125), each in its
@@ -33,45 +27,6 @@ export async function ensureRewardPartitions(db: Kysely<Database>, cycles: reado
  */
 export async function attachRewardLoad(db: Kysely<Database>, cycle: number): Promise<void> {
   await db.transaction().execute((trx) => sql`SELECT rewards_attach_load(${cycle}::integer)`.execute(trx));
-}
-
-export type CycleRunRow = Selectable<RewardCycleRunsTable>;
-
-export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise<CycleRunRow | undefined> {
-  return db
-    .selectFrom('reward_cycle_runs')
-    .selectAll()
-    .where('cycle', '=', cycle)
-    .where('outcome', '=', 'DISTRIBUTED')
-    .executeTakeFirst();
-}
-
-/** A page of the runs, the newest first (the table holds one row or a few per cycle: no counter needed). */
-export async function findCycleRuns(
-  db: Kysely<Database>,
-  page: { limit: number; offset: number },
-): Promise<{ rows: CycleRunRow[]; total: number }> {
-  const [rows, counted] = await Promise.all([
-    db
-      .selectFrom('reward_cycle_runs')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db.selectFrom('reward_cycle_runs').select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
-}
-
-/** The newest distributed cycle, 0 when none is. */
-export async function latestDistributedCycle(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('reward_cycle_runs')
-    .select((eb) => eb.fn.max('cycle').as('cycle'))
-    .where('outcome', '=', 'DISTRIBUTED')
-    .executeTakeFirst();
-  return row?.cycle ?? 0;
 }
 
 /** The exchange UIDs of every linked member (the sandbox statement is asked about these). */
@@ -195,15 +150,12 @@ function downlineRewards(copiers: RawBuilder<unknown>, compliantIds: RawBuilder<
  * estimates of a chunk statement pass its cost threshold, and compiling took about 200 ms of a
  * ledger chunk's 330 ms — at a thousand chunks a cycle, minutes spent compiling.
  */
-async function turnJitOffForChunk(trx: Kysely<Database>): Promise<void> {
+export async function turnJitOffForChunk(trx: Kysely<Database>): Promise<void> {
   await sql`SET LOCAL jit = off`.execute(trx);
 }
 
 /** How many copiers a chunk of a run or preview takes: each chunk is one short transaction. */
 export const copiersPerChunk = 1000;
-/** How many beneficiaries a chunk books ledger entries for. */
-export const beneficiariesPerChunk = 2000;
-
 export interface ChunkDone {
   /** Copiers (or beneficiaries) the chunk took: fewer than asked means it was the last. */
   taken: number;
@@ -274,103 +226,6 @@ export async function writeRewardChunk(
   return { taken: Number(rows[0]?.taken ?? 0) };
 }
 
-/**
- * Sums each beneficiary's rewards of the cycle by state, once every reward is written and the
- * load attached, in the caller's transaction: one pass over the cycle's DOWNLINE partition (a
- * sequential read and a hash aggregate) instead of each ledger chunk fetching its beneficiaries'
- * rewards one by one through the beneficiary index (migration 0140). The progress row's `summed`
- * flag, set in the same transaction, makes it happen exactly once.
- */
-export async function sumCycleRewards(trx: Kysely<Database>, cycle: number): Promise<void> {
-  await turnJitOffForChunk(trx);
-  const marked = await trx
-    .updateTable('reward_cycle_progress')
-    .set({ summed: true })
-    .where('cycle', '=', cycle)
-    .where('summed', '=', false)
-    .executeTakeFirst();
-  if (marked.numUpdatedRows === 0n) return;
-  await sql`
-    INSERT INTO reward_cycle_sums (cycle, beneficiary_id, state, exact)
-    SELECT ${cycle}, beneficiary_id, state, sum(reward_amount)
-      FROM rewards
-     WHERE cycle = ${cycle} AND type = 'DOWNLINE' AND state IN ('POSTED', 'LOCKED')
-     GROUP BY beneficiary_id, state`.execute(trx);
-}
-
-/** The sums go with the run's progress row, in the transaction that records the run. */
-export async function deleteCycleSums(trx: Kysely<Database>, cycle: number): Promise<void> {
-  await trx.deleteFrom('reward_cycle_sums').where('cycle', '=', cycle).execute();
-}
-
-/**
- * Books the ledger entries of the next chunk of beneficiaries of the cycle (after the progress
- * cursor, in id order, from the cycle's sums): one entry per beneficiary, posted or locked as
- * their rewards of the cycle are, of the whole cents of their exact sum plus their carry, the
- * rest carried (`carry_delta`, migration 0120) — and adds their exact rewards to the run's totals
- * (what the preview predicts; the credits differ from them only by the carries), in the caller's
- * transaction. Runs after `sumCycleRewards`. The chunk's accounts are locked first, in id order
- * (a DIRECT credit may be booking for one of them: see `lockLedgerAccount`), so each carry is
- * read as it stands; a beneficiary without a ledger account is passed over. The ledger refuses a
- * second entry of a cycle for an account.
- */
-export async function bookLedgerChunk(
-  trx: Kysely<Database>,
-  cycle: number,
-  at: Date,
-  limit = beneficiariesPerChunk,
-): Promise<ChunkDone> {
-  await turnJitOffForChunk(trx);
-  const { rows } = await sql<{ taken: string }>`
-    WITH progress AS (
-      SELECT booked_through FROM reward_cycle_progress WHERE cycle = ${cycle}
-    ),
-    chunk AS (
-      SELECT DISTINCT s.beneficiary_id
-        FROM reward_cycle_sums s
-       WHERE s.cycle = ${cycle}
-         AND s.beneficiary_id > coalesce((SELECT booked_through FROM progress), '00000000-0000-0000-0000-000000000000'::uuid)
-       ORDER BY s.beneficiary_id
-       LIMIT ${limit}
-    ),
-    accounts AS MATERIALIZED (
-      SELECT a.user_id AS beneficiary_id, a.carry
-        FROM ledger_accounts a
-       WHERE a.user_id IN (SELECT beneficiary_id FROM chunk)
-       ORDER BY a.user_id
-         FOR UPDATE OF a
-    ),
-    booked AS (
-      INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
-      SELECT s.beneficiary_id, CASE s.state WHEN 'POSTED' THEN 'CREDIT_POSTED' ELSE 'CREDIT_PENDING' END,
-             ${wholeCents(sql`s.exact`, sql`a.carry`)}, s.exact - ${wholeCents(sql`s.exact`, sql`a.carry`)},
-             'REWARD_CYCLE', ${String(cycle)}, ${at}
-        FROM reward_cycle_sums s
-        JOIN accounts a USING (beneficiary_id)
-       WHERE s.cycle = ${cycle}
-       ORDER BY s.beneficiary_id
-      RETURNING kind, amount + carry_delta AS exact
-    ),
-    moved AS (
-      UPDATE reward_cycle_progress
-         SET booked_through = coalesce((SELECT beneficiary_id FROM chunk ORDER BY beneficiary_id DESC LIMIT 1), booked_through),
-             total_paid = total_paid + (SELECT coalesce(sum(exact) FILTER (WHERE kind = 'CREDIT_POSTED'), 0) FROM booked),
-             total_locked = total_locked + (SELECT coalesce(sum(exact) FILTER (WHERE kind = 'CREDIT_PENDING'), 0) FROM booked)
-       WHERE cycle = ${cycle}
-      RETURNING cycle
-    )
-    SELECT (SELECT count(*) FROM chunk)::text AS taken, (SELECT count(*) FROM moved) AS moved
-  `.execute(trx);
-  return { taken: Number(rows[0]?.taken ?? 0) };
-}
-
-/**
- * The amount a credit books (DESIGN.md section 5): the exact reward plus what the account
- * carried, rounded down to the cent; the entry's carry_delta is `exact − amount`.
- */
-export const wholeCents = (exact: RawBuilder<unknown>, carry: RawBuilder<unknown>) =>
-  sql`trunc(${exact} + ${carry}, 2)`;
-
 export interface PreviewedRewards {
   rewardsWritten: number;
   totalPaid: string;
@@ -397,10 +252,4 @@ export async function previewRewardChunk(
       )}) AS r`.execute(db);
   const row = rows[0] as { written: string; paid: string; locked: string };
   return { rewardsWritten: Number(row.written), totalPaid: row.paid, totalLocked: row.locked };
-}
-
-export type NewCycleRun = Omit<CycleRunRow, 'id'>;
-
-export async function recordCycleRun(db: Kysely<Database>, run: NewCycleRun): Promise<CycleRunRow> {
-  return db.insertInto('reward_cycle_runs').values(run).returningAll().executeTakeFirstOrThrow();
 }

@@ -1,0 +1,49 @@
+import type { Environment } from './environment';
+
+/** What production needs set, DATABASE_URL aside (ALLOW_EMBEDDED_DATABASE may stand in for it). */
+export const requiredInProduction = [
+  'JWT_SECRET',
+  'DEPOSIT_XPUB',
+  'PUBLIC_URL',
+  'TREASURY_ADDRESSES',
+  'BSC_RPC_URL',
+  'BINGX_API_KEY',
+  'BINGX_API_SECRET',
+] as const;
+
+export function productionProblems(env: NodeJS.ProcessEnv, vars: Environment, demoChain: boolean): string[] {
+  const missing: string[] = requiredInProduction.filter((name) => !env[name]);
+  if (!env.DATABASE_URL && !vars.ALLOW_EMBEDDED_DATABASE) {
+    missing.push(
+      'DATABASE_URL (or ALLOW_EMBEDDED_DATABASE=true: the embedded database in DATA_DIR, for one process on one machine)',
+    );
+  }
+  return [
+    ...(missing.length > 0 ? [`required in production: ${missing.join(', ')}`] : []),
+    ...(demoChain ? ['DEMO_CHAIN: cannot be used in production'] : []),
+    ...(vars.DEV_TOOLS ? ['DEV_TOOLS: cannot be used in production'] : []),
+  ];
+}
+
+/**
+ * Several processes (WEB_CONCURRENCY, by default one per core in production on PostgreSQL) are
+ * refused where they could not share what one process keeps to itself: the embedded database (one
+ * session of one process), the rate-limit counters (shared only in Redis) and the demo chain (each
+ * process would start its own).
+ */
+export function severalProcessesProblem(vars: Environment, count: number, demoChain: boolean): string | undefined {
+  if (count === 1) return undefined;
+  const setting = vars.WEB_CONCURRENCY
+    ? `WEB_CONCURRENCY=${count}`
+    : `WEB_CONCURRENCY (by default one process per core in production: ${count})`;
+  if (!vars.DATABASE_URL) {
+    return `${setting} needs DATABASE_URL: the embedded database is one session in one process, so it runs with WEB_CONCURRENCY=1 only`;
+  }
+  if (!vars.REDIS_URL) {
+    return `${setting} needs REDIS_URL, so that all processes count against the same rate limits (or set WEB_CONCURRENCY=1)`;
+  }
+  if (demoChain) {
+    return `${setting}: the demo chain runs inside one process; set DEMO_CHAIN=false or WEB_CONCURRENCY=1`;
+  }
+  return undefined;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { referralLevels, rewardsPageSizes } from './constants';
+import { wireMoneySchema } from './money';
+import { pageNumberSchema, shortPaginationSchema, sortSchema } from './paging';
+import { percentSchema } from './reward-plan';
+import { queryInteger } from './whole-number';
+
+export const rewardTypes = ['DIRECT', 'DOWNLINE'] as const;
+export type RewardType = (typeof rewardTypes)[number];
+
+/** Where a reward stands in the ledger: available, locked awaiting compliance, released later, or forfeited. */
+export const rewardStates = ['POSTED', 'LOCKED', 'RELEASED', 'FORFEITED'] as const;
+export type RewardState = (typeof rewardStates)[number];
+
+export const rewardSorts = ['-createdAt', 'createdAt', '-rewardAmount', 'rewardAmount'] as const;
+export type RewardSort = (typeof rewardSorts)[number];
+
+/** A reward level to filter on (1..15), in a query string. */
+export const rewardLevelFilterSchema = queryInteger(
+  z
+    .number({ error: 'Level must be a number' })
+    .int('Level must be a whole number')
+    .min(1, `Level must be between 1 and ${referralLevels}`)
+    .max(referralLevels, `Level must be between 1 and ${referralLevels}`),
+).optional();
+
+/** `GET /rewards/user`: the caller's rewards, newest first unless asked otherwise. */
+export const memberRewardsQuerySchema = z.object({
+  page: pageNumberSchema,
+  limit: queryInteger(
+    z
+      .number({ error: 'Limit must be a number' })
+      .refine((value) => (rewardsPageSizes as readonly number[]).includes(value), {
+        error: `Limit must be one of ${rewardsPageSizes.join(', ')}`,
+      }),
+  ).default(rewardsPageSizes[0]),
+  type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
+  level: rewardLevelFilterSchema,
+  sort: sortSchema(rewardSorts, '-createdAt'),
+});
+/** What a client may send (every field optional; the server fills the defaults). */
+export type MemberRewardsQuery = Partial<z.output<typeof memberRewardsQuerySchema>>;
+
+export const rewardDownlineUserSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  userId: z.string(),
+});
+
+export const rewardRecordSchema = z.object({
+  _id: z.string(),
+  type: z.enum(rewardTypes),
+  rewardAmount: wireMoneySchema,
+  percent: percentSchema,
+  masterAmount: wireMoneySchema,
+  level: z.number().int().min(1).max(referralLevels),
+  cycle: z.number().int().positive(),
+  state: z.enum(rewardStates),
+  createdAt: z.string(),
+  /** The member whose trading (DOWNLINE) earned it; absent for DIRECT. */
+  downlineUser: rewardDownlineUserSchema.optional(),
+});
+export type RewardRecord = z.infer<typeof rewardRecordSchema>;
+
+export const memberRewardsSchema = z.object({
+  rewards: z.array(rewardRecordSchema),
+  pagination: shortPaginationSchema,
+});
+export type MemberRewards = z.infer<typeof memberRewardsSchema>;
