@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminRoles, permissions } from './admin-roles';
 import { passwordMinLength, referralCodeMinLength, userStatuses } from './constants';
+import { memberSummarySchema } from './member-summary';
 import { wireMoneySchema } from './money';
 import { registrationMessages } from './registration-rules';
 import { safeText } from './safe-text';
@@ -96,11 +97,7 @@ export type SubscriptionFee = z.infer<typeof subscriptionFeeSchema>;
 
 /** The member view of a user: what `GET /users/profile` returns as `data`. */
 export const memberProfileSchema = z.object({
-  _id: z.string(),
-  userId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  ...memberSummarySchema.shape,
   isEmailVerified: z.boolean(),
   isAdmin: z.boolean(),
   /** An administrator's role and what it permits (`rolePermissions`); absent for a member. */

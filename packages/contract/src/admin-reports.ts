@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageSize, userStatuses } from './constants';
+import { memberSummarySchema } from './member-summary';
 import { wireMoneySchema } from './money';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
 
@@ -18,11 +19,7 @@ export const memberReportsQuerySchema = z.object({
 export type MemberReportsQuery = Partial<z.output<typeof memberReportsQuerySchema>>;
 
 export const memberReportSchema = z.object({
-  _id: z.string(),
-  userId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  ...memberSummarySchema.shape,
   status: z.enum(userStatuses),
   isAdmin: z.boolean(),
   joinedAt: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminPageSize } from './constants';
 import { rewardLevelFilterSchema, rewardRecordSchema, rewardTypes } from './member-rewards';
+import { namedMemberSchema } from './member-summary';
 import { wireMoneySchema } from './money';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema, sortSchema } from './paging';
 
@@ -20,20 +21,12 @@ export const adminRewardsQuerySchema = z.object({
 });
 export type AdminRewardsQuery = Partial<z.output<typeof adminRewardsQuerySchema>>;
 
-const rewardPersonSchema = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  userId: z.string(),
-});
-
 export const adminRewardRecordSchema = rewardRecordSchema.omit({ downlineUser: true }).extend({
   planVersion: z.number().int(),
   /** The member who earned it. */
-  rewardUser: rewardPersonSchema,
+  rewardUser: namedMemberSchema,
   /** The member whose trading (DOWNLINE) or subscription (DIRECT) produced it. */
-  downlineUser: rewardPersonSchema,
+  downlineUser: namedMemberSchema,
 });
 export type AdminRewardRecord = z.infer<typeof adminRewardRecordSchema>;
 

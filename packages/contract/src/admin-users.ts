@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminPageSize, userStatuses } from './constants';
 import { rewardStates, rewardTypes } from './member-rewards';
+import { memberSummarySchema, namedMemberSchema } from './member-summary';
 import { wireMoneySchema } from './money';
 import {
   adminListPaginationSchema,
@@ -31,11 +32,7 @@ export const adminUsersQuerySchema = z.object({
 export type AdminUsersQuery = Partial<z.output<typeof adminUsersQuerySchema>>;
 
 export const adminUserListItemSchema = z.object({
-  _id: z.string(),
-  userId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  ...memberSummarySchema.shape,
   status: z.enum(userStatuses),
   isEmailVerified: z.boolean(),
   bingXUID: z.string().nullable(),
@@ -103,8 +100,6 @@ export const adminUserDetailQuerySchema = z.object({
 });
 export type AdminUserDetailQuery = Partial<z.input<typeof adminUserDetailQuerySchema>>;
 
-const personSchema = z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), userId: z.string() });
-
 export const adminMemberRewardSchema = z.object({
   _id: z.string(),
   type: z.enum(rewardTypes),
@@ -116,16 +111,12 @@ export const adminMemberRewardSchema = z.object({
   state: z.enum(rewardStates),
   createdAt: z.string(),
   /** The member whose trading earned it; absent for DIRECT. */
-  downlineUser: personSchema.optional(),
+  downlineUser: namedMemberSchema.omit({ _id: true }).optional(),
 });
 export type AdminMemberReward = z.infer<typeof adminMemberRewardSchema>;
 
 export const adminUserDetailSchema = z.object({
-  _id: z.string(),
-  userId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  ...memberSummarySchema.shape,
   isEmailVerified: z.boolean(),
   status: z.enum(userStatuses),
   isAdmin: z.boolean(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { namedMemberSchema } from './member-summary';
 import { wireMoneySchema } from './money';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
 import { safeText } from './safe-text';
-import { withdrawalMemberSchema, withdrawalStatuses } from './withdrawals';
+import { withdrawalStatuses } from './withdrawals';
 
 /**
  * Payout batches (issue 24): pending withdrawals gathered to be paid in one multi-send, exported
@@ -109,7 +110,7 @@ export const payoutBatchLineSchema = z.object({
   /** 1-based line of the export files (the Safe CSV's row, the Transaction Builder's call). */
   line: z.number().int(),
   withdrawalId: z.string(),
-  user: withdrawalMemberSchema,
+  user: namedMemberSchema,
   amount: wireMoneySchema,
   walletAddress: z.string(),
   status: z.enum(withdrawalStatuses),

@@ -3,6 +3,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { otpLength } from './constants';
+import { namedMemberSchema } from './member-summary';
 import { wireMoneySchema } from './money';
 import {
   adminListPaginationSchema,
@@ -215,16 +216,8 @@ export const adminWithdrawalsQuerySchema = withdrawalsQuerySchema.extend({
 });
 export type AdminWithdrawalsQuery = Partial<z.output<typeof adminWithdrawalsQuerySchema>>;
 
-export const withdrawalMemberSchema = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  userId: z.string(),
-});
-
 export const adminWithdrawalSchema = withdrawalSchema.extend({
-  user: withdrawalMemberSchema,
+  user: namedMemberSchema,
   /** The deciding administrator's internal note (never in the member's view of the withdrawal). */
   internalNote: z.string().nullable(),
   /** The member's risk mark: null when no risk event naming them is open. */

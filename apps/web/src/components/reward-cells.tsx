@@ -1,7 +1,8 @@
-import { formatDateTime, formatMoney, formatRewardAmount } from '@uplink/contract/format';
+import { formatMoney, formatRewardAmount } from '@uplink/contract/format';
 import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
 import { Badge, type BadgeTone } from './badge';
 import type { Column } from './table';
+import { DateTimeCell } from './table-cells';
 
 const typeBadges: Record<RewardType, { tone: BadgeTone; label: string }> = {
   DIRECT: { tone: 'brand', label: 'Referral' },
@@ -69,7 +70,7 @@ export const rewardColumns = {
   date: {
     key: 'date',
     header: 'Date',
-    cell: (reward) => <span className="whitespace-nowrap">{formatDateTime(reward.createdAt)}</span>,
+    cell: (reward) => <DateTimeCell at={reward.createdAt} />,
   },
 } satisfies Record<string, Column<RewardFigures>>;
 

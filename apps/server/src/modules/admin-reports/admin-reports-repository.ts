@@ -1,6 +1,7 @@
 import type { UserStatus } from '@uplink/contract/constants';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { memberMatches } from '../../db/member-search';
+import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database } from '../../db/schema';
 
 export interface MemberReportFilters {
@@ -9,12 +10,7 @@ export interface MemberReportFilters {
 }
 
 /** One member of a report page with their figures; NUMERIC sums and counts as strings. */
-export interface MemberReportRow {
-  id: string;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
+export interface MemberReportRow extends MemberSummaryRow {
   status: UserStatus;
   is_admin: boolean;
   created_at: Date;
@@ -59,7 +55,7 @@ export async function findMemberReportsPage(
        ORDER BY u.seq DESC
        LIMIT ${page.limit} OFFSET ${page.offset}
     )
-    SELECT p.id, p.user_id, p.first_name, p.last_name, p.email, p.status, p.is_admin, p.created_at, p.sign_in_count,
+    SELECT ${memberSummaryColumns('p')}, p.status, p.is_admin, p.created_at, p.sign_in_count,
            coalesce(a.credits_posted - a.debits_posted - a.debits_pending, 0)::text AS available,
            w.pending_withdrawals, w.pending_amount, w.withdrawal_requests,
            s.master_amount,

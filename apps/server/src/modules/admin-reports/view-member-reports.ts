@@ -4,6 +4,7 @@ import { adminListPagination } from '@uplink/contract/paging';
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { toMemberSummary } from '../../db/member-summary';
 import { countMemberReports, findMemberReportsPage, type MemberReportRow } from './admin-reports-repository';
 
 /**
@@ -27,11 +28,7 @@ export async function viewMemberReports(
 
 function toMemberReport(row: MemberReportRow): MemberReport {
   return {
-    _id: row.id,
-    userId: row.user_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
+    ...toMemberSummary(row),
     status: row.status,
     isAdmin: row.is_admin,
     joinedAt: row.created_at.toISOString(),

@@ -1,6 +1,7 @@
 import type { AdminUserListItem } from '@uplink/contract/admin-users';
 import { toWireMoney } from '@uplink/contract/money';
 import type { RiskMark } from '@uplink/contract/risk';
+import { toMemberSummary } from '../../db/member-summary';
 import { hasPaidSubscription } from '../subscription/subscription-status';
 import type { AdminUserRow } from './admin-users-repository';
 
@@ -24,11 +25,7 @@ export const toReferredBy = (row: AdminUserRow) =>
 /** A member as the administrators' list shows them, with their risk mark. */
 export function toAdminUserListItem(row: AdminUserRow, at: Date, risk: RiskMark): AdminUserListItem {
   return {
-    _id: row.id,
-    userId: row.user_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
+    ...toMemberSummary(row),
     status: row.status,
     isEmailVerified: row.is_email_verified,
     bingXUID: row.bingx_uid,

@@ -2,6 +2,7 @@ import type { UserStatus } from '@uplink/contract/constants';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
 import { memberMatches } from '../../db/member-search';
+import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database, UserRow } from '../../db/schema';
 
 /** Locks the member an administrator acts on until the transaction ends: one change at a time. */
@@ -74,7 +75,7 @@ export async function countMembersJoinedSince(db: Kysely<Database>, since: Date)
   return Number(row.joined);
 }
 
-export interface AdminUserRow extends UserRow {
+export interface AdminUserRow extends UserRow, MemberSummaryRow {
   sponsor_first_name: string | null;
   sponsor_last_name: string | null;
   sponsor_user_number: string | null;
@@ -104,7 +105,7 @@ export async function findUsersPage(
        ORDER BY u.seq ${direction}
        LIMIT ${page.limit} OFFSET ${page.offset}
     )
-    SELECT p.*, ${sponsorAndBalanceColumns}
+    SELECT p.*, ${memberSummaryColumns('p')}, ${sponsorAndBalanceColumns}
       FROM page p
       ${sponsorAndBalanceJoins}
      ORDER BY p.seq ${direction}`.execute(db);
@@ -123,7 +124,7 @@ export async function countUsersMatching(db: Kysely<Database>, search: string): 
 /** One member (deleted or not) with their sponsor and balances. */
 export async function findAdminUser(db: Kysely<Database>, id: string): Promise<AdminUserRow | undefined> {
   const { rows } = await sql<AdminUserRow>`
-    SELECT p.*, ${sponsorAndBalanceColumns}
+    SELECT p.*, ${memberSummaryColumns('p')}, ${sponsorAndBalanceColumns}
       FROM users p
       ${sponsorAndBalanceJoins}
      WHERE p.id = ${id}`.execute(db);

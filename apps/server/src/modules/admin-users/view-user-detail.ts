@@ -5,6 +5,7 @@ import { toRewardFigures } from '@uplink/contract/reward-figures';
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { toMemberSummary } from '../../db/member-summary';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { findRewardLedgerTotals } from '../ledger/ledger-repository';
@@ -40,11 +41,7 @@ export async function viewUserDetail(
       : undefined,
   ]);
   return {
-    _id: row.id,
-    userId: row.user_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
+    ...toMemberSummary(row),
     isEmailVerified: row.is_email_verified,
     status: row.status,
     isAdmin: row.is_admin,

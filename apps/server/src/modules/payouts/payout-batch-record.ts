@@ -3,6 +3,7 @@ import { fullName } from '@uplink/contract/format';
 import { toWireMoney } from '@uplink/contract/money';
 import type { PayoutBatch, PayoutBatchLine, PayoutBatchStatus } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
+import { toMemberSummary } from '../../db/member-summary';
 import { DomainError } from '../../domain-error';
 import type { BatchLineRow, BatchSummaryRow } from './payout-batches-repository';
 
@@ -69,13 +70,7 @@ export function toPayoutBatchLine(row: BatchLineRow): PayoutBatchLine {
   return {
     line: row.position,
     withdrawalId: row.withdrawal_id,
-    user: {
-      _id: row.user_id,
-      firstName: row.member_first_name,
-      lastName: row.member_last_name,
-      email: row.member_email,
-      userId: row.member_user_number,
-    },
+    user: toMemberSummary(row),
     amount: toWireMoney(row.amount),
     walletAddress: row.wallet_address,
     status: row.status,

@@ -1,5 +1,6 @@
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
+import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database } from '../../db/schema';
 import { type ReviewFilters, reviewWhere } from '../withdrawals/review-filters';
 
@@ -197,14 +198,9 @@ export async function findBatchSummary(db: Kysely<Database>, id: string): Promis
   return rows[0];
 }
 
-export interface BatchLineRow {
+export interface BatchLineRow extends MemberSummaryRow {
   position: number;
   withdrawal_id: string;
-  user_id: string;
-  member_first_name: string;
-  member_last_name: string;
-  member_email: string;
-  member_user_number: string;
   amount: string;
   wallet_address: string;
   status: WithdrawalStatus;
@@ -219,9 +215,7 @@ export async function findBatchLines(
   page: { limit: number; offset: number },
 ): Promise<BatchLineRow[]> {
   const { rows } = await sql<BatchLineRow>`
-    SELECT l.position, w.id AS withdrawal_id, w.user_id, u.first_name AS member_first_name,
-           u.last_name AS member_last_name, u.email AS member_email, u.user_id AS member_user_number,
-           w.amount, w.wallet_address, w.status, w.transaction_hash, w.transaction_log_index
+    SELECT l.position, w.id AS withdrawal_id, ${memberSummaryColumns('u')}, w.amount, w.wallet_address, w.status, w.transaction_hash, w.transaction_log_index
       FROM payout_batch_withdrawals l
       JOIN withdrawals w ON w.id = l.withdrawal_id
       JOIN users u ON u.id = w.user_id

@@ -1,6 +1,7 @@
 import { toWireMoney } from '@uplink/contract/money';
 import type { RiskMark } from '@uplink/contract/risk';
 import type { AdminWithdrawal, Withdrawal } from '@uplink/contract/withdrawals';
+import { toMemberSummary } from '../../db/member-summary';
 import type { WithdrawalRow } from '../../db/schema';
 import type { AdminWithdrawalRow } from './withdrawals-repository';
 
@@ -35,12 +36,6 @@ export function toAdminWithdrawal(row: AdminWithdrawalRow, risk: RiskMark): Admi
     ...toWithdrawal(row, risk?.held ?? false),
     internalNote: row.internal_note,
     risk,
-    user: {
-      _id: row.user_id,
-      firstName: row.member_first_name,
-      lastName: row.member_last_name,
-      email: row.member_email,
-      userId: row.member_user_number,
-    },
+    user: toMemberSummary(row),
   };
 }

@@ -1,6 +1,7 @@
 import type { WithdrawalDecision, WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
 import { violatedConstraint } from '../../db/constraint-violations';
+import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database, WithdrawalRow } from '../../db/schema';
 import { type ReviewFilters, reviewWhere } from './review-filters';
 
@@ -278,11 +279,7 @@ export function findFlaggedPayments(db: Kysely<Database>, withdrawalId: string):
     .execute();
 }
 
-export interface AdminWithdrawalRow extends WithdrawalRow {
-  member_first_name: string;
-  member_last_name: string;
-  member_email: string;
-  member_user_number: string;
+export interface AdminWithdrawalRow extends WithdrawalRow, MemberSummaryRow {
   /** The e-mail of the administrator whose payment claim stands, if any. */
   payment_claimed_by_email?: string | null;
 }
@@ -302,8 +299,7 @@ export async function findWithdrawalsForReview(
   page: { limit: number; offset: number },
 ): Promise<AdminWithdrawalRow[]> {
   const { rows } = await sql<AdminWithdrawalRow>`
-    SELECT w.*, u.first_name AS member_first_name, u.last_name AS member_last_name, u.email AS member_email,
-           u.user_id AS member_user_number
+    SELECT w.*, ${memberSummaryColumns('u')}
       FROM withdrawals w JOIN users u ON u.id = w.user_id
      ${reviewWhere(filters)}
      ORDER BY ${adminOrderings[sort]}
@@ -345,8 +341,7 @@ export async function findWithdrawalForReview(
   id: string,
 ): Promise<WithdrawalReviewRow | undefined> {
   const { rows } = await sql<WithdrawalReviewRow>`
-    SELECT w.*, u.first_name AS member_first_name, u.last_name AS member_last_name, u.email AS member_email,
-           u.user_id AS member_user_number, c.email AS payment_claimed_by_email,
+    SELECT w.*, ${memberSummaryColumns('u')}, c.email AS payment_claimed_by_email,
            p.first_name AS processed_by_first_name, p.last_name AS processed_by_last_name
       FROM withdrawals w JOIN users u ON u.id = w.user_id
       LEFT JOIN users c ON c.id = w.payment_claimed_by

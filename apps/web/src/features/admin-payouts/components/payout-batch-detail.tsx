@@ -7,6 +7,7 @@ import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
+import { AmountCell, MemberCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { errorText, loadFailure, serverMessage } from '../../../lib/error-text';
 import { rolesHolding, usePermissions } from '../../../lib/permissions';
@@ -22,14 +23,7 @@ const columns: Column<PayoutBatchLine>[] = [
     key: 'member',
     header: 'Member',
     card: 'title',
-    cell: (l) => (
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">
-          {l.user.firstName} {l.user.lastName}
-        </p>
-        <p className="text-slate-500 text-xs">{l.user.email}</p>
-      </div>
-    ),
+    cell: (l) => <MemberCell member={l.user} identity={l.user.email} />,
   },
   {
     key: 'wallet',
@@ -44,9 +38,7 @@ const columns: Column<PayoutBatchLine>[] = [
     key: 'amount',
     header: 'Amount',
     className: 'text-right',
-    cell: (l) => (
-      <span className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(l.amount, { unit: 'USDT' })}</span>
-    ),
+    cell: (l) => <AmountCell amount={l.amount} />,
   },
   { key: 'status', header: 'Status', card: 'status', cell: (l) => <WithdrawalStatusBadge status={l.status} /> },
   {

@@ -7,17 +7,8 @@ import { FiguresNote } from '../../../components/figures-note';
 import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
 import type { Column } from '../../../components/table';
+import { MemberCell } from '../../../components/table-cells';
 import { errorText, loadFailure } from '../../../lib/error-text';
-
-/** A member's name with their user ID under it (the e-mail is in the details). */
-function Person({ person }: { person: AdminRewardRecord['rewardUser'] }) {
-  return (
-    <div className="min-w-0">
-      <p className="font-medium text-slate-900">{fullName(person)}</p>
-      <p className="text-slate-500 text-xs">{person.userId}</p>
-    </div>
-  );
-}
 
 function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): Column<AdminRewardRecord>[] {
   return [
@@ -25,9 +16,15 @@ function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): C
       key: 'beneficiary',
       header: 'Beneficiary',
       card: 'title',
-      cell: (reward) => <Person person={reward.rewardUser} />,
+      // The user ID alone under the name: the e-mail is in the details.
+      cell: (reward) => <MemberCell member={reward.rewardUser} identity={reward.rewardUser.userId} />,
     },
-    { key: 'from', header: 'From', priority: 'low', cell: (reward) => <Person person={reward.downlineUser} /> },
+    {
+      key: 'from',
+      header: 'From',
+      priority: 'low',
+      cell: (reward) => <MemberCell member={reward.downlineUser} identity={reward.downlineUser.userId} />,
+    },
     rewardColumns.type,
     ...rewardFigureColumns,
     {

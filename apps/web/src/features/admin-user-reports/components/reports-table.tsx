@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type MemberReports, memberReportTexts } from '@uplink/contract/admin-reports';
-import { formatCount, formatDate, formatMoney, fullName } from '@uplink/contract/format';
+import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { type Column, DataTable } from '../../../components/table';
+import { DateCell, MemberCell } from '../../../components/table-cells';
 import { errorText, loadFailure } from '../../../lib/error-text';
 import { fromLiveReport, type ReportRow } from '../utils/report-rows';
 
@@ -21,14 +22,20 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
       card: 'title',
       cell: (row) => (
         // Long e-mails are cut short here (the report shows them whole) so the figures fit beside them.
-        <div className="max-w-48 space-y-1">
-          <p className="truncate font-medium text-slate-900">{fullName(row)}</p>
-          <p className="truncate text-slate-500 text-xs" title={row.email}>
-            {row.email}
-          </p>
-          <p className="flex items-center gap-2 text-slate-500 text-xs">
-            {row.userId} <StatusBadge status={row.status} />
-          </p>
+        <div className="max-w-48">
+          <MemberCell
+            member={row}
+            identity={
+              <>
+                <span className="block truncate" title={row.email}>
+                  {row.email}
+                </span>
+                <span className="flex items-center gap-2">
+                  {row.userId} <StatusBadge status={row.status} />
+                </span>
+              </>
+            }
+          />
         </div>
       ),
     },
@@ -67,7 +74,7 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
     {
       key: 'activity',
       header: 'Last activity',
-      cell: (row) => <span className="whitespace-nowrap">{formatDate(row.lastActivity)}</span>,
+      cell: (row) => <DateCell at={row.lastActivity} />,
     },
     {
       key: 'report',

@@ -1,12 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type AdminUserListItem, type AdminUsers, adminUserTexts } from '@uplink/contract/admin-users';
-import { formatDate, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
+import { formatMoney, fullName } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import type { Column } from '../../../components/table';
+import { AmountCell, DateCell, MemberCell, WalletCell } from '../../../components/table-cells';
 import { errorText } from '../../../lib/error-text';
 import { EmailWithVerification } from './email-verification';
 
@@ -20,20 +21,27 @@ function userColumns(
       header: 'Member',
       card: 'title',
       cell: (user) => (
-        <div className="min-w-0">
-          <p className="flex items-center gap-2 font-medium text-slate-900">
+        <MemberCell
+          member={user}
+          name={
             <Link className="hover:text-brand-700 hover:underline" to={`/admin/users/${encodeURIComponent(user._id)}`}>
               {fullName(user)}
             </Link>
-            {user._id === currentAdminId ? <Badge tone="brand">You</Badge> : null}
-            {user.isAdmin && user._id !== currentAdminId ? <Badge tone="violet">Admin</Badge> : null}
-            <RiskMarkBadge mark={user.risk} />
-          </p>
-          <p className="text-slate-500 text-xs">
-            <EmailWithVerification email={user.email} verified={user.isEmailVerified} /> ·{' '}
-            <span className="font-mono">{user.userId}</span>
-          </p>
-        </div>
+          }
+          marks={
+            <>
+              {user._id === currentAdminId ? <Badge tone="brand">You</Badge> : null}
+              {user.isAdmin && user._id !== currentAdminId ? <Badge tone="violet">Admin</Badge> : null}
+              <RiskMarkBadge mark={user.risk} />
+            </>
+          }
+          identity={
+            <>
+              <EmailWithVerification email={user.email} verified={user.isEmailVerified} /> ·{' '}
+              <span className="font-mono">{user.userId}</span>
+            </>
+          }
+        />
       ),
     },
     { key: 'status', header: 'Status', card: 'status', cell: (user) => <StatusBadge status={user.status} /> },
@@ -58,7 +66,7 @@ function userColumns(
       key: 'balance',
       header: 'Balance',
       className: 'text-right',
-      cell: (user) => <Money amount={user.balance} strong />,
+      cell: (user) => <AmountCell amount={user.balance} />,
     },
     {
       key: 'rewards',
@@ -78,20 +86,13 @@ function userColumns(
       key: 'wallet',
       header: 'Deposit wallet',
       priority: 'low',
-      cell: (user) =>
-        user.walletAddress ? (
-          <span className="font-mono text-xs" title={user.walletAddress}>
-            {shortenAdminWallet(user.walletAddress)}
-          </span>
-        ) : (
-          '-'
-        ),
+      cell: (user) => <WalletCell address={user.walletAddress} />,
     },
     {
       key: 'joined',
       header: 'Joined',
       priority: 'low',
-      cell: (user) => <span className="whitespace-nowrap">{formatDate(user.createdAt)}</span>,
+      cell: (user) => <DateCell at={user.createdAt} />,
     },
     {
       key: 'actions',
@@ -124,12 +125,9 @@ function userColumns(
   ];
 }
 
-function Money({ amount, strong = false }: { amount: number; strong?: boolean }) {
-  return (
-    <span className={`whitespace-nowrap tabular-nums ${strong ? 'font-semibold text-slate-900' : ''}`}>
-      {formatMoney(amount, { unit: 'USDT' })}
-    </span>
-  );
+/** A total beside the balance: in USDT, not bold. */
+function Money({ amount }: { amount: number }) {
+  return <span className="whitespace-nowrap tabular-nums">{formatMoney(amount, { unit: 'USDT' })}</span>;
 }
 
 /**

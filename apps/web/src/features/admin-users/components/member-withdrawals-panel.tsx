@@ -1,10 +1,11 @@
 import type { AdminUserDetail } from '@uplink/contract/admin-users';
-import { formatCount, formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contract/format';
+import { formatCount, formatMoney } from '@uplink/contract/format';
 import { decisionTextLabel, type Withdrawal, withdrawalStatuses, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon, ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
 import type { Column } from '../../../components/table';
+import { DateTimeCell, WalletCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { type WithdrawalStatusFilter, withdrawalsWithStatus } from '../utils/loaded-page-filters';
 import { LoadedPageTab } from './loaded-page-tab';
@@ -33,11 +34,7 @@ const columns: Column<Withdrawal>[] = [
     key: 'wallet',
     header: 'Wallet',
     priority: 'low',
-    cell: (withdrawal) => (
-      <span className="font-mono text-xs" title={withdrawal.walletAddress}>
-        {shortenAdminWallet(withdrawal.walletAddress)}
-      </span>
-    ),
+    cell: (withdrawal) => <WalletCell address={withdrawal.walletAddress} />,
   },
   {
     key: 'status',
@@ -57,13 +54,13 @@ const columns: Column<Withdrawal>[] = [
   {
     key: 'requested',
     header: 'Requested',
-    cell: (withdrawal) => <span className="whitespace-nowrap">{formatDateTime(withdrawal.requestedAt)}</span>,
+    cell: (withdrawal) => <DateTimeCell at={withdrawal.requestedAt} />,
   },
   {
     key: 'processed',
     header: 'Processed',
     priority: 'low',
-    cell: (withdrawal) => <span className="whitespace-nowrap">{formatDateTime(withdrawal.processedAt)}</span>,
+    cell: (withdrawal) => <DateTimeCell at={withdrawal.processedAt} />,
   },
 ];
 

@@ -1,11 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contract/format';
+import { fullName } from '@uplink/contract/format';
 import { type AdminWithdrawal, type AdminWithdrawals, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import type { Column } from '../../../components/table';
+import { AmountCell, DateTimeCell, MemberCell, WalletCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { errorText, loadFailure } from '../../../lib/error-text';
 
@@ -14,42 +15,24 @@ const columns: Column<AdminWithdrawal>[] = [
     key: 'member',
     header: 'Member',
     card: 'title',
-    cell: (w) => (
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
-          <span>
-            {w.user.firstName} {w.user.lastName}
-          </span>
-          <RiskMarkBadge mark={w.risk} />
-        </p>
-        <p className="text-slate-500 text-xs">
-          {w.user.email} · {w.user.userId}
-        </p>
-      </div>
-    ),
+    cell: (w) => <MemberCell member={w.user} marks={<RiskMarkBadge mark={w.risk} />} />,
   },
   {
     key: 'amount',
     header: 'Amount',
-    cell: (w) => (
-      <span className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(w.amount, { unit: 'USDT' })}</span>
-    ),
+    cell: (w) => <AmountCell amount={w.amount} />,
   },
   {
     key: 'address',
     header: 'Address',
     priority: 'low',
-    cell: (w) => (
-      <span className="font-mono" title={w.walletAddress}>
-        {shortenAdminWallet(w.walletAddress)}
-      </span>
-    ),
+    cell: (w) => <WalletCell address={w.walletAddress} />,
   },
   { key: 'status', header: 'Status', card: 'status', cell: (w) => <WithdrawalStatusBadge status={w.status} /> },
   {
     key: 'requested',
     header: 'Requested',
-    cell: (w) => <span className="whitespace-nowrap">{formatDateTime(w.requestedAt)}</span>,
+    cell: (w) => <DateTimeCell at={w.requestedAt} />,
   },
   {
     key: 'review',
@@ -60,7 +43,7 @@ const columns: Column<AdminWithdrawal>[] = [
         to={`/admin/withdrawals/${w._id}`}
         variant="secondary"
         size="sm"
-        aria-label={`Review the withdrawal of ${w.user.firstName} ${w.user.lastName}`}
+        aria-label={`Review the withdrawal of ${fullName(w.user)}`}
       >
         Review
       </ButtonLink>

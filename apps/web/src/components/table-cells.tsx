@@ -1,0 +1,63 @@
+import { formatDate, formatDateTime, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
+import type { MemberSummary } from '@uplink/contract/member-summary';
+import type { ReactNode } from 'react';
+
+type NamedMember = Pick<MemberSummary, 'firstName' | 'lastName' | 'email' | 'userId'>;
+
+/** What most admin tables say under a member's name: "e-mail · user ID". */
+export const emailAndUserId = (member: NamedMember) => `${member.email} · ${member.userId}`;
+
+/**
+ * A member in an admin table: the name (a table may make it a link), with what the table marks
+ * beside it (risk, role, status), over what identifies them (by default their e-mail and user ID).
+ */
+export function MemberCell({
+  member,
+  name = fullName(member),
+  marks,
+  identity = emailAndUserId(member),
+}: {
+  member: NamedMember;
+  name?: ReactNode;
+  marks?: ReactNode;
+  identity?: ReactNode;
+}) {
+  return (
+    <div className="min-w-0">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+        <span>{name}</span>
+        {marks}
+      </p>
+      <p className="text-slate-500 text-xs">{identity}</p>
+    </div>
+  );
+}
+
+/** The amount a row is about, in USDT. */
+export function AmountCell({ amount }: { amount: number }) {
+  return (
+    <span className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">
+      {formatMoney(amount, { unit: 'USDT' })}
+    </span>
+  );
+}
+
+/** A wallet address shortened as admin lists show it (10 first and 6 last characters), whole on hover; '-' when none. */
+export function WalletCell({ address }: { address: string | null }) {
+  if (!address) return '-';
+  return (
+    <span className="font-mono text-xs" title={address}>
+      {shortenAdminWallet(address)}
+    </span>
+  );
+}
+
+/** A moment with its hour and minute, on one line. */
+export function DateTimeCell({ at }: { at: string | null }) {
+  return <span className="whitespace-nowrap">{formatDateTime(at)}</span>;
+}
+
+/** A day, on one line. */
+export function DateCell({ at }: { at: string | null }) {
+  return <span className="whitespace-nowrap">{formatDate(at)}</span>;
+}
