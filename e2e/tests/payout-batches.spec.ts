@@ -77,7 +77,9 @@ test.describe('payout batches', () => {
     await page.getByRole('button', { name: 'Create batch', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a payout batch' });
     await expect(
-      dialog.getByText(`Every pending withdrawal matching “${tag}” that is in no open batch.`),
+      dialog.getByText(
+        `Every pending withdrawal matching “${tag}” that is in no open batch; those of members under risk review stay out.`,
+      ),
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Create batch of 2 withdrawals' }).click();
 

@@ -33,7 +33,10 @@ export const csvAirdropTransfersPerPart = 499;
 
 const withdrawalIdSchema = z.uuid({ error: 'A withdrawal id is a UUID' });
 
-/** The admin withdrawals list's filters: the batch takes every pending withdrawal they match that is in no open batch. */
+/**
+ * The admin withdrawals list's filters: the batch takes every pending withdrawal they match that is in
+ * no open batch, but those of members under risk review (held, they stay pending).
+ */
 export const payoutBatchFilterSchema = z
   .object({
     search: searchSchema,

@@ -6,7 +6,7 @@ import { moneyTransaction } from '../../db/money-transaction';
 import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { refuseHeldWithdrawals } from '../risk/risk-hold';
+import { refuseHeldWithdrawals, withoutHeldWithdrawals } from '../risk/risk-hold';
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import {
   type BatchRefusal,
@@ -77,6 +77,8 @@ export async function createPayoutBatch(
       await lockRequestedWithdrawals(trx, requested);
       const refused = await findRefusedWithdrawals(trx, requested);
       if (refused.length > 0) throw refusal(refused, fieldOf);
+      // A member under risk review: their withdrawals are held, so the batch is refused, naming them.
+      await refuseHeldWithdrawals(trx, requested, fieldOf);
       ids = requested;
     } else {
       const filters = { search: request.filter?.search || undefined };
@@ -85,11 +87,11 @@ export async function createPayoutBatch(
         throw new DomainError('PAYOUT_BATCH_TOO_LARGE', errorTexts.PAYOUT_BATCH_TOO_LARGE);
       }
       // A withdrawal decided or batched since the count is not among those locked (or is refused below).
-      ids = await lockFilteredWithdrawals(trx, filters, maxBatchWithdrawals);
-      if (ids.length === 0) throw new DomainError('PAYOUT_BATCH_EMPTY', errorTexts.PAYOUT_BATCH_EMPTY);
+      const matched = await lockFilteredWithdrawals(trx, filters, maxBatchWithdrawals);
+      if (matched.length === 0) throw new DomainError('PAYOUT_BATCH_EMPTY', errorTexts.PAYOUT_BATCH_EMPTY);
+      // "Every pending withdrawal matching" means every one that may be paid: held ones stay pending.
+      ids = await withoutHeldWithdrawals(trx, matched, 'filter');
     }
-    // A member under risk review: their withdrawals are held, so the batch is refused, naming them.
-    await refuseHeldWithdrawals(trx, ids, fieldOf);
     await insertBatch(trx, { id: batchId, createdBy: administrator.id, createdAt: now });
     const inserted = await insertLines(trx, batchId, ids);
     if (inserted.taken.length > 0) {

@@ -35,6 +35,21 @@ export async function refuseHeldWithdrawals(
   if (held.length > 0) throw underReview(held, fieldOf);
 }
 
+/**
+ * What a batch by filter takes of the withdrawals it matched: those of members not held. The held
+ * ones stay pending, out of the batch; when every match is held it is refused, naming them.
+ */
+export async function withoutHeldWithdrawals(
+  db: Kysely<Database>,
+  withdrawalIds: readonly string[],
+  field: string,
+): Promise<string[]> {
+  const held = new Set(await findHeldWithdrawals(db, withdrawalIds));
+  const free = withdrawalIds.filter((id) => !held.has(id));
+  if (free.length === 0 && held.size > 0) throw underReview([...held], () => field);
+  return free;
+}
+
 /** Refuses a payout batch's export or payment while a held member owns one of its withdrawals still to pay. */
 export async function refuseHeldBatch(db: Kysely<Database>, batchId: string): Promise<void> {
   const held = await findHeldBatchWithdrawals(db, batchId);

@@ -224,6 +224,34 @@ describe('risk review of a sybil farm', () => {
         .data.errors.map((error: { field: string }) => error.field)
         .sort(),
     ).toEqual(['withdrawalIds.1', 'withdrawalIds.2']);
+    // A batch by filter takes what may be paid: the held withdrawals stay pending, out of it…
+    const byFilter = await createBatch(t.app, administrator, { filter: { search: 'UP' } });
+    expect(byFilter.statusCode).toBe(200);
+    const batched = await db()
+      .selectFrom('payout_batch_withdrawals')
+      .select('withdrawal_id')
+      .where('batch_id', '=', byFilter.json().data._id)
+      .execute();
+    expect(batched.map((line) => line.withdrawal_id)).toContain(farm.controlWithdrawal);
+    expect(batched.map((line) => line.withdrawal_id)).not.toContain(sharedWithdrawal);
+    expect(batched.map((line) => line.withdrawal_id)).not.toContain(circular);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/withdrawals/admin/batches/${byFilter.json().data._id}`,
+      headers: adminHeaders(t.app, administrator),
+    });
+    expect(deleted.statusCode).toBe(200);
+    // …and a filter that matches held withdrawals only is refused, the filter named.
+    const { wallet_address: a4Deposit } = await db()
+      .selectFrom('withdrawals')
+      .select('wallet_address')
+      .where('id', '=', circular)
+      .executeTakeFirstOrThrow();
+    const onlyHeld = await createBatch(t.app, administrator, { filter: { search: a4Deposit } });
+    expect(onlyHeld.json()).toMatchObject({
+      errorCode: 'MEMBER_UNDER_REVIEW',
+      data: { errors: [{ field: 'filter' }] },
+    });
     // The member reads it pending, under review, and nothing about rules.
     const own = await t.app.inject({
       method: 'GET',

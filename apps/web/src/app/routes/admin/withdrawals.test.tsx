@@ -61,7 +61,11 @@ describe('creating a payout batch from the admin withdrawals list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create batch' }));
     const dialog = screen.getByRole('dialog', { name: 'Create a payout batch' });
-    expect(within(dialog).getByText('Every pending withdrawal matching “ann” that is in no open batch.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Every pending withdrawal matching “ann” that is in no open batch; those of members under risk review stay out.',
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Create batch of 7 withdrawals' }));
 
     await screen.findByLabelText('Elsewhere');

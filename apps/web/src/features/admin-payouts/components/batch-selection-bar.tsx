@@ -125,7 +125,7 @@ function CreateBatchDialog({
       title="Create a payout batch"
       description={
         fromFilter
-          ? `Every pending withdrawal ${search ? `matching “${search}”` : 'in the list'} that is in no open batch.`
+          ? `Every pending withdrawal ${search ? `matching “${search}”` : 'in the list'} that is in no open batch; those of members under risk review stay out.`
           : 'The withdrawals you selected.'
       }
       footer={
