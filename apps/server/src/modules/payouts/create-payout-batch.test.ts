@@ -14,7 +14,7 @@ import {
 } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 
-describe('POST /api/withdrawals/admin/batches', () => {
+describe('an administrator batches withdrawals', () => {
   let t: TestApp;
   let administrator: UserRow;
 

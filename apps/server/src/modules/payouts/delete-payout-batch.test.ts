@@ -5,7 +5,7 @@ import { createMember, payoutsUnverified } from '../../testing/builders';
 import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 
-describe('DELETE /api/withdrawals/admin/batches/{id}', () => {
+describe('an administrator deletes a payout batch', () => {
   let t: TestApp;
   let administrator: UserRow;
 

@@ -5,7 +5,7 @@ import { createMember, payoutsUnverified } from '../../testing/builders';
 import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 
-describe('GET /api/withdrawals/admin/batches and /batches/{id}', () => {
+describe('an administrator follows the payout batches and their lines', () => {
   let t: TestApp;
   let administrator: UserRow;
 

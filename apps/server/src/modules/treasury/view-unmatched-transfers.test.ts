@@ -8,7 +8,7 @@ import { bearer, fundedMember, requestedWithdrawal } from '../../testing/builder
 import type { TestApp } from '../../testing/test-app';
 
 /** GET /api/withdrawals/admin/unmatched-transfers: what the reconciliation stored as matching nothing. */
-describe('the unmatched treasury transfers', () => {
+describe('an administrator lists the treasury transfers that matched no withdrawal', () => {
   let t: TestApp;
   let adminHeaders: Record<string, string>;
   let memberHeaders: Record<string, string>;
