@@ -25,7 +25,7 @@ import { demoTreasuryAddress } from '../src/config/withdrawals-config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { MailWorker } from '../src/modules/mail/mail-worker';
-import { TreasuryReconciliation } from '../src/modules/payouts/treasury-reconciliation';
+import { TreasuryReconciliation } from '../src/modules/treasury/treasury-reconciliation';
 import { benchConfig, benchDatabaseUrl, dropDatabase, recreateDatabase } from './bench-kit';
 import { countingProvider } from './counting-provider';
 

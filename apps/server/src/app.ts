@@ -37,7 +37,6 @@ import { notificationsRoutes } from './modules/notifications/notifications-route
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { demoBatchPaymentRoutes } from './modules/payouts/demo-batch-payment-routes';
 import { payoutsRoutes } from './modules/payouts/payouts-routes';
-import { treasuryReconciliationRoutes } from './modules/payouts/treasury-reconciliation-routes';
 import { referralRoutes } from './modules/referrals/referral-routes';
 import { cycleAt, firstDueCycle } from './modules/rewards/reward-cycle-calendar';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
@@ -45,6 +44,7 @@ import { riskRoutes } from './modules/risk-review/risk-routes';
 import { statementsRoutes } from './modules/statements/statements-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
+import { treasuryReconciliationRoutes } from './modules/treasury/treasury-reconciliation-routes';
 import { demoTreasuryRoutes } from './modules/withdrawals/demo-treasury-routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes';
 

@@ -4,7 +4,6 @@ import { startRecurringJob } from './jobs/recurring-job';
 import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
 import { foldLedgerTotals } from './modules/ledger/ledger-repository';
 import { writeDueNotices } from './modules/notifications/notice-jobs';
-import { startTreasuryReconciliationJob } from './modules/payouts/treasury-reconciliation-job';
 import { closeFinishedCycles } from './modules/rewards/close-finished-cycles';
 import { refreshExchangeBalances } from './modules/rewards/refresh-exchange-balances';
 import { recordRewardCycle } from './modules/rewards/reward-cycle-metrics';
@@ -12,6 +11,7 @@ import { settleLockedRewards } from './modules/rewards/settle-locked-rewards';
 import { startRiskReviewJob } from './modules/risk/risk-review-job';
 import { startDepositScanJob } from './modules/subscription/deposit-scan-job';
 import { sweepLapsedSubscriptions } from './modules/subscription/subscription-expiry';
+import { startTreasuryReconciliationJob } from './modules/treasury/treasury-reconciliation-job';
 
 /**
  * The recurring work of a server process, each job under the database's job lock so that one

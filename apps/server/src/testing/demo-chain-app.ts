@@ -5,17 +5,13 @@ import { JsonRpcProvider } from 'ethers';
 import { type DemoChain, startDemoChain } from '../chain/demo-chain';
 import { EthersDepositChain } from '../chain/deposit-chain';
 import type { Config } from '../config/load-config';
-import type { UserRow } from '../db/schema';
-import { bearer, createMember } from './builders';
-import { createTestApp, type TestApp, testConfig } from './test-app';
+import { type AdminTestApp, adminTestApp } from './admin-test-app';
+import { testConfig } from './test-app';
 
-export interface DemoChainApp {
-  t: TestApp;
+export interface DemoChainApp extends AdminTestApp {
   demoChain: DemoChain;
   /** Caches no head: a test that mines blocks reads the new head right after. */
   provider: JsonRpcProvider;
-  admin: UserRow;
-  adminHeaders: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -38,8 +34,8 @@ export async function startDemoChainApp(options: DemoChainAppOptions): Promise<D
   const provider = new JsonRpcProvider(demoChain.rpcUrl, demoChain.chainId, { staticNetwork: true, cacheTimeout: -1 });
   if (options.mineByHand) await provider.send('evm_setIntervalMining', [0]);
   const base = testConfig();
-  const t = await createTestApp(
-    {
+  const adminApp = await adminTestApp({
+    config: {
       devToolsEnabled: true,
       chain: {
         ...base.chain,
@@ -53,17 +49,14 @@ export async function startDemoChainApp(options: DemoChainAppOptions): Promise<D
       },
       withdrawals: { ...base.withdrawals, ...options.withdrawals },
     },
-    { depositChain: new EthersDepositChain(provider, demoChain.tokenAddress, demoChain.chainId) },
-  );
-  const admin = await createMember(t.database.db, { isAdmin: true });
+    integrations: { depositChain: new EthersDepositChain(provider, demoChain.tokenAddress, demoChain.chainId) },
+  });
   return {
-    t,
+    ...adminApp,
     demoChain,
     provider,
-    admin,
-    adminHeaders: bearer(t.app.context.sessionTokens.sign(admin.id)),
     async close() {
-      await t.close();
+      await adminApp.t.close();
       provider.destroy();
       await demoChain.stop();
       rmSync(dataDir, { recursive: true, force: true });

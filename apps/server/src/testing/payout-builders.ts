@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type Config, loadConfig } from '../config/load-config';
 import type { Database, UserRow } from '../db/schema';
-import { createTreasuryReconciliation } from '../modules/payouts/treasury-reconciliation';
+import { createTreasuryReconciliation } from '../modules/treasury/treasury-reconciliation';
 import { bearer, creditReward } from './builders';
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   addMember,
   bearer,
@@ -11,7 +12,7 @@ import {
   signIn,
   uniqueUid,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
 describe('administrators read member reports computed from real activity', () => {
   let t: TestApp;
@@ -28,10 +29,8 @@ describe('administrators read member reports computed from real activity', () =>
 
   beforeAll(async () => {
     // The approval here needs no chain: it is taken on the hash alone.
-    t = await createTestApp(payoutsUnverified());
+    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified(), administrator: { firstName: 'Root' } }));
     const db = t.database.db;
-    const admin = await createMember(db, { isAdmin: true, firstName: 'Root' });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
 
     rhea = await createMember(db, {
       firstName: 'Rhea',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import { bearer, createAdministrator, createMember, signIn } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
 describe("an administrator changes a member's status", () => {
   let t: TestApp;
@@ -9,9 +10,7 @@ describe("an administrator changes a member's status", () => {
   let adminHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    ({ t, admin, adminHeaders } = await adminTestApp());
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -1,6 +1,7 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   addChain,
   bearer,
@@ -17,7 +18,7 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { holdLocks, lockWaiters } from '../../testing/lock-holder';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { creditDirectReward } from '../rewards/direct-rewards-repository';
 
@@ -27,9 +28,7 @@ describe('an administrator deletes a member (soft delete)', () => {
   let adminHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp(payoutsUnverified());
-    admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    ({ t, admin, adminHeaders } = await adminTestApp({ config: payoutsUnverified() }));
   }, 180_000);
   afterAll(() => t?.close());
 

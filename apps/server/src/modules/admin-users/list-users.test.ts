@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import { bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
 describe('administrators list and search members', () => {
   let t: TestApp;
@@ -11,9 +12,7 @@ describe('administrators list and search members', () => {
   let quinn: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createMember(t.database.db, { isAdmin: true, firstName: 'Root' });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    ({ t, adminHeaders } = await adminTestApp({ administrator: { firstName: 'Root' } }));
     zelda = await createMember(t.database.db, {
       firstName: 'Zelda',
       email: 'zelda.quirk@example.test',

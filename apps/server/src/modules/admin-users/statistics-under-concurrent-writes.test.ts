@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
-  bearer,
   createMember,
   creditReward,
   fundedMember,
@@ -11,7 +11,7 @@ import {
   requestedWithdrawal,
   uniqueEmail,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -39,9 +39,9 @@ describe('statistics stay exact while many members write at once', () => {
   beforeAll(async () => {
     // Many pending withdrawals per member: the writes here are about counters, not the limit.
     const { withdrawals } = payoutsUnverified();
-    t = await createTestApp({ withdrawals: withdrawals && { ...withdrawals, maxPending: 1000 } });
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    ({ t, adminHeaders } = await adminTestApp({
+      config: { withdrawals: withdrawals && { ...withdrawals, maxPending: 1000 } },
+    }));
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
-  bearer,
   createMember,
   creditReward,
   fundedMember,
@@ -11,7 +11,7 @@ import {
   requestedWithdrawal,
   uniqueUid,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { foldLedgerTotals } from '../ledger/ledger-repository';
 import { settleLockedRewards } from '../rewards/settle-locked-rewards';
 
@@ -21,9 +21,7 @@ describe('the admin dashboard statistics', () => {
   let newest: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp(payoutsUnverified());
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified() }));
     // Joined yesterday: not new today.
     await createMember(t.database.db, { columns: { created_at: new Date(Date.now() - 86_400_000 * 1.5) } });
     const earner = await fundedMember(t.database.db, '60', { firstName: 'Earner' });

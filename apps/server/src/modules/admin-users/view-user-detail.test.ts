@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   addChain,
-  bearer,
   createMember,
   creditReward,
   fundedMember,
   payoutsUnverified,
   requestedWithdrawal,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
 describe('an administrator inspects one member', () => {
   let t: TestApp;
@@ -19,9 +19,7 @@ describe('an administrator inspects one member', () => {
   let downline: UserRow[];
 
   beforeAll(async () => {
-    t = await createTestApp(payoutsUnverified());
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified() }));
     sponsor = await createMember(t.database.db, { firstName: 'Sponsor' });
     // 100 posted by fundedMember (DIRECT), then 4 DOWNLINE rewards of which one is locked.
     member = await fundedMember(t.database.db, '100', { firstName: 'Member', sponsorId: sponsor.id });

@@ -5,7 +5,7 @@ import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } fr
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** Four eyes: a batch above PAYOUT_SECOND_APPROVAL_ABOVE (here 100 USDT) is exported only once another administrator approved it. */
-describe('POST /api/withdrawals/admin/batches/{id}/approve', () => {
+describe('a second administrator approves a payout batch above the limit', () => {
   let t: TestApp;
   let creator: UserRow;
   let second: UserRow;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
@@ -226,5 +226,17 @@ describe('a payout batch claims its withdrawals from the moment money may move',
     expect(exported.statusCode).toBe(409);
     expect(exported.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
     expect((await batchDetail(batchId)).batch.status).toBe('OPEN');
+  });
+
+  it('answers an administrator paying a batch that does not exist with 404, and refuses a member', async () => {
+    expect((await payBatch(randomUUID())).json().errorCode).toBe('PAYOUT_BATCH_NOT_FOUND');
+    expect((await payBatch('not-a-batch')).statusCode).toBe(404);
+    const member = await createMember(t.database.db);
+    const asMember = await t.app.inject({
+      method: 'POST',
+      url: `/api/dev/demo-treasury/batches/${randomUUID()}/pay`,
+      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+    });
+    expect(asMember.statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { maxBatchWithdrawals } from '@uplink/contract/payout-batches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import { createMember, payoutsUnverified } from '../../testing/builders';
 import {
   adminHeaders,
@@ -11,15 +12,14 @@ import {
   seedPendingWithdrawalsWithoutTriggers,
   someHash,
 } from '../../testing/payout-builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
-describe('POST /api/withdrawals/admin/batches', () => {
+describe('an administrator batches withdrawals', () => {
   let t: TestApp;
   let administrator: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp(payoutsUnverified());
-    administrator = await createMember(t.database.db, { isAdmin: true });
+    ({ t, admin: administrator } = await adminTestApp({ config: payoutsUnverified() }));
   });
   afterAll(() => t?.close());
 

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp, testConfig } from '../../testing/test-app'
 const usdt = '0x55d398326f99059fF775485246999027B3197955';
 const treasury = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-describe('GET /api/withdrawals/admin/batches/{id}/export', () => {
+describe('an administrator exports a payout batch for Safe', () => {
   let t: TestApp;
   let administrator: UserRow;
   let batchId: string;

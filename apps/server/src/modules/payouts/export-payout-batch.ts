@@ -10,13 +10,13 @@ import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { batchNotFound } from './payout-batch-record';
 import {
   countClaimedTransfers,
   findPartLinesToPay,
   type PartLineRow,
   transfersPerPart,
-} from './batch-payments-repository';
-import { batchNotFound } from './payout-batch-record';
+} from './payout-batches-repository';
 import { type BuilderTransaction, builderBatchFile, txBuilderVersion } from './safe-transaction-builder';
 import { chainHeadBeforePayment, startBatchPayment } from './start-batch-payment';
 

@@ -6,6 +6,7 @@ import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { batchNotFound } from './payout-batch-record';
 import {
   countClaimedTransfers,
   type DemoPaymentRow,
@@ -13,8 +14,7 @@ import {
   findPartLinesToPay,
   insertDemoPayments,
   recordDemoPaymentHash,
-} from './batch-payments-repository';
-import { batchNotFound } from './payout-batch-record';
+} from './payout-batches-repository';
 import { chainHeadBeforePayment, paymentUnderWay, startBatchPayment } from './start-batch-payment';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import { DomainError, forbidden } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { findUnapprovedExportTotal, lockExportWindow } from './batch-payments-repository';
+import { findUnapprovedExportTotal, lockExportWindow } from './payout-batches-repository';
 
 /** What a second person does to a batch: approve it, or release its payment above the limit. */
 export type SecondPersonAct = 'approve' | 'release';

@@ -14,7 +14,7 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
  * JSON-RPC (three confirmations, blocks mined by hand), so a transfer can be on chain and not yet
  * confirmed; the four-eyes limit is 100 USDT.
  */
-describe('releasing a payout batch', () => {
+describe('an administrator releases a payout batch', () => {
   let chainApp: DemoChainApp;
   let t: TestApp;
   let provider: JsonRpcProvider;

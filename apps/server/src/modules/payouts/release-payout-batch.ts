@@ -8,17 +8,19 @@ import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { readSplittingRange } from '../subscription/confirmed-block-scan';
 import { askChain } from '../withdrawals/payout-proof';
+import { approvalRequired, batchNotFound, toPayoutBatch } from './payout-batch-record';
 import {
+  type BatchSummaryRow,
   type DemoPaymentRow,
+  findBatchSummary,
   findClaimedLinesToPay,
   findDemoPayments,
   findExporters,
+  lockBatch,
   lockLinesToPay,
   type PartLineRow,
   releaseBatchClaims,
-} from './batch-payments-repository';
-import { approvalRequired, batchNotFound, toPayoutBatch } from './payout-batch-record';
-import { type BatchSummaryRow, findBatchSummary, lockBatch } from './payout-batches-repository';
+} from './payout-batches-repository';
 import { secondPersonRefusal } from './payout-four-eyes';
 import { paymentUnderWay } from './start-batch-payment';
 

@@ -4,17 +4,18 @@ import type { Database } from '../../db/schema';
 import { DomainError, ServiceUnavailableError } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { refuseHeldBatch } from '../risk/risk-hold';
+import { batchNotFound } from './payout-batch-record';
 import {
   claimLinesToPay,
   type DemoPaymentRow,
+  findBatchSummary,
   findDemoPayments,
   hasExportedSince,
+  lockBatch,
   lockLinesToPay,
   markBatchClaimed,
   recordExport,
-} from './batch-payments-repository';
-import { batchNotFound } from './payout-batch-record';
-import { findBatchSummary, lockBatch } from './payout-batches-repository';
+} from './payout-batches-repository';
 import { checkExportWindow } from './payout-four-eyes';
 
 /** How money may start to move: a file downloaded for Safe, or the demo treasury paying. */

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import { createMember, payoutsUnverified } from '../../testing/builders';
 import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
-describe('GET /api/withdrawals/admin/batches and /batches/{id}', () => {
+describe('an administrator follows the payout batches and their lines', () => {
   let t: TestApp;
   let administrator: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp(payoutsUnverified());
-    administrator = await createMember(t.database.db, { isAdmin: true, firstName: 'Grace' });
+    ({ t, admin: administrator } = await adminTestApp({
+      config: payoutsUnverified(),
+      administrator: { firstName: 'Grace' },
+    }));
   });
   afterAll(() => t?.close());
 

@@ -10,9 +10,15 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { demoTreasuryAvailable } from '../../config/load-config';
 import { isUuid } from '../../db/uuid';
-import { findBatchParts, findDemoPayments } from './batch-payments-repository';
 import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';
-import { countBatches, findBatchLines, findBatchSummaries, findBatchSummary } from './payout-batches-repository';
+import {
+  countBatches,
+  findBatchLines,
+  findBatchParts,
+  findBatchSummaries,
+  findBatchSummary,
+  findDemoPayments,
+} from './payout-batches-repository';
 
 /**
  * Batches are read from the primary: an administrator who just created, approved or paid one sees

@@ -6,17 +6,17 @@ import { type KyselyPlugin, sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   addMember,
   askForWithdrawal,
   bearer,
-  createMember,
   mailTo,
   payoutsUnverified,
   receivedSubscriptionTransfer,
   uniqueUid,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { writeDueNotices } from '../notifications/notice-jobs';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
@@ -137,9 +137,7 @@ describe('the rewards ledger and every figure shown of it, under random historie
 
   beforeAll(async () => {
     // Approvals are taken on the hash alone: the property is about the figures, not the chain.
-    t = await createTestApp(payoutsUnverified());
-    const administrator = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(administrator.id));
+    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified() }));
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, fundedMember, payoutsUnverified, requestedWithdrawal } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { fundedMember, payoutsUnverified, requestedWithdrawal } from '../../testing/builders';
+import type { TestApp } from '../../testing/test-app';
 import { recordWithdrawalDecisions } from './record-withdrawal-decision';
 import { lockWithdrawal } from './withdrawals-repository';
 
@@ -14,9 +15,7 @@ describe('administrators review withdrawals', () => {
 
   beforeAll(async () => {
     // Decisions here need no chain: approvals are taken on the hash alone.
-    t = await createTestApp(payoutsUnverified());
-    const admin = await createMember(t.database.db, { isAdmin: true, firstName: 'Root' });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified(), administrator: { firstName: 'Root' } }));
     ada = await fundedMember(t.database.db, '100', { firstName: 'Ada' });
     grace = await fundedMember(t.database.db, '100', { firstName: 'Grace' });
     for (const [member, amount] of [

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, fundedMember, mailTo, requestedWithdrawal } from '../../testing/builders';
-import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { fundedMember, mailTo, requestedWithdrawal } from '../../testing/builders';
+import { type TestApp, testConfig } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { createTreasuryReconciliation } from './treasury-reconciliation';
 
@@ -20,12 +21,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     beforeAll(async () => {
       chain = await startLocalUsdtChain();
       const base = testConfig();
-      t = await createTestApp(
-        { chain: { ...base.chain, confirmations: 2, depositScanStartBlock: 0 } },
-        { depositChain: chain.depositChain },
-      );
-      const admin = await createMember(t.database.db, { isAdmin: true });
-      adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+      ({ t, adminHeaders } = await adminTestApp({
+        config: { chain: { ...base.chain, confirmations: 2, depositScanStartBlock: 0 } },
+        integrations: { depositChain: chain.depositChain },
+      }));
     }, 180_000);
     afterAll(() => t?.close());
 

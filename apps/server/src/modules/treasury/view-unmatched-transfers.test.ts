@@ -3,20 +3,19 @@ import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTreasuryAddress } from '../../config/withdrawals-config';
-import { bearer, createMember, fundedMember, requestedWithdrawal } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { bearer, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import type { TestApp } from '../../testing/test-app';
 
 /** GET /api/withdrawals/admin/unmatched-transfers: what the reconciliation stored as matching nothing. */
-describe('the unmatched treasury transfers', () => {
+describe('an administrator lists the treasury transfers that matched no withdrawal', () => {
   let t: TestApp;
   let adminHeaders: Record<string, string>;
   let memberHeaders: Record<string, string>;
   let withdrawalId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    ({ t, adminHeaders } = await adminTestApp());
     const member = await fundedMember(t.database.db, '100');
     memberHeaders = bearer(t.app.context.sessionTokens.sign(member.id));
     withdrawalId = await requestedWithdrawal(t, member, 10);

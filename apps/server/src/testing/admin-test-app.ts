@@ -1,0 +1,25 @@
+import type { Integrations } from '../app-context';
+import type { Config } from '../config/load-config';
+import type { UserRow } from '../db/schema';
+import { bearer, createMember, type MemberSpec } from './builders';
+import { createTestApp, type TestApp } from './test-app';
+
+export interface AdminTestApp {
+  t: TestApp;
+  /** An active OWNER unless `administrator.adminRole` names another role. */
+  admin: UserRow;
+  adminHeaders: Record<string, string>;
+}
+
+export interface AdminTestAppOptions {
+  config?: Partial<Config>;
+  integrations?: Partial<Integrations>;
+  administrator?: MemberSpec;
+}
+
+/** The test app on a fresh database with an administrator signed in: what the administrators' API tests start from. */
+export async function adminTestApp(options: AdminTestAppOptions = {}): Promise<AdminTestApp> {
+  const t = await createTestApp(options.config, options.integrations);
+  const admin = await createMember(t.database.db, { ...options.administrator, isAdmin: true });
+  return { t, admin, adminHeaders: bearer(t.app.context.sessionTokens.sign(admin.id)) };
+}
