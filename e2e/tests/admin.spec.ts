@@ -8,12 +8,12 @@ import {
   signInThroughApi,
   uidOf,
 } from '../support/accounts';
+import { lastFinishedCycle } from '../support/reward-cycles';
 import { shoot } from '../support/screenshots';
 import { signInAs } from '../support/session';
 
-const dayMs = 86_400_000;
 /** A cycle of its own: the rewards and withdrawals tests run the three newest finished ones. */
-const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs)) - 3;
+const cycle = lastFinishedCycle - 3;
 
 /** Sets a member's status from the users list: edit, choose, confirm, then the toast. */
 async function changeStatus(page: Page, member: NewMember, status: string): Promise<void> {

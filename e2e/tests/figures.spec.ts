@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { latestMail, memberWithPayingCopier, type NewMember, signInThroughApi } from '../support/accounts';
+import { lastFinishedCycle } from '../support/reward-cycles';
 import { signInAs } from '../support/session';
 
-const dayMs = 86_400_000;
 /** A cycle of its own (rewards 0–1, withdrawals 2, admin 3, tables 4, payouts 7). */
-const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs)) - 11;
+const cycle = lastFinishedCycle - 11;
 /**
  * The copier pays the master trader 123.4567: the member's level-1 share (5 %) is 6.172835,
  * credited as 6.17 with 0.002835 carried; with the copier's subscription (DIRECT 2.00) the member

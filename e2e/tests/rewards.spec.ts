@@ -10,12 +10,9 @@ import {
   signInThroughApi,
   uidOf,
 } from '../support/accounts';
+import { lastFinishedCycle } from '../support/reward-cycles';
 import { shoot } from '../support/screenshots';
 import { signInAs } from '../support/session';
-
-const dayMs = 86_400_000;
-/** The server's default calendar: weekly cycles from Monday 2026-01-05. */
-const lastFinishedCycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs));
 
 /**
  * A member with three paying referrals (three DIRECT rewards of 2 USDT), then two cycles run by

@@ -6,20 +6,20 @@ import { riskTexts } from '@uplink/contract/risk';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
-  latestMail,
   memberWithPayingCopier,
   type NewMember,
   newMember,
   referralCodeOf,
   registerThroughApi,
+  requestWithdrawalThroughApi,
   signInThroughApi,
 } from '../support/accounts';
+import { lastFinishedCycle } from '../support/reward-cycles';
 import { shoot } from '../support/screenshots';
 import { signInAs } from '../support/session';
 
-const dayMs = 86_400_000;
 /** A cycle of its own (rewards 0–1, withdrawals 2, admin 3, tables 4, payout batches 7, figures 11). */
-const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs)) - 13;
+const cycle = lastFinishedCycle - 13;
 /** One Gmail box of this run: its aliases (dots, +tags, googlemail.com) are one mailbox. */
 const box = `riskfarm${Date.now().toString(36)}`;
 const aliases = {
@@ -28,19 +28,6 @@ const aliases = {
   tagged: `${box}+third@googlemail.com`,
 };
 const widths = [1440, 1280, 390] as const;
-
-/** Requests a withdrawal of 20 USDT to a wallet of its own with the e-mailed code, as the member's dialog does. */
-async function withdrawTwenty(request: APIRequestContext, member: NewMember) {
-  const headers = { authorization: `Bearer ${await signInThroughApi(request, member)}` };
-  expect((await request.post('/api/otp/withdrawal/request', { headers })).ok()).toBe(true);
-  const code = (await latestMail(request, member.email, /withdrawal code/)).text.match(/is (\d{6})/)?.[1];
-  expect((await request.post('/api/otp/withdrawal/verify', { headers, data: { otp: code } })).ok()).toBe(true);
-  const withdrawal = await request.post('/api/withdrawals', {
-    headers,
-    data: { amount: '20.00', walletAddress: `0x${randomBytes(20).toString('hex')}`, asset: 'USDT', otp: code },
-  });
-  expect(withdrawal.ok(), await withdrawal.text()).toBe(true);
-}
 
 /** The open EMAIL_ALIAS events as the API lists them. */
 async function openAliasEvents(request: APIRequestContext) {
@@ -92,7 +79,10 @@ test.describe('risk review', () => {
       copierMasterAmount: 1000,
       email: aliases.earner,
     }));
-    await withdrawTwenty(request, earner);
+    await requestWithdrawalThroughApi(request, earner, {
+      amount: '20.00',
+      wallet: `0x${randomBytes(20).toString('hex')}`,
+    });
     const sponsorCode = await referralCodeOf(request, e2eAdmin);
     for (const [label, email] of [
       ['dotted', aliases.dotted],

@@ -1,15 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { memberProfileSchema } from '@uplink/contract/accounts';
+import { screen, within } from '@testing-library/react';
 import { type AdminRole, adminTeamTexts } from '@uplink/contract/admin-roles';
 import { adminTeamSchema } from '@uplink/contract/admin-team';
 import { totpStatusSchema } from '@uplink/contract/admin-totp';
-import { storageKeys } from '@uplink/contract/constants';
 import { errorTexts } from '@uplink/contract/error-codes';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AuthProvider, arrivalAfterSignIn } from '../lib/auth';
+import { arrivalAfterSignIn } from '../lib/auth';
 import { onApi, refusal } from '../testing/api-server';
+import { renderRoutes } from '../testing/render-screen';
 import { anAdministrator } from '../testing/sample-data';
 import { routes } from './router';
 
@@ -18,18 +15,7 @@ const arrival = { timeout: 5_000 };
 
 /** The app's own route table at `path`, signed in as an administrator of `role`. */
 function openAs(role: AdminRole, path: string, state?: unknown) {
-  localStorage.setItem(storageKeys.token, 'session-token');
-  onApi('get', '/users/profile', { response: memberProfileSchema }, () => anAdministrator({}, role));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes(routes, { at: { pathname: path, state }, signedInAs: anAdministrator({}, role) }).router;
 }
 
 /** Where the admin sidebar leads, in its order. */

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Modal } from './modal';
 
 /** One labelled value of a read-only details list (`<dl>`): stacked on phones, side by side above. */
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
@@ -17,5 +19,37 @@ export function DetailSection({ title, children }: { title: string; children: Re
       <h3 className="font-semibold text-slate-900 text-sm">{title}</h3>
       <dl className="divide-y divide-slate-100">{children}</dl>
     </section>
+  );
+}
+
+/** A read-only details dialog: its sections one under another, closed by its one button. */
+export function DetailsModal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={description}
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div className="space-y-6">{children}</div>
+    </Modal>
   );
 }

@@ -25,6 +25,17 @@ export interface Column<Row> {
   card?: 'title' | 'status' | 'action';
 }
 
+/**
+ * The column of a row's buttons: its header for screen readers only ('Action' over one button,
+ * 'Actions' over several), its cell at the foot of a card.
+ */
+export function actionColumn<Row>({
+  header,
+  ...column
+}: Pick<Column<Row>, 'key' | 'cell' | 'className'> & { header: 'Action' | 'Actions' }): Column<Row> {
+  return { ...column, header: <span className="sr-only">{header}</span>, card: 'action' };
+}
+
 /** Widths (CSS pixels of the table's box) below which the low-priority columns fold. */
 const foldWidths = { md: 768, lg: 1024, xl: 1280 } as const;
 export type FoldBelow = keyof typeof foldWidths;

@@ -56,6 +56,14 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoC
   return <TextField label="Email address" type="email" autoComplete="email" {...props} />;
 }
 
+/** A search box: `onSearch` gets the text it holds, key by key. */
+export function SearchField({
+  onSearch,
+  ...props
+}: Omit<TextFieldProps, 'type' | 'onChange'> & { onSearch: (search: string) => void }) {
+  return <TextField {...props} type="search" onChange={(event) => onSearch(event.target.value)} />;
+}
+
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input with a show/hide toggle. */

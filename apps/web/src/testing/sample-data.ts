@@ -1,6 +1,7 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { type AdminRole, rolePermissions } from '@uplink/contract/admin-roles';
 import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
+import { adminListPagination } from '@uplink/contract/paging';
 import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine, PayoutBatchPart } from '@uplink/contract/payout-batches';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
 import type { RewardStats } from '@uplink/contract/reward-stats';
@@ -77,15 +78,8 @@ export function aUsersPage(users: AdminUserListItem[]): AdminUsers {
   };
 }
 
-const emptyPage = {
-  currentPage: 1,
-  totalPages: 0,
-  totalRecords: 0,
-  limit: 10,
-  hasNextPage: false,
-  hasPrevPage: false,
-  resultsCount: 0,
-};
+/** A first page of ten with nothing on it, as the admin lists answer it. */
+const emptyPage = adminListPagination(1, 10, 0, 0);
 
 export function aMemberDetail(change: Partial<AdminUserDetail> = {}): AdminUserDetail {
   return {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** The heading of a page, which also names the browser tab. */
@@ -12,5 +13,14 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
       </div>
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </header>
+  );
+}
+
+/** A page header's subtitle that leads back to the list the page was opened from. */
+export function BackToList({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-brand-700 hover:underline">
+      {children}
+    </Link>
   );
 }

@@ -5,7 +5,7 @@ import { Card, CardHeader } from '../../../components/card';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
-import { TextField } from '../../../components/text-field';
+import { SearchField } from '../../../components/text-field';
 import { Toast, useNavigationToast, useToast } from '../../../components/toast';
 import { useAdminUsers } from '../../../features/admin-users/api/get-admin-users';
 import { AdminUsersTable } from '../../../features/admin-users/components/admin-users-table';
@@ -45,12 +45,11 @@ export default function AdminUsersPage() {
         <CardHeader
           title="All users"
           actions={
-            <TextField
+            <SearchField
               label="Search users"
-              type="search"
               placeholder="Name, e-mail, ID or referral code"
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onSearch={setSearch}
               className="w-[min(24rem,calc(100vw-5.5rem))]"
             />
           }

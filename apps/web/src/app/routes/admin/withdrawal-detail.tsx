@@ -1,5 +1,5 @@
-import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../../components/layouts/page-header';
+import { useParams } from 'react-router';
+import { BackToList, PageHeader } from '../../../components/layouts/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useWithdrawalReview } from '../../../features/admin-withdrawals/api/get-withdrawal-review';
 import { WithdrawalReviewPanels } from '../../../features/admin-withdrawals/components/withdrawal-review';
@@ -12,11 +12,7 @@ export default function AdminWithdrawalDetailPage() {
     <div className="space-y-6">
       <PageHeader
         title="Withdrawal Review"
-        subtitle={
-          <Link to="/admin/withdrawals" className="text-brand-700 hover:underline">
-            Back to all withdrawals
-          </Link>
-        }
+        subtitle={<BackToList to="/admin/withdrawals">Back to all withdrawals</BackToList>}
       />
       <QueryState query={review} failure={errorText(review.error)} loadingLabel="Loading withdrawal...">
         {(data) => <WithdrawalReviewPanels id={id} review={data} />}

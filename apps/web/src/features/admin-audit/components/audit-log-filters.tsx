@@ -1,6 +1,6 @@
 import { type AuditAction, auditActionLabels, auditActions, auditLogTexts } from '@uplink/contract/audit';
 import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
+import { SearchField, TextField } from '../../../components/text-field';
 import type { AuditLogPageQuery } from '../api/get-audit-log';
 import { localDayEnd, localDayStart } from '../utils/local-day';
 
@@ -56,19 +56,17 @@ export function AuditLogFilters({
         value={values.action ?? ''}
         onChange={(event) => set({ action: auditActions.find((action) => action === event.target.value) })}
       />
-      <TextField
+      <SearchField
         label="Administrator"
-        type="search"
         placeholder="Name, e-mail or ID"
         value={values.actor}
-        onChange={(event) => set({ actor: event.target.value })}
+        onSearch={(actor) => set({ actor })}
       />
-      <TextField
+      <SearchField
         label="Target ID"
-        type="search"
         placeholder="ID or member's user ID"
         value={values.targetId}
-        onChange={(event) => set({ targetId: event.target.value })}
+        onSearch={(targetId) => set({ targetId })}
       />
       <TextField
         label="From"

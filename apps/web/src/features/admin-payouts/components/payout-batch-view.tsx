@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { PageHeader } from '../../../components/layouts/page-header';
+import { BackToList, PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { usePayoutBatch } from '../api/get-payout-batch';
 import { PayoutBatchDetailPanels } from './payout-batch-detail';
@@ -13,11 +12,7 @@ export function PayoutBatchView({ id }: { id: string }) {
     <div className="space-y-6">
       <PageHeader
         title="Payout Batch"
-        subtitle={
-          <Link to="/admin/withdrawals?tab=batches" className="text-brand-700 hover:underline">
-            Back to all batches
-          </Link>
-        }
+        subtitle={<BackToList to="/admin/withdrawals?tab=batches">Back to all batches</BackToList>}
         actions={<RefreshButton busy={batch.isFetching} onClick={() => batch.refetch()} />}
       />
       <PayoutBatchDetailPanels detail={batch} onPageChange={setPage} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
-import type { Column } from '../../../components/table';
+import { actionColumn, type Column } from '../../../components/table';
 import { errorText, loadFailure } from '../../../lib/error-text';
 import { usePayoutBatches } from '../api/get-payout-batches';
 import { ApprovalState } from './approval-state';
@@ -40,10 +40,9 @@ const columns: Column<PayoutBatch>[] = [
   // Not 'Paid': beside a PAID status it read twice.
   { key: 'progress', header: 'Progress', cell: (b) => <BatchProgress batch={b} /> },
   { key: 'approval', header: 'Approval', priority: 'low', cell: (b) => <ApprovalState batch={b} /> },
-  {
+  actionColumn({
     key: 'open',
-    header: <span className="sr-only">Action</span>,
-    card: 'action',
+    header: 'Action',
     cell: (b) => (
       <ButtonLink
         to={`/admin/withdrawals/batches/${b._id}`}
@@ -54,7 +53,7 @@ const columns: Column<PayoutBatch>[] = [
         Open
       </ButtonLink>
     ),
-  },
+  }),
 ];
 
 /** The payout batches, newest first; a row opens the batch. */

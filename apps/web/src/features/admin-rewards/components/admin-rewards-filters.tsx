@@ -2,7 +2,7 @@ import { levelOptions } from '@uplink/contract/constants';
 import { type RewardType, rewardTypes } from '@uplink/contract/member-rewards';
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
+import { SearchField } from '../../../components/text-field';
 
 const typeLabels: Record<RewardType, string> = { DIRECT: 'Direct', DOWNLINE: 'Downline' };
 const typeOptions = [
@@ -32,12 +32,11 @@ export function AdminRewardsFilters({
 }) {
   return (
     <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-      <TextField
+      <SearchField
         label="Search rewards"
-        type="search"
         placeholder="Beneficiary name, e-mail or user ID"
         value={search}
-        onChange={(event) => onSearchChange(event.target.value)}
+        onSearch={onSearchChange}
         className="sm:col-span-2 lg:col-span-1"
       />
       <SelectField

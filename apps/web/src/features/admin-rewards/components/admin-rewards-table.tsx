@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { FiguresNote } from '../../../components/figures-note';
 import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
-import type { Column } from '../../../components/table';
+import { actionColumn, type Column } from '../../../components/table';
 import { MemberCell } from '../../../components/table-cells';
 import { errorText, loadFailure } from '../../../lib/error-text';
 
@@ -27,10 +27,9 @@ function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): C
     },
     rewardColumns.type,
     ...rewardFigureColumns,
-    {
+    actionColumn({
       key: 'details',
-      header: <span className="sr-only">Action</span>,
-      card: 'action',
+      header: 'Action',
       // The cell holds its screen-reader-only header: otherwise, scrolled out of the table's view,
       // it would still widen the page (an absolute element escapes a scroll box it is not positioned in).
       className: 'relative',
@@ -48,7 +47,7 @@ function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): C
           Details
         </Button>
       ),
-    },
+    }),
   ];
 }
 

@@ -2,9 +2,7 @@ import type { AdminRewardRecord } from '@uplink/contract/admin-rewards';
 import { formatDateTime, formatMoney, formatRewardAmount, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import { Link } from 'react-router';
-import { Button } from '../../../components/button';
-import { DetailRow, DetailSection } from '../../../components/detail-row';
-import { Modal } from '../../../components/modal';
+import { DetailRow, DetailSection, DetailsModal } from '../../../components/detail-row';
 import { RewardStateBadge } from '../../../components/reward-cells';
 
 function PersonRows({ person }: { person: AdminRewardRecord['rewardUser'] }) {
@@ -24,19 +22,9 @@ function PersonRows({ person }: { person: AdminRewardRecord['rewardUser'] }) {
 /** Every field of one reward: the credit, who earned it and whose subscription or trading produced it. */
 export function RewardDetailsModal({ reward, onClose }: { reward: AdminRewardRecord | null; onClose: () => void }) {
   return (
-    <Modal
-      open={reward !== null}
-      onClose={onClose}
-      title="Reward details"
-      size="lg"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <DetailsModal open={reward !== null} onClose={onClose} title="Reward details">
       {reward ? (
-        <div className="space-y-6">
+        <>
           <DetailSection title="Reward">
             <DetailRow label="Reward ID">
               <span className="font-mono">{reward._id}</span>
@@ -61,8 +49,8 @@ export function RewardDetailsModal({ reward, onClose }: { reward: AdminRewardRec
           >
             <PersonRows person={reward.downlineUser} />
           </DetailSection>
-        </div>
+        </>
       ) : null}
-    </Modal>
+    </DetailsModal>
   );
 }

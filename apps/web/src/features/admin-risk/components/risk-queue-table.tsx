@@ -11,7 +11,7 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { RiskSeverityBadge } from '../../../components/risk-mark-badge';
-import type { Column } from '../../../components/table';
+import { actionColumn, type Column } from '../../../components/table';
 import { errorText, loadFailure } from '../../../lib/error-text';
 
 /** The first members by name, and how many more. */
@@ -62,10 +62,9 @@ function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => v
         </div>
       ),
     },
-    {
+    actionColumn({
       key: 'open',
-      header: <span className="sr-only">Action</span>,
-      card: 'action',
+      header: 'Action',
       cell: (event) => (
         <Button
           variant={event._id === selectedId ? 'primary' : 'secondary'}
@@ -81,7 +80,7 @@ function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => v
           Open cluster
         </Button>
       ),
-    },
+    }),
   ];
 }
 

@@ -3,7 +3,7 @@ import { formatDateTime, fullName } from '@uplink/contract/format';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { TrashIcon } from '../../../components/icons';
-import { type Column, DataTable } from '../../../components/table';
+import { actionColumn, type Column, DataTable } from '../../../components/table';
 import type { AdministratorAction } from './team-action-dialogs';
 import { AdministratorStatusBadge, EmailAddress, RoleBadge, TwoFactorBadge } from './team-badges';
 
@@ -62,10 +62,9 @@ function administratorColumns(
       priority: 'low',
       cell: (administrator) => <InvitedBy inviter={administrator.invitedBy} />,
     },
-    {
+    actionColumn({
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      card: 'action',
+      header: 'Actions',
       cell: (administrator) => {
         // Nobody changes their own role or access (the server refuses it): another owner must.
         if (administrator._id === currentAdminId) return null;
@@ -101,7 +100,7 @@ function administratorColumns(
           </div>
         );
       },
-    },
+    }),
   ];
 }
 

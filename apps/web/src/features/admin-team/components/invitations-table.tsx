@@ -2,7 +2,7 @@ import { adminInvitationHours, adminTeamTexts } from '@uplink/contract/admin-rol
 import type { AdminInvitation } from '@uplink/contract/admin-team';
 import { formatDateTime, fullName } from '@uplink/contract/format';
 import { Button } from '../../../components/button';
-import { type Column, DataTable } from '../../../components/table';
+import { actionColumn, type Column, DataTable } from '../../../components/table';
 import { InvitedBy } from './administrators-table';
 import { EmailAddress, RoleBadge } from './team-badges';
 
@@ -28,10 +28,9 @@ function invitationColumns(onRevoke: (invitation: AdminInvitation) => void): Col
       cell: (invitation) => <span className="whitespace-nowrap">{formatDateTime(invitation.expiresAt)}</span>,
     },
     { key: 'invited-by', header: 'Invited by', cell: (invitation) => <InvitedBy inviter={invitation.invitedBy} /> },
-    {
+    actionColumn({
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      card: 'action',
+      header: 'Actions',
       cell: (invitation) => (
         <div className="flex justify-end">
           <Button
@@ -44,7 +43,7 @@ function invitationColumns(onRevoke: (invitation: AdminInvitation) => void): Col
           </Button>
         </div>
       ),
-    },
+    }),
   ];
 }
 

@@ -1,9 +1,7 @@
 import { formatCount, formatDate, formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone, StatusBadge } from '../../../components/badge';
-import { Button } from '../../../components/button';
-import { DetailRow, DetailSection } from '../../../components/detail-row';
-import { Modal } from '../../../components/modal';
+import { DetailRow, DetailSection, DetailsModal } from '../../../components/detail-row';
 import type { ReportRow, SampleActivity, SampleActivityType } from '../utils/report-rows';
 
 const activityTones: Record<SampleActivityType, BadgeTone> = {
@@ -52,20 +50,14 @@ export function ReportDetailsModal({
 }) {
   const sample = row !== null && row.activities !== null;
   return (
-    <Modal
+    <DetailsModal
       open={row !== null}
       onClose={onClose}
       title={row ? `Report: ${fullName(row)}` : 'Report'}
       description={sample ? 'Sample data: invented figures that show the report, not a real member.' : undefined}
-      size="lg"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
     >
       {row ? (
-        <div className="space-y-6">
+        <>
           <DetailSection title="Member">
             <DetailRow label="Name">
               {sample ? (
@@ -107,8 +99,8 @@ export function ReportDetailsModal({
             <DetailRow label="Last activity">{formatDateTime(row.lastActivity)}</DetailRow>
           </DetailSection>
           {row.activities ? <Activities activities={row.activities} /> : null}
-        </div>
+        </>
       ) : null}
-    </Modal>
+    </DetailsModal>
   );
 }

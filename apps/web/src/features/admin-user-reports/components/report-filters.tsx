@@ -1,6 +1,6 @@
 import { type UserStatus, userStatuses } from '@uplink/contract/constants';
 import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
+import { SearchField } from '../../../components/text-field';
 
 const statusOptions = [
   { value: '', label: 'All Status' },
@@ -21,12 +21,11 @@ export function ReportFilters({
 }) {
   return (
     <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:px-6">
-      <TextField
+      <SearchField
         label="Search users"
-        type="search"
         placeholder="Name, e-mail or user ID"
         value={search}
-        onChange={(event) => onSearchChange(event.target.value)}
+        onSearch={onSearchChange}
       />
       <SelectField
         label="Status"

@@ -4,7 +4,7 @@ import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
-import { type Column, DataTable } from '../../../components/table';
+import { actionColumn, type Column, DataTable } from '../../../components/table';
 import { DateCell, MemberCell } from '../../../components/table-cells';
 import { errorText, loadFailure } from '../../../lib/error-text';
 import { fromLiveReport, type ReportRow } from '../utils/report-rows';
@@ -76,10 +76,9 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
       header: 'Last activity',
       cell: (row) => <DateCell at={row.lastActivity} />,
     },
-    {
+    actionColumn({
       key: 'report',
-      header: <span className="sr-only">Action</span>,
-      card: 'action',
+      header: 'Action',
       cell: (row) => (
         <Button
           variant="secondary"
@@ -94,7 +93,7 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
           Report
         </Button>
       ),
-    },
+    }),
   ];
 }
 

@@ -6,7 +6,7 @@ import { Badge, StatusBadge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
-import type { Column } from '../../../components/table';
+import { actionColumn, type Column } from '../../../components/table';
 import { AmountCell, DateCell, MemberCell, WalletCell } from '../../../components/table-cells';
 import { errorText } from '../../../lib/error-text';
 import { EmailWithVerification } from './email-verification';
@@ -94,10 +94,9 @@ function userColumns(
       priority: 'low',
       cell: (user) => <DateCell at={user.createdAt} />,
     },
-    {
+    actionColumn({
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      card: 'action',
+      header: 'Actions',
       cell: (user) => (
         <div className="flex items-center justify-end gap-2 whitespace-nowrap">
           <ButtonLink
@@ -121,7 +120,7 @@ function userColumns(
           )}
         </div>
       ),
-    },
+    }),
   ];
 }
 

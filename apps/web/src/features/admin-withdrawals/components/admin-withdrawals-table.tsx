@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
-import type { Column } from '../../../components/table';
+import { actionColumn, type Column } from '../../../components/table';
 import { AmountCell, DateTimeCell, MemberCell, WalletCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { errorText, loadFailure } from '../../../lib/error-text';
@@ -34,10 +34,9 @@ const columns: Column<AdminWithdrawal>[] = [
     header: 'Requested',
     cell: (w) => <DateTimeCell at={w.requestedAt} />,
   },
-  {
+  actionColumn({
     key: 'review',
-    header: <span className="sr-only">Action</span>,
-    card: 'action',
+    header: 'Action',
     cell: (w) => (
       <ButtonLink
         to={`/admin/withdrawals/${w._id}`}
@@ -48,7 +47,7 @@ const columns: Column<AdminWithdrawal>[] = [
         Review
       </ButtonLink>
     ),
-  },
+  }),
 ];
 
 /** A page of every member's withdrawals, newest first; a row opens its review. */

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import type { Column } from '../../../components/table';
 import { Tabs } from '../../../components/tabs';
-import { TextField } from '../../../components/text-field';
+import { SearchField } from '../../../components/text-field';
 import { useSearchedPage } from '../../../hooks/use-searched-page';
 import { usePermissions } from '../../../lib/permissions';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
@@ -70,12 +70,11 @@ export function AdminWithdrawalsView({
               panel: (
                 <>
                   <div className="px-5 pt-4 sm:px-6">
-                    <TextField
+                    <SearchField
                       label="Search withdrawals"
-                      type="search"
                       placeholder="Name, e-mail, user ID or wallet"
                       value={search}
-                      onChange={(event) => setSearch(event.target.value)}
+                      onSearch={setSearch}
                       className="w-full sm:w-96"
                     />
                   </div>

@@ -1,13 +1,13 @@
 import { adminTeamTexts } from '@uplink/contract/admin-roles';
 import { useState } from 'react';
 import { ButtonLink } from '../../../components/button';
-import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
+import { AlertIcon } from '../../../components/icons';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { errorText } from '../../../lib/error-text';
 import { useAcceptAdminInvitation } from '../api/accept-admin-invitation';
 import { acceptInvitationFailure } from '../auth-errors';
 import { backToSignIn } from './auth-form';
-import { NewPasswordForm } from './new-password-form';
+import { NewPasswordForm, NewPasswordSet } from './new-password-form';
 import { ResultView } from './result-view';
 
 /**
@@ -32,22 +32,15 @@ export function AdminInvitationPanel({ token }: { token: string | null }) {
 
   if (accept.isSuccess) {
     return (
-      <AuthCard title="You're on the team">
-        <ResultView
-          icon={CheckCircleIcon}
-          tone="success"
-          message={
-            <>
-              <p>{adminTeamTexts.invitationAccepted}</p>
-              <p className="mt-2 font-medium text-slate-900">{accept.data.email}</p>
-            </>
-          }
-        >
-          <ButtonLink to="/signin" replace size="lg" className="w-full">
-            Continue to Sign In
-          </ButtonLink>
-        </ResultView>
-      </AuthCard>
+      <NewPasswordSet
+        title="You're on the team"
+        message={
+          <>
+            <p>{adminTeamTexts.invitationAccepted}</p>
+            <p className="mt-2 font-medium text-slate-900">{accept.data.email}</p>
+          </>
+        }
+      />
     );
   }
 

@@ -1,9 +1,12 @@
 import { resetPasswordMessages, unmetPasswordRequirements } from '@uplink/contract/password-rules';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
-import { Button } from '../../../components/button';
+import { Button, ButtonLink } from '../../../components/button';
+import { CheckCircleIcon } from '../../../components/icons';
+import { AuthCard } from '../../../components/layouts/auth-card';
 import { PasswordField } from '../../../components/text-field';
 import { AuthForm, type AuthWayOut } from './auth-form';
 import { PasswordRequirementsList } from './password-requirements-list';
+import { ResultView } from './result-view';
 
 type PasswordInput = 'password' | 'confirmPassword';
 
@@ -86,5 +89,18 @@ export function NewPasswordForm({
         {submitLabel}
       </Button>
     </AuthForm>
+  );
+}
+
+/** What follows a new password once the server took it: the good news and the way to sign in with it. */
+export function NewPasswordSet({ title, message }: { title: string; message: ReactNode }) {
+  return (
+    <AuthCard title={title}>
+      <ResultView icon={CheckCircleIcon} tone="success" message={message}>
+        <ButtonLink to="/signin" replace size="lg" className="w-full">
+          Continue to Sign In
+        </ButtonLink>
+      </ResultView>
+    </AuthCard>
   );
 }

@@ -1,15 +1,11 @@
 import { redirectDelayMs } from '@uplink/contract/constants';
 import { useState } from 'react';
-import { ButtonLink } from '../../../components/button';
-import { CheckCircleIcon } from '../../../components/icons';
-import { AuthCard } from '../../../components/layouts/auth-card';
 import { errorText } from '../../../lib/error-text';
 import { useResetPassword } from '../api/reset-password';
 import { resetPasswordFailure } from '../auth-errors';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
 import { backToSignIn } from './auth-form';
-import { NewPasswordForm } from './new-password-form';
-import { ResultView } from './result-view';
+import { NewPasswordForm, NewPasswordSet } from './new-password-form';
 
 export function ResetPasswordPanel({ token }: { token: string }) {
   const resetPassword = useResetPassword();
@@ -19,17 +15,10 @@ export function ResetPasswordPanel({ token }: { token: string }) {
 
   if (resetPassword.isSuccess) {
     return (
-      <AuthCard title="Password reset">
-        <ResultView
-          icon={CheckCircleIcon}
-          tone="success"
-          message={resetPassword.data.message || 'Your password has been reset. You can now sign in.'}
-        >
-          <ButtonLink to="/signin" replace size="lg" className="w-full">
-            Continue to Sign In
-          </ButtonLink>
-        </ResultView>
-      </AuthCard>
+      <NewPasswordSet
+        title="Password reset"
+        message={resetPassword.data.message || 'Your password has been reset. You can now sign in.'}
+      />
     );
   }
 

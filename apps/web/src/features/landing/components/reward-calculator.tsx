@@ -5,17 +5,34 @@ import { TextField } from '../../../components/text-field';
 import { useRewardPlan } from '../api/get-reward-plan';
 import { assumptionLimits, assumptionsError, estimateEarnings } from '../utils/estimate-earnings';
 
+type Assumption = keyof typeof assumptionLimits;
+
+/** The figures a visitor describes, in the order the calculator asks for them. */
+const assumptionFields: { name: Assumption; label: string; inputMode: 'numeric' | 'decimal'; step?: string }[] = [
+  { name: 'invitesPerMember', label: 'People each member invites', inputMode: 'numeric' },
+  { name: 'levels', label: 'Levels below you', inputMode: 'numeric' },
+  { name: 'monthlyShareUsdt', label: 'Monthly profit share per member (USDT)', inputMode: 'decimal', step: '0.01' },
+];
+
 /**
  * What the plan in force pays for a network of a given shape and monthly trading: the percents
  * come from the server's plan, so the figures change with it.
  */
 export function RewardCalculator() {
   const plan = useRewardPlan();
-  const [invites, setInvites] = useState('3');
-  const [levels, setLevels] = useState('5');
-  const [share, setShare] = useState('20');
-  const assumptions = { invitesPerMember: Number(invites), levels: Number(levels), monthlyShareUsdt: Number(share) };
-  const problem = invites && levels && share ? assumptionsError(assumptions) : 'Fill in all three figures.';
+  const [figures, setFigures] = useState<Record<Assumption, string>>({
+    invitesPerMember: '3',
+    levels: '5',
+    monthlyShareUsdt: '20',
+  });
+  const assumptions = {
+    invitesPerMember: Number(figures.invitesPerMember),
+    levels: Number(figures.levels),
+    monthlyShareUsdt: Number(figures.monthlyShareUsdt),
+  };
+  const problem = assumptionFields.every(({ name }) => figures[name])
+    ? assumptionsError(assumptions)
+    : 'Fill in all three figures.';
   const estimate = plan.data && !problem ? estimateEarnings(plan.data, assumptions, subscriptionFeeUsdt) : null;
 
   return (
@@ -26,34 +43,19 @@ export function RewardCalculator() {
         {plan.data ? ` (version ${plan.data.version})` : ''}.
       </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="People each member invites"
-          type="number"
-          inputMode="numeric"
-          min={assumptionLimits.invitesPerMember.min}
-          max={assumptionLimits.invitesPerMember.max}
-          value={invites}
-          onChange={(event) => setInvites(event.target.value)}
-        />
-        <TextField
-          label="Levels below you"
-          type="number"
-          inputMode="numeric"
-          min={assumptionLimits.levels.min}
-          max={assumptionLimits.levels.max}
-          value={levels}
-          onChange={(event) => setLevels(event.target.value)}
-        />
-        <TextField
-          label="Monthly profit share per member (USDT)"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={assumptionLimits.monthlyShareUsdt.min}
-          max={assumptionLimits.monthlyShareUsdt.max}
-          value={share}
-          onChange={(event) => setShare(event.target.value)}
-        />
+        {assumptionFields.map(({ name, label, inputMode, step }) => (
+          <TextField
+            key={name}
+            label={label}
+            type="number"
+            inputMode={inputMode}
+            step={step}
+            min={assumptionLimits[name].min}
+            max={assumptionLimits[name].max}
+            value={figures[name]}
+            onChange={(event) => setFigures({ ...figures, [name]: event.target.value })}
+          />
+        ))}
       </div>
       <div aria-live="polite" className="mt-6">
         {plan.isPending ? <p className="text-slate-600">Loading the reward plan…</p> : null}
