@@ -9,43 +9,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Clock } from '../src/clock';
 import { type Config, loadConfig } from '../src/config/load-config';
 import type { Database } from '../src/db/schema';
 import { integrationsFromConfig } from '../src/integrations';
 import { cycleWindow } from '../src/modules/rewards/reward-cycle-calendar';
 import { runRewardCycle } from '../src/modules/rewards/run-reward-cycle';
+import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
 import { rebuildUserCounts, seedNetwork } from './seed-network';
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export function benchDatabaseUrl(databaseName: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
-
-/** Runs `work` on a connection to the server's maintenance database (to create or drop the bench's). */
-export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+export const benchDatabaseUrl = (databaseName: string) => databaseUrlOn(serverUrl, databaseName);
 
 export function recreateDatabase(databaseName: string): Promise<void> {
-  return withAdmin(async (client) => {
+  return withAdminClient(serverUrl, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${databaseName}`);
   });
 }
 
 export async function dropDatabase(databaseName: string): Promise<void> {
-  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+  await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   console.log(`Dropped ${databaseName} (use --keep to keep it)`);
 }
 
