@@ -124,6 +124,16 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
       await view.read(capturing, callerId);
       await work(capturing);
     });
+  /** A page of 10 of the history over every level and status, as the unfiltered history asks. */
+  const captureWholeHistoryPage = (subjectId: string, offset: number) =>
+    capture(subjectId, callerCredentials, (trx) =>
+      findDownlinePage(
+        trx,
+        subjectId,
+        { levels: range(15), statuses: ['ACTIVE', 'LOCKED', 'DISABLED'] },
+        { limit: 10, offset },
+      ),
+    );
 
   const lines: string[] = [
     `| member | downline | call | API p50 | API p95 | SQL floor p50 | SQL floor p95 | ratio p50 | ratio p95 | response |`,
@@ -137,14 +147,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         {
           call: 'history page 1 (10, all levels)',
           path: '/api/users/referrals/history',
-          queries: await capture(subject.id, callerCredentials, (trx) =>
-            findDownlinePage(
-              trx,
-              subject.id,
-              { levels: range(15), statuses: ['ACTIVE', 'LOCKED', 'DISABLED'] },
-              { limit: 10, offset: 0 },
-            ),
-          ),
+          queries: await captureWholeHistoryPage(subject.id, 0),
         },
         {
           call: 'history level 3, LOCKED',
@@ -156,14 +159,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         {
           call: 'history page 50',
           path: '/api/users/referrals/history?page=50',
-          queries: await capture(subject.id, callerCredentials, (trx) =>
-            findDownlinePage(
-              trx,
-              subject.id,
-              { levels: range(15), statuses: ['ACTIVE', 'LOCKED', 'DISABLED'] },
-              { limit: 10, offset: 490 },
-            ),
-          ),
+          queries: await captureWholeHistoryPage(subject.id, 490),
         },
         {
           call: 'tree maxLevels 15',
