@@ -5,7 +5,8 @@ import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from 
 import {
   expectCycleRequestRefusedToNonAdministrators,
   invalidCycleRequests,
-} from '../../testing/invalid-cycle-requests';
+  postCycleRequest,
+} from '../../testing/cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cycleAt, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
@@ -22,8 +23,7 @@ describe('an administrator previews a reward cycle', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  const post = (url: string, body: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: body as object });
+  const post = (url: string, body: unknown) => postCycleRequest(t, adminToken, url, body);
   const preview = (body: unknown) => post('/api/rewards/admin/cycles/preview', body);
   const run = (body: unknown) => post('/api/rewards/admin/cycles', body);
 

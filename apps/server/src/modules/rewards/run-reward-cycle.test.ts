@@ -5,7 +5,8 @@ import { addMember, bearer, createMember, linkedMemberColumns, statusesOf, uniqu
 import {
   expectCycleRequestRefusedToNonAdministrators,
   invalidCycleRequests,
-} from '../../testing/invalid-cycle-requests';
+  postCycleRequest,
+} from '../../testing/cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sandboxMasterAmount } from '../exchange/sandbox-exchange-gateway';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -27,13 +28,7 @@ describe('an administrator runs a reward cycle', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  const run = (body: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/rewards/admin/cycles',
-      headers: bearer(adminToken),
-      payload: body as object,
-    });
+  const run = (body: unknown) => postCycleRequest(t, adminToken, '/api/rewards/admin/cycles', body);
 
   /** `length` linked, paid members, each the sponsor of the next, below a compliant top member. */
   async function linkedChain(length: number, balance?: (index: number) => string) {
