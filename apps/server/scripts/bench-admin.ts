@@ -30,29 +30,20 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/clock';
-import { openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';
 import { listUsers } from '../src/modules/admin-users/list-users';
 import { viewOverallStats } from '../src/modules/admin-users/view-overall-stats';
-import { lastFinishedCycle } from '../src/modules/rewards/reward-cycle-calendar';
 import { viewAllRewards } from '../src/modules/rewards/view-all-rewards';
 import {
-  benchConfig,
-  benchDatabaseUrl,
+  benchOnDistributedCycle,
   type CallTiming,
   type CapturedQuery,
   callTableHeader,
   callTableRow,
   count,
-  distributeCycle,
-  dropDatabase,
-  loadAverage,
   ms,
   parseNetworkBenchArgs,
-  prepareCompliantNetwork,
   queryCapture,
-  recreateDatabase,
   replay,
   seconds,
   timeCall,
@@ -60,7 +51,6 @@ import {
 
 const { members, depth, runs, warmups, keep } = parseNetworkBenchArgs();
 const benchDatabaseName = 'uplink_bench_admin';
-const benchUrl = benchDatabaseUrl(benchDatabaseName);
 
 /** Target of the issue: every call's p95, with statistics from counters or index-only answers. */
 const targetP95Ms = 100;
@@ -77,66 +67,51 @@ interface Report {
 
 async function main(): Promise<void> {
   const report: Report = { lines: [], plans: [], verdicts: [] };
-  const startLoad = loadAverage();
-  console.log(`Load average at start (1 / 5 / 15 min): ${startLoad}`);
-  await recreateDatabase(benchDatabaseName);
-  const database = await openDatabase({ databaseUrl: benchUrl, pgliteDataDir: 'memory://', poolSize: 10 });
-  try {
-    await migrateToLatest(database.db);
-    const config = benchConfig(benchUrl, 'bench-admin');
-    report.lines.push(
-      await prepareCompliantNetwork(database.db, database.pool, { members, depth, databaseName: benchDatabaseName }),
-    );
-    const cycle = lastFinishedCycle(config.rewards, new Date());
-    if (cycle < 1) throw new Error(`the last finished cycle is ${cycle}; the bench needs one`);
-    report.lines.push((await distributeCycle(database.pool, config, cycle)).line);
-    report.lines.push(await diversifyMembers(database.pool));
-    const administratorId = await appointAdministrator(database.pool);
-    const started = performance.now();
-    await database.pool.query('VACUUM ANALYZE');
-    console.log(`VACUUM ANALYZE (${seconds(started).toFixed(1)} s)`);
+  await benchOnDistributedCycle(
+    { name: 'bench-admin', databaseName: benchDatabaseName, members, depth, keep, minimumCycle: 1 },
+    report.lines,
+    async ({ database, config }) => {
+      report.lines.push(await diversifyMembers(database.pool));
+      const administratorId = await appointAdministrator(database.pool);
+      const started = performance.now();
+      await database.pool.query('VACUUM ANALYZE');
+      console.log(`VACUUM ANALYZE (${seconds(started).toFixed(1)} s)`);
 
-    const cases = await captureCases(database.pool, report);
-    const app = await buildApp({ config, db: database.db, logger: false });
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const headers = { authorization: `Bearer ${app.context.sessionTokens.sign(administratorId)}` };
-    report.lines.push(
-      '',
-      `API as an administrator, ${runs} timed runs per call after ${warmups} warm-ups, API and SQL alternating, times in ms:`,
-      '',
-      ...callTableHeader,
-    );
-    const timings: CallTiming[] = [];
-    try {
-      for (const adminCase of cases) {
-        const timing = await timeCall(`${address}${adminCase.path}`, headers, () => adminCase.floor(database.pool), {
-          runs,
-          warmups,
-        });
-        const line = callTableRow(adminCase.call, timing);
-        console.log(line);
-        report.lines.push(line);
-        timings.push(timing);
-      }
-    } finally {
-      await app.close();
-    }
-    for (const [index, adminCase] of cases.entries()) {
-      const scans = await explainCase(database.pool, adminCase, report);
-      const { api } = timings[index]!;
-      report.verdicts.push(
-        `${adminCase.call}: p95 ≤ ${targetP95Ms} ms ${api.p95 <= targetP95Ms ? 'met' : 'MISSED'} (${ms(api.p95)} ms)` +
-          (scans.length > 0 ? `; scan (${scans.join(', ')})` : '; no full scan'),
+      const cases = await captureCases(database.pool, report);
+      const app = await buildApp({ config, db: database.db, logger: false });
+      const address = await app.listen({ host: '127.0.0.1', port: 0 });
+      const headers = { authorization: `Bearer ${app.context.sessionTokens.sign(administratorId)}` };
+      report.lines.push(
+        '',
+        `API as an administrator, ${runs} timed runs per call after ${warmups} warm-ups, API and SQL alternating, times in ms:`,
+        '',
+        ...callTableHeader,
       );
-    }
-  } finally {
-    await database.close();
-    if (!keep) await dropDatabase(benchDatabaseName);
-  }
-  const endLoad = loadAverage();
-  console.log(`\n## Summary (${members.toLocaleString('en-US')} members, ${depth} levels)\n`);
-  console.log(`Load average (1 / 5 / 15 min): ${startLoad} at the start, ${endLoad} at the end\n`);
-  console.log(report.lines.join('\n'));
+      const timings: CallTiming[] = [];
+      try {
+        for (const adminCase of cases) {
+          const timing = await timeCall(`${address}${adminCase.path}`, headers, () => adminCase.floor(database.pool), {
+            runs,
+            warmups,
+          });
+          const line = callTableRow(adminCase.call, timing);
+          console.log(line);
+          report.lines.push(line);
+          timings.push(timing);
+        }
+      } finally {
+        await app.close();
+      }
+      for (const [index, adminCase] of cases.entries()) {
+        const scans = await explainCase(database.pool, adminCase, report);
+        const { api } = timings[index]!;
+        report.verdicts.push(
+          `${adminCase.call}: p95 ≤ ${targetP95Ms} ms ${api.p95 <= targetP95Ms ? 'met' : 'MISSED'} (${ms(api.p95)} ms)` +
+            (scans.length > 0 ? `; scan (${scans.join(', ')})` : '; no full scan'),
+        );
+      }
+    },
+  );
   console.log(`\nEach captured statement once under EXPLAIN (ANALYZE, BUFFERS):\n\n${report.plans.join('\n')}`);
   console.log(`\n${report.verdicts.join('\n')}`);
 }

@@ -4,7 +4,6 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/load-config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
@@ -12,6 +11,7 @@ import { migrateToLatest } from '../src/db/migrator';
 import { addMember, createMember } from '../src/testing/builders';
 import { type ServerProcess, startServerProcess } from '../src/testing/processes';
 import { productionServerEnvironment } from '../src/testing/production-environment';
+import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -121,16 +121,6 @@ async function inProcessApp(database: DatabaseHandle): Promise<{ app: FastifyIns
   return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
-async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 interface Figures {
   bare: number[];
   profile?: number;
@@ -141,11 +131,10 @@ interface Figures {
 
 async function onPostgres(figures: Figures): Promise<void> {
   const databaseName = `uplink_bench_${randomBytes(5).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${databaseName}`));
+  const databaseUrl = databaseUrlOn(serverUrl, databaseName);
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://', poolSize: 10 });
+    const database = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://', poolSize: 10 });
     let member: BenchMember;
     try {
       const { app, base } = await inProcessApp(database);
@@ -168,12 +157,12 @@ async function onPostgres(figures: Figures): Promise<void> {
       await database.close();
     }
     if (runs('cluster')) {
-      const one = await measureServerProcess(url.toString(), 1, member.headers);
-      const two = await measureServerProcess(url.toString(), 2, member.headers);
+      const one = await measureServerProcess(databaseUrl, 1, member.headers);
+      const two = await measureServerProcess(databaseUrl, 2, member.headers);
       figures.cluster = { one, two };
     }
   } finally {
-    await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   }
 }
 

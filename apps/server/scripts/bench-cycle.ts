@@ -34,31 +34,24 @@ import type pg from 'pg';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/clock';
 import type { Config } from '../src/config/load-config';
-import { openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';
-import { cycleWindow, lastFinishedCycle } from '../src/modules/rewards/reward-cycle-calendar';
+import { cycleWindow } from '../src/modules/rewards/reward-cycle-calendar';
 import { storeStatement, writeRewardChunk } from '../src/modules/rewards/reward-load-repository';
 import { findCurrentRewardPlan } from '../src/modules/rewards/rewards-repository';
 import { viewMemberRewards } from '../src/modules/rewards/view-member-rewards';
 import { viewRewardStats } from '../src/modules/rewards/view-reward-stats';
 import {
-  benchConfig,
   benchDatabaseUrl,
+  benchOnDistributedCycle,
   type CapturedQuery,
   callTableHeader,
   callTableRow,
   count,
   type Distribution,
-  distributeCycle,
-  dropDatabase,
-  loadAverage,
   ms,
   parseNetworkBenchArgs,
-  prepareCompliantNetwork,
   queryCapture,
   readCopierStatement,
-  recreateDatabase,
   replay,
   seconds,
   timeCall,
@@ -100,32 +93,16 @@ interface Report {
 
 async function main(): Promise<void> {
   const report: Report = { lines: [], verdicts: [] };
-  const startLoad = loadAverage();
-  console.log(`Load average at start (1 / 5 / 15 min): ${startLoad}`);
-  await recreateDatabase(benchDatabaseName);
-  const database = await openDatabase({ databaseUrl: benchUrl, pgliteDataDir: 'memory://', poolSize: 10 });
-  try {
-    await migrateToLatest(database.db);
-    const config = benchConfig(benchUrl, 'bench-cycle');
-    // Steps 1 to 3: the network, every member compliant; the statement, then the use case, timed alone.
-    report.lines.push(
-      await prepareCompliantNetwork(database.db, database.pool, { members, depth, databaseName: benchDatabaseName }),
-    );
-    const cycle = lastFinishedCycle(config.rewards, new Date());
-    if (cycle < 2) throw new Error(`the last finished cycle is ${cycle}; the bench needs 2 or more`);
-    const distribution = await distributeCycle(database.pool, config, cycle);
-    report.lines.push(distribution.line);
-    await baselines(database.pool, cycle, distribution, report);
-    await measureApi(database.db, database.pool, config, report);
-    if (flags.explain) await explainDistribution(database.pool, config, cycle - 1);
-  } finally {
-    await database.close();
-    if (!keep) await dropDatabase(benchDatabaseName);
-  }
-  const endLoad = loadAverage();
-  console.log(`\n## Summary (${members.toLocaleString('en-US')} members, ${depth} levels)\n`);
-  console.log(`Load average (1 / 5 / 15 min): ${startLoad} at the start, ${endLoad} at the end\n`);
-  console.log(report.lines.join('\n'));
+  // Steps 1 to 3: the network, every member compliant; the statement, then the use case, timed alone.
+  await benchOnDistributedCycle(
+    { name: 'bench-cycle', databaseName: benchDatabaseName, members, depth, keep, minimumCycle: 2 },
+    report.lines,
+    async ({ database, config, cycle, distribution }) => {
+      await baselines(database.pool, cycle, distribution, report);
+      await measureApi(database.db, database.pool, config, report);
+      if (flags.explain) await explainDistribution(database.pool, config, cycle - 1);
+    },
+  );
   console.log(`\n${report.verdicts.join('\n')}`);
 }
 

@@ -9,43 +9,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Clock } from '../src/clock';
 import { type Config, loadConfig } from '../src/config/load-config';
+import { type DatabaseHandle, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';
 import { integrationsFromConfig } from '../src/integrations';
-import { cycleWindow } from '../src/modules/rewards/reward-cycle-calendar';
+import { cycleWindow, lastFinishedCycle } from '../src/modules/rewards/reward-cycle-calendar';
 import { runRewardCycle } from '../src/modules/rewards/run-reward-cycle';
+import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
 import { rebuildUserCounts, seedNetwork } from './seed-network';
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export function benchDatabaseUrl(databaseName: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
-
-/** Runs `work` on a connection to the server's maintenance database (to create or drop the bench's). */
-export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+export const benchDatabaseUrl = (databaseName: string) => databaseUrlOn(serverUrl, databaseName);
 
 export function recreateDatabase(databaseName: string): Promise<void> {
-  return withAdmin(async (client) => {
+  return withAdminClient(serverUrl, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${databaseName}`);
   });
 }
 
 export async function dropDatabase(databaseName: string): Promise<void> {
-  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+  await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   console.log(`Dropped ${databaseName} (use --keep to keep it)`);
 }
 
@@ -428,4 +416,57 @@ export function parseNetworkBenchArgs(extraFlags: readonly string[] = []): Netwo
     keep: values.keep === true,
     flags: Object.fromEntries(extraFlags.map((flag) => [flag, given[flag] === true])),
   };
+}
+
+export interface DistributedCycleBench {
+  database: DatabaseHandle;
+  config: Config;
+  cycle: number;
+  distribution: Distribution;
+}
+
+export interface DistributedCycleBenchOptions extends NetworkShape {
+  /** Names the bench's data folder. */
+  name: string;
+  keep: boolean;
+  /** The last finished cycle must be at least this one (a bench may read the cycles before it). */
+  minimumCycle: number;
+}
+
+/**
+ * What `bench-cycle` and `bench-admin` run inside: the load average at the start; a fresh
+ * migrated database with the compliant network and the last finished cycle distributed (their
+ * lines added to `lines`); then `work`; the database dropped unless kept; then the summary's
+ * heading, the load averages and `lines`.
+ */
+export async function benchOnDistributedCycle(
+  options: DistributedCycleBenchOptions,
+  lines: string[],
+  work: (bench: DistributedCycleBench) => Promise<void>,
+): Promise<void> {
+  const { members, depth, databaseName, minimumCycle } = options;
+  const startLoad = loadAverage();
+  console.log(`Load average at start (1 / 5 / 15 min): ${startLoad}`);
+  await recreateDatabase(databaseName);
+  const databaseUrl = benchDatabaseUrl(databaseName);
+  const database = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://', poolSize: 10 });
+  try {
+    await migrateToLatest(database.db);
+    const config = benchConfig(databaseUrl, options.name);
+    lines.push(await prepareCompliantNetwork(database.db, database.pool, { members, depth, databaseName }));
+    const cycle = lastFinishedCycle(config.rewards, new Date());
+    if (cycle < minimumCycle) {
+      throw new Error(`the last finished cycle is ${cycle}; the bench needs ${minimumCycle} or more`);
+    }
+    const distribution = await distributeCycle(database.pool, config, cycle);
+    lines.push(distribution.line);
+    await work({ database, config, cycle, distribution });
+  } finally {
+    await database.close();
+    if (!options.keep) await dropDatabase(databaseName);
+  }
+  const endLoad = loadAverage();
+  console.log(`\n## Summary (${members.toLocaleString('en-US')} members, ${depth} levels)\n`);
+  console.log(`Load average (1 / 5 / 15 min): ${startLoad} at the start, ${endLoad} at the end\n`);
+  console.log(lines.join('\n'));
 }

@@ -16,7 +16,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { referralTreeNodeLimit } from '@uplink/contract/referrals';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
@@ -25,6 +25,7 @@ import type { Database } from '../src/db/schema';
 import { type CallerCredentials, type CallerView, callerCredentials } from '../src/http/caller-view';
 import { findDownlinePage, findDownlineTree } from '../src/modules/referrals/referral-network-repository';
 import { referralTreeCaller } from '../src/modules/referrals/referral-tree';
+import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
 import { getText, ms, queryCapture, replay, timePair } from './bench-kit';
 import { seedNetwork } from './seed-network';
 
@@ -44,25 +45,14 @@ const members = Number(values.members);
 const runs = Number(values.runs);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
-  const exists = await withAdmin(async (client) => {
+  const exists = await withAdminClient(serverUrl, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [benchDatabaseName]);
     if (!rowCount) await client.query(`CREATE DATABASE ${benchDatabaseName}`);
     return Boolean(rowCount);
   });
-  const url = new URL(serverUrl);
-  url.pathname = `/${benchDatabaseName}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://', poolSize: 10 });
+  const databaseUrl = databaseUrlOn(serverUrl, benchDatabaseName);
+  const database = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://', poolSize: 10 });
   try {
     await migrateToLatest(database.db);
     const { count } = await database.db
@@ -85,7 +75,9 @@ async function main(): Promise<void> {
   } finally {
     await database.close();
     if (!values.keep) {
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${benchDatabaseName} WITH (FORCE)`));
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${benchDatabaseName} WITH (FORCE)`),
+      );
       console.log(`Dropped ${benchDatabaseName} (use --keep to reuse it)`);
     }
   }
@@ -132,6 +124,16 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
       await view.read(capturing, callerId);
       await work(capturing);
     });
+  /** A page of 10 of the history over every level and status, as the unfiltered history asks. */
+  const captureWholeHistoryPage = (subjectId: string, offset: number) =>
+    capture(subjectId, callerCredentials, (trx) =>
+      findDownlinePage(
+        trx,
+        subjectId,
+        { levels: range(15), statuses: ['ACTIVE', 'LOCKED', 'DISABLED'] },
+        { limit: 10, offset },
+      ),
+    );
 
   const lines: string[] = [
     `| member | downline | call | API p50 | API p95 | SQL floor p50 | SQL floor p95 | ratio p50 | ratio p95 | response |`,
@@ -145,14 +147,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         {
           call: 'history page 1 (10, all levels)',
           path: '/api/users/referrals/history',
-          queries: await capture(subject.id, callerCredentials, (trx) =>
-            findDownlinePage(
-              trx,
-              subject.id,
-              { levels: range(15), statuses: ['ACTIVE', 'LOCKED', 'DISABLED'] },
-              { limit: 10, offset: 0 },
-            ),
-          ),
+          queries: await captureWholeHistoryPage(subject.id, 0),
         },
         {
           call: 'history level 3, LOCKED',
@@ -164,14 +159,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         {
           call: 'history page 50',
           path: '/api/users/referrals/history?page=50',
-          queries: await capture(subject.id, callerCredentials, (trx) =>
-            findDownlinePage(
-              trx,
-              subject.id,
-              { levels: range(15), statuses: ['ACTIVE', 'LOCKED', 'DISABLED'] },
-              { limit: 10, offset: 490 },
-            ),
-          ),
+          queries: await captureWholeHistoryPage(subject.id, 490),
         },
         {
           call: 'tree maxLevels 15',

@@ -31,6 +31,7 @@ import { migrateToLatest } from '../src/db/migrator';
 import { hashPassword } from '../src/modules/accounts/password-hashing';
 import { SandboxExchangeGateway } from '../src/modules/exchange/sandbox-exchange-gateway';
 import { hashCode } from '../src/modules/withdrawals/withdrawal-code-hash';
+import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
 import { insertBenchWithdrawals } from './bench-kit';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,16 +44,6 @@ const creationsPerMember = 10;
 const databaseName = 'uplink_bench_withdrawals';
 const memberPassword = 'Bench!Pass123';
 
-async function admin(work: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 const load = () =>
@@ -61,13 +52,12 @@ const load = () =>
     .join(' ');
 
 console.log(`load average at start: ${load()}`);
-await admin(async (client) => {
+await withAdminClient(serverUrl, async (client) => {
   await client.query(`DROP DATABASE IF EXISTS ${databaseName}`);
   await client.query(`CREATE DATABASE ${databaseName}`);
 });
-const url = new URL(serverUrl);
-url.pathname = `/${databaseName}`;
-const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory://' });
+const databaseUrl = databaseUrlOn(serverUrl, databaseName);
+const database = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
 const db = database.db;
 
 try {
@@ -78,7 +68,7 @@ try {
       JWT_SECRET: randomBytes(32).toString('base64url'),
       PUBLIC_URL: 'http://bench.local',
       DATA_DIR: path.join(tmpdir(), 'uplink-bench'),
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'silent',
       MAX_PENDING_WITHDRAWALS: '1000',
     }),
@@ -193,7 +183,7 @@ try {
 
   // 2. The administrators' first page with statistics, beside its bare SQL.
   const adminToken = app.context.sessionTokens.sign(admins.rows[0]?.id as string);
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const bareQueries = async () => {
     await Promise.all([
       pool.query(`SELECT w.*, u.first_name, u.last_name, u.email, u.user_id FROM withdrawals w JOIN users u ON u.id = w.user_id
@@ -277,6 +267,6 @@ try {
   await app.close();
 } finally {
   await database.close();
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName}`));
+  await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName}`));
   console.log(`load average at end: ${load()}`);
 }

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type ServerProcess, startServerProcess } from './testing/processes';
 import { productionServerEnvironment } from './testing/production-environment';
+import { databaseUrlOn, withAdminClient } from './testing/test-database';
 
 const testServerUrl = process.env.TEST_DATABASE_URL;
 /** Far above the few seconds each step takes on a loaded 2-core machine: it catches a hang. */
@@ -88,16 +88,6 @@ const isRunning = (pid: number) => {
 const workersListening = (cluster: ClusterProcess) => cluster.log().filter((line) => line.msg === 'worker listening');
 const jobRuns = (cluster: ClusterProcess) => cluster.log().filter((line) => line.msg === 'recurring job ran');
 
-async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: testServerUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!testServerUrl)('the server as a cluster of two workers (PostgreSQL)', () => {
   const database = `uplink_test_${randomBytes(6).toString('hex')}`;
   let root: string;
@@ -105,13 +95,11 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
   let baseUrl: string;
 
   beforeAll(async () => {
-    await withAdminClient((client) => client.query(`CREATE DATABASE ${database}`));
-    const url = new URL(testServerUrl as string);
-    url.pathname = `/${database}`;
+    await withAdminClient(testServerUrl as string, (client) => client.query(`CREATE DATABASE ${database}`));
     root = mkdtempSync(path.join(tmpdir(), 'uplink-cluster-'));
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    cluster = startCluster(url.toString(), path.join(root, 'data'), port);
+    cluster = startCluster(databaseUrlOn(testServerUrl as string, database), path.join(root, 'data'), port);
     // The banner comes once every worker listens.
     await until(cluster, 'start-up banner', () =>
       cluster.output().includes('Uplink is running at') ? true : undefined,
@@ -125,7 +113,9 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
     ]) {
       if (pid && isRunning(pid)) process.kill(pid, 'SIGKILL');
     }
-    await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await withAdminClient(testServerUrl as string, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+    );
     rmSync(root, { recursive: true, force: true });
   });
 

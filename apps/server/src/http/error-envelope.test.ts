@@ -9,35 +9,27 @@ describe('every failure is an envelope', () => {
   });
   afterAll(() => t.close());
 
+  /** A raw body of this content type to the sign-in route, whose body is JSON. */
+  const postToSignIn = (contentType: string, payload: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': contentType }, payload });
+
   it('refuses a body that is not JSON with 400 BAD_REQUEST', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const response = await postToSignIn('application/json', '{"email":');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, errorCode: 'BAD_REQUEST', data: null });
   });
 
   it('refuses an unsupported content type', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<login/>',
-    });
+    const response = await postToSignIn('application/xml', '<login/>');
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ success: false, errorCode: 'BAD_REQUEST' });
   });
 
   it('refuses a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(70 * 1024) }),
-    });
+    const response = await postToSignIn(
+      'application/json',
+      JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(70 * 1024) }),
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ success: false, errorCode: 'PAYLOAD_TOO_LARGE' });
   });

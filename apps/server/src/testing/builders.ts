@@ -4,9 +4,10 @@ import type { UserStatus } from '@uplink/contract/constants';
 import { Wallet } from 'ethers';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config/load-config';
-import type { Database, MailRow, NewUser, UserRow } from '../db/schema';
+import type { AuditLogRow, Database, MailRow, NewUser, UserRow } from '../db/schema';
 import { hashPassword } from '../modules/accounts/password-hashing';
 import { newReferralCode } from '../modules/accounts/referral-codes';
 import { composeRequestedAccountMail } from '../modules/accounts/requested-account-mail';
@@ -138,6 +139,13 @@ export function mailTo(db: Kysely<Database>, email: string): Promise<MailRow[]> 
     .where(sql<string>`lower(to_address)`, '=', email.toLowerCase())
     .orderBy('created_at', 'desc')
     .execute();
+}
+
+/** The one audit row of a target: the test fails unless the action wrote exactly one. */
+export async function soleAuditRowOf(db: Kysely<Database>, targetId: string): Promise<AuditLogRow> {
+  const rows = await db.selectFrom('audit_log').selectAll().where('target_id', '=', targetId).execute();
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
 }
 
 /**

@@ -28,10 +28,8 @@ export async function createTestDatabase(
   }
   const name = `uplink_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   const handle = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrlOn(serverUrl, name),
     pgliteDataDir: 'memory://',
     waitTimeoutMs,
     onConnectionWait,
@@ -46,12 +44,19 @@ export async function createTestDatabase(
   };
 }
 
+/** The URL of the database `name` on the PostgreSQL server of `serverUrl`. */
+export function databaseUrlOn(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** One statement or a few on the PostgreSQL server of `url`, on a connection of their own (CREATE/DROP DATABASE). */
-export async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await work(client);
+    return await work(client);
   } finally {
     await client.end();
   }

@@ -4,7 +4,6 @@ import {
   changePasswordResultSchema,
   emailRequestSchema,
   loginRequestSchema,
-  loginResultSchema,
   memberProfileSchema,
   optionalEmailRequestSchema,
   registerRequestSchema,
@@ -28,6 +27,7 @@ import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
 import { sendVerificationEmail } from './send-verification-email';
 import { type SecondFactor, signIn } from './sign-in';
+import { signInResponses } from './sign-in-responses';
 import { verifyEmail } from './verify-email';
 
 const messageOnly = envelopeSchema(z.null());
@@ -79,14 +79,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ secondFactor: SecondFactor 
         summary:
           'Sign in with e-mail and password; an administrator with TOTP gets TOTP_REQUIRED and a challenge for POST /users/login/totp',
         body: loginRequestSchema,
-        response: {
-          200: envelopeSchema(loginResultSchema),
-          400: failed,
-          401: failed,
-          403: failed,
-          423: failed,
-          429: failed,
-        },
+        response: signInResponses,
       },
     },
     async (request, reply) => {

@@ -4,7 +4,6 @@ import { errorTexts } from '@uplink/contract/error-codes';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
 import { DomainError, forbidden } from '../../domain-error';
-import { findUserById } from '../accounts/account-repository';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import {
@@ -14,7 +13,7 @@ import {
   lockTeam,
   revokeInvitationsSentBy,
 } from './admin-team-repository';
-import { fullName, tellOwners } from './team-notices';
+import { fullName, tellOwnersOfOwnerDeed } from './team-notices';
 
 /** What an owner does to another administrator. */
 export type TeamChange =
@@ -80,12 +79,7 @@ export async function changeTeamMember(
       },
       now,
     );
-    const actor = await findUserById(trx, owner.id);
-    await tellOwners(
-      trx,
-      deps.config,
-      `${actor ? fullName(actor) : 'An owner'} ${described(change, fullName(changed))}`,
-    );
+    await tellOwnersOfOwnerDeed(trx, deps.config, owner.id, described(change, fullName(changed)));
   });
   deps.mailWorker.wake();
 }

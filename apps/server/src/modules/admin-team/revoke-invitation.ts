@@ -2,11 +2,10 @@ import { adminTeamTexts } from '@uplink/contract/admin-roles';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
-import { findUserById } from '../accounts/account-repository';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { revokePendingInvitation } from './admin-team-repository';
-import { fullName, tellOwners } from './team-notices';
+import { tellOwnersOfOwnerDeed } from './team-notices';
 
 const notFound = () => new DomainError('NOT_FOUND', adminTeamTexts.invitationNotFound);
 
@@ -35,12 +34,7 @@ export async function revokeInvitation(
       },
       now,
     );
-    const actor = await findUserById(trx, owner.id);
-    await tellOwners(
-      trx,
-      deps.config,
-      `${actor ? fullName(actor) : 'An owner'} revoked the invitation to ${revoked.email}.`,
-    );
+    await tellOwnersOfOwnerDeed(trx, deps.config, owner.id, `revoked the invitation to ${revoked.email}.`);
   });
   deps.mailWorker.wake();
 }

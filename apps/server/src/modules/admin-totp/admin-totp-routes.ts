@@ -1,4 +1,4 @@
-import { accountMessages, loginResultSchema } from '@uplink/contract/accounts';
+import { accountMessages } from '@uplink/contract/accounts';
 import {
   adminTotpTexts,
   totpConfirmRequestSchema,
@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerAccount } from '../../http/caller-view';
 import { ok } from '../../http/envelope';
 import { perMemberRateLimit } from '../../http/member-rate-limit';
+import { signInResponses } from '../accounts/sign-in-responses';
 import type { ActingAdministrator } from './acting-administrator';
 import { completeTotpSignIn } from './complete-totp-sign-in';
 import { confirmTotpEnrolment } from './confirm-totp-enrolment';
@@ -119,14 +120,7 @@ export const adminTotpRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Finish an administrator sign-in: the challenge of TOTP_REQUIRED and a code or a recovery code',
         body: totpSignInRequestSchema,
-        response: {
-          200: envelopeSchema(loginResultSchema),
-          400: failed,
-          401: failed,
-          403: failed,
-          423: failed,
-          429: failed,
-        },
+        response: signInResponses,
       },
     },
     async (request) => ok(await completeTotpSignIn(deps, request.body), accountMessages.signedIn),

@@ -1,6 +1,6 @@
 import { type TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createMember, signIn } from '../../testing/builders';
+import { bearer, createMember, signIn, soleAuditRowOf } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { afterStart, codeAt, confirmEnrolment, startEnrolment, stepStart } from '../../testing/totp-builders';
 import { openTotpSecret } from './totp-secret-box';
@@ -103,9 +103,8 @@ describe('an administrator turns TOTP on', () => {
     t.clock.set(stepStart);
     const authenticator = URI.parse((await startEnrolment(t, headers)).json().data.otpauthUri) as TOTP;
     await confirmEnrolment(t, headers, codeAt(authenticator, stepStart));
-    const rows = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', admin.id).execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    const row = await soleAuditRowOf(t.database.db, admin.id);
+    expect(row).toMatchObject({
       actor_id: admin.id,
       action: 'ADMIN_TOTP_ENROLLED',
       target_type: 'USER',
@@ -113,7 +112,7 @@ describe('an administrator turns TOTP on', () => {
       after: { totpEnabled: true },
       created_at: stepStart,
     });
-    expect(rows[0]?.request_id).toBeTruthy();
+    expect(row.request_id).toBeTruthy();
   });
 
   it('refuses a wrong first code, and a code of the secret an enrolment started again replaced', async () => {

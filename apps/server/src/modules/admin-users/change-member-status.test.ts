@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestApp } from '../../testing/admin-test-app';
-import { bearer, createAdministrator, createMember, signIn } from '../../testing/builders';
+import { bearer, createAdministrator, createMember, signIn, soleAuditRowOf } from '../../testing/builders';
 import type { TestApp } from '../../testing/test-app';
 
 describe("an administrator changes a member's status", () => {
@@ -58,9 +58,7 @@ describe("an administrator changes a member's status", () => {
   it('writes each change to the audit log with the status before and after', async () => {
     const member = await createMember(t.database.db);
     await change(member.id, 'LOCKED');
-    const rows = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', member.id).execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    expect(await soleAuditRowOf(t.database.db, member.id)).toMatchObject({
       actor_id: admin.id,
       action: 'USER_STATUS_CHANGED',
       target_type: 'USER',

@@ -1,10 +1,10 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
-import { loadConfig } from '../../config/load-config';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createLocalChainTestApp } from '../../testing/local-chain-app';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { cycleAt } from './reward-cycle-calendar';
 
@@ -15,11 +15,7 @@ describe('a DIRECT reward when a direct referral pays', () => {
 
   beforeAll(async () => {
     chain = await startLocalUsdtChain();
-    const { chain: chainConfig } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
-    t = await createTestApp(
-      { chain: { ...chainConfig, confirmations: 1, depositScanStartBlock: 0 } },
-      { depositChain: chain.depositChain },
-    );
+    t = await createLocalChainTestApp(chain, 1);
   }, 180_000);
   afterAll(() => t?.close());
 

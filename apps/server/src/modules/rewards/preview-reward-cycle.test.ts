@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
-import { invalidCycleRequests } from '../../testing/invalid-cycle-requests';
+import {
+  expectCycleRequestRefusedToNonAdministrators,
+  invalidCycleRequests,
+  postCycleRequest,
+} from '../../testing/cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cycleAt, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
@@ -19,9 +23,8 @@ describe('an administrator previews a reward cycle', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  const post = (url: string, body: unknown, token = adminToken) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: body as object });
-  const preview = (body: unknown, token?: string) => post('/api/rewards/admin/cycles/preview', body, token);
+  const post = (url: string, body: unknown) => postCycleRequest(t, adminToken, url, body);
+  const preview = (body: unknown) => post('/api/rewards/admin/cycles/preview', body);
   const run = (body: unknown) => post('/api/rewards/admin/cycles', body);
 
   /**
@@ -183,15 +186,6 @@ describe('an administrator previews a reward cycle', () => {
   });
 
   it('refuses members (403) and anonymous callers (401)', async () => {
-    const member = await createMember(t.database.db);
-    const asMember = await preview({ cycle: 1, source: 'exchange' }, t.app.context.sessionTokens.sign(member.id));
-    expect(asMember.statusCode).toBe(403);
-    expect(asMember.json().errorCode).toBe('FORBIDDEN');
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/rewards/admin/cycles/preview',
-      payload: { cycle: 1, source: 'exchange' },
-    });
-    expect(anonymous.statusCode).toBe(401);
+    await expectCycleRequestRefusedToNonAdministrators(t, '/api/rewards/admin/cycles/preview');
   });
 });

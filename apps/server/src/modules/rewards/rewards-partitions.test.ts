@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
 import type { Database, UserRow } from '../../db/schema';
-import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { addMember, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { postCycleRequest } from '../../testing/cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 
@@ -150,13 +151,7 @@ describe('a reward cycle gets its own partition', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  const run = (body: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/rewards/admin/cycles',
-      headers: bearer(adminToken),
-      payload: body as object,
-    });
+  const run = (body: unknown) => postCycleRequest(t, adminToken, '/api/rewards/admin/cycles', body);
 
   const duplicateOf = (source: UserRow, beneficiary: UserRow, cycle: number) =>
     sql`

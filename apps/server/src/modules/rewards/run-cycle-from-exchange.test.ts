@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { postCycleRequest } from '../../testing/cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -42,8 +43,7 @@ describe('a reward cycle from the BingX agent API', () => {
     exchange.failNext.length = 0;
   });
 
-  const post = (url: string, body: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: body });
+  const post = (url: string, body: object) => postCycleRequest(t, adminToken, url, body);
   const runsOf = (cycle: number) =>
     t.database.db.selectFrom('reward_cycle_runs').selectAll().where('cycle', '=', cycle).execute();
 

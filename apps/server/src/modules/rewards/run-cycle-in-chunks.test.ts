@@ -3,6 +3,7 @@ import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork } from '../../../scripts/seed-network';
 import { bearer, createMember } from '../../testing/builders';
+import { postCycleRequest } from '../../testing/cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { runRewardCycle } from './run-reward-cycle';
@@ -46,8 +47,7 @@ describe('a large reward cycle runs in chunks', () => {
   }, 600_000);
   afterAll(() => t?.close());
 
-  const post = (url: string, body: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: body });
+  const post = (url: string, body: object) => postCycleRequest(t, adminToken, url, body);
 
   /**
    * Profile reads one after another until `until` settles: each read's latency, whether the work

@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, bearer, createMember, linkedMemberColumns, statusesOf, uniqueUid } from '../../testing/builders';
-import { invalidCycleRequests } from '../../testing/invalid-cycle-requests';
+import {
+  expectCycleRequestRefusedToNonAdministrators,
+  invalidCycleRequests,
+  postCycleRequest,
+} from '../../testing/cycle-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sandboxMasterAmount } from '../exchange/sandbox-exchange-gateway';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -24,8 +28,7 @@ describe('an administrator runs a reward cycle', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  const run = (body: unknown, token = adminToken) =>
-    t.app.inject({ method: 'POST', url: '/api/rewards/admin/cycles', headers: bearer(token), payload: body as object });
+  const run = (body: unknown) => postCycleRequest(t, adminToken, '/api/rewards/admin/cycles', body);
 
   /** `length` linked, paid members, each the sponsor of the next, below a compliant top member. */
   async function linkedChain(length: number, balance?: (index: number) => string) {
@@ -275,16 +278,7 @@ describe('an administrator runs a reward cycle', () => {
   });
 
   it('refuses members (403) and anonymous callers (401)', async () => {
-    const member = await createMember(t.database.db);
-    const asMember = await run({ cycle: 1, source: 'exchange' }, t.app.context.sessionTokens.sign(member.id));
-    expect(asMember.statusCode).toBe(403);
-    expect(asMember.json().errorCode).toBe('FORBIDDEN');
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/rewards/admin/cycles',
-      payload: { cycle: 1, source: 'exchange' },
-    });
-    expect(anonymous.statusCode).toBe(401);
+    await expectCycleRequestRefusedToNonAdministrators(t, '/api/rewards/admin/cycles');
   });
 
   it.each(invalidCycleRequests)('answers VALIDATION_ERROR to %s', async (_name, body) => {

@@ -1,9 +1,9 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
-import { loadConfig } from '../../config/load-config';
 import { createMember } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createLocalChainTestApp } from '../../testing/local-chain-app';
+import type { TestApp } from '../../testing/test-app';
 import { createDepositScanner } from './deposit-scanner';
 
 /**
@@ -19,11 +19,7 @@ describe('paying the subscription on chain', () => {
 
   beforeAll(async () => {
     chain = await startLocalUsdtChain();
-    const { chain: chainConfig } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
-    t = await createTestApp(
-      { chain: { ...chainConfig, confirmations: 3, depositScanStartBlock: 0 } },
-      { depositChain: chain.depositChain },
-    );
+    t = await createLocalChainTestApp(chain, 3);
   }, setupTimeoutMs);
   afterAll(() => t.close());
 

@@ -1,10 +1,10 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
-import { loadConfig } from '../../config/load-config';
 import { metricsRegistry } from '../../metrics-registry';
 import { bearer, createMember } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createLocalChainTestApp } from '../../testing/local-chain-app';
+import type { TestApp } from '../../testing/test-app';
 import { createDepositScanner } from './deposit-scanner';
 
 /** 10^21 USDT in the token's 18-decimal units: more than NUMERIC(38,18) holds (under 10^20). */
@@ -24,11 +24,7 @@ describe('deposit logs the ledger cannot hold', () => {
 
   beforeAll(async () => {
     chain = await startLocalUsdtChain();
-    const { chain: chainConfig } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
-    t = await createTestApp(
-      { chain: { ...chainConfig, confirmations: 2, depositScanStartBlock: 0 } },
-      { depositChain: chain.depositChain },
-    );
+    t = await createLocalChainTestApp(chain, 2);
     const admin = await createMember(t.database.db, { isAdmin: true });
     adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
   }, 180_000);

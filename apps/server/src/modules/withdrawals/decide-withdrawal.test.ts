@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
 import { loadConfig } from '../../config/load-config';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, fundedMember, latestWithdrawalCode, mailTo, statusesOf } from '../../testing/builders';
+import {
+  bearer,
+  createMember,
+  fundedMember,
+  latestWithdrawalCode,
+  mailTo,
+  soleAuditRowOf,
+  statusesOf,
+} from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -66,9 +74,11 @@ describe('an administrator decides a withdrawal', () => {
     const [mail] = await mailTo(t.database.db, member.email);
     expect(mail?.subject).toBe('Your Uplink withdrawal has been approved and paid');
     expect(mail?.text).toContain(transactionHash);
-    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', id).execute();
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: admin.id, action: 'WITHDRAWAL_APPROVED', target_type: 'WITHDRAWAL' });
+    expect(await soleAuditRowOf(t.database.db, id)).toMatchObject({
+      actor_id: admin.id,
+      action: 'WITHDRAWAL_APPROVED',
+      target_type: 'WITHDRAWAL',
+    });
   });
 
   it('rejects with a reason and gives the amount back; a second decision is refused', async () => {
