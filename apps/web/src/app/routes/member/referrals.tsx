@@ -1,19 +1,14 @@
-import { levelOptions, referralHistoryPageSize } from '@uplink/contract/constants';
+import { referralHistoryPageSize } from '@uplink/contract/constants';
 import { useState } from 'react';
 import { Card, CardHeader } from '../../../components/card';
+import { LevelFilter } from '../../../components/filter-bar';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
-import { SelectField } from '../../../components/select-field';
 import { useReferralHistory } from '../../../features/referrals/api/get-referral-history';
 import { ReferralHistoryTable } from '../../../features/referrals/components/referral-history-table';
 import { ReferralLinkCard } from '../../../features/referrals/components/referral-link-card';
 import { ReferralStatistics } from '../../../features/referrals/components/referral-statistics';
 import { useAuth } from '../../../lib/auth';
-
-const levelFilterOptions = [
-  { value: '', label: 'All Levels' },
-  ...levelOptions.map((level) => ({ value: String(level), label: `Level ${level}` })),
-];
 
 export default function ReferralsPage() {
   const { user } = useAuth();
@@ -39,15 +34,13 @@ export default function ReferralsPage() {
             title="Referral History"
             subtitle="Everyone in your network, up to 15 levels deep, newest first."
             actions={
-              <SelectField
-                label="Level"
-                hideLabel
-                options={levelFilterOptions}
-                value={level === undefined ? '' : String(level)}
-                onChange={(event) => {
-                  setLevel(event.target.value ? Number(event.target.value) : undefined);
+              <LevelFilter
+                level={level}
+                onChange={(chosen) => {
+                  setLevel(chosen);
                   setPage(1);
                 }}
+                hideLabel
                 className="w-40"
               />
             }

@@ -1,13 +1,8 @@
 import { type AuditAction, auditActionLabels, auditActions, auditLogTexts } from '@uplink/contract/audit';
-import { SelectField } from '../../../components/select-field';
+import { ChoiceFilter, FilterBar } from '../../../components/filter-bar';
 import { SearchField, TextField } from '../../../components/text-field';
 import type { AuditLogPageQuery } from '../api/get-audit-log';
 import { localDayEnd, localDayStart } from '../utils/local-day';
-
-const actionOptions = [
-  { value: '', label: 'All actions' },
-  ...auditActions.map((action) => ({ value: action, label: auditActionLabels[action] })),
-];
 
 /** What the filter bar edits: the text filters as typed, the days as the date inputs hold them. */
 export interface AuditLogFilterValues {
@@ -49,12 +44,14 @@ export function AuditLogFilters({
   const set = (change: Partial<AuditLogFilterValues>) => onChange({ ...values, ...change });
   return (
     // Three to a row up to 1536 px: five would cut the text fields' placeholders.
-    <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-3 2xl:grid-cols-5">
-      <SelectField
+    <FilterBar columns="sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+      <ChoiceFilter
         label="Action"
-        options={actionOptions}
-        value={values.action ?? ''}
-        onChange={(event) => set({ action: auditActions.find((action) => action === event.target.value) })}
+        allLabel="All actions"
+        choices={auditActions}
+        labelOf={(action) => auditActionLabels[action]}
+        value={values.action}
+        onChange={(action) => set({ action })}
       />
       <SearchField
         label="Administrator"
@@ -83,6 +80,6 @@ export function AuditLogFilters({
         error={reversedRange ? auditLogTexts.fromAfterTo : null}
         onChange={(event) => set({ to: event.target.value })}
       />
-    </div>
+    </FilterBar>
   );
 }

@@ -1,18 +1,9 @@
-import { levelOptions } from '@uplink/contract/constants';
 import { type RewardType, rewardTypes } from '@uplink/contract/member-rewards';
 import { rewardTexts } from '@uplink/contract/reward-texts';
-import { SelectField } from '../../../components/select-field';
+import { ChoiceFilter, FilterBar, LevelFilter } from '../../../components/filter-bar';
 import { SearchField } from '../../../components/text-field';
 
 const typeLabels: Record<RewardType, string> = { DIRECT: 'Direct', DOWNLINE: 'Downline' };
-const typeOptions = [
-  { value: '', label: rewardTexts.allTypes },
-  ...rewardTypes.map((type) => ({ value: type, label: typeLabels[type] })),
-];
-const levelFilterOptions = [
-  { value: '', label: 'All Levels' },
-  ...levelOptions.map((level) => ({ value: String(level), label: `Level ${level}` })),
-];
 
 /** The search box and the type and level filters of the rewards list; '' is "All". */
 export function AdminRewardsFilters({
@@ -31,7 +22,7 @@ export function AdminRewardsFilters({
   onLevelChange: (level: number | undefined) => void;
 }) {
   return (
-    <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+    <FilterBar columns="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
       <SearchField
         label="Search rewards"
         placeholder="Beneficiary name, e-mail or user ID"
@@ -39,18 +30,15 @@ export function AdminRewardsFilters({
         onSearch={onSearchChange}
         className="sm:col-span-2 lg:col-span-1"
       />
-      <SelectField
+      <ChoiceFilter
         label="Type"
-        options={typeOptions}
-        value={type ?? ''}
-        onChange={(event) => onTypeChange(rewardTypes.find((candidate) => candidate === event.target.value))}
+        allLabel={rewardTexts.allTypes}
+        choices={rewardTypes}
+        labelOf={(choice) => typeLabels[choice]}
+        value={type}
+        onChange={onTypeChange}
       />
-      <SelectField
-        label="Level"
-        options={levelFilterOptions}
-        value={level === undefined ? '' : String(level)}
-        onChange={(event) => onLevelChange(event.target.value ? Number(event.target.value) : undefined)}
-      />
-    </div>
+      <LevelFilter level={level} onChange={onLevelChange} />
+    </FilterBar>
   );
 }

@@ -9,6 +9,7 @@ import {
   riskSeverities,
   riskSeverityLabels,
 } from '@uplink/contract/risk';
+import { ChoiceFilter, FilterBar } from '../../../components/filter-bar';
 import { SelectField } from '../../../components/select-field';
 
 /** The queue's filters; `status` undefined is every status. */
@@ -49,14 +50,6 @@ const statusOptions = [
   ...riskEventStatuses.map((status) => ({ value: status, label: riskEventStatusLabels[status] })),
   { value: 'ALL', label: 'All statuses' },
 ];
-const severityOptions = [
-  { value: '', label: 'All severities' },
-  ...riskSeverities.map((severity) => ({ value: severity, label: riskSeverityLabels[severity] })),
-];
-const ruleOptions = [
-  { value: '', label: 'All rules' },
-  ...riskRules.map((rule) => ({ value: rule, label: riskRuleTexts[rule].title })),
-];
 
 /** Status, severity and rule of the queue. */
 export function RiskFilters({
@@ -68,25 +61,29 @@ export function RiskFilters({
 }) {
   const set = (change: Partial<RiskFilterValues>) => onChange({ ...values, ...change });
   return (
-    <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-3 sm:px-6">
+    <FilterBar columns="sm:grid-cols-3">
       <SelectField
         label="Status"
         options={statusOptions}
         value={values.status ?? 'ALL'}
         onChange={(event) => set({ status: pick(riskEventStatuses, event.target.value) })}
       />
-      <SelectField
+      <ChoiceFilter
         label="Severity"
-        options={severityOptions}
-        value={values.severity ?? ''}
-        onChange={(event) => set({ severity: pick(riskSeverities, event.target.value) })}
+        allLabel="All severities"
+        choices={riskSeverities}
+        labelOf={(severity) => riskSeverityLabels[severity]}
+        value={values.severity}
+        onChange={(severity) => set({ severity })}
       />
-      <SelectField
+      <ChoiceFilter
         label="Rule"
-        options={ruleOptions}
-        value={values.rule ?? ''}
-        onChange={(event) => set({ rule: pick(riskRules, event.target.value) })}
+        allLabel="All rules"
+        choices={riskRules}
+        labelOf={(rule) => riskRuleTexts[rule].title}
+        value={values.rule}
+        onChange={(rule) => set({ rule })}
       />
-    </div>
+    </FilterBar>
   );
 }

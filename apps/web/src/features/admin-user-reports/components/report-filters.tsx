@@ -1,11 +1,6 @@
 import { type UserStatus, userStatuses } from '@uplink/contract/constants';
-import { SelectField } from '../../../components/select-field';
+import { ChoiceFilter, FilterBar } from '../../../components/filter-bar';
 import { SearchField } from '../../../components/text-field';
-
-const statusOptions = [
-  { value: '', label: 'All Status' },
-  ...userStatuses.map((status) => ({ value: status, label: status })),
-];
 
 /** The search box and the status filter of the user reports; '' is "All". */
 export function ReportFilters({
@@ -20,19 +15,20 @@ export function ReportFilters({
   onStatusChange: (status: UserStatus | undefined) => void;
 }) {
   return (
-    <div className="grid gap-3 border-slate-100 border-b px-5 py-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:px-6">
+    <FilterBar columns="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <SearchField
         label="Search users"
         placeholder="Name, e-mail or user ID"
         value={search}
         onSearch={onSearchChange}
       />
-      <SelectField
+      <ChoiceFilter
         label="Status"
-        options={statusOptions}
-        value={status ?? ''}
-        onChange={(event) => onStatusChange(userStatuses.find((candidate) => candidate === event.target.value))}
+        allLabel="All Status"
+        choices={userStatuses}
+        value={status}
+        onChange={onStatusChange}
       />
-    </div>
+    </FilterBar>
   );
 }

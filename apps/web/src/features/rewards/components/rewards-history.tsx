@@ -1,7 +1,8 @@
-import { levelOptions, rewardsPageSizes } from '@uplink/contract/constants';
-import type { RewardRecord, RewardSort } from '@uplink/contract/member-rewards';
+import { rewardsPageSizes } from '@uplink/contract/constants';
+import { type RewardRecord, type RewardSort, rewardTypes } from '@uplink/contract/member-rewards';
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import { FiguresNote } from '../../../components/figures-note';
+import { ChoiceFilter, FilterBar, LevelFilter } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
@@ -10,15 +11,6 @@ import { errorText, loadFailure } from '../../../lib/error-text';
 import { useMemberRewards } from '../api/get-member-rewards';
 import type { RewardsHistoryFilters } from '../utils/rewards-history-query';
 
-const typeOptions = [
-  { value: '', label: rewardTexts.allTypes },
-  { value: 'DIRECT', label: rewardTexts.typeOptions.DIRECT },
-  { value: 'DOWNLINE', label: rewardTexts.typeOptions.DOWNLINE },
-];
-const levelFilterOptions = [
-  { value: '', label: 'All Levels' },
-  ...levelOptions.map((level) => ({ value: String(level), label: `Level ${level}` })),
-];
 const sortOptions: { value: RewardSort; label: string }[] = [
   { value: '-createdAt', label: 'Newest first' },
   { value: 'createdAt', label: 'Oldest first' },
@@ -68,19 +60,16 @@ export function RewardsHistory({
 
   return (
     <div>
-      <div className="grid grid-cols-2 gap-3 border-slate-100 border-b px-5 py-4 sm:px-6 lg:grid-cols-4">
-        <SelectField
+      <FilterBar columns="grid-cols-2 lg:grid-cols-4">
+        <ChoiceFilter
           label="Type"
-          options={typeOptions}
-          value={filters.type ?? ''}
-          onChange={(event) => refine({ type: (event.target.value || undefined) as RewardsHistoryFilters['type'] })}
+          allLabel={rewardTexts.allTypes}
+          choices={rewardTypes}
+          labelOf={(type) => rewardTexts.typeOptions[type]}
+          value={filters.type}
+          onChange={(type) => refine({ type })}
         />
-        <SelectField
-          label="Level"
-          options={levelFilterOptions}
-          value={filters.level === undefined ? '' : String(filters.level)}
-          onChange={(event) => refine({ level: event.target.value ? Number(event.target.value) : undefined })}
-        />
+        <LevelFilter level={filters.level} onChange={(level) => refine({ level })} />
         <SelectField
           label="Sort"
           options={sortOptions}
@@ -93,7 +82,7 @@ export function RewardsHistory({
           value={String(filters.limit)}
           onChange={(event) => refine({ limit: Number(event.target.value) })}
         />
-      </div>
+      </FilterBar>
       <PagedTable
         query={rewards}
         failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
