@@ -18,6 +18,19 @@ function openAs(role: AdminRole, path: string, state?: unknown) {
   return renderRoutes(routes, { at: { pathname: path, state }, signedInAs: anAdministrator({}, role) }).router;
 }
 
+/** Every admin section, in the sidebar's order: what an owner sees. */
+const everySection = [
+  '/admin/dashboard',
+  '/admin/users',
+  '/admin/withdrawals',
+  '/admin/risk',
+  '/admin/rewards',
+  '/admin/user-reports',
+  '/admin/audit-log',
+  '/admin/team',
+  '/admin/settings',
+];
+
 /** Where the admin sidebar leads, in its order. */
 async function sections(): Promise<(string | null)[]> {
   const navigation = await screen.findByRole('navigation', { name: 'Admin sections' });
@@ -30,15 +43,9 @@ describe("the admin area follows the administrator's role", () => {
   it('shows support only the sections its role may open, and the forbidden page on a deep link to another', async () => {
     openAs('SUPPORT', '/admin/audit-log');
     expect(await screen.findByRole('heading', { name: adminTeamTexts.forbidden }, arrival)).toBeTruthy();
-    expect(await sections()).toEqual([
-      '/admin/dashboard',
-      '/admin/users',
-      '/admin/withdrawals',
-      '/admin/risk',
-      '/admin/rewards',
-      '/admin/user-reports',
-      '/admin/settings',
-    ]);
+    expect(await sections()).toEqual(
+      everySection.filter((section) => section !== '/admin/audit-log' && section !== '/admin/team'),
+    );
     expect(screen.getByText('· Support')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/admin/dashboard');
   });
@@ -62,17 +69,7 @@ describe("the admin area follows the administrator's role", () => {
     openAs('OWNER', '/admin/team');
     expect(await screen.findByRole('heading', { name: adminTeamTexts.title, level: 1 }, arrival)).toBeTruthy();
     expect(screen.queryByText(adminTeamTexts.forbidden)).toBeNull();
-    expect(await sections()).toEqual([
-      '/admin/dashboard',
-      '/admin/users',
-      '/admin/withdrawals',
-      '/admin/risk',
-      '/admin/rewards',
-      '/admin/user-reports',
-      '/admin/audit-log',
-      '/admin/team',
-      '/admin/settings',
-    ]);
+    expect(await sections()).toEqual(everySection);
   });
 
   it('sends an administrator the server refuses for want of a second factor to the settings, saying why', async () => {
