@@ -4,6 +4,7 @@ import { changePasswordMessages } from '@uplink/contract/password-rules';
 import { e2eAdmin } from '../playwright.config';
 import { restorePassword } from '../support/accounts';
 import { signInAs } from '../support/session';
+import { sidebarShowing } from '../support/sidebar';
 
 test.describe('admin settings', () => {
   test.beforeEach(async ({ page }) => {
@@ -25,16 +26,13 @@ test.describe('admin settings', () => {
     await expect(overview).toContainText('Online');
     await expect(overview).toContainText('Connected');
     await expect(overview.getByText('--')).toHaveCount(2);
-    const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
-    for (const subtitle of [
+    const sidebar = await sidebarShowing(page, 'Admin navigation', [
       'Overview & Analytics',
       'Manage Users',
       'Review Requests',
       'Reward Distribution',
       'Admin Settings',
-    ]) {
-      await expect(sidebar.getByText(subtitle, { exact: true })).toBeVisible();
-    }
+    ]);
     await expect(sidebar.getByText('Administrator', { exact: true })).toBeVisible();
   });
 

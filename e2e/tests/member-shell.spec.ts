@@ -10,6 +10,7 @@ import {
   restorePassword,
 } from '../support/accounts';
 import { signInAs } from '../support/session';
+import { sidebarShowing } from '../support/sidebar';
 
 test.describe('member shell', () => {
   /** A member of their own who has paid and linked a UID, so the member area opens. */
@@ -27,17 +28,14 @@ test.describe('member shell', () => {
   test('the desktop sidebar shows the main and bottom items with subtitles and collapses', async ({ page }) => {
     await page.goto('/profile');
     await expect(page).toHaveTitle('Profile Settings · Uplink');
-    const sidebar = page.getByRole('complementary', { name: 'Member navigation' });
-    for (const subtitle of [
+    const sidebar = await sidebarShowing(page, 'Member navigation', [
       'Overview & Stats',
       'Invite & Earn',
       'Referral Network',
       'Your Earnings',
       'Profile & Security',
       'Get Assistance',
-    ]) {
-      await expect(sidebar.getByText(subtitle, { exact: true })).toBeVisible();
-    }
+    ]);
     const before = (await sidebar.boundingBox())?.width ?? 0;
     await sidebar.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(sidebar).toHaveAttribute('data-collapsed', 'true');
