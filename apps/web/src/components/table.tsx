@@ -46,7 +46,8 @@ const cardsBelow = 480;
 export interface DataTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[];
-  rowKey: (row: Row) => string;
+  /** What tells the rows apart (default: their `_id`, which most rows the API answers have). */
+  rowKey?: (row: Row) => string;
   /** Names the table for screen readers. */
   caption: string;
   loading?: boolean;
@@ -96,10 +97,12 @@ function labelOf(column: Column<unknown>): string {
   return typeof column.header === 'string' ? column.header : '';
 }
 
+const idOf = (row: unknown) => (row as { _id: string })._id;
+
 function RowsTable<Row>({
   columns,
   rows,
-  rowKey,
+  rowKey = idOf,
   caption,
   loading,
   onRowClick,

@@ -162,13 +162,12 @@ export function AuditLogTable({
     <PagedTable
       query={auditLog}
       failure={errorText(auditLog.error, loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError))}
-      page={({ entries, pagination }) => ({ rows: entries, pagination })}
+      rowsIn="entries"
       noun="entries"
       onPageChange={onPageChange}
       caption="Audit log"
       columns={columns}
       foldBelow="xl"
-      rowKey={(entry) => entry._id}
       emptyTitle={auditLogTexts.empty}
       emptyDescription={
         filtered

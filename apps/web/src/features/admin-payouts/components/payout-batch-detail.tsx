@@ -113,7 +113,7 @@ export function PayoutBatchDetailPanels({
             detail.error,
             loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.'),
           )}
-          page={({ lines: rows, pagination }) => ({ rows, pagination })}
+          rowsIn="lines"
           noun="lines"
           onPageChange={onPageChange}
           caption="Batch lines"

@@ -68,13 +68,12 @@ export function PayoutBatchesTable() {
         batches.error,
         loadFailure('The payout batches could not be loaded', 'The payout batches could not be loaded. Try again.'),
       )}
-      page={({ batches: rows, pagination }) => ({ rows, pagination })}
+      rowsIn="batches"
       noun="batches"
       onPageChange={setPage}
       caption="Payout batches"
       columns={columns}
       foldBelow="lg"
-      rowKey={(b) => b._id}
       emptyTitle="No payout batches yet"
       emptyDescription="Select pending withdrawals in the list, or all matching a search, and create a batch."
       onRowClick={(b) => navigate(`/admin/withdrawals/batches/${b._id}`)}

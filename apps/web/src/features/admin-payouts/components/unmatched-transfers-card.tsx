@@ -88,7 +88,7 @@ export function UnmatchedTransfersCard() {
             'The unmatched transfers could not be loaded. Try again.',
           ),
         )}
-        page={({ transfers: rows, pagination }) => ({ rows, pagination })}
+        rowsIn="transfers"
         noun="transfers"
         onPageChange={setPage}
         caption="Unmatched transfers"

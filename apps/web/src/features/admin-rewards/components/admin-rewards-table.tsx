@@ -72,13 +72,12 @@ export function AdminRewardsTable({
       <PagedTable
         query={rewards}
         failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
-        page={({ rewards: rows, pagination }) => ({ rows, pagination })}
+        rowsIn="rewards"
         noun="rewards"
         onPageChange={onPageChange}
         caption="Rewards"
         columns={rewardColumnsWithPeople(onOpen)}
         foldBelow="xl"
-        rowKey={(reward) => reward._id}
         emptyTitle={rewardTexts.emptyHistory}
         emptyDescription={
           filtered

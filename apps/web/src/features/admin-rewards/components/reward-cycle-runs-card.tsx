@@ -215,13 +215,12 @@ export function RewardCycleRunsCard({
       <PagedTable
         query={runs}
         failure={errorText(runs.error)}
-        page={({ runs: rows, pagination }) => ({ rows, pagination })}
+        rowsIn="runs"
         noun="runs"
         onPageChange={onPageChange}
         caption="Reward cycle runs"
         columns={shownColumns}
         foldBelow="xl"
-        rowKey={(run) => run._id}
         emptyTitle={rewardCycleTexts.noRuns}
         emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
       />

@@ -103,12 +103,11 @@ export function RiskQueueTable({
     <PagedTable
       query={events}
       failure={errorText(events.error, loadFailure(riskTexts.loadFailed, riskTexts.loadFailed))}
-      page={({ events: rows, pagination }) => ({ rows, pagination })}
+      rowsIn="events"
       noun="events"
       onPageChange={onPageChange}
       caption="Risk events"
       columns={queueColumns(selectedId, onOpen)}
-      rowKey={(event) => event._id}
       emptyTitle={riskTexts.emptyQueue}
       emptyDescription={
         filtered

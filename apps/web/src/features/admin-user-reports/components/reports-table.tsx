@@ -103,7 +103,6 @@ function reportsTable(volumeLabel: string, filtered: boolean, onOpen: (row: Repo
     caption: 'User reports (amounts in USDT)',
     columns: reportColumns(volumeLabel, onOpen),
     foldBelow: 'xl' as const,
-    rowKey: (row: ReportRow) => row._id,
     emptyTitle: memberReportTexts.empty,
     emptyDescription: filtered ? 'No member matches this search and status.' : undefined,
     onRowClick: onOpen,

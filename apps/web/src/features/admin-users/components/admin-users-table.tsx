@@ -164,7 +164,6 @@ export function AdminUsersTable({
       caption="Users"
       columns={userColumns(currentAdminId, onEditStatus)}
       foldBelow="xl"
-      rowKey={(user) => user._id}
       emptyTitle={adminUserTexts.emptyUsers}
       emptyDescription={searched ? 'No member matches this search.' : undefined}
     />

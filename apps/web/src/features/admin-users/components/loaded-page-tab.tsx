@@ -66,7 +66,6 @@ export function LoadedPageTab<Row extends { _id: string }>({
         caption={`${noun[0]?.toUpperCase()}${noun.slice(1)} of this member`}
         columns={columns}
         rows={shown}
-        rowKey={(row) => row._id}
         loading={fetching}
         onRowClick={onRowClick}
         emptyTitle={emptyTitle}

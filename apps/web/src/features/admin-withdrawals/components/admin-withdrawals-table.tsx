@@ -69,13 +69,12 @@ export function AdminWithdrawalsTable({
     <PagedTable
       query={withdrawals}
       failure={errorText(withdrawals.error, loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError))}
-      page={({ withdrawals: rows, pagination }) => ({ rows, pagination })}
+      rowsIn="withdrawals"
       noun="withdrawals"
       onPageChange={onPageChange}
       caption="Withdrawals"
       columns={leadingColumn ? [leadingColumn, ...columns] : columns}
       foldBelow="xl"
-      rowKey={(w) => w._id}
       emptyTitle={withdrawalTexts.emptyHistory}
       emptyDescription={searched ? 'No withdrawal matches this search.' : undefined}
       onRowClick={(w) => navigate(`/admin/withdrawals/${w._id}`)}

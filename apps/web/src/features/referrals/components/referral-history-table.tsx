@@ -71,13 +71,12 @@ export function ReferralHistoryTable({
     <PagedTable
       query={history}
       failure={referralTexts.historyLoadFailed}
-      page={({ referrals, pagination }) => ({ rows: referrals, pagination })}
+      rowsIn="referrals"
       summary="positions"
       onPageChange={onPageChange}
       caption="Referral history"
       columns={columns}
       foldBelow="md"
-      rowKey={(referral) => referral._id}
       emptyTitle={empty.title}
       emptyDescription={empty.description}
     />

@@ -97,7 +97,7 @@ export function RewardsHistory({
       <PagedTable
         query={rewards}
         failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
-        page={({ rewards: rows, pagination }) => ({ rows, pagination })}
+        rowsIn="rewards"
         summary="positions"
         pages="numbered with ends"
         noun="rewards"
@@ -105,7 +105,6 @@ export function RewardsHistory({
         caption="Rewards history"
         columns={columns}
         foldBelow="md"
-        rowKey={(reward) => reward._id}
         emptyTitle={rewardTexts.emptyHistory}
         emptyDescription={
           filtered

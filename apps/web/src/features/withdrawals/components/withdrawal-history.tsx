@@ -95,7 +95,6 @@ export function WithdrawalHistory() {
       caption="Withdrawal history"
       columns={columns}
       rows={withdrawals.data?.withdrawals ?? []}
-      rowKey={(w) => w._id}
       loading={withdrawals.isPending}
       emptyTitle={withdrawalTexts.emptyHistory}
       emptyDescription="Your withdrawal requests appear here."
