@@ -23,6 +23,20 @@ import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
 
 const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 
+/** Makes the columns of a kind of figure of a run (counts, sums): right-aligned, written by `format`. */
+function figureColumns(format: (figure: number) => string, className: string) {
+  return ({
+    figure,
+    ...column
+  }: Pick<Column<RewardCycleRun>, 'key' | 'header' | 'priority'> & {
+    figure: (run: RewardCycleRun) => number;
+  }): Column<RewardCycleRun> => ({ ...column, className, cell: (run) => format(figure(run)) });
+}
+
+const countColumn = figureColumns((count) => formatCount(count), 'text-right');
+/** A sum stays on one line. */
+const usdtColumn = figureColumns(usdt, 'text-right whitespace-nowrap');
+
 const columns: Column<RewardCycleRun>[] = [
   {
     key: 'cycle',
@@ -84,20 +98,8 @@ const columns: Column<RewardCycleRun>[] = [
       </div>
     ),
   },
-  {
-    key: 'input',
-    header: 'Input',
-    className: 'text-right',
-    priority: 'low',
-    cell: (run) => formatCount(run.inputCount),
-  },
-  {
-    key: 'matched',
-    header: 'Matched',
-    className: 'text-right',
-    priority: 'low',
-    cell: (run) => formatCount(run.matchedCount),
-  },
+  countColumn({ key: 'input', header: 'Input', priority: 'low', figure: (run) => run.inputCount }),
+  countColumn({ key: 'matched', header: 'Matched', priority: 'low', figure: (run) => run.matchedCount }),
   {
     key: 'unknown',
     header: 'Unknown',
@@ -109,21 +111,10 @@ const columns: Column<RewardCycleRun>[] = [
       </span>
     ),
   },
-  { key: 'written', header: 'Rewards', className: 'text-right', cell: (run) => formatCount(run.rewardsWritten) },
-  {
-    key: 'master',
-    header: 'Master amount',
-    className: 'text-right whitespace-nowrap',
-    priority: 'low',
-    cell: (run) => usdt(run.totalMasterAmount),
-  },
-  { key: 'paid', header: 'Paid', className: 'text-right whitespace-nowrap', cell: (run) => usdt(run.totalPaid) },
-  {
-    key: 'locked',
-    header: 'Locked',
-    className: 'text-right whitespace-nowrap',
-    cell: (run) => usdt(run.totalLocked),
-  },
+  countColumn({ key: 'written', header: 'Rewards', figure: (run) => run.rewardsWritten }),
+  usdtColumn({ key: 'master', header: 'Master amount', priority: 'low', figure: (run) => run.totalMasterAmount }),
+  usdtColumn({ key: 'paid', header: 'Paid', figure: (run) => run.totalPaid }),
+  usdtColumn({ key: 'locked', header: 'Locked', figure: (run) => run.totalLocked }),
   {
     key: 'duration',
     header: 'Duration',
