@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 type NamedMember = Pick<MemberSummary, 'firstName' | 'lastName' | 'email' | 'userId'>;
 
 /** What most admin tables say under a member's name: "e-mail · user ID". */
-export const emailAndUserId = (member: NamedMember) => `${member.email} · ${member.userId}`;
+export const emailAndUserId = (member: Pick<MemberSummary, 'email' | 'userId'>) => `${member.email} · ${member.userId}`;
 
 /**
  * A member in an admin table: the name (a table may make it a link), with what the table marks
@@ -29,6 +29,16 @@ export function MemberCell({
         {marks}
       </p>
       <p className="text-slate-500 text-xs">{identity}</p>
+    </div>
+  );
+}
+
+/** A cell's main line over its detail in small grey type: a name over an e-mail, a time over who made it. */
+export function TwoLineCell({ main, detail }: { main: ReactNode; detail: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium text-slate-900">{main}</p>
+      <p className="text-slate-500 text-xs">{detail}</p>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
+import { emailAndUserId, TwoLineCell } from '../../../components/table-cells';
 import { errorText, loadFailure } from '../../../lib/error-text';
 import { AuditChange } from './audit-change';
 
@@ -122,12 +123,7 @@ const columns: Column<AuditLogEntry>[] = [
     header: 'Administrator',
     cell: (entry) =>
       entry.actor ? (
-        <div className="min-w-0">
-          <p className="font-medium text-slate-900">{entry.actor.name}</p>
-          <p className="text-slate-500 text-xs">
-            {entry.actor.email} · {entry.actor.userId}
-          </p>
-        </div>
+        <TwoLineCell main={entry.actor.name} detail={emailAndUserId(entry.actor)} />
       ) : (
         <Badge tone="grey">{auditLogTexts.system}</Badge>
       ),

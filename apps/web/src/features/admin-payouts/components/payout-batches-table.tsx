@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column } from '../../../components/table';
+import { TwoLineCell } from '../../../components/table-cells';
 import { errorText, loadFailure } from '../../../lib/error-text';
 import { usePayoutBatches } from '../api/get-payout-batches';
 import { ApprovalState } from './approval-state';
@@ -16,12 +17,7 @@ const columns: Column<PayoutBatch>[] = [
     key: 'created',
     header: 'Created',
     card: 'title',
-    cell: (b) => (
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">{formatDateTime(b.createdAt)}</p>
-        <p className="text-slate-500 text-xs">by {b.createdBy.name}</p>
-      </div>
-    ),
+    cell: (b) => <TwoLineCell main={formatDateTime(b.createdAt)} detail={<>by {b.createdBy.name}</>} />,
   },
   {
     key: 'total',

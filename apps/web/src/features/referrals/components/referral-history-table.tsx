@@ -4,18 +4,14 @@ import { type Referral, type ReferralHistory, referralTexts } from '@uplink/cont
 import { Badge, StatusBadge } from '../../../components/badge';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
+import { TwoLineCell } from '../../../components/table-cells';
 
 const columns: Column<Referral>[] = [
   {
     key: 'user',
     header: 'User',
     card: 'title',
-    cell: (referral) => (
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">{referral.name}</p>
-        <p className="text-slate-500 text-xs">{referral.email}</p>
-      </div>
-    ),
+    cell: (referral) => <TwoLineCell main={referral.name} detail={referral.email} />,
   },
   {
     key: 'level',

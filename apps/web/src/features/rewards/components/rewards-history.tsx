@@ -6,6 +6,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
 import type { Column } from '../../../components/table';
+import { TwoLineCell } from '../../../components/table-cells';
 import { errorText, loadFailure } from '../../../lib/error-text';
 import { useMemberRewards } from '../api/get-member-rewards';
 import type { RewardsHistoryFilters } from '../utils/rewards-history-query';
@@ -38,10 +39,7 @@ const columns: Column<RewardRecord>[] = [
     priority: 'low',
     cell: (reward) =>
       reward.downlineUser ? (
-        <div className="min-w-0">
-          <p className="font-medium text-slate-900">{reward.downlineUser.name}</p>
-          <p className="text-slate-500 text-xs">{reward.downlineUser.userId}</p>
-        </div>
+        <TwoLineCell main={reward.downlineUser.name} detail={reward.downlineUser.userId} />
       ) : (
         <span className="text-slate-500">—</span>
       ),
