@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
+import { errorText, type FailureWording } from '../lib/error-text';
 import { type Paging, PagingFooter } from './pagination';
 import { QueryState } from './query-state';
 import { DataTable, type DataTableProps } from './table';
@@ -37,8 +38,8 @@ export function PagedTable<Data, Row>({
 }: Omit<DataTableProps<Row>, 'rows' | 'loading'> &
   PageOfAnswer<Data, Row> & {
     query: UseQueryResult<Data>;
-    /** The failure's title, worded by the screen. */
-    failure: string;
+    /** How the screen words a failed load (by default, the catalogue's texts). */
+    failure?: FailureWording;
     summary?: 'count' | 'positions';
     pages?: ComponentProps<typeof PagingFooter>['pages'];
     /** Plural, lower case: 'rewards'. */
@@ -46,7 +47,7 @@ export function PagedTable<Data, Row>({
     onPageChange: (page: number) => void;
   }) {
   return (
-    <QueryState query={query} inset failure={failure}>
+    <QueryState query={query} inset failure={errorText(query.error, failure)}>
       {(data) => {
         const { rows, pagination } = rowsAndPagination({ rowsIn, page } as PageOfAnswer<Data, Row>, data);
         return (

@@ -13,7 +13,7 @@ import { Badge, type BadgeTone } from '../../../components/badge';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { emailAndUserId, TwoLineCell } from '../../../components/table-cells';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 import { AuditChange } from './audit-change';
 
 const actionTones: Record<AuditAction, BadgeTone> = {
@@ -157,7 +157,7 @@ export function AuditLogTable({
   return (
     <PagedTable
       query={auditLog}
-      failure={errorText(auditLog.error, loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError))}
+      failure={loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError)}
       rowsIn="entries"
       noun="entries"
       onPageChange={onPageChange}

@@ -9,7 +9,7 @@ import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { AmountCell, MemberCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
-import { errorText, loadFailure, serverMessage } from '../../../lib/error-text';
+import { loadFailure, serverMessage } from '../../../lib/error-text';
 import { rolesHolding, usePermissions } from '../../../lib/permissions';
 import { ApprovalState } from './approval-state';
 import { BatchActions } from './batch-actions';
@@ -109,10 +109,7 @@ export function PayoutBatchDetailPanels({
         <CardHeader title="Lines" subtitle="In the order of the export files" />
         <PagedTable
           query={detail}
-          failure={errorText(
-            detail.error,
-            loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.'),
-          )}
+          failure={loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.')}
           rowsIn="lines"
           noun="lines"
           onPageChange={onPageChange}

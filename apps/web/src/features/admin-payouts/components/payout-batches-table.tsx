@@ -6,7 +6,7 @@ import { ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 import { usePayoutBatches } from '../api/get-payout-batches';
 import { ApprovalState } from './approval-state';
 import { BatchProgress } from './batch-progress';
@@ -60,9 +60,9 @@ export function PayoutBatchesTable() {
   return (
     <PagedTable
       query={batches}
-      failure={errorText(
-        batches.error,
-        loadFailure('The payout batches could not be loaded', 'The payout batches could not be loaded. Try again.'),
+      failure={loadFailure(
+        'The payout batches could not be loaded',
+        'The payout batches could not be loaded. Try again.',
       )}
       rowsIn="batches"
       noun="batches"

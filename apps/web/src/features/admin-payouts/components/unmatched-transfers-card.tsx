@@ -7,7 +7,7 @@ import { Card, CardHeader } from '../../../components/card';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 import { useUnmatchedTransfers } from '../api/get-unmatched-transfers';
 
 /** A stray transfer's exact amount: at least the 2 decimals of money, every further one it carries. */
@@ -81,12 +81,9 @@ export function UnmatchedTransfersCard() {
       />
       <PagedTable
         query={transfers}
-        failure={errorText(
-          transfers.error,
-          loadFailure(
-            'The unmatched transfers could not be loaded',
-            'The unmatched transfers could not be loaded. Try again.',
-          ),
+        failure={loadFailure(
+          'The unmatched transfers could not be loaded',
+          'The unmatched transfers could not be loaded. Try again.',
         )}
         rowsIn="transfers"
         noun="transfers"

@@ -16,7 +16,6 @@ import { CsvExportButton } from '../../../components/csv-export-button';
 import { PlayIcon } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
 import { usePermissions } from '../../../lib/permissions';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
@@ -205,7 +204,6 @@ export function RewardCycleRunsCard({
       ) : null}
       <PagedTable
         query={runs}
-        failure={errorText(runs.error)}
         rowsIn="runs"
         noun="runs"
         onPageChange={onPageChange}

@@ -13,7 +13,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { RiskSeverityBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 
 /** The first members by name, and how many more. */
 function memberNames(event: RiskEvent): string {
@@ -105,7 +105,7 @@ export function RiskQueueTable({
   return (
     <PagedTable
       query={events}
-      failure={errorText(events.error, loadFailure(riskTexts.loadFailed, riskTexts.loadFailed))}
+      failure={loadFailure(riskTexts.loadFailed, riskTexts.loadFailed)}
       rowsIn="events"
       noun="events"
       onPageChange={onPageChange}

@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column, DataTable } from '../../../components/table';
 import { DateCell, MemberCell } from '../../../components/table-cells';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 import { fromLiveReport, type ReportRow } from '../utils/report-rows';
 
 /** An amount in the table; the table's caption says they are USDT (a unit on every cell would not fit). */
@@ -143,7 +143,7 @@ export function LiveReports({
   return (
     <PagedTable
       query={reports}
-      failure={errorText(reports.error, loadFailure(memberReportTexts.loadFailed, memberReportTexts.loadError))}
+      failure={loadFailure(memberReportTexts.loadFailed, memberReportTexts.loadError)}
       page={({ reports: page, pagination }) => ({ rows: page.map(fromLiveReport), pagination })}
       noun="members"
       onPageChange={onPageChange}

@@ -8,7 +8,6 @@ import { PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { AmountCell, DateCell, MemberCell, WalletCell } from '../../../components/table-cells';
-import { errorText } from '../../../lib/error-text';
 import { EmailWithVerification } from './email-verification';
 
 function userColumns(
@@ -150,11 +149,11 @@ export function AdminUsersTable({
   return (
     <PagedTable
       query={users}
-      failure={errorText(users.error, {
+      failure={{
         silentServer: adminUserTexts.loadUsersFailed,
         noAnswer: adminUserTexts.loadUsersError,
         exception: adminUserTexts.loadUsersError,
-      })}
+      }}
       page={({ users: rows, pagination }) => ({
         rows,
         pagination: { ...pagination, totalRecords: pagination.totalUsers },

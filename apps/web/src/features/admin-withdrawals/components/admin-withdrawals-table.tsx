@@ -8,7 +8,7 @@ import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { AmountCell, DateTimeCell, MemberCell, WalletCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 
 const columns: Column<AdminWithdrawal>[] = [
   {
@@ -68,7 +68,7 @@ export function AdminWithdrawalsTable({
   return (
     <PagedTable
       query={withdrawals}
-      failure={errorText(withdrawals.error, loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError))}
+      failure={loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError)}
       rowsIn="withdrawals"
       noun="withdrawals"
       onPageChange={onPageChange}

@@ -5,6 +5,7 @@ import { Badge, StatusBadge } from '../../../components/badge';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
+import { loadFailure } from '../../../lib/error-text';
 
 const columns: Column<Referral>[] = [
   {
@@ -66,7 +67,7 @@ export function ReferralHistoryTable({
   return (
     <PagedTable
       query={history}
-      failure={referralTexts.historyLoadFailed}
+      failure={loadFailure(referralTexts.historyLoadFailed, referralTexts.historyLoadFailed)}
       rowsIn="referrals"
       summary="positions"
       onPageChange={onPageChange}

@@ -7,7 +7,7 @@ import { rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
 import type { Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 import { useMemberRewards } from '../api/get-member-rewards';
 import type { RewardsHistoryFilters } from '../utils/rewards-history-query';
 
@@ -94,7 +94,7 @@ export function RewardsHistory({
       </div>
       <PagedTable
         query={rewards}
-        failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
+        failure={loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError)}
         rowsIn="rewards"
         summary="positions"
         pages="numbered with ends"
