@@ -36,6 +36,24 @@ export function actionColumn<Row>({
   return { ...column, header: <span className="sr-only">{header}</span>, card: 'action' };
 }
 
+/**
+ * Makes the columns of one kind of cell (a date, an amount): each column says which of the row's
+ * values its cells show; `shared` holds what all of them have in common (their alignment).
+ */
+export function columnsShowing<Value>(
+  cell: (value: Value) => ReactNode,
+  shared: Pick<Column<unknown>, 'className'> = {},
+) {
+  return <Row,>({
+    value,
+    ...column
+  }: Pick<Column<Row>, 'key' | 'header' | 'className' | 'priority'> & { value: (row: Row) => Value }): Column<Row> => ({
+    ...shared,
+    ...column,
+    cell: (row) => cell(value(row)),
+  });
+}
+
 /** Widths (CSS pixels of the table's box) below which the low-priority columns fold. */
 const foldWidths = { md: 768, lg: 1024, xl: 1280 } as const;
 export type FoldBelow = keyof typeof foldWidths;

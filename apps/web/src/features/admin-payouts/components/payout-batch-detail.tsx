@@ -7,7 +7,7 @@ import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
-import { AmountCell, MemberCell } from '../../../components/table-cells';
+import { amountColumn, MemberCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { loadFailure, serverMessage } from '../../../lib/error-text';
 import { rolesHolding, usePermissions } from '../../../lib/permissions';
@@ -34,12 +34,7 @@ const columns: Column<PayoutBatchLine>[] = [
       </ExplorerLink>
     ),
   },
-  {
-    key: 'amount',
-    header: 'Amount',
-    className: 'text-right',
-    cell: (l) => <AmountCell amount={l.amount} />,
-  },
+  amountColumn({ key: 'amount', header: 'Amount', className: 'text-right', value: (l) => l.amount }),
   { key: 'status', header: 'Status', card: 'status', cell: (l) => <WithdrawalStatusBadge status={l.status} /> },
   {
     key: 'transaction',

@@ -15,26 +15,16 @@ import { Card, CardHeader } from '../../../components/card';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { PlayIcon } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
-import type { Column } from '../../../components/table';
+import { type Column, columnsShowing } from '../../../components/table';
 import { usePermissions } from '../../../lib/permissions';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
 
 const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 
-/** Makes the columns of a kind of figure of a run (counts, sums): right-aligned, written by `format`. */
-function figureColumns(format: (figure: number) => string, className: string) {
-  return ({
-    figure,
-    ...column
-  }: Pick<Column<RewardCycleRun>, 'key' | 'header' | 'priority'> & {
-    figure: (run: RewardCycleRun) => number;
-  }): Column<RewardCycleRun> => ({ ...column, className, cell: (run) => format(figure(run)) });
-}
-
-const countColumn = figureColumns((count) => formatCount(count), 'text-right');
-/** A sum stays on one line. */
-const usdtColumn = figureColumns(usdt, 'text-right whitespace-nowrap');
+/** A run's counts and sums, right-aligned; a sum stays on one line. */
+const countColumn = columnsShowing((count: number) => formatCount(count), { className: 'text-right' });
+const usdtColumn = columnsShowing(usdt, { className: 'text-right whitespace-nowrap' });
 
 const columns: Column<RewardCycleRun>[] = [
   {
@@ -97,8 +87,8 @@ const columns: Column<RewardCycleRun>[] = [
       </div>
     ),
   },
-  countColumn({ key: 'input', header: 'Input', priority: 'low', figure: (run) => run.inputCount }),
-  countColumn({ key: 'matched', header: 'Matched', priority: 'low', figure: (run) => run.matchedCount }),
+  countColumn({ key: 'input', header: 'Input', priority: 'low', value: (run) => run.inputCount }),
+  countColumn({ key: 'matched', header: 'Matched', priority: 'low', value: (run) => run.matchedCount }),
   {
     key: 'unknown',
     header: 'Unknown',
@@ -110,10 +100,10 @@ const columns: Column<RewardCycleRun>[] = [
       </span>
     ),
   },
-  countColumn({ key: 'written', header: 'Rewards', figure: (run) => run.rewardsWritten }),
-  usdtColumn({ key: 'master', header: 'Master amount', priority: 'low', figure: (run) => run.totalMasterAmount }),
-  usdtColumn({ key: 'paid', header: 'Paid', figure: (run) => run.totalPaid }),
-  usdtColumn({ key: 'locked', header: 'Locked', figure: (run) => run.totalLocked }),
+  countColumn({ key: 'written', header: 'Rewards', value: (run) => run.rewardsWritten }),
+  usdtColumn({ key: 'master', header: 'Master amount', priority: 'low', value: (run) => run.totalMasterAmount }),
+  usdtColumn({ key: 'paid', header: 'Paid', value: (run) => run.totalPaid }),
+  usdtColumn({ key: 'locked', header: 'Locked', value: (run) => run.totalLocked }),
   {
     key: 'duration',
     header: 'Duration',

@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column, DataTable } from '../../../components/table';
-import { DateCell, MemberCell } from '../../../components/table-cells';
+import { dateColumn, MemberCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
 import { fromLiveReport, type ReportRow } from '../utils/report-rows';
 
@@ -71,11 +71,7 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
         </div>
       ),
     },
-    {
-      key: 'activity',
-      header: 'Last activity',
-      cell: (row) => <DateCell at={row.lastActivity} />,
-    },
+    dateColumn({ key: 'activity', header: 'Last activity', value: (row) => row.lastActivity }),
     actionColumn({
       key: 'report',
       header: 'Action',

@@ -4,7 +4,7 @@ import { decisionTextLabel, type Withdrawal, withdrawalStatuses, withdrawalTexts
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon, ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
 import type { Column } from '../../../components/table';
-import { DateTimeCell, WalletCell } from '../../../components/table-cells';
+import { dateTimeColumn, walletColumn } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import type { WithdrawalStatusFilter } from '../utils/loaded-page-filters';
 import { LoadedPageTab } from './loaded-page-tab';
@@ -29,12 +29,7 @@ const columns: Column<Withdrawal>[] = [
     ),
   },
   { key: 'asset', header: 'Asset', priority: 'low', cell: (withdrawal) => withdrawal.asset },
-  {
-    key: 'wallet',
-    header: 'Wallet',
-    priority: 'low',
-    cell: (withdrawal) => <WalletCell address={withdrawal.walletAddress} />,
-  },
+  walletColumn({ key: 'wallet', header: 'Wallet', priority: 'low', value: (withdrawal) => withdrawal.walletAddress }),
   {
     key: 'status',
     header: 'Status',
@@ -50,17 +45,13 @@ const columns: Column<Withdrawal>[] = [
       </div>
     ),
   },
-  {
-    key: 'requested',
-    header: 'Requested',
-    cell: (withdrawal) => <DateTimeCell at={withdrawal.requestedAt} />,
-  },
-  {
+  dateTimeColumn({ key: 'requested', header: 'Requested', value: (withdrawal) => withdrawal.requestedAt }),
+  dateTimeColumn({
     key: 'processed',
     header: 'Processed',
     priority: 'low',
-    cell: (withdrawal) => <DateTimeCell at={withdrawal.processedAt} />,
-  },
+    value: (withdrawal) => withdrawal.processedAt,
+  }),
 ];
 
 /**
