@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatCount, formatDateTime, formatMoney, shortenAdminWallet, shortenHash } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contract/format';
 import type { PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
 import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
-import { ExplorerLink } from '../../../components/explorer-link';
+import { ShortExplorerLink } from '../../../components/explorer-link';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { amountColumn, MemberCell } from '../../../components/table-cells';
@@ -28,11 +28,7 @@ const columns: Column<PayoutBatchLine>[] = [
   {
     key: 'wallet',
     header: 'Wallet',
-    cell: (l) => (
-      <ExplorerLink address={l.walletAddress} title={l.walletAddress}>
-        {shortenAdminWallet(l.walletAddress)}
-      </ExplorerLink>
-    ),
+    cell: (l) => <ShortExplorerLink address={l.walletAddress} shorten={shortenAdminWallet} />,
   },
   amountColumn({ key: 'amount', header: 'Amount', className: 'text-right', value: (l) => l.amount }),
   { key: 'status', header: 'Status', card: 'status', cell: (l) => <WithdrawalStatusBadge status={l.status} /> },
@@ -41,9 +37,7 @@ const columns: Column<PayoutBatchLine>[] = [
     header: 'Transaction',
     cell: (l) =>
       l.transactionHash ? (
-        <ExplorerLink transaction={l.transactionHash} title={l.transactionHash}>
-          {shortenHash(l.transactionHash)}
-        </ExplorerLink>
+        <ShortExplorerLink transaction={l.transactionHash} />
       ) : (
         <span className="text-slate-400">-</span>
       ),
