@@ -1,3 +1,4 @@
+import { shortenAddress, shortenHash } from '@uplink/contract/format';
 import type { ReactNode } from 'react';
 import { explorerAddressUrl, explorerTransactionUrl } from '../config/explorer';
 
@@ -20,5 +21,27 @@ export function ExplorerLink({
     <a className={className} href={href} target="_blank" rel="noreferrer" title={title}>
       {children}
     </a>
+  );
+}
+
+/**
+ * A wallet or a transaction on the explorer by its shortened form, whole on hover: a hash as
+ * `shortenHash` writes it, an address as `shorten` does (`shortenAddress` unless told).
+ */
+export function ShortExplorerLink(
+  props: { address: string; shorten?: (address: string) => string } | { transaction: string },
+) {
+  if ('transaction' in props) {
+    return (
+      <ExplorerLink transaction={props.transaction} title={props.transaction}>
+        {shortenHash(props.transaction)}
+      </ExplorerLink>
+    );
+  }
+  const { address, shorten = shortenAddress } = props;
+  return (
+    <ExplorerLink address={address} title={address}>
+      {shorten(address)}
+    </ExplorerLink>
   );
 }

@@ -2,7 +2,7 @@ import { formatMoney, formatRewardAmount } from '@uplink/contract/format';
 import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
 import { Badge, type BadgeTone } from './badge';
 import type { Column } from './table';
-import { DateTimeCell } from './table-cells';
+import { dateTimeColumn } from './table-cells';
 
 const typeBadges: Record<RewardType, { tone: BadgeTone; label: string }> = {
   DIRECT: { tone: 'brand', label: 'Referral' },
@@ -67,11 +67,7 @@ export const rewardColumns = {
     cell: (reward) => <span className="tabular-nums">#{reward.cycle}</span>,
   },
   state: { key: 'state', header: 'State', card: 'status', cell: (reward) => <RewardStateBadge state={reward.state} /> },
-  date: {
-    key: 'date',
-    header: 'Date',
-    cell: (reward) => <DateTimeCell at={reward.createdAt} />,
-  },
+  date: dateTimeColumn({ key: 'date', header: 'Date', value: (reward) => reward.createdAt }),
 } satisfies Record<string, Column<RewardFigures>>;
 
 /** What follows a reward's type in the admin lists, in their order: level to date. */

@@ -1,11 +1,12 @@
 import { formatDate, formatDateTime, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
 import type { MemberSummary } from '@uplink/contract/member-summary';
 import type { ReactNode } from 'react';
+import { columnsShowing } from './table';
 
 type NamedMember = Pick<MemberSummary, 'firstName' | 'lastName' | 'email' | 'userId'>;
 
 /** What most admin tables say under a member's name: "e-mail · user ID". */
-export const emailAndUserId = (member: NamedMember) => `${member.email} · ${member.userId}`;
+export const emailAndUserId = (member: Pick<MemberSummary, 'email' | 'userId'>) => `${member.email} · ${member.userId}`;
 
 /**
  * A member in an admin table: the name (a table may make it a link), with what the table marks
@@ -33,8 +34,18 @@ export function MemberCell({
   );
 }
 
+/** A cell's main line over its detail in small grey type: a name over an e-mail, a time over who made it. */
+export function TwoLineCell({ main, detail }: { main: ReactNode; detail: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium text-slate-900">{main}</p>
+      <p className="text-slate-500 text-xs">{detail}</p>
+    </div>
+  );
+}
+
 /** The amount a row is about, in USDT. */
-export function AmountCell({ amount }: { amount: number }) {
+function AmountCell({ amount }: { amount: number }) {
   return (
     <span className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">
       {formatMoney(amount, { unit: 'USDT' })}
@@ -43,7 +54,7 @@ export function AmountCell({ amount }: { amount: number }) {
 }
 
 /** A wallet address shortened as admin lists show it (10 first and 6 last characters), whole on hover; '-' when none. */
-export function WalletCell({ address }: { address: string | null }) {
+function WalletCell({ address }: { address: string | null }) {
   if (!address) return '-';
   return (
     <span className="font-mono text-xs" title={address}>
@@ -53,11 +64,23 @@ export function WalletCell({ address }: { address: string | null }) {
 }
 
 /** A moment with its hour and minute, on one line. */
-export function DateTimeCell({ at }: { at: string | null }) {
+function DateTimeCell({ at }: { at: string | null }) {
   return <span className="whitespace-nowrap">{formatDateTime(at)}</span>;
 }
 
 /** A day, on one line. */
-export function DateCell({ at }: { at: string | null }) {
+function DateCell({ at }: { at: string | null }) {
   return <span className="whitespace-nowrap">{formatDate(at)}</span>;
 }
+
+/** A column of one of the rows' moments. */
+export const dateTimeColumn = columnsShowing((at: string | null) => <DateTimeCell at={at} />);
+
+/** A column of one of the rows' days. */
+export const dateColumn = columnsShowing((at: string | null) => <DateCell at={at} />);
+
+/** A column of the rows' wallet addresses. */
+export const walletColumn = columnsShowing((address: string | null) => <WalletCell address={address} />);
+
+/** A column of the amounts the rows are about. */
+export const amountColumn = columnsShowing((amount: number) => <AmountCell amount={amount} />);

@@ -36,6 +36,24 @@ export function actionColumn<Row>({
   return { ...column, header: <span className="sr-only">{header}</span>, card: 'action' };
 }
 
+/**
+ * Makes the columns of one kind of cell (a date, an amount): each column says which of the row's
+ * values its cells show; `shared` holds what all of them have in common (their alignment).
+ */
+export function columnsShowing<Value>(
+  cell: (value: Value) => ReactNode,
+  shared: Pick<Column<unknown>, 'className'> = {},
+) {
+  return <Row,>({
+    value,
+    ...column
+  }: Pick<Column<Row>, 'key' | 'header' | 'className' | 'priority'> & { value: (row: Row) => Value }): Column<Row> => ({
+    ...shared,
+    ...column,
+    cell: (row) => cell(value(row)),
+  });
+}
+
 /** Widths (CSS pixels of the table's box) below which the low-priority columns fold. */
 const foldWidths = { md: 768, lg: 1024, xl: 1280 } as const;
 export type FoldBelow = keyof typeof foldWidths;
@@ -46,7 +64,8 @@ const cardsBelow = 480;
 export interface DataTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[];
-  rowKey: (row: Row) => string;
+  /** What tells the rows apart (default: their `_id`, which most rows the API answers have). */
+  rowKey?: (row: Row) => string;
   /** Names the table for screen readers. */
   caption: string;
   loading?: boolean;
@@ -96,10 +115,12 @@ function labelOf(column: Column<unknown>): string {
   return typeof column.header === 'string' ? column.header : '';
 }
 
+const idOf = (row: unknown) => (row as { _id: string })._id;
+
 function RowsTable<Row>({
   columns,
   rows,
-  rowKey,
+  rowKey = idOf,
   caption,
   loading,
   onRowClick,

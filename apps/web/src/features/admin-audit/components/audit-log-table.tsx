@@ -12,7 +12,8 @@ import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { emailAndUserId, TwoLineCell } from '../../../components/table-cells';
+import { loadFailure } from '../../../lib/error-text';
 import { AuditChange } from './audit-change';
 
 const actionTones: Record<AuditAction, BadgeTone> = {
@@ -122,12 +123,7 @@ const columns: Column<AuditLogEntry>[] = [
     header: 'Administrator',
     cell: (entry) =>
       entry.actor ? (
-        <div className="min-w-0">
-          <p className="font-medium text-slate-900">{entry.actor.name}</p>
-          <p className="text-slate-500 text-xs">
-            {entry.actor.email} · {entry.actor.userId}
-          </p>
-        </div>
+        <TwoLineCell main={entry.actor.name} detail={emailAndUserId(entry.actor)} />
       ) : (
         <Badge tone="grey">{auditLogTexts.system}</Badge>
       ),
@@ -161,14 +157,13 @@ export function AuditLogTable({
   return (
     <PagedTable
       query={auditLog}
-      failure={errorText(auditLog.error, loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError))}
-      page={({ entries, pagination }) => ({ rows: entries, pagination })}
+      failure={loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError)}
+      rowsIn="entries"
       noun="entries"
       onPageChange={onPageChange}
       caption="Audit log"
       columns={columns}
       foldBelow="xl"
-      rowKey={(entry) => entry._id}
       emptyTitle={auditLogTexts.empty}
       emptyDescription={
         filtered

@@ -1,12 +1,12 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import { formatCount, formatDateTime, formatMoney, shortenHash } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
 import type { PayoutBatchDetail } from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
-import { ExplorerLink } from '../../../components/explorer-link';
+import { ShortExplorerLink } from '../../../components/explorer-link';
 import { Modal } from '../../../components/modal';
 import { useAuth } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
@@ -86,9 +86,7 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
             {sent.map((transaction) => (
               <li key={transaction.part}>
                 {transaction.transactionHash ? (
-                  <ExplorerLink transaction={transaction.transactionHash} title={transaction.transactionHash}>
-                    {shortenHash(transaction.transactionHash)}
-                  </ExplorerLink>
+                  <ShortExplorerLink transaction={transaction.transactionHash} />
                 ) : (
                   'Being sent'
                 )}{' '}

@@ -1,15 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatCount, formatDateTime, formatMoney, shortenAdminWallet, shortenHash } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contract/format';
 import type { PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
 import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
-import { ExplorerLink } from '../../../components/explorer-link';
+import { ShortExplorerLink } from '../../../components/explorer-link';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
-import { AmountCell, MemberCell } from '../../../components/table-cells';
+import { amountColumn, MemberCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
-import { errorText, loadFailure, serverMessage } from '../../../lib/error-text';
+import { loadFailure, serverMessage } from '../../../lib/error-text';
 import { rolesHolding, usePermissions } from '../../../lib/permissions';
 import { ApprovalState } from './approval-state';
 import { BatchActions } from './batch-actions';
@@ -28,27 +28,16 @@ const columns: Column<PayoutBatchLine>[] = [
   {
     key: 'wallet',
     header: 'Wallet',
-    cell: (l) => (
-      <ExplorerLink address={l.walletAddress} title={l.walletAddress}>
-        {shortenAdminWallet(l.walletAddress)}
-      </ExplorerLink>
-    ),
+    cell: (l) => <ShortExplorerLink address={l.walletAddress} shorten={shortenAdminWallet} />,
   },
-  {
-    key: 'amount',
-    header: 'Amount',
-    className: 'text-right',
-    cell: (l) => <AmountCell amount={l.amount} />,
-  },
+  amountColumn({ key: 'amount', header: 'Amount', className: 'text-right', value: (l) => l.amount }),
   { key: 'status', header: 'Status', card: 'status', cell: (l) => <WithdrawalStatusBadge status={l.status} /> },
   {
     key: 'transaction',
     header: 'Transaction',
     cell: (l) =>
       l.transactionHash ? (
-        <ExplorerLink transaction={l.transactionHash} title={l.transactionHash}>
-          {shortenHash(l.transactionHash)}
-        </ExplorerLink>
+        <ShortExplorerLink transaction={l.transactionHash} />
       ) : (
         <span className="text-slate-400">-</span>
       ),
@@ -109,11 +98,8 @@ export function PayoutBatchDetailPanels({
         <CardHeader title="Lines" subtitle="In the order of the export files" />
         <PagedTable
           query={detail}
-          failure={errorText(
-            detail.error,
-            loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.'),
-          )}
-          page={({ lines: rows, pagination }) => ({ rows, pagination })}
+          failure={loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.')}
+          rowsIn="lines"
           noun="lines"
           onPageChange={onPageChange}
           caption="Batch lines"

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column } from '../../../components/table';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { TwoLineCell } from '../../../components/table-cells';
+import { loadFailure } from '../../../lib/error-text';
 import { usePayoutBatches } from '../api/get-payout-batches';
 import { ApprovalState } from './approval-state';
 import { BatchProgress } from './batch-progress';
@@ -16,12 +17,7 @@ const columns: Column<PayoutBatch>[] = [
     key: 'created',
     header: 'Created',
     card: 'title',
-    cell: (b) => (
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">{formatDateTime(b.createdAt)}</p>
-        <p className="text-slate-500 text-xs">by {b.createdBy.name}</p>
-      </div>
-    ),
+    cell: (b) => <TwoLineCell main={formatDateTime(b.createdAt)} detail={<>by {b.createdBy.name}</>} />,
   },
   {
     key: 'total',
@@ -64,17 +60,16 @@ export function PayoutBatchesTable() {
   return (
     <PagedTable
       query={batches}
-      failure={errorText(
-        batches.error,
-        loadFailure('The payout batches could not be loaded', 'The payout batches could not be loaded. Try again.'),
+      failure={loadFailure(
+        'The payout batches could not be loaded',
+        'The payout batches could not be loaded. Try again.',
       )}
-      page={({ batches: rows, pagination }) => ({ rows, pagination })}
+      rowsIn="batches"
       noun="batches"
       onPageChange={setPage}
       caption="Payout batches"
       columns={columns}
       foldBelow="lg"
-      rowKey={(b) => b._id}
       emptyTitle="No payout batches yet"
       emptyDescription="Select pending withdrawals in the list, or all matching a search, and create a batch."
       onRowClick={(b) => navigate(`/admin/withdrawals/batches/${b._id}`)}

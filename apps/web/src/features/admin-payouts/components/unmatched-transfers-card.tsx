@@ -1,13 +1,13 @@
-import { formatCount, formatDateTime, shortenAddress, shortenHash } from '@uplink/contract/format';
+import { formatCount, formatDateTime } from '@uplink/contract/format';
 import { type UnmatchedTransfer, unmatchedTransferReasonTexts } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/card';
-import { ExplorerLink } from '../../../components/explorer-link';
+import { ShortExplorerLink } from '../../../components/explorer-link';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 import { useUnmatchedTransfers } from '../api/get-unmatched-transfers';
 
 /** A stray transfer's exact amount: at least the 2 decimals of money, every further one it carries. */
@@ -21,11 +21,7 @@ const columns: Column<UnmatchedTransfer>[] = [
     key: 'transaction',
     header: 'Transaction',
     card: 'title',
-    cell: (t) => (
-      <ExplorerLink transaction={t.transactionHash} title={t.transactionHash}>
-        {shortenHash(t.transactionHash)}
-      </ExplorerLink>
-    ),
+    cell: (t) => <ShortExplorerLink transaction={t.transactionHash} />,
   },
   {
     key: 'block',
@@ -36,11 +32,7 @@ const columns: Column<UnmatchedTransfer>[] = [
   {
     key: 'to',
     header: 'To',
-    cell: (t) => (
-      <ExplorerLink address={t.to} title={t.to}>
-        {shortenAddress(t.to)}
-      </ExplorerLink>
-    ),
+    cell: (t) => <ShortExplorerLink address={t.to} />,
   },
   {
     key: 'amount',
@@ -81,14 +73,11 @@ export function UnmatchedTransfersCard() {
       />
       <PagedTable
         query={transfers}
-        failure={errorText(
-          transfers.error,
-          loadFailure(
-            'The unmatched transfers could not be loaded',
-            'The unmatched transfers could not be loaded. Try again.',
-          ),
+        failure={loadFailure(
+          'The unmatched transfers could not be loaded',
+          'The unmatched transfers could not be loaded. Try again.',
         )}
-        page={({ transfers: rows, pagination }) => ({ rows, pagination })}
+        rowsIn="transfers"
         noun="transfers"
         onPageChange={setPage}
         caption="Unmatched transfers"

@@ -8,7 +8,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
 import { actionColumn, type Column } from '../../../components/table';
 import { MemberCell } from '../../../components/table-cells';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 
 function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): Column<AdminRewardRecord>[] {
   return [
@@ -71,14 +71,13 @@ export function AdminRewardsTable({
     <>
       <PagedTable
         query={rewards}
-        failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
-        page={({ rewards: rows, pagination }) => ({ rows, pagination })}
+        failure={loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError)}
+        rowsIn="rewards"
         noun="rewards"
         onPageChange={onPageChange}
         caption="Rewards"
         columns={rewardColumnsWithPeople(onOpen)}
         foldBelow="xl"
-        rowKey={(reward) => reward._id}
         emptyTitle={rewardTexts.emptyHistory}
         emptyDescription={
           filtered

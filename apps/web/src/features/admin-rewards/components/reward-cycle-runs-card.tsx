@@ -15,13 +15,16 @@ import { Card, CardHeader } from '../../../components/card';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { PlayIcon } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
-import type { Column } from '../../../components/table';
-import { errorText } from '../../../lib/error-text';
+import { type Column, columnsShowing } from '../../../components/table';
 import { usePermissions } from '../../../lib/permissions';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
 
 const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
+
+/** A run's counts and sums, right-aligned; a sum stays on one line. */
+const countColumn = columnsShowing((count: number) => formatCount(count), { className: 'text-right' });
+const usdtColumn = columnsShowing(usdt, { className: 'text-right whitespace-nowrap' });
 
 const columns: Column<RewardCycleRun>[] = [
   {
@@ -84,20 +87,8 @@ const columns: Column<RewardCycleRun>[] = [
       </div>
     ),
   },
-  {
-    key: 'input',
-    header: 'Input',
-    className: 'text-right',
-    priority: 'low',
-    cell: (run) => formatCount(run.inputCount),
-  },
-  {
-    key: 'matched',
-    header: 'Matched',
-    className: 'text-right',
-    priority: 'low',
-    cell: (run) => formatCount(run.matchedCount),
-  },
+  countColumn({ key: 'input', header: 'Input', priority: 'low', value: (run) => run.inputCount }),
+  countColumn({ key: 'matched', header: 'Matched', priority: 'low', value: (run) => run.matchedCount }),
   {
     key: 'unknown',
     header: 'Unknown',
@@ -109,21 +100,10 @@ const columns: Column<RewardCycleRun>[] = [
       </span>
     ),
   },
-  { key: 'written', header: 'Rewards', className: 'text-right', cell: (run) => formatCount(run.rewardsWritten) },
-  {
-    key: 'master',
-    header: 'Master amount',
-    className: 'text-right whitespace-nowrap',
-    priority: 'low',
-    cell: (run) => usdt(run.totalMasterAmount),
-  },
-  { key: 'paid', header: 'Paid', className: 'text-right whitespace-nowrap', cell: (run) => usdt(run.totalPaid) },
-  {
-    key: 'locked',
-    header: 'Locked',
-    className: 'text-right whitespace-nowrap',
-    cell: (run) => usdt(run.totalLocked),
-  },
+  countColumn({ key: 'written', header: 'Rewards', value: (run) => run.rewardsWritten }),
+  usdtColumn({ key: 'master', header: 'Master amount', priority: 'low', value: (run) => run.totalMasterAmount }),
+  usdtColumn({ key: 'paid', header: 'Paid', value: (run) => run.totalPaid }),
+  usdtColumn({ key: 'locked', header: 'Locked', value: (run) => run.totalLocked }),
   {
     key: 'duration',
     header: 'Duration',
@@ -214,14 +194,12 @@ export function RewardCycleRunsCard({
       ) : null}
       <PagedTable
         query={runs}
-        failure={errorText(runs.error)}
-        page={({ runs: rows, pagination }) => ({ rows, pagination })}
+        rowsIn="runs"
         noun="runs"
         onPageChange={onPageChange}
         caption="Reward cycle runs"
         columns={shownColumns}
         foldBelow="xl"
-        rowKey={(run) => run._id}
         emptyTitle={rewardCycleTexts.noRuns}
         emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
       />

@@ -12,7 +12,8 @@ import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { RiskSeverityBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { TwoLineCell } from '../../../components/table-cells';
+import { loadFailure } from '../../../lib/error-text';
 
 /** The first members by name, and how many more. */
 function memberNames(event: RiskEvent): string {
@@ -28,12 +29,14 @@ function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => v
       header: 'Rule',
       card: 'title',
       cell: (event) => (
-        <div className="min-w-0">
-          <p className="font-medium text-slate-900">{riskRuleTexts[event.rule].title}</p>
-          <p className="text-slate-500 text-xs">
-            Opened <span className="whitespace-nowrap">{formatDateTime(event.createdAt)}</span>
-          </p>
-        </div>
+        <TwoLineCell
+          main={riskRuleTexts[event.rule].title}
+          detail={
+            <>
+              Opened <span className="whitespace-nowrap">{formatDateTime(event.createdAt)}</span>
+            </>
+          }
+        />
       ),
     },
     {
@@ -102,13 +105,12 @@ export function RiskQueueTable({
   return (
     <PagedTable
       query={events}
-      failure={errorText(events.error, loadFailure(riskTexts.loadFailed, riskTexts.loadFailed))}
-      page={({ events: rows, pagination }) => ({ rows, pagination })}
+      failure={loadFailure(riskTexts.loadFailed, riskTexts.loadFailed)}
+      rowsIn="events"
       noun="events"
       onPageChange={onPageChange}
       caption="Risk events"
       columns={queueColumns(selectedId, onOpen)}
-      rowKey={(event) => event._id}
       emptyTitle={riskTexts.emptyQueue}
       emptyDescription={
         filtered

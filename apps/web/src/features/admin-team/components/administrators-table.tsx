@@ -119,7 +119,6 @@ export function AdministratorsTable({
       caption="Administrators"
       columns={administratorColumns(currentAdminId, onAction)}
       rows={administrators}
-      rowKey={(administrator) => administrator._id}
       foldBelow="xl"
       emptyTitle="No administrators"
     />

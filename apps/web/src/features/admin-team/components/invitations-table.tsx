@@ -60,7 +60,6 @@ export function InvitationsTable({
       caption="Pending invitations"
       columns={invitationColumns(onRevoke)}
       rows={invitations}
-      rowKey={(invitation) => invitation._id}
       emptyTitle={adminTeamTexts.noInvitations}
       emptyDescription={`An invitation sends a sign-up link valid for ${adminInvitationHours} hours.`}
     />

@@ -5,8 +5,8 @@ import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column, DataTable } from '../../../components/table';
-import { DateCell, MemberCell } from '../../../components/table-cells';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { dateColumn, MemberCell } from '../../../components/table-cells';
+import { loadFailure } from '../../../lib/error-text';
 import { fromLiveReport, type ReportRow } from '../utils/report-rows';
 
 /** An amount in the table; the table's caption says they are USDT (a unit on every cell would not fit). */
@@ -71,11 +71,7 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
         </div>
       ),
     },
-    {
-      key: 'activity',
-      header: 'Last activity',
-      cell: (row) => <DateCell at={row.lastActivity} />,
-    },
+    dateColumn({ key: 'activity', header: 'Last activity', value: (row) => row.lastActivity }),
     actionColumn({
       key: 'report',
       header: 'Action',
@@ -103,7 +99,6 @@ function reportsTable(volumeLabel: string, filtered: boolean, onOpen: (row: Repo
     caption: 'User reports (amounts in USDT)',
     columns: reportColumns(volumeLabel, onOpen),
     foldBelow: 'xl' as const,
-    rowKey: (row: ReportRow) => row._id,
     emptyTitle: memberReportTexts.empty,
     emptyDescription: filtered ? 'No member matches this search and status.' : undefined,
     onRowClick: onOpen,
@@ -144,7 +139,7 @@ export function LiveReports({
   return (
     <PagedTable
       query={reports}
-      failure={errorText(reports.error, loadFailure(memberReportTexts.loadFailed, memberReportTexts.loadError))}
+      failure={loadFailure(memberReportTexts.loadFailed, memberReportTexts.loadError)}
       page={({ reports: page, pagination }) => ({ rows: page.map(fromLiveReport), pagination })}
       noun="members"
       onPageChange={onPageChange}

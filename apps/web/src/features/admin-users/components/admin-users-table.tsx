@@ -7,8 +7,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
-import { AmountCell, DateCell, MemberCell, WalletCell } from '../../../components/table-cells';
-import { errorText } from '../../../lib/error-text';
+import { amountColumn, dateColumn, MemberCell, walletColumn } from '../../../components/table-cells';
 import { EmailWithVerification } from './email-verification';
 
 function userColumns(
@@ -62,12 +61,7 @@ function userColumns(
         </div>
       ),
     },
-    {
-      key: 'balance',
-      header: 'Balance',
-      className: 'text-right',
-      cell: (user) => <AmountCell amount={user.balance} />,
-    },
+    amountColumn({ key: 'balance', header: 'Balance', className: 'text-right', value: (user) => user.balance }),
     {
       key: 'rewards',
       header: 'Total rewards',
@@ -82,18 +76,8 @@ function userColumns(
       priority: 'low',
       cell: (user) => <Money amount={user.totalWithdrawals} />,
     },
-    {
-      key: 'wallet',
-      header: 'Deposit wallet',
-      priority: 'low',
-      cell: (user) => <WalletCell address={user.walletAddress} />,
-    },
-    {
-      key: 'joined',
-      header: 'Joined',
-      priority: 'low',
-      cell: (user) => <DateCell at={user.createdAt} />,
-    },
+    walletColumn({ key: 'wallet', header: 'Deposit wallet', priority: 'low', value: (user) => user.walletAddress }),
+    dateColumn({ key: 'joined', header: 'Joined', priority: 'low', value: (user) => user.createdAt }),
     actionColumn({
       key: 'actions',
       header: 'Actions',
@@ -150,11 +134,11 @@ export function AdminUsersTable({
   return (
     <PagedTable
       query={users}
-      failure={errorText(users.error, {
+      failure={{
         silentServer: adminUserTexts.loadUsersFailed,
         noAnswer: adminUserTexts.loadUsersError,
         exception: adminUserTexts.loadUsersError,
-      })}
+      }}
       page={({ users: rows, pagination }) => ({
         rows,
         pagination: { ...pagination, totalRecords: pagination.totalUsers },
@@ -164,7 +148,6 @@ export function AdminUsersTable({
       caption="Users"
       columns={userColumns(currentAdminId, onEditStatus)}
       foldBelow="xl"
-      rowKey={(user) => user._id}
       emptyTitle={adminUserTexts.emptyUsers}
       emptyDescription={searched ? 'No member matches this search.' : undefined}
     />

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { FiguresNote } from '../../../components/figures-note';
 import { type Paging, PagingFooter } from '../../../components/pagination';
 import { SelectField, type SelectOption } from '../../../components/select-field';
 import { StatCards, type Statistic } from '../../../components/stat-card';
 import { type Column, DataTable } from '../../../components/table';
+import { rowsWith } from '../utils/loaded-page-filters';
 
 /**
  * A tab of the user detail over the page of records loaded with the member (spec 5): their totals,
@@ -13,9 +15,7 @@ export function LoadedPageTab<Row extends { _id: string }>({
   statistics,
   statisticsGrid,
   filter,
-  records,
-  shown,
-  pagination,
+  loaded: { data: records, pagination },
   noun,
   fetching,
   onPageChange,
@@ -26,18 +26,18 @@ export function LoadedPageTab<Row extends { _id: string }>({
 }: {
   statistics: Statistic[];
   statisticsGrid?: string;
-  /** `noneShown` is what the table says when the filter leaves nothing of the page. */
+  /**
+   * Chooses the rows by their `field`, from `options` that start with 'ALL' (the whole page);
+   * `noneShown` is what the table says when it leaves nothing of the page.
+   */
   filter: {
     label: string;
+    field: keyof Row;
     options: SelectOption[];
-    value: string;
-    onChange: (value: string) => void;
     noneShown: string;
   };
-  /** The loaded page, and what the filter leaves of it. */
-  records: Row[];
-  shown: Row[];
-  pagination: Paging;
+  /** The page loaded with the member. */
+  loaded: { data: Row[]; pagination: Paging };
   /** Plural, lower case: 'rewards'. */
   noun: string;
   fetching: boolean;
@@ -48,6 +48,8 @@ export function LoadedPageTab<Row extends { _id: string }>({
   /** The server's line on how the rows, rounded to the cent, add up to the totals above. */
   note?: string;
 }) {
+  const [chosen, setChosen] = useState('ALL');
+  const shown = rowsWith(records, filter.field, chosen as Row[keyof Row]);
   const narrowed = shown.length < records.length;
   return (
     <div>
@@ -56,8 +58,8 @@ export function LoadedPageTab<Row extends { _id: string }>({
         <SelectField
           label={filter.label}
           options={filter.options}
-          value={filter.value}
-          onChange={(event) => filter.onChange(event.target.value)}
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
           hint={`Filters the ${noun} of the page shown.`}
           className="sm:w-64"
         />
@@ -66,7 +68,6 @@ export function LoadedPageTab<Row extends { _id: string }>({
         caption={`${noun[0]?.toUpperCase()}${noun.slice(1)} of this member`}
         columns={columns}
         rows={shown}
-        rowKey={(row) => row._id}
         loading={fetching}
         onRowClick={onRowClick}
         emptyTitle={emptyTitle}

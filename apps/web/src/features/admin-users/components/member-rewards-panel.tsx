@@ -1,11 +1,10 @@
 import type { AdminMemberReward, AdminUserDetail } from '@uplink/contract/admin-users';
 import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
-import { useState } from 'react';
 import { GiftIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
 import { RewardTypeBadge, rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
 import type { Column } from '../../../components/table';
-import { type RewardTypeFilter, rewardsOfType } from '../utils/loaded-page-filters';
+import type { RewardTypeFilter } from '../utils/loaded-page-filters';
 import { LoadedPageTab } from './loaded-page-tab';
 
 const typeOptions: { value: RewardTypeFilter; label: string }[] = [
@@ -41,7 +40,6 @@ export function MemberRewardsPanel({
   fetching: boolean;
   onPageChange: (page: number) => void;
 }) {
-  const [type, setType] = useState<RewardTypeFilter>('ALL');
   const { statistics } = rewards;
   return (
     <LoadedPageTab
@@ -68,14 +66,11 @@ export function MemberRewardsPanel({
       ]}
       filter={{
         label: 'Type',
+        field: 'type',
         options: typeOptions,
-        value: type,
-        onChange: (value) => setType(value as RewardTypeFilter),
         noneShown: 'None of this type on this page.',
       }}
-      records={rewards.data}
-      shown={rewardsOfType(rewards.data, type)}
-      pagination={rewards.pagination}
+      loaded={rewards}
       noun="rewards"
       fetching={fetching}
       onPageChange={onPageChange}

@@ -1,13 +1,12 @@
 import type { AdminUserDetail } from '@uplink/contract/admin-users';
 import { formatCount, formatMoney } from '@uplink/contract/format';
 import { decisionTextLabel, type Withdrawal, withdrawalStatuses, withdrawalTexts } from '@uplink/contract/withdrawals';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon, ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
 import type { Column } from '../../../components/table';
-import { DateTimeCell, WalletCell } from '../../../components/table-cells';
+import { dateTimeColumn, walletColumn } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
-import { type WithdrawalStatusFilter, withdrawalsWithStatus } from '../utils/loaded-page-filters';
+import type { WithdrawalStatusFilter } from '../utils/loaded-page-filters';
 import { LoadedPageTab } from './loaded-page-tab';
 
 const statusOptions: { value: WithdrawalStatusFilter; label: string }[] = [
@@ -30,12 +29,7 @@ const columns: Column<Withdrawal>[] = [
     ),
   },
   { key: 'asset', header: 'Asset', priority: 'low', cell: (withdrawal) => withdrawal.asset },
-  {
-    key: 'wallet',
-    header: 'Wallet',
-    priority: 'low',
-    cell: (withdrawal) => <WalletCell address={withdrawal.walletAddress} />,
-  },
+  walletColumn({ key: 'wallet', header: 'Wallet', priority: 'low', value: (withdrawal) => withdrawal.walletAddress }),
   {
     key: 'status',
     header: 'Status',
@@ -51,17 +45,13 @@ const columns: Column<Withdrawal>[] = [
       </div>
     ),
   },
-  {
-    key: 'requested',
-    header: 'Requested',
-    cell: (withdrawal) => <DateTimeCell at={withdrawal.requestedAt} />,
-  },
-  {
+  dateTimeColumn({ key: 'requested', header: 'Requested', value: (withdrawal) => withdrawal.requestedAt }),
+  dateTimeColumn({
     key: 'processed',
     header: 'Processed',
     priority: 'low',
-    cell: (withdrawal) => <DateTimeCell at={withdrawal.processedAt} />,
-  },
+    value: (withdrawal) => withdrawal.processedAt,
+  }),
 ];
 
 /**
@@ -78,7 +68,6 @@ export function MemberWithdrawalsPanel({
   onPageChange: (page: number) => void;
 }) {
   const navigate = useNavigate();
-  const [status, setStatus] = useState<WithdrawalStatusFilter>('ALL');
   const { statistics } = withdrawals;
   return (
     <LoadedPageTab
@@ -90,14 +79,11 @@ export function MemberWithdrawalsPanel({
       ]}
       filter={{
         label: 'Status',
+        field: 'status',
         options: statusOptions,
-        value: status,
-        onChange: (value) => setStatus(value as WithdrawalStatusFilter),
         noneShown: 'None with this status on this page.',
       }}
-      records={withdrawals.data}
-      shown={withdrawalsWithStatus(withdrawals.data, status)}
-      pagination={withdrawals.pagination}
+      loaded={withdrawals}
       noun="withdrawals"
       fetching={fetching}
       onPageChange={onPageChange}

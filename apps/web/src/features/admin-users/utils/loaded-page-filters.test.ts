@@ -1,7 +1,7 @@
 import type { AdminMemberReward } from '@uplink/contract/admin-users';
 import type { Withdrawal, WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { describe, expect, it } from 'vitest';
-import { rewardsOfType, withdrawalsWithStatus } from './loaded-page-filters';
+import { rowsWith } from './loaded-page-filters';
 
 function reward(id: string, type: AdminMemberReward['type']): AdminMemberReward {
   return {
@@ -33,24 +33,24 @@ function withdrawal(id: string, status: WithdrawalStatus): Withdrawal {
   };
 }
 
-describe('rewardsOfType', () => {
+describe('rowsWith, the rewards by type', () => {
   const page = [reward('r1', 'DIRECT'), reward('r2', 'DOWNLINE'), reward('r3', 'DOWNLINE')];
 
   it('keeps the whole loaded page for All Types', () => {
-    expect(rewardsOfType(page, 'ALL').map((r) => r._id)).toEqual(['r1', 'r2', 'r3']);
+    expect(rowsWith(page, 'type', 'ALL').map((r) => r._id)).toEqual(['r1', 'r2', 'r3']);
   });
 
   it('keeps the rewards of the chosen type, in page order', () => {
-    expect(rewardsOfType(page, 'DOWNLINE').map((r) => r._id)).toEqual(['r2', 'r3']);
-    expect(rewardsOfType(page, 'DIRECT').map((r) => r._id)).toEqual(['r1']);
+    expect(rowsWith(page, 'type', 'DOWNLINE').map((r) => r._id)).toEqual(['r2', 'r3']);
+    expect(rowsWith(page, 'type', 'DIRECT').map((r) => r._id)).toEqual(['r1']);
   });
 
   it('gives nothing when the page holds none of that type', () => {
-    expect(rewardsOfType([reward('r1', 'DIRECT')], 'DOWNLINE')).toEqual([]);
+    expect(rowsWith([reward('r1', 'DIRECT')], 'type', 'DOWNLINE')).toEqual([]);
   });
 });
 
-describe('withdrawalsWithStatus', () => {
+describe('rowsWith, the withdrawals by status', () => {
   const page = [
     withdrawal('w1', 'PENDING'),
     withdrawal('w2', 'APPROVED'),
@@ -60,16 +60,16 @@ describe('withdrawalsWithStatus', () => {
   ];
 
   it('keeps the whole loaded page for All Status', () => {
-    expect(withdrawalsWithStatus(page, 'ALL')).toHaveLength(5);
+    expect(rowsWith(page, 'status', 'ALL')).toHaveLength(5);
   });
 
   it('keeps the withdrawals with the chosen status', () => {
-    expect(withdrawalsWithStatus(page, 'PENDING').map((w) => w._id)).toEqual(['w1', 'w5']);
-    expect(withdrawalsWithStatus(page, 'BLOCKED_COMPLIANCE').map((w) => w._id)).toEqual(['w4']);
+    expect(rowsWith(page, 'status', 'PENDING').map((w) => w._id)).toEqual(['w1', 'w5']);
+    expect(rowsWith(page, 'status', 'BLOCKED_COMPLIANCE').map((w) => w._id)).toEqual(['w4']);
   });
 
   it('does not change the page it filters', () => {
-    withdrawalsWithStatus(page, 'APPROVED');
+    rowsWith(page, 'status', 'APPROVED');
     expect(page).toHaveLength(5);
   });
 });

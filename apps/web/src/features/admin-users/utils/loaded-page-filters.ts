@@ -1,6 +1,5 @@
-import type { AdminMemberReward } from '@uplink/contract/admin-users';
 import type { RewardType } from '@uplink/contract/member-rewards';
-import type { Withdrawal, WithdrawalStatus } from '@uplink/contract/withdrawals';
+import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 
 /**
  * The user detail's tab filters work on the page already loaded (spec 5): they narrow what is
@@ -9,13 +8,11 @@ import type { Withdrawal, WithdrawalStatus } from '@uplink/contract/withdrawals'
 export type RewardTypeFilter = RewardType | 'ALL';
 export type WithdrawalStatusFilter = WithdrawalStatus | 'ALL';
 
-export function rewardsOfType(rewards: readonly AdminMemberReward[], type: RewardTypeFilter): AdminMemberReward[] {
-  return type === 'ALL' ? [...rewards] : rewards.filter((reward) => reward.type === type);
-}
-
-export function withdrawalsWithStatus(
-  withdrawals: readonly Withdrawal[],
-  status: WithdrawalStatusFilter,
-): Withdrawal[] {
-  return status === 'ALL' ? [...withdrawals] : withdrawals.filter((withdrawal) => withdrawal.status === status);
+/** The rows of the page whose `field` holds the chosen value, in page order; the whole page for 'ALL'. */
+export function rowsWith<Row, Field extends keyof Row>(
+  rows: readonly Row[],
+  field: Field,
+  value: Row[Field] | 'ALL',
+): Row[] {
+  return value === 'ALL' ? [...rows] : rows.filter((row) => row[field] === value);
 }

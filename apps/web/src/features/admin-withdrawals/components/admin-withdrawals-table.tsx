@@ -6,9 +6,9 @@ import { ButtonLink } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
-import { AmountCell, DateTimeCell, MemberCell, WalletCell } from '../../../components/table-cells';
+import { amountColumn, dateTimeColumn, MemberCell, walletColumn } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { loadFailure } from '../../../lib/error-text';
 
 const columns: Column<AdminWithdrawal>[] = [
   {
@@ -17,23 +17,10 @@ const columns: Column<AdminWithdrawal>[] = [
     card: 'title',
     cell: (w) => <MemberCell member={w.user} marks={<RiskMarkBadge mark={w.risk} />} />,
   },
-  {
-    key: 'amount',
-    header: 'Amount',
-    cell: (w) => <AmountCell amount={w.amount} />,
-  },
-  {
-    key: 'address',
-    header: 'Address',
-    priority: 'low',
-    cell: (w) => <WalletCell address={w.walletAddress} />,
-  },
+  amountColumn({ key: 'amount', header: 'Amount', value: (w) => w.amount }),
+  walletColumn({ key: 'address', header: 'Address', priority: 'low', value: (w) => w.walletAddress }),
   { key: 'status', header: 'Status', card: 'status', cell: (w) => <WithdrawalStatusBadge status={w.status} /> },
-  {
-    key: 'requested',
-    header: 'Requested',
-    cell: (w) => <DateTimeCell at={w.requestedAt} />,
-  },
+  dateTimeColumn({ key: 'requested', header: 'Requested', value: (w) => w.requestedAt }),
   actionColumn({
     key: 'review',
     header: 'Action',
@@ -68,14 +55,13 @@ export function AdminWithdrawalsTable({
   return (
     <PagedTable
       query={withdrawals}
-      failure={errorText(withdrawals.error, loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError))}
-      page={({ withdrawals: rows, pagination }) => ({ rows, pagination })}
+      failure={loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError)}
+      rowsIn="withdrawals"
       noun="withdrawals"
       onPageChange={onPageChange}
       caption="Withdrawals"
       columns={leadingColumn ? [leadingColumn, ...columns] : columns}
       foldBelow="xl"
-      rowKey={(w) => w._id}
       emptyTitle={withdrawalTexts.emptyHistory}
       emptyDescription={searched ? 'No withdrawal matches this search.' : undefined}
       onRowClick={(w) => navigate(`/admin/withdrawals/${w._id}`)}

@@ -4,18 +4,15 @@ import { type Referral, type ReferralHistory, referralTexts } from '@uplink/cont
 import { Badge, StatusBadge } from '../../../components/badge';
 import { PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
+import { TwoLineCell } from '../../../components/table-cells';
+import { loadFailure } from '../../../lib/error-text';
 
 const columns: Column<Referral>[] = [
   {
     key: 'user',
     header: 'User',
     card: 'title',
-    cell: (referral) => (
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">{referral.name}</p>
-        <p className="text-slate-500 text-xs">{referral.email}</p>
-      </div>
-    ),
+    cell: (referral) => <TwoLineCell main={referral.name} detail={referral.email} />,
   },
   {
     key: 'level',
@@ -70,14 +67,13 @@ export function ReferralHistoryTable({
   return (
     <PagedTable
       query={history}
-      failure={referralTexts.historyLoadFailed}
-      page={({ referrals, pagination }) => ({ rows: referrals, pagination })}
+      failure={loadFailure(referralTexts.historyLoadFailed, referralTexts.historyLoadFailed)}
+      rowsIn="referrals"
       summary="positions"
       onPageChange={onPageChange}
       caption="Referral history"
       columns={columns}
       foldBelow="md"
-      rowKey={(referral) => referral._id}
       emptyTitle={empty.title}
       emptyDescription={empty.description}
     />

@@ -7,7 +7,8 @@ import { PagedTable } from '../../../components/paged-table';
 import { rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
 import type { Column } from '../../../components/table';
-import { errorText, loadFailure } from '../../../lib/error-text';
+import { TwoLineCell } from '../../../components/table-cells';
+import { loadFailure } from '../../../lib/error-text';
 import { useMemberRewards } from '../api/get-member-rewards';
 import type { RewardsHistoryFilters } from '../utils/rewards-history-query';
 
@@ -30,10 +31,7 @@ const columns: Column<RewardRecord>[] = [
     priority: 'low',
     cell: (reward) =>
       reward.downlineUser ? (
-        <div className="min-w-0">
-          <p className="font-medium text-slate-900">{reward.downlineUser.name}</p>
-          <p className="text-slate-500 text-xs">{reward.downlineUser.userId}</p>
-        </div>
+        <TwoLineCell main={reward.downlineUser.name} detail={reward.downlineUser.userId} />
       ) : (
         <span className="text-slate-500">—</span>
       ),
@@ -85,8 +83,8 @@ export function RewardsHistory({
       </FilterBar>
       <PagedTable
         query={rewards}
-        failure={errorText(rewards.error, loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError))}
-        page={({ rewards: rows, pagination }) => ({ rows, pagination })}
+        failure={loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError)}
+        rowsIn="rewards"
         summary="positions"
         pages="numbered with ends"
         noun="rewards"
@@ -94,7 +92,6 @@ export function RewardsHistory({
         caption="Rewards history"
         columns={columns}
         foldBelow="md"
-        rowKey={(reward) => reward._id}
         emptyTitle={rewardTexts.emptyHistory}
         emptyDescription={
           filtered

@@ -1,8 +1,8 @@
-import { formatDateTime, formatMoney, shortenAddress, shortenHash } from '@uplink/contract/format';
+import { formatDateTime, formatMoney } from '@uplink/contract/format';
 import { riskTexts } from '@uplink/contract/risk';
 import { decisionTextLabel, type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { ExplorerLink } from '../../../components/explorer-link';
+import { ShortExplorerLink } from '../../../components/explorer-link';
 import { type Column, DataTable } from '../../../components/table';
 import { useWithdrawals } from '../api/get-withdrawals';
 
@@ -45,11 +45,7 @@ const columns: Column<Withdrawal>[] = [
   {
     key: 'address',
     header: 'Address',
-    cell: (w) => (
-      <ExplorerLink address={w.walletAddress} title={w.walletAddress}>
-        {shortenAddress(w.walletAddress)}
-      </ExplorerLink>
-    ),
+    cell: (w) => <ShortExplorerLink address={w.walletAddress} />,
   },
   {
     key: 'status',
@@ -77,9 +73,7 @@ const columns: Column<Withdrawal>[] = [
     header: 'Transaction',
     cell: (w) =>
       w.transactionHash ? (
-        <ExplorerLink transaction={w.transactionHash} title={w.transactionHash}>
-          {shortenHash(w.transactionHash)}
-        </ExplorerLink>
+        <ShortExplorerLink transaction={w.transactionHash} />
       ) : (
         <span className="text-slate-500">—</span>
       ),
@@ -95,7 +89,6 @@ export function WithdrawalHistory() {
       caption="Withdrawal history"
       columns={columns}
       rows={withdrawals.data?.withdrawals ?? []}
-      rowKey={(w) => w._id}
       loading={withdrawals.isPending}
       emptyTitle={withdrawalTexts.emptyHistory}
       emptyDescription="Your withdrawal requests appear here."
