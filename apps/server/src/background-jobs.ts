@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JobLock } from './jobs/job-lock';
-import { startRecurringJob } from './jobs/recurring-job';
+import { type RecurringJobOptions, startRecurringJob } from './jobs/recurring-job';
 import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
 import { foldLedgerTotals } from './modules/ledger/ledger-repository';
 import { writeDueNotices } from './modules/notifications/notice-jobs';
@@ -20,23 +20,21 @@ import { startTreasuryReconciliationJob } from './modules/treasury/treasury-reco
 export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
   const { db, clock } = app.context;
   const log = backgroundJobLogger(app);
+  const recurring = (job: Omit<RecurringJobOptions, 'lock' | 'logger'>) =>
+    startRecurringJob({ ...job, lock, logger: log });
   const jobs = [
     startDepositScanJob(app.context, lock, log),
     startTreasuryReconciliationJob(app.context, lock, log),
-    startRecurringJob({
+    recurring({
       name: 'subscription-expiry',
       intervalMs: 60_000,
-      lock,
-      logger: log,
       work: async () => {
         await sweepLapsedSubscriptions(db, clock.now());
       },
     }),
-    startRecurringJob({
+    recurring({
       name: 'reward-cycle-close',
       intervalMs: app.context.config.rewards.cycleCloseIntervalMs,
-      lock,
-      logger: log,
       work: async () => {
         for (const run of await closeFinishedCycles(app.context)) {
           recordRewardCycle(run);
@@ -44,31 +42,25 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
         }
       },
     }),
-    startRecurringJob({
+    recurring({
       name: 'exchange-balance-refresh',
       intervalMs: 60_000,
-      lock,
-      logger: log,
       work: async () => {
         const refresh = await refreshExchangeBalances(app.context);
         if (refresh.checked > 0 || refresh.interrupted) log.info(refresh, 'exchange balances refreshed');
       },
     }),
-    startRecurringJob({
+    recurring({
       name: 'locked-rewards-sweep',
       intervalMs: 60 * 60_000,
-      lock,
-      logger: log,
       work: async () => {
         const settled = await settleLockedRewards(app.context);
         if (settled.released > 0 || settled.forfeited > 0) log.info(settled, 'locked rewards settled');
       },
     }),
-    startRecurringJob({
+    recurring({
       name: 'notices',
       intervalMs: 15 * 60_000,
-      lock,
-      logger: log,
       work: async () => {
         const written = await writeDueNotices(app.context);
         if (Object.values(written).some((count) => count > 0)) {
@@ -77,22 +69,18 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
         }
       },
     }),
-    startRecurringJob({
+    recurring({
       // The administrators' ledger totals add the changes not folded yet: folding keeps those few.
       name: 'ledger-totals-fold',
       intervalMs: 60_000,
-      lock,
-      logger: app.log,
       work: async () => {
         await foldLedgerTotals(db);
       },
     }),
     startRiskReviewJob(app, lock, log),
-    startRecurringJob({
+    recurring({
       name: 'sign-in-attempts-sweep',
       intervalMs: 60 * 60_000,
-      lock,
-      logger: log,
       work: async () => {
         await forgetStaleSignInAttempts(db);
       },

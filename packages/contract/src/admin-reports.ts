@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminPageSize, userStatuses } from './constants';
 import { memberSummarySchema } from './member-summary';
 import { wireMoneySchema } from './money';
+import { oneOfSchema } from './one-of';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
 
 /**
@@ -13,7 +14,7 @@ export const memberReportsQuerySchema = z.object({
   page: pageNumberSchema,
   limit: pageLimitSchema(adminPageSize),
   search: searchSchema,
-  status: z.enum(userStatuses, { error: `Status must be one of ${userStatuses.join(', ')}` }).optional(),
+  status: oneOfSchema('Status', userStatuses).optional(),
 });
 /** What a client may send (every field optional; the server fills the defaults). */
 export type MemberReportsQuery = Partial<z.output<typeof memberReportsQuerySchema>>;

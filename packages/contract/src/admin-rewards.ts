@@ -3,6 +3,7 @@ import { adminPageSize } from './constants';
 import { rewardLevelFilterSchema, rewardRecordSchema, rewardTypes } from './member-rewards';
 import { namedMemberSchema } from './member-summary';
 import { wireMoneySchema } from './money';
+import { oneOfSchema } from './one-of';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema, sortSchema } from './paging';
 
 export const adminRewardSorts = ['-createdAt', 'createdAt'] as const;
@@ -15,7 +16,7 @@ export const adminRewardsQuerySchema = z.object({
   page: pageNumberSchema,
   limit: pageLimitSchema(adminPageSize),
   search: searchSchema,
-  type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
+  type: oneOfSchema('Type', rewardTypes).optional(),
   level: rewardLevelFilterSchema,
   sort: sortSchema(adminRewardSorts, '-createdAt'),
 });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { registerRequestSchema, resetPasswordRequestSchema } from './accounts';
 import { adminRoles, adminStatuses } from './admin-roles';
+import { oneOfSchema } from './one-of';
 
 /**
  * The team API's bodies and answers. The roles, the permissions and the table between them live in
  * `admin-roles.ts` (no zod), which screens import for navigation and actions.
  */
 
-const roleSchema = z.enum(adminRoles, { error: `Role must be one of ${adminRoles.join(', ')}` });
+const roleSchema = oneOfSchema('Role', adminRoles);
 
 /** Who did something to the team: `null` for the root administrator, whom nobody invited. */
 const inviterSchema = z

@@ -3,6 +3,7 @@ import { adminPageSize, userStatuses } from './constants';
 import { rewardStates, rewardTypes } from './member-rewards';
 import { memberSummarySchema, namedMemberSchema } from './member-summary';
 import { wireMoneySchema } from './money';
+import { oneOfSchema } from './one-of';
 import {
   adminListPaginationSchema,
   pageLimitSchema,
@@ -17,7 +18,7 @@ import { withdrawalSchema, withdrawalStatuses } from './withdrawals';
 
 /** `PUT /users/{id}/status`: an administrator sets a member's status (it must change). */
 export const memberStatusChangeSchema = z.object({
-  status: z.enum(userStatuses, { error: `Status must be one of ${userStatuses.join(', ')}` }),
+  status: oneOfSchema('Status', userStatuses),
 });
 
 export const adminUserSorts = ['-createdAt', 'createdAt'] as const;

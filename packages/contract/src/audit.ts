@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneOfSchema } from './one-of';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema } from './paging';
 import { safeText } from './safe-text';
 
@@ -130,10 +131,8 @@ export const auditLogQuerySchema = z
     page: pageNumberSchema,
     limit: pageLimitSchema(auditLogPageSize),
     actor: safeText('Actor').trim().max(100, 'Actor is at most 100 characters').optional(),
-    action: z.enum(auditActions, { error: `Action must be one of ${auditActions.join(', ')}` }).optional(),
-    targetType: z
-      .enum(auditTargetTypes, { error: `Target type must be one of ${auditTargetTypes.join(', ')}` })
-      .optional(),
+    action: oneOfSchema('Action', auditActions).optional(),
+    targetType: oneOfSchema('Target type', auditTargetTypes).optional(),
     targetId: safeText('Target ID').trim().max(100, 'Target ID is at most 100 characters').optional(),
     from: momentBoundSchema('From', 'start'),
     to: momentBoundSchema('To', 'end'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { referralLevels, rewardsPageSizes } from './constants';
 import { wireMoneySchema } from './money';
+import { oneOfSchema } from './one-of';
 import { pageNumberSchema, shortPaginationSchema, sortSchema } from './paging';
 import { percentSchema } from './reward-plan';
 import { queryInteger } from './whole-number';
@@ -34,7 +35,7 @@ export const memberRewardsQuerySchema = z.object({
         error: `Limit must be one of ${rewardsPageSizes.join(', ')}`,
       }),
   ).default(rewardsPageSizes[0]),
-  type: z.enum(rewardTypes, { error: `Type must be one of ${rewardTypes.join(', ')}` }).optional(),
+  type: oneOfSchema('Type', rewardTypes).optional(),
   level: rewardLevelFilterSchema,
   sort: sortSchema(rewardSorts, '-createdAt'),
 });

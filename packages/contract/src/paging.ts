@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneOfSchema } from './one-of';
 import { safeText } from './safe-text';
 import { queryInteger } from './whole-number';
 
@@ -23,7 +24,7 @@ export const pageLimitSchema = (fallback: number) =>
 
 /** A list's sort: one of `sorts` (a leading `-` sorts descending), `fallback` when absent. */
 export const sortSchema = <const Sorts extends readonly [string, ...string[]]>(sorts: Sorts, fallback: Sorts[number]) =>
-  z.enum(sorts, { error: `Sort must be one of ${sorts.join(', ')}` }).default(fallback);
+  oneOfSchema('Sort', sorts).default(fallback);
 
 /** A list search: trimmed, at most 100 characters; empty means no search. */
 export const searchSchema = safeText('Search').trim().max(100, 'Search is at most 100 characters').optional();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { namedMemberSchema } from './member-summary';
 import { wireMoneySchema } from './money';
+import { oneOfSchema } from './one-of';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema, searchSchema } from './paging';
 import { safeText } from './safe-text';
 import { withdrawalStatuses } from './withdrawals';
@@ -131,7 +132,7 @@ export type PayoutExportFormat = (typeof payoutExportFormats)[number];
  * missing part names part 1 of a one-part batch; a part past the end is PAYOUT_BATCH_PART_NOT_FOUND.
  */
 export const payoutExportQuerySchema = z.object({
-  format: z.enum(payoutExportFormats, { error: `Format must be one of ${payoutExportFormats.join(', ')}` }),
+  format: oneOfSchema('Format', payoutExportFormats),
   part: z.coerce
     .number({ error: 'The part is a whole number from 1' })
     .int('The part is a whole number from 1')

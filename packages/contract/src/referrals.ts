@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { referralHistoryPageSize, referralLevels, userStatuses } from './constants';
+import { oneOfSchema } from './one-of';
 import { pageNumberSchema, paginationSchema } from './paging';
 import { rewardFiguresSchema } from './reward-figures';
 import { queryInteger } from './whole-number';
@@ -43,7 +44,7 @@ export const referralHistoryQuerySchema = z.object({
       .min(1, `Limit must be between 1 and ${referralHistoryMaxLimit}`)
       .max(referralHistoryMaxLimit, `Limit must be between 1 and ${referralHistoryMaxLimit}`),
   ).default(referralHistoryPageSize),
-  status: z.enum(userStatuses, { error: `Status must be one of ${userStatuses.join(', ')}` }).optional(),
+  status: oneOfSchema('Status', userStatuses).optional(),
   /** Exactly this level. */
   level: level('Level').optional(),
   /** Levels 1 to this one. Combined with `level`, both must hold. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wireMoneySchema } from './money';
+import { oneOfSchema } from './one-of';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema } from './paging';
 import { safeText } from './safe-text';
 
@@ -145,9 +146,9 @@ export type RiskEvent = z.infer<typeof riskEventSchema>;
 
 /** `GET /admin/risk/events`: newest first within severity, most severe first. */
 export const riskEventsQuerySchema = z.object({
-  status: z.enum(riskEventStatuses, { error: `Status must be one of ${riskEventStatuses.join(', ')}` }).optional(),
-  severity: z.enum(riskSeverities, { error: `Severity must be one of ${riskSeverities.join(', ')}` }).optional(),
-  rule: z.enum(riskRules, { error: `Rule must be one of ${riskRules.join(', ')}` }).optional(),
+  status: oneOfSchema('Status', riskEventStatuses).optional(),
+  severity: oneOfSchema('Severity', riskSeverities).optional(),
+  rule: oneOfSchema('Rule', riskRules).optional(),
   page: pageNumberSchema,
   limit: pageLimitSchema(20),
 });

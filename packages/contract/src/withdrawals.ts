@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { otpLength } from './constants';
 import { namedMemberSchema } from './member-summary';
 import { wireMoneySchema } from './money';
+import { oneOfSchema } from './one-of';
 import {
   adminListPaginationSchema,
   pageLimitSchema,
@@ -158,7 +159,7 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalsQuerySchema = z.object({
   page: pageNumberSchema,
   limit: pageLimitSchema(10),
-  status: z.enum(withdrawalStatuses, { error: `Status must be one of ${withdrawalStatuses.join(', ')}` }).optional(),
+  status: oneOfSchema('Status', withdrawalStatuses).optional(),
 });
 export type WithdrawalsQuery = Partial<z.output<typeof withdrawalsQuerySchema>>;
 

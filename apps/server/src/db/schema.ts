@@ -13,6 +13,15 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** NUMERIC comes back from node-postgres as a string: exact money, never a float. */
 type Numeric = ColumnType<string, string | number, string | number>;
 
+/**
+ * A counter that every write touches, kept by triggers in one row per key and slot (migration
+ * 0110) so that concurrent writers add to different rows.
+ */
+interface SlottedCounter {
+  /** Which of the counter's rows: readers sum (or take the extremes) over the slots. */
+  slot: ColumnType<number, never, never>;
+}
+
 export interface UsersTable {
   id: Generated<string>;
   seq: Generated<string>;
@@ -121,27 +130,23 @@ export interface RewardCountsTable {
 }
 
 /** Count and amounts of the rewards per (type, level, state), kept by triggers on `rewards` (migration 0051). */
-export interface RewardTotalsTable {
+export interface RewardTotalsTable extends SlottedCounter {
   type: RewardType;
   level: number;
   state: RewardState;
   rewards: ColumnType<string, never, never>;
   reward_amount: ColumnType<string, never, never>;
   master_amount: ColumnType<string, never, never>;
-  /** Which of the counter's rows (migration 0110): readers sum over the slots. */
-  slot: ColumnType<number, never, never>;
 }
 
 /** The largest and smallest reward and the first and last reward id per (type, level) (migration 0051). */
-export interface RewardExtremesTable {
+export interface RewardExtremesTable extends SlottedCounter {
   type: RewardType;
   level: number;
   max_reward: ColumnType<string, never, never>;
   min_reward: ColumnType<string, never, never>;
   first_id: ColumnType<string, never, never>;
   last_id: ColumnType<string, never, never>;
-  /** Which of the counter's rows (migration 0110): readers sum over the slots. */
-  slot: ColumnType<number, never, never>;
 }
 
 /** What one copier's trading paid the master trader in a cycle. */
@@ -488,23 +493,19 @@ export interface WithdrawalFlaggedPaymentsTable {
 }
 
 /** Count and amount of withdrawals per status, kept by a trigger on `withdrawals`. */
-export interface WithdrawalTotalsTable {
+export interface WithdrawalTotalsTable extends SlottedCounter {
   status: WithdrawalStatus;
   withdrawals: ColumnType<string, never, never>;
   amount: ColumnType<string, never, never>;
-  /** Which of the counter's rows (migration 0110): readers sum over the slots. */
-  slot: ColumnType<number, never, never>;
 }
 
 /** Members not deleted, by group: the admin user statistics (migration 0050). */
-export interface UserCountsTable {
+export interface UserCountsTable extends SlottedCounter {
   status: UserStatus;
   email_verified: boolean;
   ever_paid: boolean;
   exchange_linked: boolean;
   members: ColumnType<string, never, never>;
-  /** Which of the counter's rows (migration 0110): readers sum over the slots. */
-  slot: ColumnType<number, never, never>;
 }
 
 /** An administrator's second factor, sealed; `enrolled_at` null until confirmed (migration 0052). */

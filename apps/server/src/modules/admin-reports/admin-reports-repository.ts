@@ -1,5 +1,6 @@
 import type { UserStatus } from '@uplink/contract/constants';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { PageWindow } from '../../db/list-page';
 import { memberMatches } from '../../db/member-search';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database } from '../../db/schema';
@@ -44,7 +45,7 @@ function memberConditions(filters: MemberReportFilters): RawBuilder<boolean> {
 export async function findMemberReportsPage(
   db: Kysely<Database>,
   filters: MemberReportFilters,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<MemberReportRow[]> {
   const { rows } = await sql<MemberReportRow>`
     WITH page AS (

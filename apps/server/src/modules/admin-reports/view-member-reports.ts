@@ -1,9 +1,9 @@
 import type { MemberReport, MemberReports, memberReportsQuerySchema } from '@uplink/contract/admin-reports';
 import { toWireMoney } from '@uplink/contract/money';
-import { adminListPagination } from '@uplink/contract/paging';
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { readAdminListPage } from '../../db/list-page';
 import { toMemberSummary } from '../../db/member-summary';
 import { countMemberReports, findMemberReportsPage, type MemberReportRow } from './admin-reports-repository';
 
@@ -16,14 +16,12 @@ export async function viewMemberReports(
   query: z.output<typeof memberReportsQuerySchema>,
 ): Promise<MemberReports> {
   const filters = { search: query.search || undefined, status: query.status };
-  const [rows, total] = await Promise.all([
-    findMemberReportsPage(deps.readDb, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countMemberReports(deps.readDb, filters),
-  ]);
-  return {
-    reports: rows.map(toMemberReport),
-    pagination: adminListPagination(query.page, query.limit, total, rows.length),
-  };
+  const { rows, pagination } = await readAdminListPage(
+    query,
+    (window) => findMemberReportsPage(deps.readDb, filters, window),
+    () => countMemberReports(deps.readDb, filters),
+  );
+  return { reports: rows.map(toMemberReport), pagination };
 }
 
 function toMemberReport(row: MemberReportRow): MemberReport {

@@ -1,6 +1,7 @@
 import type { UserStatus } from '@uplink/contract/constants';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
+import type { PageWindow } from '../../db/list-page';
 import { memberMatches } from '../../db/member-search';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database, UserRow } from '../../db/schema';
@@ -95,7 +96,7 @@ export async function findUsersPage(
   db: Kysely<Database>,
   search: string | undefined,
   order: 'newest' | 'oldest',
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<AdminUserRow[]> {
   const direction = order === 'newest' ? sql`DESC` : sql`ASC`;
   const { rows } = await sql<AdminUserRow>`

@@ -2,6 +2,7 @@ import type { AdminUsers, adminUsersQuerySchema, UserStats } from '@uplink/contr
 import { usersPagination } from '@uplink/contract/paging';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { pageWindow } from '../../db/list-page';
 import { riskMarksOf } from '../risk/risk-marks';
 import { toAdminUserListItem } from './admin-user-record';
 import { countLapsedSubscriptions, countUsersMatching, findUserCounts, findUsersPage } from './admin-users-repository';
@@ -17,10 +18,7 @@ export async function listUsers(
   const now = deps.clock.now();
   const search = query.search || undefined;
   const [rows, stats, matching] = await Promise.all([
-    findUsersPage(deps.readDb, search, query.sort === 'createdAt' ? 'oldest' : 'newest', {
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
+    findUsersPage(deps.readDb, search, query.sort === 'createdAt' ? 'oldest' : 'newest', pageWindow(query)),
     viewUserStats(deps, now),
     search ? countUsersMatching(deps.readDb, search) : undefined,
   ]);

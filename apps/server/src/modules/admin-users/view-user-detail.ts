@@ -5,6 +5,7 @@ import { toRewardFigures } from '@uplink/contract/reward-figures';
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { pageWindow } from '../../db/list-page';
 import { toMemberSummary } from '../../db/member-summary';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
@@ -87,7 +88,7 @@ async function viewRewardsPage(
   balances: { credits_posted: string; credits_pending: string },
 ): Promise<NonNullable<AdminUserDetail['rewards']>> {
   const [rows, direct, downline] = await Promise.all([
-    findMemberRewards(deps.db, memberId, {}, 'newest', { limit, offset: (page - 1) * limit }),
+    findMemberRewards(deps.db, memberId, {}, 'newest', pageWindow({ page, limit })),
     countMemberRewards(deps.db, memberId, { type: 'DIRECT' }),
     countMemberRewards(deps.db, memberId, { type: 'DOWNLINE' }),
   ]);
@@ -129,7 +130,7 @@ async function viewWithdrawalsPage(
   memberHeld: boolean,
 ): Promise<NonNullable<AdminUserDetail['withdrawals']>> {
   const [{ rows, total }, totals] = await Promise.all([
-    findMemberWithdrawals(deps.db, memberId, undefined, { limit, offset: (page - 1) * limit }),
+    findMemberWithdrawals(deps.db, memberId, undefined, pageWindow({ page, limit })),
     findMemberWithdrawalTotals(deps.db, memberId),
   ]);
   return {

@@ -1,5 +1,6 @@
 import { type AuditAction, type AuditTargetType, auditTargetTypes } from '@uplink/contract/audit';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { PageWindow } from '../../db/list-page';
 import { memberMatches } from '../../db/member-search';
 import type { AuditLogRow, Database } from '../../db/schema';
 
@@ -108,7 +109,7 @@ export function auditLogConditions(filters: AuditLogFilters): RawBuilder<boolean
 export async function findAuditLogPage(
   db: Kysely<Database>,
   filters: AuditLogFilters,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<AuditLogEntryRow[]> {
   const { rows } = await sql<AuditLogEntryRow>`
     WITH page AS (

@@ -1,8 +1,8 @@
 import type { AuditLog, AuditLogEntry, auditLogQuerySchema } from '@uplink/contract/audit';
 import { fullName } from '@uplink/contract/format';
-import { adminListPagination } from '@uplink/contract/paging';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { readAdminListPage } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
 import {
   type AuditLogEntryRow,
@@ -22,14 +22,12 @@ export async function viewAuditLog(
   query: z.output<typeof auditLogQuerySchema>,
 ): Promise<AuditLog> {
   const filters = await auditLogFiltersOf(deps, query);
-  const [rows, total] = await Promise.all([
-    findAuditLogPage(deps.readDb, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countAuditLog(deps.readDb, filters),
-  ]);
-  return {
-    entries: rows.map(toAuditLogEntry),
-    pagination: adminListPagination(query.page, query.limit, total, rows.length),
-  };
+  const { rows, pagination } = await readAdminListPage(
+    query,
+    (window) => findAuditLogPage(deps.readDb, filters, window),
+    () => countAuditLog(deps.readDb, filters),
+  );
+  return { entries: rows.map(toAuditLogEntry), pagination };
 }
 
 /** The log's filters as a query asks for them (the screen's list and its export alike). */

@@ -1,6 +1,7 @@
 import { csvAirdropTransfersPerPart, type PayoutExportFormat } from '@uplink/contract/payout-batches';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
+import type { PageWindow } from '../../db/list-page';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database } from '../../db/schema';
 import { type ReviewFilters, reviewWhere } from '../withdrawals/review-filters';
@@ -176,10 +177,7 @@ const summaries = (chosen: ReturnType<typeof sql>) => sql<BatchSummaryRow>`
      ORDER BY b.created_at DESC, b.id DESC`;
 
 /** A page of batches, newest first. */
-export async function findBatchSummaries(
-  db: Kysely<Database>,
-  page: { limit: number; offset: number },
-): Promise<BatchSummaryRow[]> {
+export async function findBatchSummaries(db: Kysely<Database>, page: PageWindow): Promise<BatchSummaryRow[]> {
   const { rows } = await summaries(
     sql`SELECT * FROM payout_batches ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
   ).execute(db);
@@ -210,11 +208,7 @@ export interface BatchLineRow extends MemberSummaryRow {
 }
 
 /** A page of the lines still in the batch, in their order. */
-export async function findBatchLines(
-  db: Kysely<Database>,
-  batchId: string,
-  page: { limit: number; offset: number },
-): Promise<BatchLineRow[]> {
+export async function findBatchLines(db: Kysely<Database>, batchId: string, page: PageWindow): Promise<BatchLineRow[]> {
   const { rows } = await sql<BatchLineRow>`
     SELECT l.position, w.id AS withdrawal_id, ${memberSummaryColumns('u')}, w.amount, w.wallet_address, w.status, w.transaction_hash, w.transaction_log_index
       FROM payout_batch_withdrawals l

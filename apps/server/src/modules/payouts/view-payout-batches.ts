@@ -9,6 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { demoTreasuryAvailable } from '../../config/load-config';
+import { pageWindow, readAdminListPage } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
 import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';
 import {
@@ -31,14 +32,12 @@ export async function listPayoutBatches(
   deps: Deps,
   query: z.output<typeof payoutBatchesQuerySchema>,
 ): Promise<PayoutBatches> {
-  const [rows, total] = await Promise.all([
-    findBatchSummaries(deps.db, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countBatches(deps.db),
-  ]);
-  return {
-    batches: rows.map((row) => toPayoutBatch(row, deps.config.withdrawals.secondApprovalAbove)),
-    pagination: adminListPagination(query.page, query.limit, total, rows.length),
-  };
+  const { rows, pagination } = await readAdminListPage(
+    query,
+    (window) => findBatchSummaries(deps.db, window),
+    () => countBatches(deps.db),
+  );
+  return { batches: rows.map((row) => toPayoutBatch(row, deps.config.withdrawals.secondApprovalAbove)), pagination };
 }
 
 /** One batch, a page of the withdrawals still in it (in the order of its export files), its files' parts and its demo payment. */
@@ -50,7 +49,7 @@ export async function viewPayoutBatch(
   const summary = isUuid(id) ? await findBatchSummary(deps.db, id) : undefined;
   if (!summary) throw batchNotFound();
   const [lines, parts, demoPayments] = await Promise.all([
-    findBatchLines(deps.db, id, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    findBatchLines(deps.db, id, pageWindow(query)),
     findBatchParts(deps.db, id, deps.config.withdrawals.transfersPerTransaction),
     findDemoPayments(deps.db, id),
   ]);

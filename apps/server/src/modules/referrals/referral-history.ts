@@ -4,6 +4,7 @@ import { pageOf } from '@uplink/contract/paging';
 import type { ReferralHistory, referralHistoryQuerySchema } from '@uplink/contract/referrals';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { pageWindow } from '../../db/list-page';
 import type { Database } from '../../db/schema';
 import { hasPaidSubscription } from '../subscription/subscription-status';
 import { findDownlinePage } from './referral-network-repository';
@@ -29,7 +30,7 @@ export async function viewReferralHistory(
   const { statistics, members } =
     levels.length === 0
       ? { statistics: { totalReferrals: 0, activeReferrals: 0, bingxLinked: 0, paidSubscriptions: 0 }, members: [] }
-      : await findDownlinePage(db, callerId, { levels, statuses }, { limit, offset: (page - 1) * limit });
+      : await findDownlinePage(db, callerId, { levels, statuses }, pageWindow(query));
 
   return {
     referrals: members.map((member) => ({

@@ -1,5 +1,6 @@
 import { referralLevels, type UserStatus } from '@uplink/contract/constants';
 import { type Expression, type Kysely, sql } from 'kysely';
+import type { PageWindow } from '../../db/list-page';
 import { executePrepared } from '../../db/prepared-statements';
 import type { Database } from '../../db/schema';
 
@@ -61,7 +62,7 @@ export async function findDownlinePage(
   db: Kysely<Database>,
   callerId: string,
   filter: DownlineFilter,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<DownlinePage> {
   const rows = await executePrepared(
     db,

@@ -1,6 +1,7 @@
 import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { memberMatches } from '../../db/member-search';
+import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database } from '../../db/schema';
 
 /**
@@ -106,7 +107,8 @@ export async function findSearchedRewardStatistics(
   return rows[0] as RewardStatisticsRow;
 }
 
-export interface AdminRewardRow {
+/** A reward with the member who earned it (`beneficiary_`) and the member it came from (`source_`). */
+export interface AdminRewardRow extends MemberSummaryRow<'beneficiary'>, MemberSummaryRow<'source'> {
   id: string;
   type: RewardType;
   level: number;
@@ -117,16 +119,6 @@ export interface AdminRewardRow {
   reward_amount: string;
   state: RewardState;
   created_at: Date;
-  beneficiary_id: string;
-  beneficiary_first_name: string;
-  beneficiary_last_name: string;
-  beneficiary_email: string;
-  beneficiary_user_number: string;
-  source_id: string;
-  source_first_name: string;
-  source_last_name: string;
-  source_email: string;
-  source_user_number: string;
 }
 
 export interface RewardsPage {
@@ -164,10 +156,7 @@ export async function findRewardsPage(
     )
     SELECT p.id::text AS id, p.type, p.level, p.cycle, p.plan_version, p.percent::text AS percent,
            p.master_amount::text AS master_amount, p.reward_amount::text AS reward_amount, p.state, p.created_at,
-           b.id AS beneficiary_id, b.first_name AS beneficiary_first_name, b.last_name AS beneficiary_last_name,
-           b.email AS beneficiary_email, b.user_id AS beneficiary_user_number,
-           s.id AS source_id, s.first_name AS source_first_name, s.last_name AS source_last_name,
-           s.email AS source_email, s.user_id AS source_user_number
+           ${memberSummaryColumns('b', 'beneficiary')}, ${memberSummaryColumns('s', 'source')}
       FROM page p
       JOIN users b ON b.id = p.beneficiary_id
       JOIN users s ON s.id = p.source_user_id

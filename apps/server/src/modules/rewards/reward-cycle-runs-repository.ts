@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { PageWindow } from '../../db/list-page';
 import type { Database, RewardCycleRunsTable } from '../../db/schema';
 
 /** The recorded runs of the reward cycles (one row, or a few, per cycle) and the lock a run of a cycle holds. */
@@ -23,7 +24,7 @@ export function findDistributedRun(db: Kysely<Database>, cycle: number): Promise
 /** A page of the runs, the newest first (the table holds one row or a few per cycle: no counter needed). */
 export async function findCycleRuns(
   db: Kysely<Database>,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<{ rows: CycleRunRow[]; total: number }> {
   const [rows, counted] = await Promise.all([
     db

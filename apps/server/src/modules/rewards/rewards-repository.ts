@@ -1,5 +1,6 @@
 import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
 import { type Kysely, sql } from 'kysely';
+import type { PageWindow } from '../../db/list-page';
 import type { Database } from '../../db/schema';
 
 export interface StoredRewardPlan {
@@ -71,7 +72,7 @@ export async function findMemberRewards(
   memberId: string,
   filters: MemberRewardFilters,
   order: MemberRewardOrder,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<RewardRow[]> {
   const { rows } = await sql<RewardRow>`
     SELECT r.id::text AS id, r.type, r.reward_amount::text AS reward_amount, r.percent::text AS percent,

@@ -9,6 +9,7 @@ import { adminListPagination } from '@uplink/contract/paging';
 import { matchingRewardsNote, rewardFiguresNote } from '@uplink/contract/reward-figures';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { toMemberSummary } from '../../db/member-summary';
 import { findAllRewardLedgerTotals } from '../ledger/ledger-repository';
 import {
   type AdminRewardRow,
@@ -85,19 +86,7 @@ function toAdminRewardRecord(row: AdminRewardRow): AdminRewardRecord {
   return {
     ...toRewardFields(row),
     planVersion: row.plan_version,
-    rewardUser: {
-      _id: row.beneficiary_id,
-      firstName: row.beneficiary_first_name,
-      lastName: row.beneficiary_last_name,
-      email: row.beneficiary_email,
-      userId: row.beneficiary_user_number,
-    },
-    downlineUser: {
-      _id: row.source_id,
-      firstName: row.source_first_name,
-      lastName: row.source_last_name,
-      email: row.source_email,
-      userId: row.source_user_number,
-    },
+    rewardUser: toMemberSummary(row, 'beneficiary'),
+    downlineUser: toMemberSummary(row, 'source'),
   };
 }

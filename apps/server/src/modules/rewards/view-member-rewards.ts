@@ -3,6 +3,7 @@ import type { MemberRewards, memberRewardsQuerySchema, RewardSort } from '@uplin
 import { shortPageOf } from '@uplink/contract/paging';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { pageWindow } from '../../db/list-page';
 import { toRewardFields } from './reward-record';
 import { countMemberRewards, findMemberRewards, type MemberRewardOrder } from './rewards-repository';
 
@@ -24,7 +25,7 @@ export async function viewMemberRewards(
   const { page, limit } = query;
   const filters = { type: query.type, level: query.level };
   const [rows, totalRecords] = await Promise.all([
-    findMemberRewards(deps.db, memberId, filters, orderOfSort[query.sort], { limit, offset: (page - 1) * limit }),
+    findMemberRewards(deps.db, memberId, filters, orderOfSort[query.sort], pageWindow(query)),
     countMemberRewards(deps.db, memberId, filters),
   ]);
   return {

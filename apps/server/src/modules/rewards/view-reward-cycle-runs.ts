@@ -2,6 +2,7 @@ import { adminListPagination } from '@uplink/contract/paging';
 import type { RewardCycleRuns, rewardCycleRunsQuerySchema } from '@uplink/contract/reward-runs';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { pageWindow } from '../../db/list-page';
 import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 import { toRewardCycleRun } from './reward-cycle-run-record';
 import { findCycleRuns, findDistributedRun } from './reward-cycle-runs-repository';
@@ -17,7 +18,7 @@ export async function viewRewardCycleRuns(
   const cycle = lastFinishedCycle(deps.config.rewards, deps.clock.now());
   const window = cycleWindow(deps.config.rewards, cycle);
   const [{ rows, total }, distributed] = await Promise.all([
-    findCycleRuns(deps.readDb, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    findCycleRuns(deps.readDb, pageWindow(query)),
     findDistributedRun(deps.readDb, cycle),
   ]);
   return {

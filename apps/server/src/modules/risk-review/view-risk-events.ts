@@ -1,9 +1,9 @@
 import { fullName } from '@uplink/contract/format';
-import { adminListPagination } from '@uplink/contract/paging';
 import type { RiskEvent, RiskEvents, RiskMember, riskEventsQuerySchema } from '@uplink/contract/risk';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { readAdminListPage } from '../../db/list-page';
 import type { Database } from '../../db/schema';
 import {
   countOpenRiskEvents,
@@ -19,14 +19,17 @@ export async function viewRiskEvents(
   query: z.output<typeof riskEventsQuerySchema>,
 ): Promise<RiskEvents> {
   const filters = { status: query.status, severity: query.severity, rule: query.rule };
-  const [rows, total, open] = await Promise.all([
-    findRiskEventsPage(deps.readDb, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countRiskEvents(deps.readDb, filters),
+  const [{ rows, pagination }, open] = await Promise.all([
+    readAdminListPage(
+      query,
+      (window) => findRiskEventsPage(deps.readDb, filters, window),
+      () => countRiskEvents(deps.readDb, filters),
+    ),
     countOpenRiskEvents(deps.readDb),
   ]);
   return {
     events: await withMembers(deps.readDb, rows),
-    pagination: adminListPagination(query.page, query.limit, total, rows.length),
+    pagination,
     statistics: { open: open.HIGH + open.MEDIUM + open.LOW, openHigh: open.HIGH },
   };
 }

@@ -1,5 +1,6 @@
 import type { RiskEventStatus, RiskEvidence, RiskRule, RiskSeverity } from '@uplink/contract/risk';
 import { type Kysely, sql } from 'kysely';
+import type { PageWindow } from '../../db/list-page';
 import type { Database } from '../../db/schema';
 
 /** What a rule found about one cluster: every member in it now, and the evidence that ties them. */
@@ -208,11 +209,7 @@ function filtered(db: Kysely<Database>, filters: RiskEventFilters) {
 }
 
 /** A page of events, most severe first, then newest, with who resolved each. */
-export function findRiskEventsPage(
-  db: Kysely<Database>,
-  filters: RiskEventFilters,
-  page: { limit: number; offset: number },
-) {
+export function findRiskEventsPage(db: Kysely<Database>, filters: RiskEventFilters, page: PageWindow) {
   return filtered(db, filters)
     .leftJoin('users as resolver', 'resolver.id', 'e.resolved_by')
     .selectAll('e')

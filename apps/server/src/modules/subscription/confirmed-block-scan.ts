@@ -4,20 +4,24 @@ import type { DepositChain } from '../../chain/deposit-chain';
 import type { Database } from '../../db/schema';
 import { findCursor, saveCursor } from './subscription-repository';
 
-export interface ConfirmedBlockScanOptions {
-  db: Kysely<Database>;
+/** How a chain scan walks the chain: the settings each scanner (deposits, the treasury) is given. */
+export interface ChainScanSettings {
   chain: Pick<DepositChain, 'headBlockNumber' | 'blockHash'>;
-  /** Its row in `chain_scan_cursors`: each scan over each chain and token keeps its own. */
-  cursorName: string;
   /** Blocks, the log's own included, before a log counts. */
   confirmations: number;
   /** Where a scan without a cursor begins; unset: the current confirmed head (nothing older is read). */
   startBlock?: number;
-  /** Blocks per log query. */
-  blockRange: number;
+  /** Blocks per eth_getLogs (5000 unless told); halved automatically when a node refuses a range as too large. */
+  blockRange?: number;
+  logger?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+}
+
+export interface ConfirmedBlockScanOptions extends ChainScanSettings {
+  db: Kysely<Database>;
+  /** Its row in `chain_scan_cursors`: each scan over each chain and token keeps its own. */
+  cursorName: string;
   /** Names the scan in its log lines ("deposit", "treasury"). */
   subject: string;
-  logger?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 }
 
 /**
@@ -31,7 +35,11 @@ export interface ConfirmedBlockScanOptions {
  * store logs by (transaction hash, log index), so reading a range twice is harmless.
  */
 export class ConfirmedBlockScan {
-  constructor(private readonly options: ConfirmedBlockScanOptions) {}
+  private readonly blockRange: number;
+
+  constructor(private readonly options: ConfirmedBlockScanOptions) {
+    this.blockRange = options.blockRange ?? 5000;
+  }
 
   async confirmedHead(): Promise<number> {
     const head = await this.options.chain.headBlockNumber();
@@ -71,8 +79,8 @@ export class ConfirmedBlockScan {
   }
 
   *ranges(fromBlock: number, toBlock: number): Generator<[number, number]> {
-    for (let start = fromBlock; start <= toBlock; start += this.options.blockRange) {
-      yield [start, Math.min(start + this.options.blockRange - 1, toBlock)];
+    for (let start = fromBlock; start <= toBlock; start += this.blockRange) {
+      yield [start, Math.min(start + this.blockRange - 1, toBlock)];
     }
   }
 

@@ -1,11 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DepositChain, UsdtTransfer } from '../../chain/deposit-chain';
 import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { countQuarantinedDepositLogs } from '../metrics/deposit-quarantine-metrics';
-import { ConfirmedBlockScan, readSplittingRange } from './confirmed-block-scan';
+import { type ChainScanSettings, ConfirmedBlockScan, readSplittingRange } from './confirmed-block-scan';
 import { amountBeyondLedger } from './deposit-amounts';
 import { type CreditingConfig, creditSubscriptions } from './subscription-crediting';
 import {
@@ -17,19 +16,12 @@ import {
   watchedDepositAddresses,
 } from './subscription-repository';
 
-export interface DepositScannerOptions {
+export interface DepositScannerOptions extends ChainScanSettings {
   db: Kysely<Database>;
   chain: DepositChain;
   crediting: CreditingConfig;
-  /** Blocks, the transfer's own included, before a transfer counts. */
-  confirmations: number;
-  /** Where a scanner without a cursor begins; unset: the current confirmed head (nothing older is read). */
-  startBlock?: number;
-  /** Blocks per eth_getLogs; halved automatically when a node refuses a range as too large. */
-  blockRange?: number;
   /** Recipient addresses per eth_getLogs (an OR-list in the recipient topic). */
   recipientBatch?: number;
-  logger?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   clock?: Clock;
 }
 
@@ -65,14 +57,9 @@ export class DepositScanner {
     this.recipientBatch = options.recipientBatch ?? 1000;
     this.clock = options.clock ?? systemClock;
     this.blocks = new ConfirmedBlockScan({
-      db: options.db,
-      chain: options.chain,
+      ...options,
       cursorName: depositCursorName(options.chain),
-      confirmations: options.confirmations,
-      startBlock: options.startBlock,
-      blockRange: options.blockRange ?? 5000,
       subject: 'deposit',
-      logger: options.logger,
     });
   }
 

@@ -1,11 +1,10 @@
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { DepositChain, UsdtTransfer } from '../../chain/deposit-chain';
 import { moneyTransaction } from '../../db/money-transaction';
 import type { WithdrawalRow } from '../../db/schema';
 import { type AdminAction, recordAdminActions } from '../audit/audit-log-repository';
-import { ConfirmedBlockScan, readSplittingRange } from '../subscription/confirmed-block-scan';
+import { type ChainScanSettings, ConfirmedBlockScan, readSplittingRange } from '../subscription/confirmed-block-scan';
 import { type LockedDecision, recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
 import { countFlaggedWithdrawalPayment } from '../withdrawals/withdrawal-payment-metrics';
 import { type FlaggedPayment, flagPayments } from '../withdrawals/withdrawals-repository';
@@ -23,15 +22,8 @@ import {
 
 type ReconciliationDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailWorker'>;
 
-export interface TreasuryReconciliationOptions {
+export interface TreasuryReconciliationOptions extends ChainScanSettings {
   chain: DepositChain;
-  /** Blocks, the payment's own included, before a payment counts (as for deposits). */
-  confirmations: number;
-  /** Where a reconciliation without a cursor begins; unset: the current confirmed head. */
-  startBlock?: number;
-  /** Blocks per eth_getLogs; halved automatically when a node refuses a range as too large. */
-  blockRange?: number;
-  logger?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 }
 
 export interface ReconciliationResult {
@@ -87,14 +79,10 @@ export class TreasuryReconciliation {
     private readonly options: TreasuryReconciliationOptions,
   ) {
     this.blocks = new ConfirmedBlockScan({
+      ...options,
       db: deps.db,
-      chain: options.chain,
       cursorName: treasuryCursorName(options.chain),
-      confirmations: options.confirmations,
-      startBlock: options.startBlock,
-      blockRange: options.blockRange ?? 5000,
       subject: 'treasury',
-      logger: options.logger,
     });
   }
 

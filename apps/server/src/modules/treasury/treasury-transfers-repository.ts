@@ -2,6 +2,7 @@ import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { UsdtTransfer } from '../../chain/deposit-chain';
+import type { PageWindow } from '../../db/list-page';
 import type { Database, WithdrawalRow } from '../../db/schema';
 
 /** Treasury transfers already stored among `transfers` ("hash:logIndex"): a range read again. */
@@ -141,10 +142,7 @@ export interface UnmatchedTransferRow {
 }
 
 /** A page of the transfers that matched no withdrawal, newest first (`treasury_transfers_unmatched_idx`). */
-export async function findUnmatchedTransfers(
-  db: Kysely<Database>,
-  page: { limit: number; offset: number },
-): Promise<UnmatchedTransferRow[]> {
+export async function findUnmatchedTransfers(db: Kysely<Database>, page: PageWindow): Promise<UnmatchedTransferRow[]> {
   const rows = await db
     .selectFrom('treasury_transfers')
     .select([

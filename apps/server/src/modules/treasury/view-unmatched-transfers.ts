@@ -1,7 +1,7 @@
-import { adminListPagination } from '@uplink/contract/paging';
 import type { UnmatchedTransfers, unmatchedTransfersQuerySchema } from '@uplink/contract/payout-batches';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { readAdminListPage } from '../../db/list-page';
 import { countUnmatchedTransfers, findUnmatchedTransfers } from './treasury-transfers-repository';
 
 /** The treasury transfers that proved no withdrawal, newest first, for the administrators to sort out. */
@@ -9,10 +9,11 @@ export async function viewUnmatchedTransfers(
   deps: Pick<AppContext, 'readDb'>,
   query: z.output<typeof unmatchedTransfersQuerySchema>,
 ): Promise<UnmatchedTransfers> {
-  const [rows, total] = await Promise.all([
-    findUnmatchedTransfers(deps.readDb, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countUnmatchedTransfers(deps.readDb),
-  ]);
+  const { rows, pagination } = await readAdminListPage(
+    query,
+    (window) => findUnmatchedTransfers(deps.readDb, window),
+    () => countUnmatchedTransfers(deps.readDb),
+  );
   return {
     transfers: rows.map((row) => ({
       transactionHash: row.transaction_hash,
@@ -25,6 +26,6 @@ export async function viewUnmatchedTransfers(
       withdrawalId: row.withdrawal_id,
       seenAt: row.seen_at.toISOString(),
     })),
-    pagination: adminListPagination(query.page, query.limit, total, rows.length),
+    pagination,
   };
 }

@@ -12,6 +12,7 @@ import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { demoTreasuryAvailable } from '../../config/load-config';
+import { pageWindow } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';
@@ -35,10 +36,7 @@ export async function listWithdrawalsForReview(
   const filters = { search: query.search || undefined, status: query.status, memberId: query.memberId };
   const filtered = Boolean(filters.search || filters.status || filters.memberId);
   const [rows, totals, filteredTotal] = await Promise.all([
-    findWithdrawalsForReview(deps.readDb, filters, query.sort, {
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
+    findWithdrawalsForReview(deps.readDb, filters, query.sort, pageWindow(query)),
     findWithdrawalTotals(deps.readDb),
     filtered ? countWithdrawalsForReview(deps.readDb, filters) : undefined,
   ]);

@@ -2,6 +2,7 @@ import { pageOf } from '@uplink/contract/paging';
 import type { MemberWithdrawals, Withdrawal, withdrawalsQuerySchema } from '@uplink/contract/withdrawals';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { pageWindow } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { isMemberHeld } from '../risk/risk-hold';
@@ -14,10 +15,7 @@ export async function viewMemberWithdrawals(
   memberId: string,
   query: z.output<typeof withdrawalsQuerySchema>,
 ): Promise<MemberWithdrawals> {
-  const { rows, total } = await findMemberWithdrawals(deps.db, memberId, query.status, {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const { rows, total } = await findMemberWithdrawals(deps.db, memberId, query.status, pageWindow(query));
   const held = await isMemberHeld(deps.db, memberId);
   return {
     withdrawals: rows.map((row) => toWithdrawal(row, held)),

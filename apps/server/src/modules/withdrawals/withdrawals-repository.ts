@@ -1,6 +1,7 @@
 import type { WithdrawalDecision, WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
 import { violatedConstraint } from '../../db/constraint-violations';
+import type { PageWindow } from '../../db/list-page';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database, WithdrawalRow } from '../../db/schema';
 import { type ReviewFilters, reviewWhere } from './review-filters';
@@ -85,7 +86,7 @@ export async function findMemberWithdrawals(
   db: Kysely<Database>,
   memberId: string,
   status: WithdrawalStatus | undefined,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<WithdrawalPage> {
   let query = db.selectFrom('withdrawals').where('user_id', '=', memberId);
   if (status) query = query.where('status', '=', status);
@@ -296,7 +297,7 @@ export async function findWithdrawalsForReview(
   db: Kysely<Database>,
   filters: ReviewFilters,
   sort: keyof typeof adminOrderings,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<AdminWithdrawalRow[]> {
   const { rows } = await sql<AdminWithdrawalRow>`
     SELECT w.*, ${memberSummaryColumns('u')}
