@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { addMember, bearer, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import {
   expectCycleRequestRefusedToNonAdministrators,
   invalidCycleRequests,
   postCycleRequest,
 } from '../../testing/cycle-requests';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { cycleAt, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
 describe('an administrator previews a reward cycle', () => {
@@ -16,9 +17,7 @@ describe('an administrator previews a reward cycle', () => {
   let finished: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, adminToken } = await adminTestApp());
     finished = lastFinishedCycle(t.config.rewards, t.clock.now());
   }, 180_000);
   afterAll(() => t?.close());

@@ -4,6 +4,7 @@ import { toWireMoney } from '@uplink/contract/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   bearer,
   createMember,
@@ -14,7 +15,7 @@ import {
   uniqueUid,
 } from '../../testing/builders';
 import { emptyPagination } from '../../testing/pagination';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { settleLockedRewards } from './settle-locked-rewards';
 
 const dayMs = 86_400_000;
@@ -48,9 +49,7 @@ describe('administrators list every reward', () => {
   let source: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, adminToken } = await adminTestApp());
     perpetua = await createMember(t.database.db, { firstName: 'Perpetua', email: uniqueEmail('perpetua') });
     quentin = await createMember(t.database.db, { firstName: 'Quentin', email: uniqueEmail('quentin') });
     source = await createMember(t.database.db, { firstName: 'Sorrel' });
