@@ -6,6 +6,7 @@ import {
   registrationBody,
   requestedWithdrawal,
   signIn,
+  storedWithdrawalStatus,
   strongPassword,
   uniqueEmail,
 } from '../testing/builders';
@@ -235,12 +236,7 @@ describe('control and invisible characters in request text', () => {
       errorCode: 'VALIDATION_ERROR',
       data: { errors: [{ field: 'reason', message: 'Reason must not contain control or invisible characters' }] },
     });
-    const stored = await t.database.db
-      .selectFrom('withdrawals')
-      .select('status')
-      .where('id', '=', withdrawalId)
-      .executeTakeFirstOrThrow();
-    expect(stored.status).toBe('PENDING');
+    expect(await storedWithdrawalStatus(t.database.db, withdrawalId)).toBe('PENDING');
   });
 
   it('names the field and says what is wrong', async () => {

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config/load-config';
-import type { AuditLogRow, Database, MailRow, NewUser, UserRow } from '../db/schema';
+import type { AuditLogRow, Database, MailRow, NewUser, UserRow, WithdrawalRow } from '../db/schema';
 import { hashPassword } from '../modules/accounts/password-hashing';
 import { newReferralCode } from '../modules/accounts/referral-codes';
 import { composeRequestedAccountMail } from '../modules/accounts/requested-account-mail';
@@ -198,6 +198,16 @@ export async function answersUnderRateLimits(
 
 export const statusesOf = (answers: LightMyRequestResponse[]) => answers.map((answer) => answer.statusCode);
 
+/** When the member last signed in, as sign-in records it (null: never). */
+export async function lastSignInOf(db: Kysely<Database>, member: UserRow): Promise<Date | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('last_login_at')
+    .where('id', '=', member.id)
+    .executeTakeFirstOrThrow();
+  return row.last_login_at;
+}
+
 export interface SignInAttempts {
   failedAttempts: number;
   lockedUntil: Date | null;
@@ -337,6 +347,19 @@ export async function verifiedWithdrawalCodes(t: TestApp, member: UserRow, count
     )
     .execute();
   return codes;
+}
+
+/** A withdrawal's status as stored: what a refused request must leave as it was. */
+export async function storedWithdrawalStatus(
+  db: Kysely<Database>,
+  withdrawalId: string,
+): Promise<WithdrawalRow['status']> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('status')
+    .where('id', '=', withdrawalId)
+    .executeTakeFirstOrThrow();
+  return row.status;
 }
 
 /** The member asks for a withdrawal over the API, with a verified code, to a fresh wallet: the answer. */

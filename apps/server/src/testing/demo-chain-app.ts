@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
+import type { LightMyRequestResponse } from 'fastify';
 import { type DemoChain, startDemoChain } from '../chain/demo-chain';
 import { EthersDepositChain } from '../chain/deposit-chain';
 import type { Config } from '../config/load-config';
@@ -12,6 +13,10 @@ export interface DemoChainApp extends AdminTestApp {
   demoChain: DemoChain;
   /** Caches no head: a test that mines blocks reads the new head right after. */
   provider: JsonRpcProvider;
+  /** Mines `blocks` blocks at once: with `mineByHand`, the only blocks there are. */
+  mine(blocks: number): Promise<unknown>;
+  /** The administrator pays a batch from the demo treasury (the dev tools' pay button): the answer. */
+  payBatch(batchId: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -21,6 +26,17 @@ export interface DemoChainAppOptions {
   mineByHand?: boolean;
   withdrawals?: Partial<Config['withdrawals']>;
 }
+
+/**
+ * Batches paid from the demo treasury one confirmation at a time: three confirmations, blocks
+ * mined by hand, five pending withdrawals a member (a batch holds five of each), and the one
+ * administrator paying every batch (the four-eyes limit far above any).
+ */
+export const batchesPaidByHand: DemoChainAppOptions = {
+  confirmations: 3,
+  mineByHand: true,
+  withdrawals: { maxPending: 5, secondApprovalAbove: '100000000' },
+};
 
 /**
  * A test app in local mode on the demo chain served over JSON-RPC (the test token and the
@@ -55,6 +71,13 @@ export async function startDemoChainApp(options: DemoChainAppOptions): Promise<D
     ...adminApp,
     demoChain,
     provider,
+    mine: (blocks) => provider.send('hardhat_mine', [`0x${blocks.toString(16)}`]),
+    payBatch: (batchId) =>
+      adminApp.t.app.inject({
+        method: 'POST',
+        url: `/api/dev/demo-treasury/batches/${batchId}/pay`,
+        headers: adminApp.adminHeaders,
+      }),
     async close() {
       await adminApp.t.close();
       provider.destroy();

@@ -103,6 +103,33 @@ export function createBatch(
   });
 }
 
+/** The administrator's approval of a batch, the second pair of eyes above PAYOUT_SECOND_APPROVAL_ABOVE. */
+export function approveBatch(
+  app: FastifyInstance,
+  administrator: UserRow,
+  batchId: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/withdrawals/admin/batches/${batchId}/approve`,
+    headers: adminHeaders(app, administrator),
+  });
+}
+
+/** The administrator downloads a batch's file for Safe in `format` (the query as given: `safe-csv` or `safe-json`). */
+export function exportBatch(
+  app: FastifyInstance,
+  administrator: UserRow,
+  batchId: string,
+  format = 'safe-csv',
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url: `/api/withdrawals/admin/batches/${batchId}/export?format=${format}`,
+    headers: adminHeaders(app, administrator),
+  });
+}
+
 /** The id of a new batch of these withdrawals (it must be created). */
 export async function batchOf(app: FastifyInstance, administrator: UserRow, withdrawalIds: string[]): Promise<string> {
   const answer = await createBatch(app, administrator, { withdrawalIds });

@@ -4,6 +4,7 @@ import {
   appWithSettings,
   bearer,
   createMember,
+  lastSignInOf,
   setSignInAttempts,
   signInAttemptsOf,
   statusesOf,
@@ -49,12 +50,7 @@ describe('login', () => {
     });
     const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(body.data.token) });
     expect(profile.json().data._id).toBe(member.id);
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('last_login_at')
-      .where('id', '=', member.id)
-      .executeTakeFirstOrThrow();
-    expect(row.last_login_at).toBeInstanceOf(Date);
+    expect(await lastSignInOf(t.database.db, member)).toBeInstanceOf(Date);
   });
 
   it('answers a wrong password and an unknown e-mail identically', async () => {

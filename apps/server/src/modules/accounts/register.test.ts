@@ -10,17 +10,18 @@ import {
   strongPassword,
   uniqueEmail,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { sponsorTestApp } from '../../testing/sponsor-test-app';
+import type { TestApp } from '../../testing/test-app';
 
 describe('register', () => {
   let t: TestApp;
   let sponsorCode: string;
   let sponsorId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    const sponsor = await createMember(t.database.db);
-    sponsorCode = sponsor.referral_code;
-    sponsorId = sponsor.id;
+    ({
+      t,
+      sponsor: { referral_code: sponsorCode, id: sponsorId },
+    } = await sponsorTestApp());
   });
   afterAll(() => t?.close());
 

@@ -6,14 +6,17 @@ import {
   strongPassword,
   tokenFromLatestMail,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { sponsorTestApp } from '../../testing/sponsor-test-app';
+import type { TestApp } from '../../testing/test-app';
 
 describe('verify e-mail', () => {
   let t: TestApp;
   let sponsorCode: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    sponsorCode = (await createMember(t.database.db)).referral_code;
+    ({
+      t,
+      sponsor: { referral_code: sponsorCode },
+    } = await sponsorTestApp());
   });
   afterAll(() => t?.close());
 

@@ -1,6 +1,7 @@
 import { rolePermissions } from '@uplink/contract/admin-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   answersUnderRateLimits,
   bearer,
@@ -13,7 +14,7 @@ import {
   tokenFromLatestMail,
   uniqueEmail,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
 describe('an invited administrator accepts the invitation', () => {
   let t: TestApp;
@@ -21,9 +22,7 @@ describe('an invited administrator accepts the invitation', () => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await createAdministrator(t.database.db, 'OWNER');
-    headers = bearer(t.app.context.sessionTokens.sign(owner.id));
+    ({ t, admin: owner, adminHeaders: headers } = await adminTestApp());
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -1,9 +1,10 @@
 import type { AdminRole } from '@uplink/contract/admin-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import { bearer, createAdministrator, mailTo, signIn } from '../../testing/builders';
 import { holdLocks, lockWaiters } from '../../testing/lock-holder';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -13,9 +14,7 @@ describe('an owner changes, suspends, reinstates and removes administrators', ()
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await createAdministrator(t.database.db, 'OWNER');
-    headers = bearer(t.app.context.sessionTokens.sign(owner.id));
+    ({ t, admin: owner, adminHeaders: headers } = await adminTestApp());
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createMember, signIn, signInAttemptsOf, strongPassword } from '../../testing/builders';
+import { bearer, createMember, lastSignInOf, signIn, signInAttemptsOf, strongPassword } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   afterStart,
@@ -63,12 +63,7 @@ describe('an administrator with TOTP signs in', () => {
     });
     const session = await profile(second.json().data.token);
     expect(session.json().data).toMatchObject({ _id: admin.id, isAdmin: true });
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('last_login_at')
-      .where('id', '=', admin.id)
-      .executeTakeFirstOrThrow();
-    expect(row.last_login_at).toBeInstanceOf(Date);
+    expect(await lastSignInOf(t.database.db, admin)).toBeInstanceOf(Date);
     // The right code gives back the attempts the sign-in spent.
     expect(await signInAttemptsOf(t, admin.email)).toEqual({ failedAttempts: 0, lockedUntil: null });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createAdministrator, createMember } from '../../testing/builders';
+import { bearer, createAdministrator, createMember, storedWithdrawalStatus } from '../../testing/builders';
 import { adminHeaders, batchOf, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { enrolledAdministrator } from '../../testing/totp-builders';
@@ -63,12 +63,7 @@ describe('every administrator needs TOTP in production', () => {
       expect(answer.statusCode, `${call.method} ${call.url}`).toBe(403);
       expect(answer.json().errorCode, `${call.method} ${call.url}`).toBe('ADMIN_TOTP_REQUIRED');
     }
-    const withdrawal = await t.database.db
-      .selectFrom('withdrawals')
-      .select('status')
-      .where('id', '=', withdrawalId)
-      .executeTakeFirstOrThrow();
-    expect(withdrawal.status).toBe('PENDING');
+    expect(await storedWithdrawalStatus(t.database.db, withdrawalId)).toBe('PENDING');
     expect(await t.database.db.selectFrom('payout_batches').select('id').execute()).toHaveLength(1);
     expect(await t.database.db.selectFrom('audit_log').select('id').execute()).toEqual(auditBefore);
   });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load-config';
 import { appWithSettings, composeRequestedMail, createMember, registrationBody } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { sponsorTestApp } from '../../testing/sponsor-test-app';
+import type { TestApp } from '../../testing/test-app';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { listUnsubscribeHeaders } from '../notifications/notice-unsubscribe';
 
@@ -12,8 +13,10 @@ describe('dev mailbox', () => {
   let t: TestApp;
   let sponsorCode: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    sponsorCode = (await createMember(t.database.db)).referral_code;
+    ({
+      t,
+      sponsor: { referral_code: sponsorCode },
+    } = await sponsorTestApp());
   });
   afterAll(() => t?.close());
 

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork } from '../../../scripts/seed-network';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, creditReward, requestedWithdrawal } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { bearer, creditReward, requestedWithdrawal } from '../../testing/builders';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from './ledger-repository';
 
 /**
@@ -18,9 +19,7 @@ describe('a seeded network', () => {
   let seededIds: string[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, adminToken } = await adminTestApp());
     const lines: string[] = [];
     const seeded = await seedNetwork(t.database.db, { members: 400, depth: 6, log: (line) => lines.push(line) });
     expect(lines[0]).toMatch(/bulk mode: triggers off/);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember } from '../../testing/builders';
-import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from '../../testing/payout-builders';
+import {
+  adminHeaders,
+  approveBatch,
+  batchOf,
+  exportBatch,
+  secondApprovalAbove,
+  seedPendingWithdrawals,
+} from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** Four eyes: a batch above PAYOUT_SECOND_APPROVAL_ABOVE (here 100 USDT) is exported only once another administrator approved it. */
@@ -19,18 +26,8 @@ describe('a second administrator approves a payout batch above the limit', () =>
   });
   afterAll(() => t?.close());
 
-  const approve = (batchId: string, caller: UserRow) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/withdrawals/admin/batches/${batchId}/approve`,
-      headers: adminHeaders(t.app, caller),
-    });
-  const exportOf = (batchId: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-csv`,
-      headers: adminHeaders(t.app, creator),
-    });
+  const approve = (batchId: string, caller: UserRow) => approveBatch(t.app, caller, batchId);
+  const exportOf = (batchId: string) => exportBatch(t.app, creator, batchId);
 
   it('refuses the export of a batch above the limit until a second administrator approves it', async () => {
     const member = await createMember(t.database.db);

@@ -3,7 +3,7 @@ import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember, fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
-import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { batchesPaidByHand, type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
 import { createBatch, reconcileOnce, seedPendingWithdrawals } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -15,7 +15,7 @@ import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-rep
  * rejection or block — and paying is idempotent. On the demo chain served over JSON-RPC, three
  * confirmations, blocks mined by hand: a payment stays unconfirmed until the test mines.
  */
-const confirmations = 3;
+const { confirmations } = batchesPaidByHand;
 
 describe('a payout batch claims its withdrawals from the moment money may move', () => {
   let chainApp: DemoChainApp;
@@ -23,22 +23,17 @@ describe('a payout batch claims its withdrawals from the moment money may move',
   let provider: JsonRpcProvider;
   let admin: UserRow;
   let adminHeaders: Record<string, string>;
+  let mine: DemoChainApp['mine'];
+  let payBatch: DemoChainApp['payBatch'];
 
   beforeAll(async () => {
     // Four eyes stays out of the way here: four-eyes-window.test.ts races it.
-    chainApp = await startDemoChainApp({
-      confirmations,
-      mineByHand: true,
-      withdrawals: { maxPending: 5, secondApprovalAbove: '100000000' },
-    });
-    ({ t, provider, admin, adminHeaders } = chainApp);
+    chainApp = await startDemoChainApp(batchesPaidByHand);
+    ({ t, provider, admin, adminHeaders, mine, payBatch } = chainApp);
   }, 300_000);
   afterAll(() => chainApp?.close());
 
-  const mine = (blocks: number) => provider.send('hardhat_mine', [`0x${blocks.toString(16)}`]);
   const reconcile = () => reconcileOnce(t.app);
-  const payBatch = (batchId: string) =>
-    t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury/batches/${batchId}/pay`, headers: adminHeaders });
   const exportBatch = (batchId: string, format = 'safe-csv') =>
     t.app.inject({
       method: 'GET',

@@ -1,13 +1,41 @@
-import { getAddress } from 'ethers';
+import { FunctionFragment, getAddress, Interface } from 'ethers';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, payoutsUnverified } from '../../testing/builders';
-import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
+import { batchOf, decide, exportBatch, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
 
 const usdt = '0x55d398326f99059fF775485246999027B3197955';
 const treasury = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/** ERC-20's transfer as the standard declares it: the oracle of the Transaction Builder file's calls. */
+const erc20 = new Interface(['function transfer(address to, uint256 value) returns (bool)']);
+
+interface AbiInput {
+  internalType: string;
+  name: string;
+  type: string;
+}
+
+interface BuilderCall {
+  contractMethod: { name: string; payable: boolean; inputs: AbiInput[] };
+  contractInputsValues: Record<string, string>;
+}
+
+/** The calldata Safe's Transaction Builder makes of a call of the file: its method as an ABI function, its values by input name. */
+function calldataOf({ contractMethod, contractInputsValues }: BuilderCall): string {
+  const method = FunctionFragment.from({
+    type: 'function',
+    name: contractMethod.name,
+    inputs: contractMethod.inputs,
+    stateMutability: contractMethod.payable ? 'payable' : 'nonpayable',
+  });
+  return new Interface([method]).encodeFunctionData(
+    method,
+    method.inputs.map((input) => contractInputsValues[input.name]),
+  );
+}
 
 describe('an administrator exports a payout batch for Safe', () => {
   let t: TestApp;
@@ -40,12 +68,7 @@ describe('an administrator exports a payout batch for Safe', () => {
   });
   afterAll(() => t?.close());
 
-  const download = (format: string, caller = administrator) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/withdrawals/admin/batches/${batchId}/export?format=${format}`,
-      headers: adminHeaders(t.app, caller),
-    });
+  const download = (format: string, caller = administrator) => exportBatch(t.app, caller, batchId, format);
 
   it('writes the Safe CSV Airdrop file: erc20 lines of the USDT contract, checksummed receivers, exact amounts, blank id', async () => {
     const answer = await download('safe-csv');
@@ -94,20 +117,23 @@ describe('an administrator exports a payout batch for Safe', () => {
       },
     });
     expect(file.transactions).toHaveLength(4);
-    expect(file.transactions[0]).toEqual({
+    const [first] = file.transactions;
+    expect(first).toEqual({
       to: usdt,
       value: '0',
       data: null,
       contractMethod: {
-        inputs: [
-          { internalType: 'address', name: 'to', type: 'address' },
-          { internalType: 'uint256', name: 'value', type: 'uint256' },
-        ],
         name: 'transfer',
         payable: false,
+        // As solc's ABI declares them: an elementary input's internal type is its type.
+        inputs: first.contractMethod.inputs.map(({ name, type }: AbiInput) => ({ internalType: type, name, type })),
       },
       contractInputsValues: { to: getAddress(wallets[0] as string), value: '12340000000000000000' },
     });
+    // What Safe sends is ERC-20's transfer of 12.34 USDT to the member's wallet.
+    expect(calldataOf(first)).toBe(
+      erc20.encodeFunctionData('transfer', [getAddress(wallets[0] as string), 12_340_000_000_000_000_000n]),
+    );
     expect(
       file.transactions.map((call: { contractInputsValues: { value: string } }) => call.contractInputsValues.value),
     ).toEqual(['12340000000000000000', '10000000000000000', '999999990000000000000000', '250000000000000000000']);
@@ -155,12 +181,7 @@ describe('an administrator exports a payout batch for Safe', () => {
       .set({ payment_claimed_at: new Date(), payment_claimed_by: administrator.id, payment_claim_hash: someHash() })
       .where('id', '=', ids[1] as string)
       .execute();
-    const exportOf = () =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/withdrawals/admin/batches/${batch}/export?format=safe-csv`,
-        headers: adminHeaders(t.app, administrator),
-      });
+    const exportOf = () => exportBatch(t.app, administrator, batch);
     const refused = await exportOf();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
@@ -179,11 +200,7 @@ describe('an administrator exports a payout batch for Safe', () => {
       expect(answer.statusCode, format).toBe(400);
       expect(answer.json().errorCode).toBe('VALIDATION_ERROR');
     }
-    const unknown = await t.app.inject({
-      method: 'GET',
-      url: `/api/withdrawals/admin/batches/${crypto.randomUUID()}/export?format=safe-csv`,
-      headers: adminHeaders(t.app, administrator),
-    });
+    const unknown = await exportBatch(t.app, administrator, crypto.randomUUID());
     expect(unknown.json().errorCode).toBe('PAYOUT_BATCH_NOT_FOUND');
     const member = await createMember(t.database.db);
     expect((await download('safe-csv', member)).statusCode).toBe(403);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createAdministrator, createMember } from '../../testing/builders';
-import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from '../../testing/payout-builders';
+import {
+  approveBatch,
+  batchOf,
+  exportBatch,
+  secondApprovalAbove,
+  seedPendingWithdrawals,
+} from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
@@ -23,18 +29,8 @@ describe('four eyes between two FINANCE administrators', () => {
   });
   afterAll(() => t?.close());
 
-  const approve = (batchId: string, caller: UserRow) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/withdrawals/admin/batches/${batchId}/approve`,
-      headers: adminHeaders(t.app, caller),
-    });
-  const exportBy = (batchId: string, caller: UserRow) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-csv`,
-      headers: adminHeaders(t.app, caller),
-    });
+  const approve = (batchId: string, caller: UserRow) => approveBatch(t.app, caller, batchId);
+  const exportBy = (batchId: string, caller: UserRow) => exportBatch(t.app, caller, batchId);
   const outcome = async (answer: ReturnType<typeof approve>) => {
     const settled = await answer;
     return { status: settled.statusCode, code: settled.json().errorCode };

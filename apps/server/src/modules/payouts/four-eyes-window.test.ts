@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, statusesOf } from '../../testing/builders';
-import { adminHeaders, batchOf, secondApprovalAbove, seedPendingWithdrawals } from '../../testing/payout-builders';
+import {
+  approveBatch,
+  batchOf,
+  exportBatch,
+  secondApprovalAbove,
+  seedPendingWithdrawals,
+} from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
@@ -21,18 +27,8 @@ describe('four eyes over a rolling 24 hours', () => {
   });
   afterAll(() => t?.close());
 
-  const exportOf = (batchId: string, caller: UserRow, format = 'safe-csv') =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/withdrawals/admin/batches/${batchId}/export?format=${format}`,
-      headers: adminHeaders(t.app, caller),
-    });
-  const approve = (batchId: string, caller: UserRow) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/withdrawals/admin/batches/${batchId}/approve`,
-      headers: adminHeaders(t.app, caller),
-    });
+  const exportOf = (batchId: string, caller: UserRow, format?: string) => exportBatch(t.app, caller, batchId, format);
+  const approve = (batchId: string, caller: UserRow) => approveBatch(t.app, caller, batchId);
   /** A batch of one pending withdrawal of `amount`, created by the other administrator. */
   const batchWorth = async (amount: string) =>
     batchOf(t.app, other, await seedPendingWithdrawals(t.database.db, await createMember(t.database.db), [amount]));

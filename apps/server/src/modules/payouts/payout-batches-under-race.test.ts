@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import { createMember } from '../../testing/builders';
 import { createBatch, decide, seedPendingWithdrawals } from '../../testing/payout-builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 /**
@@ -16,8 +17,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payout batches under races (Pos
   let second: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    first = await createMember(t.database.db, { isAdmin: true });
+    ({ t, admin: first } = await adminTestApp());
     second = await createMember(t.database.db, { isAdmin: true });
   });
   afterAll(() => t?.close());

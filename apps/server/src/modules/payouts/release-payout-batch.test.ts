@@ -1,10 +1,16 @@
-import { formatUnits, type JsonRpcProvider } from 'ethers';
+import { formatUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payManyOnDemoChain } from '../../chain/demo-chain';
 import type { UserRow } from '../../db/schema';
 import { createAdministrator, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
-import { auditOf, createBatch, adminHeaders as headersOf } from '../../testing/payout-builders';
+import {
+  approveBatch,
+  auditOf,
+  createBatch,
+  exportBatch,
+  adminHeaders as headersOf,
+} from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -17,7 +23,6 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 describe('an administrator releases a payout batch', () => {
   let chainApp: DemoChainApp;
   let t: TestApp;
-  let provider: JsonRpcProvider;
   let creator: UserRow;
   let exporter: UserRow;
   let colleague: UserRow;
@@ -28,7 +33,7 @@ describe('an administrator releases a payout batch', () => {
       mineByHand: true,
       withdrawals: { maxPending: 5, secondApprovalAbove: '100' },
     });
-    ({ t, provider, admin: creator } = chainApp);
+    ({ t, admin: creator } = chainApp);
     // The second person of a release is a FINANCE administrator like the exporter, neither of them the creator.
     exporter = await createAdministrator(t.database.db, 'FINANCE');
     colleague = await createAdministrator(t.database.db, 'FINANCE');
@@ -42,18 +47,8 @@ describe('an administrator releases a payout batch', () => {
       headers: headersOf(t.app, caller),
       payload: payload as object,
     });
-  const exportOf = (batchId: string, caller = exporter) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-json`,
-      headers: headersOf(t.app, caller),
-    });
-  const approve = (batchId: string, caller: UserRow) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/withdrawals/admin/batches/${batchId}/approve`,
-      headers: headersOf(t.app, caller),
-    });
+  const exportOf = (batchId: string, caller = exporter) => exportBatch(t.app, caller, batchId, 'safe-json');
+  const approve = (batchId: string, caller: UserRow) => approveBatch(t.app, caller, batchId);
   const withdrawalsOf = (ids: string[]) =>
     t.database.db.selectFrom('withdrawals').selectAll().where('id', 'in', ids).orderBy('requested_at').execute();
 
@@ -131,7 +126,7 @@ describe('an administrator releases a payout batch', () => {
       errorCode: 'PAYOUT_BATCH_PAYMENT_UNDER_WAY',
       message: expect.stringContaining(hash.toLowerCase()),
     });
-    await provider.send('hardhat_mine', ['0x5']);
+    await chainApp.mine(5);
     expect((await release(batchId, exporter)).statusCode).toBe(409);
     expect((await withdrawalsOf(ids)).every((row) => row.payment_claim_batch === batchId)).toBe(true);
   });

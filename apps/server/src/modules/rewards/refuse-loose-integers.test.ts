@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
-import { bearer, createMember } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { bearer } from '../../testing/builders';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 /**
@@ -11,13 +11,10 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
  */
 describe('integers on the money routes are strictly integers', () => {
   let t: TestApp;
-  let admin: UserRow;
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, adminToken } = await adminTestApp());
   }, 180_000);
   afterAll(() => t?.close());
 

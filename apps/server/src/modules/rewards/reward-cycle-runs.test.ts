@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import { emptyPagination } from '../../testing/pagination';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
 describe('administrators read the runs of the reward cycles', () => {
@@ -12,9 +13,7 @@ describe('administrators read the runs of the reward cycles', () => {
   let finished: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, admin, adminToken } = await adminTestApp());
     finished = lastFinishedCycle(t.config.rewards, t.clock.now());
   }, 180_000);
   afterAll(() => t?.close());

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
 import type { Database, UserRow } from '../../db/schema';
-import { addMember, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { addMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import { postCycleRequest } from '../../testing/cycle-requests';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 
 /** Which partitions (leaves) hold each cycle's rewards of each type, and how many. */
@@ -145,9 +146,7 @@ describe('a reward cycle gets its own partition', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, adminToken } = await adminTestApp());
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -2,9 +2,10 @@ import os from 'node:os';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork } from '../../../scripts/seed-network';
+import { adminTestApp } from '../../testing/admin-test-app';
 import { bearer, createMember } from '../../testing/builders';
 import { postCycleRequest } from '../../testing/cycle-requests';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { runRewardCycle } from './run-reward-cycle';
 
@@ -24,9 +25,7 @@ describe('a large reward cycle runs in chunks', () => {
   let entries: { bingXUID: string; masterAmount: string }[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, adminToken } = await adminTestApp());
     const member = await createMember(t.database.db);
     memberToken = t.app.context.sessionTokens.sign(member.id);
     await seedNetwork(t.database.db, { members: 28_000, depth: 15 });

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, bearer, createMember, linkedMemberColumns, statusesOf, uniqueUid } from '../../testing/builders';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { addMember, bearer, linkedMemberColumns, statusesOf, uniqueUid } from '../../testing/builders';
 import {
   expectCycleRequestRefusedToNonAdministrators,
   invalidCycleRequests,
   postCycleRequest,
 } from '../../testing/cycle-requests';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { sandboxMasterAmount } from '../exchange/sandbox-exchange-gateway';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { cycleAt, cycleWindow } from './reward-cycle-calendar';
@@ -22,9 +23,7 @@ describe('an administrator runs a reward cycle', () => {
   let nextCycle = 1;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, admin, adminToken } = await adminTestApp());
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -4,6 +4,7 @@ import { toWireMoney } from '@uplink/contract/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   bearer,
   createMember,
@@ -14,7 +15,8 @@ import {
   uniqueUid,
 } from '../../testing/builders';
 import { emptyPagination } from '../../testing/pagination';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { rewardTotalsDrift } from '../../testing/reward-statistics';
+import type { TestApp } from '../../testing/test-app';
 import { settleLockedRewards } from './settle-locked-rewards';
 
 const dayMs = 86_400_000;
@@ -48,9 +50,7 @@ describe('administrators list every reward', () => {
   let source: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, adminToken } = await adminTestApp());
     perpetua = await createMember(t.database.db, { firstName: 'Perpetua', email: uniqueEmail('perpetua') });
     quentin = await createMember(t.database.db, { firstName: 'Quentin', email: uniqueEmail('quentin') });
     source = await createMember(t.database.db, { firstName: 'Sorrel' });
@@ -350,20 +350,7 @@ describe('administrators list every reward', () => {
       ].sort(),
     );
 
-    const { rows: drift } = await sql`
-      WITH truth AS (
-        SELECT type, level, state, count(*) AS rewards, sum(reward_amount) AS reward_amount,
-               sum(master_amount) AS master_amount
-          FROM rewards GROUP BY 1, 2, 3
-      ), kept AS (
-        SELECT type, level, state, sum(rewards) AS rewards, sum(reward_amount) AS reward_amount,
-               sum(master_amount) AS master_amount
-          FROM reward_totals GROUP BY 1, 2, 3 HAVING sum(rewards) > 0
-      )
-      (SELECT 'counter' AS side, * FROM kept EXCEPT SELECT 'counter', * FROM truth)
-      UNION ALL
-      (SELECT 'truth', * FROM truth EXCEPT SELECT 'truth', * FROM kept)`.execute(t.database.db);
-    expect(drift).toEqual([]);
+    expect(await rewardTotalsDrift(t.database.db)).toEqual([]);
     const { rows: extremes } = await sql`
       (SELECT type, level, max(reward_amount), min(reward_amount), min(id), max(id) FROM rewards GROUP BY 1, 2
        EXCEPT SELECT type, level, max(max_reward), min(min_reward), min(first_id), max(last_id) FROM reward_extremes GROUP BY 1, 2)

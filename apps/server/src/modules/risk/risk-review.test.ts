@@ -4,6 +4,7 @@ import { riskTexts } from '@uplink/contract/risk';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   createMember,
   creditReward,
@@ -14,7 +15,7 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { adminHeaders, createBatch, decide, someHash } from '../../testing/payout-builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { findEventMembers } from './risk-events-repository';
@@ -32,8 +33,7 @@ describe('risk review of a sybil farm', () => {
   let administrator: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp(payoutsUnverified());
-    administrator = await createMember(t.database.db, { isAdmin: true });
+    ({ t, admin: administrator } = await adminTestApp({ config: payoutsUnverified() }));
   }, 180_000);
   afterAll(() => t?.close());
 

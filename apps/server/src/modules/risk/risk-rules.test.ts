@@ -3,6 +3,7 @@ import type { RiskRule } from '@uplink/contract/risk';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   createMember,
   creditReward,
@@ -13,7 +14,7 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { adminHeaders, seedPendingWithdrawals } from '../../testing/payout-builders';
-import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
+import { type TestApp, testConfig } from '../../testing/test-app';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { backfillRiskReview } from './risk-backfill';
 import { forgetOldClientAddresses } from './risk-signals-repository';
@@ -28,10 +29,11 @@ describe('risk rules', () => {
 
   beforeAll(async () => {
     const base = testConfig();
-    t = await createTestApp({
-      risk: { ...base.risk, signupsPerSponsorHour: 3, exchangeWalletMin: 6, ignoredAddresses: [ignoredWallet] },
-    });
-    administrator = await createMember(t.database.db, { isAdmin: true });
+    ({ t, admin: administrator } = await adminTestApp({
+      config: {
+        risk: { ...base.risk, signupsPerSponsorHour: 3, exchangeWalletMin: 6, ignoredAddresses: [ignoredWallet] },
+      },
+    }));
   }, 180_000);
   afterAll(() => t?.close());
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RiskRule } from '@uplink/contract/risk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { adminTestApp } from '../../testing/admin-test-app';
 import {
   createMember,
   creditReward,
@@ -12,7 +13,7 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { adminHeaders } from '../../testing/payout-builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { newReferralCode } from '../accounts/referral-codes';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { normalizeEmail } from './email-identity';
@@ -32,8 +33,7 @@ describe(`risk events under concurrent writes (${postgres ? 'PostgreSQL' : 'PGli
   let sponsor: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    administrator = await createMember(t.database.db, { isAdmin: true });
+    ({ t, admin: administrator } = await adminTestApp());
     sponsor = await createMember(t.database.db);
   }, 180_000);
   afterAll(() => t?.close());

@@ -4,8 +4,9 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvStream } from '../../csv/csv-stream';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { bearer, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import type { TestApp } from '../../testing/test-app';
 
 const cellsOf = (text: string) => Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data;
 
@@ -19,9 +20,7 @@ describe('an administrator exports a list as filtered on its screen', () => {
   const download = (url: string, token = adminToken) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, admin, adminToken } = await adminTestApp());
     hostile = await fundedMember(t.database.db, '500');
     await t.database.db
       .updateTable('users')

@@ -7,7 +7,7 @@ import { type DemoChain, payManyOnDemoChain, payOnDemoChain } from '../../chain/
 import type { UserRow } from '../../db/schema';
 import { processJobLock } from '../../jobs/job-lock';
 import { bearer, fundedMember, mailTo, requestedWithdrawal, verifiedWithdrawalCodes } from '../../testing/builders';
-import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { batchesPaidByHand, type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
 import { auditOf } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -19,7 +19,7 @@ import { createTreasuryReconciliation, reconciliationActor } from './treasury-re
  * each, stray and second payments, a reorg, a withdrawal rejected while its batch is paid, and a
  * manual approval with a multi-send hash. Three confirmations; blocks are mined by hand.
  */
-const confirmations = 3;
+const { confirmations } = batchesPaidByHand;
 const approvedSubject = 'Your Uplink withdrawal has been approved and paid';
 
 describe('the treasury reconciles its payments from the chain', () => {
@@ -29,16 +29,12 @@ describe('the treasury reconciles its payments from the chain', () => {
   let provider: JsonRpcProvider;
   let admin: UserRow;
   let adminHeaders: Record<string, string>;
+  let mine: DemoChainApp['mine'];
+  let payBatch: DemoChainApp['payBatch'];
 
   beforeAll(async () => {
-    // Five pending withdrawals a member: the batches below hold five of each member.
-    // One administrator pays every batch here: far above any four-eyes window, by choice.
-    chainApp = await startDemoChainApp({
-      confirmations,
-      mineByHand: true,
-      withdrawals: { maxPending: 5, secondApprovalAbove: '100000000' },
-    });
-    ({ t, demoChain, provider, admin, adminHeaders } = chainApp);
+    chainApp = await startDemoChainApp(batchesPaidByHand);
+    ({ t, demoChain, provider, admin, adminHeaders, mine, payBatch } = chainApp);
   }, 300_000);
   afterAll(() => chainApp?.close());
 
@@ -56,7 +52,6 @@ describe('the treasury reconciles its payments from the chain', () => {
     if (!reconciliation) throw new Error('no chain configured');
     return reconciliation.reconcile();
   };
-  const mine = (blocks: number) => provider.send('hardhat_mine', [`0x${blocks.toString(16)}`]);
   const withdrawal = (id: string) =>
     t.database.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const transferOf = (hash: string, logIndex: number) =>
@@ -75,8 +70,6 @@ describe('the treasury reconciles its payments from the chain', () => {
     (await mailTo(t.database.db, member.email)).filter((mail) => mail.subject === approvedSubject);
   const decide = (id: string, body: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: `/api/withdrawals/${id}`, headers: adminHeaders, payload: body });
-  const payBatch = (batchId: string) =>
-    t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury/batches/${batchId}/pay`, headers: adminHeaders });
 
   /** A batch written as the batch API writes one: its lines in the order given. */
   async function batchOf(withdrawalIds: readonly string[]): Promise<string> {
