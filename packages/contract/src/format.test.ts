@@ -4,6 +4,7 @@ import {
   formatCount,
   formatMoney,
   formatRewardAmount,
+  formatUsdt,
   shortenAddress,
   shortenAdminWallet,
 } from './format';
@@ -25,6 +26,10 @@ describe('money formatting', () => {
   it('puts the dollar sign before the amount', () => {
     expect(formatMoney(1234.5, { unit: 'USD' })).toBe('$1,234.50');
     expect(formatMoney(0, { unit: 'USD' })).toBe('$0.00');
+  });
+
+  it('puts USDT after the amount', () => {
+    expect(formatUsdt(1234.5)).toBe('1,234.50 USDT');
   });
 });
 

@@ -34,6 +34,11 @@ export function formatMoney(
   return withUnit(figure, unit);
 }
 
+/** An amount in USDT, the unit of every balance, reward and withdrawal: "1,234.50 USDT". */
+export function formatUsdt(amount: number): string {
+  return formatMoney(amount, { unit: 'USDT' });
+}
+
 /** Every decimal a reward record carries on the wire (8), and at least the 2 of money. */
 const exactFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
 

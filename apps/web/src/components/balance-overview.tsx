@@ -1,4 +1,4 @@
-import { formatMoney } from '@uplink/contract/format';
+import { formatMoney, formatUsdt } from '@uplink/contract/format';
 import { ClockIcon, GiftIcon, TrendingUpIcon, WalletIcon } from './icons';
 import { StatCards, type Statistic } from './stat-card';
 
@@ -12,7 +12,7 @@ export interface BalanceFigures {
   locked: number;
 }
 
-const usdt = (amount: number | undefined) => (amount === undefined ? null : formatMoney(amount, { unit: 'USDT' }));
+const usdt = (amount: number | undefined) => (amount === undefined ? null : formatUsdt(amount));
 
 /**
  * Balance Overview, the same on the member's dashboard, on /rewards and on the admin user detail:

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
+import { formatDate, formatDateTime, formatUsdt, fullName, shortenAdminWallet } from '@uplink/contract/format';
 import type { MemberSummary } from '@uplink/contract/member-summary';
 import type { ReactNode } from 'react';
 import { columnsShowing } from './table';
@@ -46,11 +46,7 @@ export function TwoLineCell({ main, detail }: { main: ReactNode; detail: ReactNo
 
 /** The amount a row is about, in USDT. */
 function AmountCell({ amount }: { amount: number }) {
-  return (
-    <span className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">
-      {formatMoney(amount, { unit: 'USDT' })}
-    </span>
-  );
+  return <span className="whitespace-nowrap font-semibold text-slate-900 tabular-nums">{formatUsdt(amount)}</span>;
 }
 
 /** A wallet address shortened as admin lists show it (10 first and 6 last characters), whole on hover; '-' when none. */

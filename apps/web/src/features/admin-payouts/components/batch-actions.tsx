@@ -1,5 +1,5 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import type { PayoutBatchDetail } from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -105,10 +105,10 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
         details={[
           { label: 'Batch', value: `Created ${formatDateTime(batch.createdAt)} by ${batch.createdBy.name}` },
           { label: 'Withdrawals', value: formatCount(batch.count) },
-          { label: 'Total', value: formatMoney(batch.total, { unit: 'USDT' }) },
+          { label: 'Total', value: formatUsdt(batch.total) },
         ]}
         consequence={`The demo treasury pays ${batch.count === 1 ? 'its one withdrawal' : `its ${formatCount(batch.count)} withdrawals`} now, in ${formatCount(transactionParts, ['transaction', 'transactions'])}; each is approved once its payment is confirmed.`}
-        confirmLabel={`Pay ${formatMoney(batch.total, { unit: 'USDT' })}`}
+        confirmLabel={`Pay ${formatUsdt(batch.total)}`}
         busy={payment.isPending}
         onConfirm={() => payment.mutate(undefined, { onSuccess: () => setPaying(false) })}
         problem={payment.error ? errorText(payment.error) : null}

@@ -1,5 +1,5 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import { formatCount, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatUsdt } from '@uplink/contract/format';
 import type { PayoutBatchDetail, PayoutBatchPart, PayoutExportFormat } from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/badge';
@@ -62,7 +62,7 @@ export function BatchExports({ detail }: { detail: PayoutBatchDetail }) {
                     <span className="text-slate-800 text-sm tabular-nums">
                       <span className="font-medium">{`Part ${part.part} of ${parts.length}`}</span>
                       <span className="text-slate-500">
-                        {` · ${formatCount(part.count, ['transfer', 'transfers'])} · ${formatMoney(part.total, { unit: 'USDT' })}`}
+                        {` · ${formatCount(part.count, ['transfer', 'transfers'])} · ${formatUsdt(part.total)}`}
                       </span>
                     </span>
                     {part.paid === part.count ? (

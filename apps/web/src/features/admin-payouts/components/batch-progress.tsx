@@ -1,4 +1,4 @@
-import { formatCount, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatUsdt } from '@uplink/contract/format';
 import type { PayoutBatch } from '@uplink/contract/payout-batches';
 
 /** How many of a batch's withdrawals are paid: "paid / total" and a bar; `detailed` adds the amounts. */
@@ -11,7 +11,7 @@ export function BatchProgress({ batch, detailed = false }: { batch: PayoutBatch;
         <span className="whitespace-nowrap text-slate-800 text-sm tabular-nums">{text}</span>
         {detailed ? (
           <span className="whitespace-nowrap text-slate-500 text-xs tabular-nums">
-            {`${formatMoney(batch.paidAmount, { unit: 'USDT' })} of ${formatMoney(batch.total, { unit: 'USDT' })}`}
+            {`${formatUsdt(batch.paidAmount)} of ${formatUsdt(batch.total)}`}
           </span>
         ) : null}
       </div>

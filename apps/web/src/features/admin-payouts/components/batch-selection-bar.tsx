@@ -1,4 +1,4 @@
-import { formatCount, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatUsdt } from '@uplink/contract/format';
 import type { CreatePayoutBatchRequest } from '@uplink/contract/payout-batches';
 import type { AdminWithdrawal } from '@uplink/contract/withdrawals';
 import { Decimal } from 'decimal.js';
@@ -80,7 +80,7 @@ export function BatchSelectionBar({
             <output className="text-slate-700 text-sm">
               {selection.allMatching
                 ? `All ${formatCount(plan.count, withdrawalNoun)} matching selected`
-                : `${formatCount(plan.count, withdrawalNoun)} selected · ${formatMoney(plan.total ?? 0, { unit: 'USDT' })}`}
+                : `${formatCount(plan.count, withdrawalNoun)} selected · ${formatUsdt(plan.total ?? 0)}`}
             </output>
             <Button variant="ghost" size="sm" onClick={selection.clear}>
               Clear
@@ -155,7 +155,7 @@ function CreateBatchDialog({
         <dd className="text-slate-900 tabular-nums">{formatCount(plan.count)}</dd>
         <dt className="font-semibold text-slate-500">Total</dt>
         <dd className="font-semibold text-slate-900 tabular-nums">
-          {plan.total === null ? 'Added up by the server' : formatMoney(plan.total, { unit: 'USDT' })}
+          {plan.total === null ? 'Added up by the server' : formatUsdt(plan.total)}
         </dd>
       </dl>
       {fromFilter ? (

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatCount, formatDateTime, formatMoney, shortenAdminWallet } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatUsdt, shortenAdminWallet } from '@uplink/contract/format';
 import type { PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
 import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
@@ -65,7 +65,7 @@ export function PayoutBatchDetailPanels({
           />
           <CardBody className="grid gap-6 lg:grid-cols-2">
             <dl className="divide-y divide-slate-100">
-              <DetailRow label="Total">{formatMoney(batch.total, { unit: 'USDT' })}</DetailRow>
+              <DetailRow label="Total">{formatUsdt(batch.total)}</DetailRow>
               <DetailRow label="Paid">
                 <BatchProgress batch={batch} detailed />
               </DetailRow>
@@ -76,7 +76,7 @@ export function PayoutBatchDetailPanels({
                 <DetailRow label="Payment">
                   <span className="block break-normal">{`Started ${formatDateTime(batch.payment.startedAt)} by ${batch.payment.startedBy.name}`}</span>
                   <span className="block break-normal font-normal text-slate-600">
-                    {`${formatCount(batch.payment.count, ['transfer', 'transfers'])}, ${formatMoney(batch.payment.total, { unit: 'USDT' })}`}
+                    {`${formatCount(batch.payment.count, ['transfer', 'transfers'])}, ${formatUsdt(batch.payment.total)}`}
                   </span>
                 </DetailRow>
               ) : null}

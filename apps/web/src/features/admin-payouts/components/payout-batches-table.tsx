@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import type { PayoutBatch } from '@uplink/contract/payout-batches';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ const columns: Column<PayoutBatch>[] = [
     className: 'text-right',
     cell: (b) => (
       <div>
-        <p className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(b.total, { unit: 'USDT' })}</p>
+        <p className="whitespace-nowrap font-semibold tabular-nums">{formatUsdt(b.total)}</p>
         <p className="whitespace-nowrap text-slate-500 text-xs">
           {formatCount(b.count, ['withdrawal', 'withdrawals'])}
         </p>

@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import { type PayoutBatch, payoutBatchReleaseWarning, releasePayoutBatchSchema } from '@uplink/contract/payout-batches';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
@@ -24,7 +24,7 @@ export function ReleaseBatchDialog({
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const claimed = batch.payment ?? { count: batch.count, total: batch.total };
-  const total = formatMoney(claimed.total, { unit: 'USDT' });
+  const total = formatUsdt(claimed.total);
 
   const close = () => {
     setReason('');

@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import { type RewardCyclePreview, rewardCycleTexts } from '@uplink/contract/reward-runs';
 import { useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/alert';
@@ -34,10 +34,10 @@ export function RewardCyclePreviewFigures({ preview }: { preview: RewardCyclePre
         <DetailRow label="Statement lines">{formatCount(preview.inputCount)}</DetailRow>
         <DetailRow label="Matched to members">{formatCount(preview.matchedCount)}</DetailRow>
         <DetailRow label="Unknown UIDs">{formatCount(preview.unknownCount)}</DetailRow>
-        <DetailRow label="Total master amount">{formatMoney(preview.totalMasterAmount, { unit: 'USDT' })}</DetailRow>
+        <DetailRow label="Total master amount">{formatUsdt(preview.totalMasterAmount)}</DetailRow>
         <DetailRow label="Rewards to write">{formatCount(preview.rewardsToWrite)}</DetailRow>
-        <DetailRow label="To credit">{formatMoney(preview.totalToPay, { unit: 'USDT' })}</DetailRow>
-        <DetailRow label="To lock">{formatMoney(preview.totalToLock, { unit: 'USDT' })}</DetailRow>
+        <DetailRow label="To credit">{formatUsdt(preview.totalToPay)}</DetailRow>
+        <DetailRow label="To lock">{formatUsdt(preview.totalToLock)}</DetailRow>
       </dl>
       {preview.unknownUids.length > 0 ? (
         <div className="mt-2">

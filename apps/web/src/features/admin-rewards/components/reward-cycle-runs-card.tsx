@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatCount, formatDate, formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatDate, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import {
   type RewardCycleRun,
   type RewardCycleRuns,
@@ -20,11 +20,9 @@ import { usePermissions } from '../../../lib/permissions';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
 
-const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
-
 /** A run's counts and sums, right-aligned; a sum stays on one line. */
 const countColumn = columnsShowing((count: number) => formatCount(count), { className: 'text-right' });
-const usdtColumn = columnsShowing(usdt, { className: 'text-right whitespace-nowrap' });
+const usdtColumn = columnsShowing(formatUsdt, { className: 'text-right whitespace-nowrap' });
 
 const columns: Column<RewardCycleRun>[] = [
   {
@@ -137,8 +135,8 @@ function RunOutcome({ run }: { run: RewardCycleRun }) {
   }
   return (
     <Alert tone="success" title={`Cycle #${run.cycle} distributed`}>
-      {formatCount(run.rewardsWritten, ['reward', 'rewards'])} written: {usdt(run.totalPaid)} credited,{' '}
-      {usdt(run.totalLocked)} locked.
+      {formatCount(run.rewardsWritten, ['reward', 'rewards'])} written: {formatUsdt(run.totalPaid)} credited,{' '}
+      {formatUsdt(run.totalLocked)} locked.
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminRewardRecord } from '@uplink/contract/admin-rewards';
-import { formatDateTime, formatMoney, formatRewardAmount, fullName } from '@uplink/contract/format';
+import { formatDateTime, formatRewardAmount, formatUsdt, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import { Link } from 'react-router';
 import { DetailRow, DetailSection, DetailsModal } from '../../../components/detail-row';
@@ -35,7 +35,7 @@ export function RewardDetailsModal({ reward, onClose }: { reward: AdminRewardRec
             </DetailRow>
             <DetailRow label="Amount">{formatRewardAmount(reward.rewardAmount, { unit: 'USDT' })}</DetailRow>
             <DetailRow label="Percent">{reward.percent}%</DetailRow>
-            <DetailRow label="Master amount">{formatMoney(reward.masterAmount, { unit: 'USDT' })}</DetailRow>
+            <DetailRow label="Master amount">{formatUsdt(reward.masterAmount)}</DetailRow>
             <DetailRow label="Level">{`Level ${reward.level}`}</DetailRow>
             <DetailRow label="Cycle">#{reward.cycle}</DetailRow>
             <DetailRow label="Plan version">{reward.planVersion}</DetailRow>

@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import type { RewardCyclePreview } from '@uplink/contract/reward-runs';
 import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 
@@ -42,7 +42,6 @@ function runConfirmation(
   previewed: RewardCyclePreview | undefined,
   statementFileName: string | undefined,
 ) {
-  const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
   const final = 'A cycle is distributed once: this cannot be undone.';
   if (!previewed) {
     return {
@@ -68,10 +67,10 @@ function runConfirmation(
         value: `${statementFileName ?? 'Uploaded'}, ${formatCount(previewed.inputCount, ['entry', 'entries'])}`,
       },
       { label: 'Rewards to write', value: formatCount(previewed.rewardsToWrite) },
-      { label: 'To credit', value: usdt(previewed.totalToPay) },
-      { label: 'To lock', value: usdt(previewed.totalToLock) },
+      { label: 'To credit', value: formatUsdt(previewed.totalToPay) },
+      { label: 'To lock', value: formatUsdt(previewed.totalToLock) },
     ],
-    consequence: `${usdt(previewed.totalToPay)} is credited to members' balances and ${usdt(previewed.totalToLock)} locked until their owners are compliant, at once. ${final}`,
-    confirmLabel: `Distribute ${usdt(total)}`,
+    consequence: `${formatUsdt(previewed.totalToPay)} is credited to members' balances and ${formatUsdt(previewed.totalToLock)} locked until their owners are compliant, at once. ${final}`,
+    confirmLabel: `Distribute ${formatUsdt(total)}`,
   };
 }

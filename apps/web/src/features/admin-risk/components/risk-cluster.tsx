@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, formatMoney, fullName, shortenAdminWallet } from '@uplink/contract/format';
+import { formatCount, formatDateTime, formatUsdt, fullName, shortenAdminWallet } from '@uplink/contract/format';
 import {
   type RiskEvent,
   type RiskMember,
@@ -142,7 +142,7 @@ function clusterColumns(event: RiskEvent, rows: ClusterRow[]): Column<ClusterRow
             {row.withdrawals.map((w) => (
               <Entry key={w.withdrawalId}>
                 <Link to={`/admin/withdrawals/${encodeURIComponent(w.withdrawalId)}`} className={linkClass}>
-                  {formatMoney(w.amount, { unit: 'USDT' })}
+                  {formatUsdt(w.amount)}
                 </Link>
                 <span>to</span>
                 <Evidence shared={isShared(shared.wallet, w.walletAddress)} title={w.walletAddress}>

@@ -1,4 +1,4 @@
-import { formatCount, formatDate, formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
+import { formatCount, formatDate, formatDateTime, formatUsdt, fullName } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone, StatusBadge } from '../../../components/badge';
 import { DetailRow, DetailSection, DetailsModal } from '../../../components/detail-row';
@@ -11,8 +11,6 @@ const activityTones: Record<SampleActivityType, BadgeTone> = {
   REFERRAL: 'violet',
   SUBSCRIPTION: 'blue',
 };
-
-const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 
 function Activities({ activities }: { activities: SampleActivity[] }) {
   return (
@@ -27,7 +25,7 @@ function Activities({ activities }: { activities: SampleActivity[] }) {
             </div>
             <div className="text-right">
               {activity.amount === undefined ? null : (
-                <p className="font-semibold text-slate-900 tabular-nums">{usdt(activity.amount)}</p>
+                <p className="font-semibold text-slate-900 tabular-nums">{formatUsdt(activity.amount)}</p>
               )}
               <p className="whitespace-nowrap text-slate-500 text-xs">{formatDateTime(activity.timestamp)}</p>
             </div>
@@ -76,15 +74,15 @@ export function ReportDetailsModal({
             <DetailRow label="Joined">{formatDate(row.joinedAt)}</DetailRow>
           </DetailSection>
           <DetailSection title="Balance and withdrawals">
-            <DetailRow label="Available balance">{usdt(row.availableBalance)}</DetailRow>
+            <DetailRow label="Available balance">{formatUsdt(row.availableBalance)}</DetailRow>
             <DetailRow label="Pending withdrawals">
-              {`${usdt(row.pendingWithdrawals.amount)} (${formatCount(row.pendingWithdrawals.count, ['request', 'requests'])})`}
+              {`${formatUsdt(row.pendingWithdrawals.amount)} (${formatCount(row.pendingWithdrawals.count, ['request', 'requests'])})`}
             </DetailRow>
             <DetailRow label="Withdrawal requests">{formatCount(row.withdrawalRequests)}</DetailRow>
           </DetailSection>
           <DetailSection title="Trading and rewards">
-            <DetailRow label={volumeLabel}>{usdt(row.volume)}</DetailRow>
-            <DetailRow label="Trading rewards">{usdt(row.totalTradingRewards)}</DetailRow>
+            <DetailRow label={volumeLabel}>{formatUsdt(row.volume)}</DetailRow>
+            <DetailRow label="Trading rewards">{formatUsdt(row.totalTradingRewards)}</DetailRow>
             <DetailRow label="Average reward percentage">
               {row.avgRewardPercentage === null ? '-' : `${row.avgRewardPercentage}%`}
             </DetailRow>
@@ -94,7 +92,7 @@ export function ReportDetailsModal({
             <DetailRow label="Referrals">
               {`${formatCount(row.totalReferrals)} (${formatCount(row.directReferrals)} direct)`}
             </DetailRow>
-            <DetailRow label="Referral rewards">{usdt(row.referralRewards)}</DetailRow>
+            <DetailRow label="Referral rewards">{formatUsdt(row.referralRewards)}</DetailRow>
             <DetailRow label="Logins">{formatCount(row.totalLogins)}</DetailRow>
             <DetailRow label="Last activity">{formatDateTime(row.lastActivity)}</DetailRow>
           </DetailSection>

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type AdminUserListItem, type AdminUsers, adminUserTexts } from '@uplink/contract/admin-users';
-import { formatMoney, fullName } from '@uplink/contract/format';
+import { formatUsdt, fullName } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
@@ -110,7 +110,7 @@ function userColumns(
 
 /** A total beside the balance: in USDT, not bold. */
 function Money({ amount }: { amount: number }) {
-  return <span className="whitespace-nowrap tabular-nums">{formatMoney(amount, { unit: 'USDT' })}</span>;
+  return <span className="whitespace-nowrap tabular-nums">{formatUsdt(amount)}</span>;
 }
 
 /**

@@ -1,10 +1,8 @@
 import { adminUserTexts } from '@uplink/contract/admin-users';
-import { formatMoney } from '@uplink/contract/format';
+import { formatUsdt } from '@uplink/contract/format';
 import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { errorText } from '../../../lib/error-text';
 import { useDeleteMember } from '../api/delete-member';
-
-const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 
 /**
  * Confirms the soft delete of a member (DESIGN.md), naming them and their money: what ends, what
@@ -41,9 +39,9 @@ export function DeleteMemberDialog({
       title={`Delete ${member.name}?`}
       details={[
         { label: 'Member', value: `${member.name} · ${member.userId}` },
-        { label: 'Available balance', value: usdt(member.balance) },
-        { label: 'Locked rewards', value: usdt(member.lockedRewards) },
-        { label: 'Pending withdrawals', value: usdt(member.pendingWithdrawals) },
+        { label: 'Available balance', value: formatUsdt(member.balance) },
+        { label: 'Locked rewards', value: formatUsdt(member.lockedRewards) },
+        { label: 'Pending withdrawals', value: formatUsdt(member.pendingWithdrawals) },
       ]}
       consequence={
         <div className="space-y-2">
@@ -57,7 +55,7 @@ export function DeleteMemberDialog({
             </li>
             <li>
               {member.lockedRewards > 0
-                ? `Their locked rewards of ${usdt(member.lockedRewards)} are forfeited.`
+                ? `Their locked rewards of ${formatUsdt(member.lockedRewards)} are forfeited.`
                 : 'They have no locked rewards to forfeit.'}
             </li>
           </ul>

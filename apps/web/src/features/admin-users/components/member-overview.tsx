@@ -1,5 +1,5 @@
 import { type AdminUserDetail, adminUserTexts } from '@uplink/contract/admin-users';
-import { formatDate, formatDateTime, formatMoney, fullName } from '@uplink/contract/format';
+import { formatDate, formatDateTime, formatUsdt, fullName } from '@uplink/contract/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
@@ -74,7 +74,7 @@ export function MemberOverview({ member }: { member: AdminUserDetail }) {
             <Badge tone={subscription.hasPaid ? 'green' : 'grey'}>{subscription.hasPaid ? 'Paid' : 'Unpaid'}</Badge>
           </DetailRow>
           {subscription.amount !== null ? (
-            <DetailRow label="Amount">{formatMoney(subscription.amount, { unit: 'USDT' })}</DetailRow>
+            <DetailRow label="Amount">{formatUsdt(subscription.amount)}</DetailRow>
           ) : null}
           {subscription.timestamp ? (
             <DetailRow label="Payment date">{formatDateTime(subscription.timestamp)}</DetailRow>

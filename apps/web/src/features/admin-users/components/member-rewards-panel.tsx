@@ -1,5 +1,5 @@
 import type { AdminMemberReward, AdminUserDetail } from '@uplink/contract/admin-users';
-import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
+import { formatCount, formatUsdt, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import { GiftIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
 import { RewardTypeBadge, rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
@@ -47,7 +47,7 @@ export function MemberRewardsPanel({
       statistics={[
         {
           label: 'Total Amount',
-          value: formatMoney(statistics.totalRewardAmount, { unit: 'USDT' }),
+          value: formatUsdt(statistics.totalRewardAmount),
           hint: formatCount(statistics.total, ['reward', 'rewards']),
           icon: GiftIcon,
         },

@@ -1,5 +1,5 @@
 import type { AdminUserDetail } from '@uplink/contract/admin-users';
-import { formatCount, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatMoney, formatUsdt } from '@uplink/contract/format';
 import { decisionTextLabel, type Withdrawal, withdrawalStatuses, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon, ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
@@ -13,8 +13,6 @@ const statusOptions: { value: WithdrawalStatusFilter; label: string }[] = [
   { value: 'ALL', label: 'All Status' },
   ...withdrawalStatuses.map((status) => ({ value: status, label: status })),
 ];
-
-const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 
 const columns: Column<Withdrawal>[] = [
   {
@@ -72,9 +70,14 @@ export function MemberWithdrawalsPanel({
   return (
     <LoadedPageTab
       statistics={[
-        { label: 'Total Requested', value: usdt(statistics.totalRequestedAmount), icon: WalletIcon },
-        { label: 'Approved', value: usdt(statistics.totalApprovedAmount), icon: CheckCircleIcon, accent: 'emerald' },
-        { label: 'Pending', value: usdt(statistics.totalPendingAmount), icon: ClockIcon, accent: 'amber' },
+        { label: 'Total Requested', value: formatUsdt(statistics.totalRequestedAmount), icon: WalletIcon },
+        {
+          label: 'Approved',
+          value: formatUsdt(statistics.totalApprovedAmount),
+          icon: CheckCircleIcon,
+          accent: 'emerald',
+        },
+        { label: 'Pending', value: formatUsdt(statistics.totalPendingAmount), icon: ClockIcon, accent: 'amber' },
         { label: 'Total Count', value: formatCount(statistics.total), icon: TrendingUpIcon, accent: 'violet' },
       ]}
       filter={{

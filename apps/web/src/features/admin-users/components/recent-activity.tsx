@@ -1,5 +1,5 @@
 import { adminUserTexts, type OverallStats } from '@uplink/contract/admin-users';
-import { formatDate, formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatDate, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -91,9 +91,7 @@ export function RecentWithdrawals({
             <p className="text-slate-500 text-xs">{formatDateTime(withdrawal.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3">
-            <span className="font-semibold text-slate-900 tabular-nums">
-              {formatMoney(withdrawal.amount, { unit: 'USDT' })}
-            </span>
+            <span className="font-semibold text-slate-900 tabular-nums">{formatUsdt(withdrawal.amount)}</span>
             <Badge tone={dashboardStatuses[withdrawal.status].tone}>{dashboardStatuses[withdrawal.status].label}</Badge>
           </div>
         </RecentRow>

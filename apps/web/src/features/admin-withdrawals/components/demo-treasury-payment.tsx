@@ -1,4 +1,4 @@
-import { formatMoney } from '@uplink/contract/format';
+import { formatUsdt } from '@uplink/contract/format';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { ConfirmActionDialog, type ConfirmedDetail } from '../../../components/confirm-action-dialog';
@@ -22,7 +22,7 @@ export function DemoTreasuryPayment({
 }) {
   const payment = usePayFromDemoTreasury(id);
   const [confirming, setConfirming] = useState(false);
-  const usdt = formatMoney(amount, { unit: 'USDT' });
+  const usdt = formatUsdt(amount);
   return (
     <>
       <Button

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatDateTime, formatUsdt } from '@uplink/contract/format';
 import type { WithdrawalReview } from '@uplink/contract/withdrawals';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -32,7 +32,7 @@ export function PaymentUnderWay({
   const release = useReleaseWithdrawalPayment(id);
   const permits = usePermissions();
   const [confirming, setConfirming] = useState(false);
-  const amount = formatMoney(withdrawal.amount, { unit: 'USDT' });
+  const amount = formatUsdt(withdrawal.amount);
   return (
     <Card>
       <CardHeader title="Payment under way" />

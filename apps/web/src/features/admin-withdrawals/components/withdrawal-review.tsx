@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatDateTime, formatUsdt } from '@uplink/contract/format';
 import { ledgerEntryKindLabel, ledgerReasonTypeLabel } from '@uplink/contract/ledger';
 import { riskRuleTexts, riskTexts } from '@uplink/contract/risk';
 import { decisionTextLabel, type WithdrawalReview } from '@uplink/contract/withdrawals';
@@ -12,7 +12,6 @@ import { rolesHolding, usePermissions } from '../../../lib/permissions';
 import { FlaggedPayments, PaymentUnderWay } from './payment-under-way';
 import { WithdrawalDecisionForm } from './withdrawal-decision-form';
 
-const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 const hashLink = 'break-all font-mono text-brand-700 hover:underline';
 
 function RequestCard({ withdrawal }: { withdrawal: WithdrawalReview['withdrawal'] }) {
@@ -21,7 +20,7 @@ function RequestCard({ withdrawal }: { withdrawal: WithdrawalReview['withdrawal'
       <CardHeader title="Request" actions={<WithdrawalStatusBadge status={withdrawal.status} />} />
       <CardBody>
         <dl className="divide-y divide-slate-100">
-          <DetailRow label="Amount">{usdt(withdrawal.amount)}</DetailRow>
+          <DetailRow label="Amount">{formatUsdt(withdrawal.amount)}</DetailRow>
           <DetailRow label="Wallet address">
             <ExplorerLink address={withdrawal.walletAddress} className={hashLink}>
               {withdrawal.walletAddress}
@@ -71,10 +70,10 @@ function MemberCard({
           </DetailRow>
           <DetailRow label="E-mail">{member.email}</DetailRow>
           <DetailRow label="User ID">{member.userId}</DetailRow>
-          <DetailRow label="Available balance">{usdt(balance.available)}</DetailRow>
-          <DetailRow label="Pending withdrawals">{usdt(balance.onHold)}</DetailRow>
-          <DetailRow label="Total earned">{usdt(balance.totalEarned)}</DetailRow>
-          <DetailRow label="Total withdrawn">{usdt(balance.totalWithdrawn)}</DetailRow>
+          <DetailRow label="Available balance">{formatUsdt(balance.available)}</DetailRow>
+          <DetailRow label="Pending withdrawals">{formatUsdt(balance.onHold)}</DetailRow>
+          <DetailRow label="Total earned">{formatUsdt(balance.totalEarned)}</DetailRow>
+          <DetailRow label="Total withdrawn">{formatUsdt(balance.totalWithdrawn)}</DetailRow>
         </dl>
       </CardBody>
     </Card>
@@ -96,7 +95,7 @@ function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
                 {ledgerEntryKindLabel(entry.kind)}
               </span>
               <span className="text-slate-500">{ledgerReasonTypeLabel(entry.reasonType)}</span>
-              <span className="tabular-nums">{usdt(entry.amount)}</span>
+              <span className="tabular-nums">{formatUsdt(entry.amount)}</span>
               <span className="text-slate-500">{formatDateTime(entry.createdAt)}</span>
             </li>
           ))}

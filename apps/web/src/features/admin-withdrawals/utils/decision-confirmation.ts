@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, fullName, shortenAdminWallet, shortenHash } from '@uplink/contract/format';
+import { formatDateTime, formatUsdt, fullName, shortenAdminWallet, shortenHash } from '@uplink/contract/format';
 import type {
   AdminWithdrawal,
   WithdrawalDecision,
@@ -7,13 +7,11 @@ import type {
 } from '@uplink/contract/withdrawals';
 import type { ConfirmedDetail } from '../../../components/confirm-action-dialog';
 
-const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
-
 /** Whom a withdrawal pays, how much and where: what every confirmation of it names first. */
 export function withdrawalDetails(withdrawal: AdminWithdrawal): ConfirmedDetail[] {
   return [
     { label: 'Member', value: `${fullName(withdrawal.user)} · ${withdrawal.user.userId}` },
-    { label: 'Amount', value: usdt(withdrawal.amount) },
+    { label: 'Amount', value: formatUsdt(withdrawal.amount) },
     { label: 'Wallet', value: shortenAdminWallet(withdrawal.walletAddress) },
   ];
 }
@@ -26,7 +24,7 @@ const verbs: Record<WithdrawalDecision, { action: string; done: string }> = {
 
 /** The confirmation of a decision: the withdrawal, what goes with the decision, and what follows from it. */
 export function decisionConfirmation(decision: WithdrawalDecisionRequest, withdrawal: AdminWithdrawal) {
-  const amount = usdt(withdrawal.amount);
+  const amount = formatUsdt(withdrawal.amount);
   const member = fullName(withdrawal.user);
   const approving = decision.status === 'APPROVED';
   const sent: ConfirmedDetail[] = [

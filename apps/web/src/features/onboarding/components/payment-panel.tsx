@@ -1,6 +1,6 @@
 import type { SubscriptionFee } from '@uplink/contract/accounts';
 import { bscNetworkName } from '@uplink/contract/constants';
-import { formatCount, formatMoney, shortenAddress } from '@uplink/contract/format';
+import { formatCount, formatUsdt, shortenAddress } from '@uplink/contract/format';
 import { onboardingMessages } from '@uplink/contract/onboarding';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
@@ -43,7 +43,7 @@ export function PaymentPanel({
   refreshNotice: RefreshNotice | null;
 }) {
   const details = usePaymentDetails();
-  const fee = details.data ? formatMoney(details.data.fee, { unit: 'USDT' }) : '…';
+  const fee = details.data ? formatUsdt(details.data.fee) : '…';
 
   return (
     <Card>

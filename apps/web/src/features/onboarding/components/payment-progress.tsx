@@ -1,5 +1,5 @@
 import type { SubscriptionFee } from '@uplink/contract/accounts';
-import { formatMoney } from '@uplink/contract/format';
+import { formatMoney, formatUsdt } from '@uplink/contract/format';
 import { Spinner } from '../../../components/spinner';
 import { onboardingTexts } from '../onboarding-texts';
 
@@ -22,7 +22,7 @@ export function PaymentProgress({ subscription, fee }: { subscription: Subscript
   return (
     <div className="rounded-xl border border-brand-200 bg-brand-50/60 px-4 py-3" role="status">
       <p className="font-semibold text-slate-900 text-sm">
-        {formatMoney(subscription.received, { rounding: 'floor' })} of {formatMoney(fee, { unit: 'USDT' })} received
+        {formatMoney(subscription.received, { rounding: 'floor' })} of {formatUsdt(fee)} received
       </p>
       <div
         role="progressbar"

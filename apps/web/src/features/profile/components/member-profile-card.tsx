@@ -1,5 +1,5 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
-import { formatDate, formatMoney, fullName } from '@uplink/contract/format';
+import { formatDate, formatUsdt, fullName } from '@uplink/contract/format';
 import { Avatar } from '../../../components/avatar';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { CopyButton } from '../../../components/copy-button';
@@ -81,7 +81,7 @@ function SubscriptionBox({ subscription }: { subscription: MemberProfile['subscr
         <p className="mt-0.5 text-emerald-900/80 text-sm">
           {subscription.timestamp ? `Activated ${formatDate(subscription.timestamp)}` : 'Activated'}
           {subscription.periodEndsAt ? ` · valid until ${formatDate(subscription.periodEndsAt)}` : ''}
-          {subscription.amount !== null ? ` · ${formatMoney(subscription.amount, { unit: 'USDT' })}` : ''}
+          {subscription.amount !== null ? ` · ${formatUsdt(subscription.amount)}` : ''}
         </p>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '@uplink/contract/format';
+import { formatDate, formatMoney, formatUsdt } from '@uplink/contract/format';
 import type { CycleEarnings } from '@uplink/contract/reward-stats';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { describeEarnings, type EarningsBar, scaleEarnings } from '../utils/earnings-chart-scale';
@@ -11,7 +11,7 @@ const slotWidth = 10;
 const barWidth = 5.6;
 
 function barTitle(bar: EarningsBar): string {
-  return `Cycle #${bar.cycle} (from ${formatDate(bar.startsAt)}): ${formatMoney(bar.total, { unit: 'USDT' })}, direct ${formatMoney(bar.direct)}, downline ${formatMoney(bar.downline)}`;
+  return `Cycle #${bar.cycle} (from ${formatDate(bar.startsAt)}): ${formatUsdt(bar.total)}, direct ${formatMoney(bar.direct)}, downline ${formatMoney(bar.downline)}`;
 }
 
 /**

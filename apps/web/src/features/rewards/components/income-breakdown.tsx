@@ -1,4 +1,4 @@
-import { formatMoney } from '@uplink/contract/format';
+import { formatUsdt } from '@uplink/contract/format';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 
@@ -18,7 +18,7 @@ export function IncomeBreakdown({ stats, loading }: { stats: RewardStats | undef
         <div>
           <p className="text-slate-600 text-sm">Total Income</p>
           <p className="mt-1 font-bold text-2xl text-slate-900 tabular-nums" data-testid="total-income">
-            {loading || !breakdown ? '—' : formatMoney(breakdown.calculatedTotal, { unit: 'USDT' })}
+            {loading || !breakdown ? '—' : formatUsdt(breakdown.calculatedTotal)}
           </p>
         </div>
         {rows.map((row) => (
@@ -26,7 +26,7 @@ export function IncomeBreakdown({ stats, loading }: { stats: RewardStats | undef
             <div className="flex items-baseline justify-between gap-3 text-sm">
               <span className="text-slate-700">{row.label}</span>
               <span className="font-semibold text-slate-900 tabular-nums">
-                {row.value === undefined ? '—' : formatMoney(row.value, { unit: 'USDT' })}
+                {row.value === undefined ? '—' : formatUsdt(row.value)}
               </span>
             </div>
             <div className="mt-2 h-2 rounded-full bg-slate-100" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '@uplink/contract/format';
+import { formatDate, formatUsdt } from '@uplink/contract/format';
 import { type LockReason, lockReasonActions, lockReasonTexts } from '@uplink/contract/reward-lock-reasons';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import { Alert } from '../../../components/alert';
@@ -27,7 +27,7 @@ export function LockedRewards({ stats }: { stats: RewardStats }) {
       tone="warning"
       title={
         stats.locked.length > 0
-          ? `${formatMoney(stats.lockedRewards, { unit: 'USDT' })} of your rewards are locked`
+          ? `${formatUsdt(stats.lockedRewards)} of your rewards are locked`
           : 'New rewards will be locked'
       }
     >
@@ -49,7 +49,7 @@ export function LockedRewards({ stats }: { stats: RewardStats }) {
         <ul className="mt-3 space-y-1" data-testid="locked-rewards">
           {stats.locked.map((lock) => (
             <li key={`${lock.type}-${lock.cycle}-${lock.lockedAt}`} className="flex flex-wrap gap-x-3">
-              <span className="font-semibold tabular-nums">{formatMoney(lock.amount, { unit: 'USDT' })}</span>
+              <span className="font-semibold tabular-nums">{formatUsdt(lock.amount)}</span>
               <span>
                 {lock.type === 'DIRECT' ? 'Referral reward' : 'Trading rewards'}, cycle #{lock.cycle}
               </span>

@@ -1,4 +1,4 @@
-import { formatCount, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatUsdt } from '@uplink/contract/format';
 import type { CycleEarnings } from '@uplink/contract/reward-stats';
 import { Decimal } from 'decimal.js';
 
@@ -57,5 +57,5 @@ export function describeEarnings(bars: readonly EarningsBar[]): string {
   const best = bars.reduce((top, bar) => (bar.total > top.total ? bar : top), first);
   const sum = bars.reduce((total, bar) => total.plus(bar.total), new Decimal(0)).toNumber();
   const range = first === last ? `#${first.cycle}` : `#${first.cycle} to #${last.cycle}`;
-  return `Earnings over the last ${formatCount(bars.length, ['cycle', 'cycles'])} (${range}): ${formatMoney(sum, { unit: 'USDT' })} in all, the most ${formatMoney(best.total, { unit: 'USDT' })} in cycle #${best.cycle}`;
+  return `Earnings over the last ${formatCount(bars.length, ['cycle', 'cycles'])} (${range}): ${formatUsdt(sum)} in all, the most ${formatUsdt(best.total)} in cycle #${best.cycle}`;
 }

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from '@uplink/contract/format';
+import { formatDateTime, formatUsdt } from '@uplink/contract/format';
 import { riskTexts } from '@uplink/contract/risk';
 import { decisionTextLabel, type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Badge, type BadgeTone } from '../../../components/badge';
@@ -38,9 +38,7 @@ const columns: Column<Withdrawal>[] = [
   {
     key: 'amount',
     header: 'Amount',
-    cell: (w) => (
-      <span className="whitespace-nowrap font-semibold tabular-nums">{formatMoney(w.amount, { unit: 'USDT' })}</span>
-    ),
+    cell: (w) => <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsdt(w.amount)}</span>,
   },
   {
     key: 'address',

@@ -1,5 +1,5 @@
 import { bscNetworkName, otpLength } from '@uplink/contract/constants';
-import { formatMoney, shortenAddress } from '@uplink/contract/format';
+import { formatUsdt, shortenAddress } from '@uplink/contract/format';
 import { type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/alert';
@@ -145,7 +145,7 @@ export function WithdrawalModal({
       title={titles[step]}
       description={
         step === 'details'
-          ? `USDT on ${bscNetworkName}. Available: ${formatMoney(balance, { unit: 'USDT' })}.`
+          ? `USDT on ${bscNetworkName}. Available: ${formatUsdt(balance)}.`
           : step === 'code'
             ? 'We e-mailed you a 6-digit code. It is valid for 10 minutes.'
             : undefined
@@ -213,7 +213,7 @@ export function WithdrawalModal({
       ) : (
         <form className="space-y-4" onSubmit={submitCode} noValidate>
           <p className="text-slate-700 text-sm">
-            Withdrawing <strong>{formatMoney(Number(amount), { unit: 'USDT' })}</strong> to{' '}
+            Withdrawing <strong>{formatUsdt(Number(amount))}</strong> to{' '}
             <span className="break-all font-mono">{walletAddress}</span>
           </p>
           <TextField
@@ -259,7 +259,7 @@ const titles: Record<Step, string> = {
 function WithdrawalConfirmation({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: () => void }) {
   return (
     <div className="space-y-4">
-      <Alert tone="success" title={`${formatMoney(withdrawal.amount, { unit: 'USDT' })} requested`}>
+      <Alert tone="success" title={`${formatUsdt(withdrawal.amount)} requested`}>
         To <span className="font-mono">{shortenAddress(withdrawal.walletAddress)}</span>. It is Pending until it is
         paid, and it is now the first row of your Withdrawal History.
       </Alert>
