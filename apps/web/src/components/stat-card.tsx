@@ -43,6 +43,45 @@ export function StatCards({
   );
 }
 
+/** A figure read from statistics the server may not have sent yet: `value` and `hint` read them once they have. */
+export interface LoadedStatistic<Figures> extends Omit<Statistic, 'value' | 'hint'> {
+  value: (figures: Figures) => ReactNode;
+  /** A line under the value: fixed, or read from the figures. */
+  hint?: ReactNode | ((figures: Figures) => ReactNode);
+}
+
+/**
+ * Statistics cards over figures loaded from the server: until they arrive, or when the load
+ * failed, every card shows a dash rather than a made-up 0.
+ */
+export function LoadedStatCards<Figures>({
+  figures,
+  statistics,
+  loading,
+  grid,
+}: {
+  figures: Figures | undefined;
+  statistics: LoadedStatistic<Figures>[];
+  loading: boolean;
+  grid?: string;
+}) {
+  return (
+    <StatCards
+      loading={loading}
+      grid={grid}
+      statistics={statistics.map((statistic) => readFigures(statistic, figures))}
+    />
+  );
+}
+
+function readFigures<Figures>(
+  { value, hint, ...card }: LoadedStatistic<Figures>,
+  figures: Figures | undefined,
+): Statistic {
+  if (figures === undefined) return { ...card, value: null };
+  return { ...card, value: value(figures), hint: typeof hint === 'function' ? hint(figures) : hint };
+}
+
 function StatCard({ statistic, loading }: { statistic: Statistic; loading: boolean }) {
   const { label, value, hint, icon: Icon, accent = 'brand', testId } = statistic;
   return (

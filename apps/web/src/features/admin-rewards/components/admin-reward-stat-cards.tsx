@@ -1,9 +1,8 @@
 import type { AdminRewardStatistics } from '@uplink/contract/admin-rewards';
-import { formatCount, formatMoney, formatRewardAmount } from '@uplink/contract/format';
+import { formatCount, formatRewardAmount, formatUsdt } from '@uplink/contract/format';
 import { ActivityIcon, ChartIcon, GiftIcon, TrendingUpIcon, UsersIcon, WalletIcon } from '../../../components/icons';
-import { StatCards } from '../../../components/stat-card';
+import { LoadedStatCards } from '../../../components/stat-card';
 
-const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
 const rewardCount = (count: number) => formatCount(count, ['reward', 'rewards']);
 
 /** The statistics of every reward the filters match, whatever the page. */
@@ -14,9 +13,9 @@ export function AdminRewardStatCards({
   statistics: AdminRewardStatistics | undefined;
   loading: boolean;
 }) {
-  const stats = statistics;
   return (
-    <StatCards
+    <LoadedStatCards
+      figures={statistics}
       loading={loading}
       // Six amounts in USDT: one column on phones, where two would break a six-digit amount.
       grid="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
@@ -25,41 +24,41 @@ export function AdminRewardStatCards({
           // Every reward record, locked and forfeited ones included; the dashboard's "Rewards
           // Distributed" counts only what reached members' balances.
           label: 'Total Rewards',
-          value: stats ? usdt(stats.totalRewardsDistributed) : null,
-          hint: stats ? `${rewardCount(stats.total)}, locked ones included` : undefined,
+          value: (stats) => formatUsdt(stats.totalRewardsDistributed),
+          hint: (stats) => `${rewardCount(stats.total)}, locked ones included`,
           icon: WalletIcon,
         },
         {
           label: 'Referral Rewards',
-          value: stats ? usdt(stats.totalDirectRewards) : null,
-          hint: stats ? `${rewardCount(stats.directRewardsCount)} (DIRECT)` : undefined,
+          value: (stats) => formatUsdt(stats.totalDirectRewards),
+          hint: (stats) => `${rewardCount(stats.directRewardsCount)} (DIRECT)`,
           icon: UsersIcon,
           accent: 'violet',
         },
         {
           label: 'Trading Rewards',
-          value: stats ? usdt(stats.totalDownlineRewards) : null,
-          hint: stats ? `${rewardCount(stats.downlineRewardsCount)} (DOWNLINE)` : undefined,
+          value: (stats) => formatUsdt(stats.totalDownlineRewards),
+          hint: (stats) => `${rewardCount(stats.downlineRewardsCount)} (DOWNLINE)`,
           icon: TrendingUpIcon,
           accent: 'sky',
         },
         {
           label: 'Master Amount',
-          value: stats ? usdt(stats.totalMasterAmount) : null,
+          value: (stats) => formatUsdt(stats.totalMasterAmount),
           hint: 'What these rewards are a share of',
           icon: ChartIcon,
           accent: 'emerald',
         },
         {
           label: 'Average Reward',
-          value: stats ? formatRewardAmount(stats.averageRewardAmount, { unit: 'USDT' }) : null,
+          value: (stats) => formatRewardAmount(stats.averageRewardAmount, { unit: 'USDT' }),
           icon: ActivityIcon,
           accent: 'amber',
         },
         {
           label: 'Largest Reward',
-          value: stats ? formatRewardAmount(stats.maxRewardAmount, { unit: 'USDT' }) : null,
-          hint: stats ? `Smallest ${formatRewardAmount(stats.minRewardAmount, { unit: 'USDT' })}` : undefined,
+          value: (stats) => formatRewardAmount(stats.maxRewardAmount, { unit: 'USDT' }),
+          hint: (stats) => `Smallest ${formatRewardAmount(stats.minRewardAmount, { unit: 'USDT' })}`,
           icon: GiftIcon,
         },
       ]}

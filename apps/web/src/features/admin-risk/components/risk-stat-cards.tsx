@@ -1,7 +1,7 @@
 import { formatCount } from '@uplink/contract/format';
 import type { RiskEvents } from '@uplink/contract/risk';
 import { AlertIcon, FlagIcon } from '../../../components/icons';
-import { StatCards } from '../../../components/stat-card';
+import { LoadedStatCards } from '../../../components/stat-card';
 
 /** The open events of every rule, whatever the filter, and how many of them hold money. */
 export function RiskStatCards({
@@ -12,13 +12,14 @@ export function RiskStatCards({
   loading: boolean;
 }) {
   return (
-    <StatCards
+    <LoadedStatCards
+      figures={statistics}
       loading={loading}
       grid="grid grid-cols-2 gap-4"
       statistics={[
         {
           label: 'Open events',
-          value: statistics ? formatCount(statistics.open) : null,
+          value: (stats) => formatCount(stats.open),
           hint: 'Waiting for a decision',
           icon: FlagIcon,
           accent: 'amber',
@@ -26,7 +27,7 @@ export function RiskStatCards({
         },
         {
           label: 'Open high severity',
-          value: statistics ? formatCount(statistics.openHigh) : null,
+          value: (stats) => formatCount(stats.openHigh),
           hint: 'Their withdrawals are held',
           icon: AlertIcon,
           accent: 'violet',

@@ -1,41 +1,39 @@
 import type { UserStats } from '@uplink/contract/admin-users';
 import { formatCount } from '@uplink/contract/format';
 import { CheckCircleIcon, ShieldIcon, UserIcon, UsersIcon } from '../../../components/icons';
-import { StatCards } from '../../../components/stat-card';
+import { LoadedStatCards } from '../../../components/stat-card';
 
 /** Every member not deleted, whatever the search: the list narrows, these totals do not. */
 export function UserStatCards({ stats, loading }: { stats: UserStats | undefined; loading: boolean }) {
   return (
-    <StatCards
+    <LoadedStatCards
+      figures={stats}
       loading={loading}
       statistics={[
         {
           label: 'Total Users',
-          value: stats ? formatCount(stats.totalUsers) : null,
-          hint: stats
-            ? `${formatCount(stats.verifiedUsers)} verified · ${formatCount(stats.unverifiedUsers)} unverified`
-            : undefined,
+          value: (totals) => formatCount(totals.totalUsers),
+          hint: (totals) =>
+            `${formatCount(totals.verifiedUsers)} verified · ${formatCount(totals.unverifiedUsers)} unverified`,
           icon: UsersIcon,
         },
         {
           label: 'Active Users',
-          value: stats ? formatCount(stats.activeUsers) : null,
+          value: (totals) => formatCount(totals.activeUsers),
           icon: CheckCircleIcon,
           accent: 'emerald',
         },
         {
           label: 'Locked or Disabled',
-          value: stats ? formatCount(stats.lockedUsers + stats.disabledUsers) : null,
-          hint: stats
-            ? `${formatCount(stats.lockedUsers)} locked · ${formatCount(stats.disabledUsers)} disabled`
-            : undefined,
+          value: (totals) => formatCount(totals.lockedUsers + totals.disabledUsers),
+          hint: (totals) => `${formatCount(totals.lockedUsers)} locked · ${formatCount(totals.disabledUsers)} disabled`,
           icon: ShieldIcon,
           accent: 'amber',
         },
         {
           label: 'Onboarding Completed',
-          value: stats ? formatCount(stats.onboardingCompleted) : null,
-          hint: stats ? `${formatCount(stats.subscriptionPaid)} subscriptions running` : undefined,
+          value: (totals) => formatCount(totals.onboardingCompleted),
+          hint: (totals) => `${formatCount(totals.subscriptionPaid)} subscriptions running`,
           icon: UserIcon,
           accent: 'violet',
         },

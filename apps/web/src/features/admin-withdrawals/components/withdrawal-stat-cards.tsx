@@ -1,9 +1,7 @@
-import { formatCount, formatMoney } from '@uplink/contract/format';
+import { formatCount, formatUsdt } from '@uplink/contract/format';
 import type { WithdrawalStatistics } from '@uplink/contract/withdrawals';
 import { ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
-import { StatCards } from '../../../components/stat-card';
-
-const usdt = (amount: number) => formatMoney(amount, { unit: 'USDT' });
+import { LoadedStatCards } from '../../../components/stat-card';
 
 /** The statistics of every withdrawal, whatever the search: the figures come from the server as they are. */
 export function WithdrawalStatCards({
@@ -13,33 +11,33 @@ export function WithdrawalStatCards({
   statistics: WithdrawalStatistics | undefined;
   loading: boolean;
 }) {
-  const stats = statistics;
   return (
-    <StatCards
+    <LoadedStatCards
+      figures={statistics}
       loading={loading}
       statistics={[
         {
           label: 'Total Amount',
-          value: stats ? usdt(stats.totalAmount) : null,
+          value: (stats) => formatUsdt(stats.totalAmount),
           hint: 'Approved and pending',
           icon: WalletIcon,
         },
         {
           label: 'Pending Requests',
-          value: stats ? formatCount(stats.pending) : null,
+          value: (stats) => formatCount(stats.pending),
           icon: ClockIcon,
           accent: 'amber',
         },
         {
           label: 'Approved',
-          value: stats ? formatCount(stats.approved) : null,
-          hint: stats ? usdt(stats.totalApprovedAmount) : undefined,
+          value: (stats) => formatCount(stats.approved),
+          hint: (stats) => formatUsdt(stats.totalApprovedAmount),
           icon: TrendingUpIcon,
           accent: 'emerald',
         },
         {
           label: 'Rejected or Blocked',
-          value: stats ? formatCount(stats.rejected + stats.blocked) : null,
+          value: (stats) => formatCount(stats.rejected + stats.blocked),
           icon: WalletIcon,
           accent: 'violet',
         },
