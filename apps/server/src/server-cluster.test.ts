@@ -4,13 +4,17 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangDeadlineMs } from './testing/hang-deadline';
 import { freePort, type ServerProcess, startServerProcess } from './testing/processes';
 import { productionServerEnvironment } from './testing/production-environment';
 import { databaseUrlOn, withAdminClient } from './testing/test-database';
 
 const testServerUrl = process.env.TEST_DATABASE_URL;
-/** Far above the few seconds each step takes on a loaded 2-core machine: it catches a hang. */
-const patienceMs = 20_000;
+/**
+ * The hang deadline: under the whole suite on a 2-core machine, starting two workers has taken over
+ * 20 s. A crash of the primary fails at once instead.
+ */
+const patienceMs = hangDeadlineMs;
 
 /** One line of the production log (JSON): the process that wrote it and what it said. */
 interface LogLine {
@@ -53,12 +57,16 @@ function startCluster(databaseUrl: string, dataDir: string, port: number): Clust
   return { ...server, log };
 }
 
-/** Polls `found` every 100 ms until it returns something; after `patienceMs`, fails naming `what`. */
+/**
+ * Polls `found` every 100 ms until it returns something; fails naming `what` when the primary exits
+ * or after `patienceMs`, printing what the cluster wrote.
+ */
 async function until<T>(cluster: ClusterProcess, what: string, found: () => T | undefined): Promise<T> {
   const deadline = Date.now() + patienceMs;
   for (;;) {
     const value = found();
     if (value !== undefined) return value;
+    if (cluster.child.exitCode !== null) throw new Error(`no ${what}: the primary exited:\n${cluster.output()}`);
     if (Date.now() > deadline) throw new Error(`no ${what} after ${patienceMs} ms:\n${cluster.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
