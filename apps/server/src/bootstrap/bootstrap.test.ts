@@ -2,21 +2,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findLedgerDiscrepancies } from '../modules/ledger/ledger-repository';
+import { testAppForFile } from '../testing/app-for-file';
 import { bearer, signIn } from '../testing/builders';
-import { createTestApp, type TestApp } from '../testing/test-app';
 import { runBootstrap } from './bootstrap';
 import { demoMember } from './demo-network';
 import { ensureRootAdmin } from './root-admin';
 import { startupBanner } from './startup-banner';
 
 describe('bootstrap: root administrator', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   it('creates the root administrator once, with a generated password, and keeps it on later starts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-bootstrap-'));
@@ -67,11 +63,7 @@ describe('bootstrap: root administrator', () => {
 });
 
 describe('bootstrap: configured administrator and demo network', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ adminEmail: 'boss@example.test', adminPassword: 'Boss!Pass123', seedDemo: true });
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile({ adminEmail: 'boss@example.test', adminPassword: 'Boss!Pass123', seedDemo: true });
 
   it('creates the administrator from ADMIN_EMAIL / ADMIN_PASSWORD and a demo network of 40+ members over 4+ levels', async () => {
     const result = await runBootstrap(t.database.db, t.config);

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../testing/app-for-file';
 
 /**
  * Headers by which a proxy says whom it relays (or a client pretends one did). Listed here on
@@ -35,11 +35,7 @@ const localOnly: { label: string; request: InjectOptions; answersLocally: number
 ];
 
 describe('pages and routes for this machine only (metrics, dev mailbox, demo payments)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ devToolsEnabled: true });
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile({ devToolsEnabled: true });
 
   it.each(localOnly)('answers $label to a caller on this machine', async ({ request, answersLocally }) => {
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../testing/app-for-file';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -41,11 +42,7 @@ describe('rate limits shared through Redis by several server processes', () => {
 });
 
 describe('a Redis outage', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ redisUrl: 'redis://127.0.0.1:1', rateLimits: { authPerMinute: 1, mailPerMinute: 1 } });
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile({ redisUrl: 'redis://127.0.0.1:1', rateLimits: { authPerMinute: 1, mailPerMinute: 1 } });
 
   it('does not take sign-in down: the limits fail open', async () => {
     const login = () =>

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import {
   answersUnderRateLimits,
   bearer,
@@ -7,16 +8,11 @@ import {
   statusesOf,
   strongPassword,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const newPassword = 'Fresh!Start77';
 
 describe('change password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   async function signedIn() {
     const member = await createMember(t.database.db);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import {
   answersUnderRateLimits,
   composeRequestedMail,
@@ -7,7 +8,6 @@ import {
   statusesOf,
   uniqueEmail,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import { requestPasswordReset } from './request-password-reset';
 
 const sameAnswer = {
@@ -19,11 +19,7 @@ const sameAnswer = {
 };
 
 describe('forgot password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const forgot = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: payload as object });

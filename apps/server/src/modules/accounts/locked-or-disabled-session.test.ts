@@ -1,7 +1,7 @@
 import type { UserStatus } from '@uplink/contract/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember, signIn, strongPassword } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** Every call that needs a session, with a body it would accept from an active member. */
 const authenticatedCalls = [
@@ -20,11 +20,7 @@ const authenticatedCalls = [
 ] as const;
 
 describe('the open session of a member whose account is locked or disabled', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   async function sessionThenStatus(status: UserStatus) {
     const member = await createMember(t.database.db);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import {
   answersUnderRateLimits,
   appWithSettings,
@@ -11,7 +12,6 @@ import {
   strongPassword,
   uniqueEmail,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import { verifyAgainstNoAccount, verifyPassword } from './password-hashing';
 import { forgetStaleSignInAttempts, signInAttemptKey } from './sign-in-attempts-repository';
 
@@ -28,11 +28,7 @@ const verifications = () =>
   vi.mocked(verifyPassword).mock.calls.length + vi.mocked(verifyAgainstNoAccount).mock.calls.length;
 
 describe('login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const login = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/login', payload: payload as object });

@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember, signIn } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('profile', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const profile = (headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/api/users/profile', headers });

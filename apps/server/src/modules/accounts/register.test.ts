@@ -1,5 +1,6 @@
 import { HDNodeWallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sponsorTestAppForFile } from '../../testing/app-for-file';
 import {
   answersUnderRateLimits,
   appWithSettings,
@@ -10,26 +11,17 @@ import {
   strongPassword,
   uniqueEmail,
 } from '../../testing/builders';
-import { sponsorTestApp } from '../../testing/sponsor-test-app';
-import type { TestApp } from '../../testing/test-app';
 
 describe('register', () => {
-  let t: TestApp;
-  let sponsorCode: string;
-  let sponsorId: string;
-  beforeAll(async () => {
-    ({
-      t,
-      sponsor: { referral_code: sponsorCode, id: sponsorId },
-    } = await sponsorTestApp());
-  });
-  afterAll(() => t?.close());
+  const { t, sponsor } = sponsorTestAppForFile();
 
   const register = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/register', payload: payload as object });
 
   it('creates an unverified member under the sponsor, with a deposit address and a verification mail', async () => {
-    const body = registrationBody(sponsorCode.toLowerCase(), { email: uniqueEmail('Mixed.Case').toUpperCase() });
+    const body = registrationBody(sponsor.referral_code.toLowerCase(), {
+      email: uniqueEmail('Mixed.Case').toUpperCase(),
+    });
     const response = await register(body);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
@@ -47,7 +39,7 @@ describe('register', () => {
       .where('email', '=', body.email.toLowerCase())
       .executeTakeFirstOrThrow();
     expect(member.is_email_verified).toBe(false);
-    expect(member.sponsor_id).toBe(sponsorId);
+    expect(member.sponsor_id).toBe(sponsor.id);
     expect(member.password_hash).toMatch(/^\$argon2id\$/);
     expect(member.referral_code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
     expect(member.deposit_address).toBe(
@@ -58,7 +50,7 @@ describe('register', () => {
       .select(['ancestor_id', 'depth'])
       .where('descendant_id', '=', member.id)
       .execute();
-    expect(closure).toEqual([{ ancestor_id: sponsorId, depth: 1 }]);
+    expect(closure).toEqual([{ ancestor_id: sponsor.id, depth: 1 }]);
 
     const mails = await mailTo(t.database.db, member.email);
     expect(mails).toHaveLength(1);
@@ -67,7 +59,7 @@ describe('register', () => {
   });
 
   it('places a member of a member two levels below the first sponsor', async () => {
-    const middle = await createMember(t.database.db, { sponsorId });
+    const middle = await createMember(t.database.db, { sponsorId: sponsor.id });
     const body = registrationBody(middle.referral_code);
     expect((await register(body)).statusCode).toBe(201);
     const closure = await t.database.db
@@ -79,7 +71,7 @@ describe('register', () => {
       .execute();
     expect(closure).toEqual([
       { ancestor_id: middle.id, depth: 1 },
-      { ancestor_id: sponsorId, depth: 2 },
+      { ancestor_id: sponsor.id, depth: 2 },
     ]);
   });
 
@@ -93,7 +85,7 @@ describe('register', () => {
 
   it('refuses an e-mail that is already registered, whatever its case', async () => {
     const existing = await createMember(t.database.db);
-    const response = await register(registrationBody(sponsorCode, { email: existing.email.toUpperCase() }));
+    const response = await register(registrationBody(sponsor.referral_code, { email: existing.email.toUpperCase() }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ success: false, errorCode: 'USER_EXISTS' });
   });
@@ -101,8 +93,8 @@ describe('register', () => {
   it('lets exactly one of two simultaneous registrations of one e-mail succeed', async () => {
     const email = uniqueEmail('twice');
     const [first, second] = await Promise.all([
-      register(registrationBody(sponsorCode, { email })),
-      register(registrationBody(sponsorCode, { email: email.toUpperCase() })),
+      register(registrationBody(sponsor.referral_code, { email })),
+      register(registrationBody(sponsor.referral_code, { email: email.toUpperCase() })),
     ]);
     const codes = [first.statusCode, second.statusCode].sort();
     expect(codes).toEqual([201, 409]);
@@ -130,14 +122,14 @@ describe('register', () => {
   });
 
   it('rejects wrong types', async () => {
-    const response = await register(registrationBody(sponsorCode, { firstName: 42, password: ['x'] }));
+    const response = await register(registrationBody(sponsor.referral_code, { firstName: 42, password: ['x'] }));
     expect(response.statusCode).toBe(400);
     const fields = response.json().data.errors.map((error: { field: string }) => error.field);
     expect(fields).toEqual(expect.arrayContaining(['firstName', 'password']));
   });
 
   it('ignores unknown fields: nobody can register as an administrator or pre-verified', async () => {
-    const body = registrationBody(sponsorCode, {
+    const body = registrationBody(sponsor.referral_code, {
       isAdmin: true,
       is_admin: true,
       isEmailVerified: true,
@@ -155,7 +147,7 @@ describe('register', () => {
   it('stores names with SQL and HTML verbatim and escapes them in the mail', async () => {
     const firstName = `Robert'); DROP TABLE users;--`;
     const lastName = '<img src=x onerror=alert(1)>';
-    const body = registrationBody(sponsorCode, { firstName: `<b>${firstName}</b>`, lastName });
+    const body = registrationBody(sponsor.referral_code, { firstName: `<b>${firstName}</b>`, lastName });
     expect((await register(body)).statusCode).toBe(201);
     const member = await t.database.db
       .selectFrom('users')
@@ -170,7 +162,7 @@ describe('register', () => {
   });
 
   it('refuses a body over 64 KiB', async () => {
-    const response = await register(registrationBody(sponsorCode, { firstName: 'x'.repeat(70 * 1024) }));
+    const response = await register(registrationBody(sponsor.referral_code, { firstName: 'x'.repeat(70 * 1024) }));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ success: false, errorCode: 'PAYLOAD_TOO_LARGE' });
   });
@@ -178,7 +170,7 @@ describe('register', () => {
   it('creates nothing when the deposit address cannot be derived', async () => {
     const broken = await appWithSettings(t, { depositXpub: 'xpub-not-a-key' });
     try {
-      const body = registrationBody(sponsorCode);
+      const body = registrationBody(sponsor.referral_code);
       const response = await broken.inject({ method: 'POST', url: '/api/users/register', payload: body });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toMatchObject({ success: false, errorCode: 'WALLET_CREATION_FAILED' });

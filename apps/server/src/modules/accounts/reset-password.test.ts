@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import {
   composeRequestedMail,
   createMember,
@@ -7,16 +8,11 @@ import {
   strongPassword,
   tokenFromLatestMail,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const newPassword = 'Brand!New2026';
 
 describe('reset password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const reset = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: payload as object });

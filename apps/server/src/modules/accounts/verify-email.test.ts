@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sponsorTestAppForFile } from '../../testing/app-for-file';
 import {
   composeRequestedMail,
   createMember,
@@ -6,25 +7,15 @@ import {
   strongPassword,
   tokenFromLatestMail,
 } from '../../testing/builders';
-import { sponsorTestApp } from '../../testing/sponsor-test-app';
-import type { TestApp } from '../../testing/test-app';
 
 describe('verify e-mail', () => {
-  let t: TestApp;
-  let sponsorCode: string;
-  beforeAll(async () => {
-    ({
-      t,
-      sponsor: { referral_code: sponsorCode },
-    } = await sponsorTestApp());
-  });
-  afterAll(() => t?.close());
+  const { t, sponsor } = sponsorTestAppForFile();
 
   const verify = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/users/verify-email', payload: payload as object });
 
   async function registered() {
-    const body = registrationBody(sponsorCode);
+    const body = registrationBody(sponsor.referral_code);
     await t.app.inject({ method: 'POST', url: '/api/users/register', payload: body });
     return { email: body.email, token: await tokenFromLatestMail(t.database.db, body.email, '/verify-email') };
   }

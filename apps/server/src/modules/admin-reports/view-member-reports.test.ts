@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   addMember,
   bearer,
@@ -12,11 +12,13 @@ import {
   signIn,
   uniqueUid,
 } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 
 describe('administrators read member reports computed from real activity', () => {
-  let t: TestApp;
-  let adminHeaders: Record<string, string>;
+  // The approval here needs no chain: it is taken on the hash alone.
+  const { t, adminHeaders } = adminTestAppForFile({
+    config: payoutsUnverified(),
+    administrator: { firstName: 'Root' },
+  });
   let rhea: UserRow;
   let dax: UserRow;
   let eve: UserRow;
@@ -28,8 +30,6 @@ describe('administrators read member reports computed from real activity', () =>
   const rewardedAt = new Date(Date.now() - 30 * 86_400_000);
 
   beforeAll(async () => {
-    // The approval here needs no chain: it is taken on the hash alone.
-    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified(), administrator: { firstName: 'Root' } }));
     const db = t.database.db;
 
     rhea = await createMember(db, {
@@ -93,7 +93,6 @@ describe('administrators read member reports computed from real activity', () =>
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/users/admin/${gone.id}`, headers: adminHeaders });
     expect(deleted.statusCode).toBe(200);
   }, 180_000);
-  afterAll(() => t?.close());
 
   const reports = (query: Record<string, string | number> = {}, headers = adminHeaders) =>
     t.app.inject({

@@ -1,7 +1,6 @@
 import { rolePermissions } from '@uplink/contract/admin-roles';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   answersUnderRateLimits,
   bearer,
@@ -14,17 +13,9 @@ import {
   tokenFromLatestMail,
   uniqueEmail,
 } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 
 describe('an invited administrator accepts the invitation', () => {
-  let t: TestApp;
-  let owner: UserRow;
-  let headers: Record<string, string>;
-
-  beforeAll(async () => {
-    ({ t, admin: owner, adminHeaders: headers } = await adminTestApp());
-  }, 180_000);
-  afterAll(() => t?.close());
+  const { t, admin: owner, adminHeaders: headers } = adminTestAppForFile();
 
   /** An invitation sent through the API; answers the token of its mailed link. */
   async function invited(role = 'SUPPORT', email = uniqueEmail('invited')) {

@@ -1,22 +1,14 @@
 import type { AdminRole } from '@uplink/contract/admin-roles';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { bearer, createAdministrator, mailTo, signIn } from '../../testing/builders';
 import { holdLocks, lockWaiters } from '../../testing/lock-holder';
-import type { TestApp } from '../../testing/test-app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe('an owner changes, suspends, reinstates and removes administrators', () => {
-  let t: TestApp;
-  let owner: UserRow;
-  let headers: Record<string, string>;
-
-  beforeAll(async () => {
-    ({ t, admin: owner, adminHeaders: headers } = await adminTestApp());
-  }, 180_000);
-  afterAll(() => t?.close());
+  const { t, admin: owner, adminHeaders: headers } = adminTestAppForFile();
 
   const setRole = (id: string, role: AdminRole, as = headers) =>
     t.app.inject({ method: 'PUT', url: `/api/admin/team/${id}`, headers: as, payload: { role } });

@@ -1,16 +1,12 @@
 import { type TOTP, URI } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember, signIn, soleAuditRowOf } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import { afterStart, codeAt, confirmEnrolment, startEnrolment, stepStart } from '../../testing/totp-builders';
 import { openTotpSecret } from './totp-secret-box';
 
 describe('an administrator turns TOTP on', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const newAdministrator = async () => {
     const admin = await createMember(t.database.db, { isAdmin: true });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember, signIn, strongPassword } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   afterStart,
   challengeFor,
@@ -13,11 +13,7 @@ import {
 } from '../../testing/totp-builders';
 
 describe('an administrator turns TOTP off', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const remove = (headers: Record<string, string>, code: unknown) =>
     t.app.inject({ method: 'DELETE', url: '/api/admin/totp', headers, payload: { code } });

@@ -1,9 +1,9 @@
 import { hkdfSync } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember, lastSignInOf, signIn, signInAttemptsOf, strongPassword } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   afterStart,
   challengeFor,
@@ -15,11 +15,7 @@ import {
 } from '../../testing/totp-builders';
 
 describe('an administrator with TOTP signs in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const profile = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
   const wrongCodeFor = (right: string) => (right === '111111' ? '222222' : '111111');

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { bearer, createAdministrator, createMember, signIn, soleAuditRowOf } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 
 describe("an administrator changes a member's status", () => {
-  let t: TestApp;
-  let admin: UserRow;
-  let adminHeaders: Record<string, string>;
-
-  beforeAll(async () => {
-    ({ t, admin, adminHeaders } = await adminTestApp());
-  }, 180_000);
-  afterAll(() => t?.close());
+  const { t, admin, adminHeaders } = adminTestAppForFile();
 
   const change = (id: string, status: unknown, headers = adminHeaders) =>
     t.app.inject({ method: 'PUT', url: `/api/users/${id}/status`, headers, payload: { status } });

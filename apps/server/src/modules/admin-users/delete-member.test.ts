@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   addChain,
   bearer,
@@ -19,19 +19,11 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { holdLocks, lockWaiters } from '../../testing/lock-holder';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { creditDirectReward } from '../rewards/direct-rewards-repository';
 
 describe('an administrator deletes a member (soft delete)', () => {
-  let t: TestApp;
-  let admin: UserRow;
-  let adminHeaders: Record<string, string>;
-
-  beforeAll(async () => {
-    ({ t, admin, adminHeaders } = await adminTestApp({ config: payoutsUnverified() }));
-  }, 180_000);
-  afterAll(() => t?.close());
+  const { t, admin, adminHeaders } = adminTestAppForFile({ config: payoutsUnverified() });
 
   const remove = (id: string, headers = adminHeaders) =>
     t.app.inject({ method: 'DELETE', url: `/api/users/admin/${id}`, headers });

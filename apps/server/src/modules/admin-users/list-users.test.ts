@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 
 describe('administrators list and search members', () => {
-  let t: TestApp;
-  let adminHeaders: Record<string, string>;
+  const { t, adminHeaders } = adminTestAppForFile({ administrator: { firstName: 'Root' } });
   let zelda: UserRow;
   let quinn: UserRow;
 
   beforeAll(async () => {
-    ({ t, adminHeaders } = await adminTestApp({ administrator: { firstName: 'Root' } }));
     zelda = await createMember(t.database.db, {
       firstName: 'Zelda',
       email: 'zelda.quirk@example.test',
@@ -32,7 +29,6 @@ describe('administrators list and search members', () => {
     });
     await createMember(t.database.db, { firstName: '100%_sure' });
   }, 180_000);
-  afterAll(() => t?.close());
 
   const list = (query: Record<string, string | number | undefined> = {}, headers = adminHeaders) =>
     t.app.inject({

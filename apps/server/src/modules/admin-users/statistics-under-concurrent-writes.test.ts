@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   createMember,
   creditReward,
@@ -11,7 +11,6 @@ import {
   requestedWithdrawal,
   uniqueEmail,
 } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -32,18 +31,12 @@ function randomFrom(seed: number) {
  * sum equals a full count of the rows it stands for, and the dashboard says the same.
  */
 describe('statistics stay exact while many members write at once', () => {
-  let t: TestApp;
-  let adminHeaders: Record<string, string>;
+  // Many pending withdrawals per member: the writes here are about counters, not the limit.
+  const { withdrawals } = payoutsUnverified();
+  const { t, adminHeaders } = adminTestAppForFile({
+    config: { withdrawals: withdrawals && { ...withdrawals, maxPending: 1000 } },
+  });
   const seed = Number(process.env.COUNTER_TEST_SEED ?? Date.now() % 100_000);
-
-  beforeAll(async () => {
-    // Many pending withdrawals per member: the writes here are about counters, not the limit.
-    const { withdrawals } = payoutsUnverified();
-    ({ t, adminHeaders } = await adminTestApp({
-      config: { withdrawals: withdrawals && { ...withdrawals, maxPending: 1000 } },
-    }));
-  }, 180_000);
-  afterAll(() => t?.close());
 
   async function drift() {
     const { rows } = await sql<{ counter: string; key: string; kept: string | null; truth: string | null }>`

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   createMember,
   creditReward,
@@ -11,17 +11,14 @@ import {
   requestedWithdrawal,
   uniqueUid,
 } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 import { foldLedgerTotals } from '../ledger/ledger-repository';
 import { settleLockedRewards } from '../rewards/settle-locked-rewards';
 
 describe('the admin dashboard statistics', () => {
-  let t: TestApp;
-  let adminHeaders: Record<string, string>;
+  const { t, adminHeaders } = adminTestAppForFile({ config: payoutsUnverified() });
   let newest: UserRow;
 
   beforeAll(async () => {
-    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified() }));
     // Joined yesterday: not new today.
     await createMember(t.database.db, { columns: { created_at: new Date(Date.now() - 86_400_000 * 1.5) } });
     const earner = await fundedMember(t.database.db, '60', { firstName: 'Earner' });
@@ -40,7 +37,6 @@ describe('the admin dashboard statistics', () => {
     });
     newest = await createMember(t.database.db, { firstName: 'Newest', columns: linkedMemberColumns(uniqueUid()) });
   }, 180_000);
-  afterAll(() => t?.close());
 
   const stats = async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/users/admin/overall-stats', headers: adminHeaders });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   addChain,
   createMember,
@@ -9,17 +9,14 @@ import {
   payoutsUnverified,
   requestedWithdrawal,
 } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 
 describe('an administrator inspects one member', () => {
-  let t: TestApp;
-  let adminHeaders: Record<string, string>;
+  const { t, adminHeaders } = adminTestAppForFile({ config: payoutsUnverified() });
   let sponsor: UserRow;
   let member: UserRow;
   let downline: UserRow[];
 
   beforeAll(async () => {
-    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified() }));
     sponsor = await createMember(t.database.db, { firstName: 'Sponsor' });
     // 100 posted by fundedMember (DIRECT), then 4 DOWNLINE rewards of which one is locked.
     member = await fundedMember(t.database.db, '100', { firstName: 'Member', sponsorId: sponsor.id });
@@ -48,7 +45,6 @@ describe('an administrator inspects one member', () => {
       payload: { status: 'APPROVED', transactionHash: `0x${'ab'.repeat(32)}` },
     });
   }, 180_000);
-  afterAll(() => t?.close());
 
   const detail = (id: string, query: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/users/admin/${id}`, query, headers: adminHeaders });

@@ -1,27 +1,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load-config';
+import { sponsorTestAppForFile } from '../../testing/app-for-file';
 import { appWithSettings, composeRequestedMail, createMember, registrationBody } from '../../testing/builders';
-import { sponsorTestApp } from '../../testing/sponsor-test-app';
-import type { TestApp } from '../../testing/test-app';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { listUnsubscribeHeaders } from '../notifications/notice-unsubscribe';
 
 describe('dev mailbox', () => {
-  let t: TestApp;
-  let sponsorCode: string;
-  beforeAll(async () => {
-    ({
-      t,
-      sponsor: { referral_code: sponsorCode },
-    } = await sponsorTestApp());
-  });
-  afterAll(() => t?.close());
+  const { t, sponsor } = sponsorTestAppForFile();
 
   const register = (overrides: Record<string, unknown> = {}) => {
-    const body = registrationBody(sponsorCode, overrides);
+    const body = registrationBody(sponsor.referral_code, overrides);
     return t.app.inject({ method: 'POST', url: '/api/users/register', payload: body }).then(() => body);
   };
 

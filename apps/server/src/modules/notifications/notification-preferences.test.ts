@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const allOn = { rewardLocked: true, forfeitWarning: true, cycleSummary: true, subscriptionEnding: true };
 
 describe('a member turns notices on and off (GET/PUT /api/users/notifications)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const call = (token: string, method: 'GET' | 'PUT', payload?: object) =>
     t.app.inject({ method, url: '/api/users/notifications', headers: bearer(token), payload });

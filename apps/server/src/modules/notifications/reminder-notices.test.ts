@@ -3,6 +3,7 @@ import { formatExactAmount } from '@uplink/contract/reward-figures';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { testAppForFile } from '../../testing/app-for-file';
 import {
   bearer,
   composeRequestedMail,
@@ -83,11 +84,7 @@ describe('subscription reminders 14 and 3 days before the end', () => {
 });
 
 describe('password changed (essential) and the administrators’ digest', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   it('mails "password changed" after a change and after a reset, without unsubscribe headers, even with every notice off', async () => {
     const member = await createMember(t.database.db);
@@ -141,11 +138,7 @@ describe('password changed (essential) and the administrators’ digest', () => 
 });
 
 describe('essential mail carries no unsubscribe header and no unsubscribe link', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   it('verification, reset, withdrawal code and decision: no List-Unsubscribe, even with every notice off', async () => {
     const member = await fundedMember(t.database.db, '500');
@@ -197,11 +190,7 @@ describe('essential mail carries no unsubscribe header and no unsubscribe link',
 });
 
 describe('the administrators’ digest names the unmatched treasury transfers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const hour = 3_600_000;
   const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
@@ -264,11 +253,7 @@ describe('the administrators’ digest names the unmatched treasury transfers', 
 });
 
 describe('the notices’ SQL twins', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   it('escapes HTML as escapeHtml does and writes moments as mailMoment does', async () => {
     const text = `<a href="x">Tom & 'Jerry'</a>`;

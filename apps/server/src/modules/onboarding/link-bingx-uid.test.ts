@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { testAppForFile } from '../../testing/app-for-file';
 import { createMember } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
@@ -237,11 +238,7 @@ describe('linking a BingX UID through the BingX agent API', () => {
 });
 
 describe('linking a sandbox UID (local mode)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = testAppForFile();
 
   it.each([
     [sandboxUids.notInvited, 400, 'BINGX_UID_INELIGIBLE'],

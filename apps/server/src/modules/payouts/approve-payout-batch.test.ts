@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { testAppForFile } from '../../testing/app-for-file';
 import { createMember } from '../../testing/builders';
 import {
   adminHeaders,
@@ -9,22 +10,19 @@ import {
   secondApprovalAbove,
   seedPendingWithdrawals,
 } from '../../testing/payout-builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** Four eyes: a batch above PAYOUT_SECOND_APPROVAL_ABOVE (here 100 USDT) is exported only once another administrator approved it. */
 describe('a second administrator approves a payout batch above the limit', () => {
-  let t: TestApp;
+  const t = testAppForFile(secondApprovalAbove('100'));
   let creator: UserRow;
   let second: UserRow;
   let third: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp(secondApprovalAbove('100'));
     creator = await createMember(t.database.db, { isAdmin: true });
     second = await createMember(t.database.db, { isAdmin: true, firstName: 'Second' });
     third = await createMember(t.database.db, { isAdmin: true });
   });
-  afterAll(() => t?.close());
 
   const approve = (batchId: string, caller: UserRow) => approveBatch(t.app, caller, batchId);
   const exportOf = (batchId: string) => exportBatch(t.app, creator, batchId);

@@ -1,7 +1,6 @@
 import { maxBatchWithdrawals } from '@uplink/contract/payout-batches';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { createMember, payoutsUnverified } from '../../testing/builders';
 import {
   adminHeaders,
@@ -12,16 +11,9 @@ import {
   seedPendingWithdrawalsWithoutTriggers,
   someHash,
 } from '../../testing/payout-builders';
-import type { TestApp } from '../../testing/test-app';
 
 describe('an administrator batches withdrawals', () => {
-  let t: TestApp;
-  let administrator: UserRow;
-
-  beforeAll(async () => {
-    ({ t, admin: administrator } = await adminTestApp({ config: payoutsUnverified() }));
-  });
-  afterAll(() => t?.close());
+  const { t, admin: administrator } = adminTestAppForFile({ config: payoutsUnverified() });
 
   const linesOf = (batchId: string) =>
     t.database.db

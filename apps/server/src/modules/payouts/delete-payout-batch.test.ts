@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { createMember, payoutsUnverified } from '../../testing/builders';
 import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
-import type { TestApp } from '../../testing/test-app';
 
 describe('an administrator deletes a payout batch', () => {
-  let t: TestApp;
-  let administrator: UserRow;
-
-  beforeAll(async () => {
-    ({ t, admin: administrator } = await adminTestApp({ config: payoutsUnverified() }));
-  });
-  afterAll(() => t?.close());
+  const { t, admin: administrator } = adminTestAppForFile({ config: payoutsUnverified() });
 
   const remove = (batchId: string, caller = administrator) =>
     t.app.inject({

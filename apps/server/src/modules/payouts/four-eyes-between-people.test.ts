@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { testAppForFile } from '../../testing/app-for-file';
 import { createAdministrator, createMember } from '../../testing/builders';
 import {
   approveBatch,
@@ -8,7 +9,6 @@ import {
   secondApprovalAbove,
   seedPendingWithdrawals,
 } from '../../testing/payout-builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
  * Four eyes between real people of the team: with the limit at 100 USDT, a FINANCE administrator's
@@ -16,18 +16,16 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
  * an administrator of a role without payouts is no second person at all.
  */
 describe('four eyes between two FINANCE administrators', () => {
-  let t: TestApp;
+  const t = testAppForFile(secondApprovalAbove('100'));
   let creator: UserRow;
   let colleague: UserRow;
   let owner: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp(secondApprovalAbove('100'));
     creator = await createAdministrator(t.database.db, 'FINANCE');
     colleague = await createAdministrator(t.database.db, 'FINANCE', { firstName: 'Colleague' });
     owner = await createAdministrator(t.database.db, 'OWNER');
   });
-  afterAll(() => t?.close());
 
   const approve = (batchId: string, caller: UserRow) => approveBatch(t.app, caller, batchId);
   const exportBy = (batchId: string, caller: UserRow) => exportBatch(t.app, caller, batchId);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { testAppForFile } from '../../testing/app-for-file';
 import { createMember, statusesOf } from '../../testing/builders';
 import {
   approveBatch,
@@ -8,7 +9,6 @@ import {
   secondApprovalAbove,
   seedPendingWithdrawals,
 } from '../../testing/payout-builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
  * Four eyes over a window, not per batch: an administrator exports without a second approval at
@@ -16,16 +16,14 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
  * of batches it is split into. A batch counts once per administrator, at their first export of it.
  */
 describe('four eyes over a rolling 24 hours', () => {
-  let t: TestApp;
+  const t = testAppForFile(secondApprovalAbove('100'));
   let exporter: UserRow;
   let other: UserRow;
   const start = new Date('2026-11-26T08:00:00Z');
 
   beforeAll(async () => {
-    t = await createTestApp(secondApprovalAbove('100'));
     other = await createMember(t.database.db, { isAdmin: true });
   });
-  afterAll(() => t?.close());
 
   const exportOf = (batchId: string, caller: UserRow, format?: string) => exportBatch(t.app, caller, batchId, format);
   const approve = (batchId: string, caller: UserRow) => approveBatch(t.app, caller, batchId);

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { createMember } from '../../testing/builders';
 import { createBatch, decide, seedPendingWithdrawals } from '../../testing/payout-builders';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 /**
@@ -12,15 +11,12 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
  * embedded database runs one statement at a time, so nothing there can interleave).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('payout batches under races (PostgreSQL)', () => {
-  let t: TestApp;
-  let first: UserRow;
+  const { t, admin: first } = adminTestAppForFile();
   let second: UserRow;
 
   beforeAll(async () => {
-    ({ t, admin: first } = await adminTestApp());
     second = await createMember(t.database.db, { isAdmin: true });
   });
-  afterAll(() => t?.close());
 
   const amounts = (count: number) => Array.from({ length: count }, (_, index) => `${index + 1}.25`);
 

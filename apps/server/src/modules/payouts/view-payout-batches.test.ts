@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { createMember, payoutsUnverified } from '../../testing/builders';
 import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
-import type { TestApp } from '../../testing/test-app';
 
 describe('an administrator follows the payout batches and their lines', () => {
-  let t: TestApp;
-  let administrator: UserRow;
-
-  beforeAll(async () => {
-    ({ t, admin: administrator } = await adminTestApp({
-      config: payoutsUnverified(),
-      administrator: { firstName: 'Grace' },
-    }));
+  const { t, admin: administrator } = adminTestAppForFile({
+    config: payoutsUnverified(),
+    administrator: { firstName: 'Grace' },
   });
-  afterAll(() => t?.close());
 
   const get = (url: string, caller = administrator) =>
     t.app.inject({ method: 'GET', url, headers: adminHeaders(t.app, caller) });

@@ -1,9 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { testAppForFile } from '../../testing/app-for-file';
 import { addMember, linkedMemberColumns, receivedSubscriptionTransfer, uniqueUid } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { cycleWindow } from './reward-cycle-calendar';
@@ -15,11 +15,7 @@ import { runRewardCycle } from './run-reward-cycle';
  * order the ledger took them every amount is trunc(exact + carry, 2) and the carry stays < 0.01.
  */
 describe('the carry under concurrent credits of one member', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   it('books every DIRECT credit and the cycle credit of one sponsor from the carry the previous one left', async () => {
     const db = t.database.db;

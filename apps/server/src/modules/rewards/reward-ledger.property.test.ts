@@ -4,9 +4,9 @@ import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { type KyselyPlugin, sql } from 'kysely';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   addMember,
   askForWithdrawal,
@@ -16,7 +16,6 @@ import {
   receivedSubscriptionTransfer,
   uniqueUid,
 } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { writeDueNotices } from '../notifications/notice-jobs';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
@@ -130,16 +129,10 @@ class KillAfter implements KyselyPlugin {
 }
 
 describe('the rewards ledger and every figure shown of it, under random histories (property)', () => {
-  let t: TestApp;
-  let adminHeaders: Record<string, string>;
+  // Approvals are taken on the hash alone: the property is about the figures, not the chain.
+  const { t, adminHeaders } = adminTestAppForFile({ config: payoutsUnverified() });
   /** Each property run gets the next block of cycles and moves the clock forward from there. */
   let nextCycle = 1;
-
-  beforeAll(async () => {
-    // Approvals are taken on the hash alone: the property is about the figures, not the chain.
-    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified() }));
-  }, 180_000);
-  afterAll(() => t?.close());
 
   async function play(actions: Action[]) {
     const db = t.database.db;

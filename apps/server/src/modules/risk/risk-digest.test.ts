@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import { createMember, mailTo, registrationBody } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import { writeDueNotices } from '../notifications/notice-jobs';
 
 const dayMs = 86_400_000;
 
 describe('the administrators’ digest lists the risk events opened since the previous one', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   it('counts them and names the newest, most severe first', async () => {
     const admin = await createMember(t.database.db, { isAdmin: true, firstName: 'Root' });

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { RiskEvent } from '@uplink/contract/risk';
 import { riskTexts } from '@uplink/contract/risk';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   createMember,
   creditReward,
@@ -15,7 +15,6 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { adminHeaders, createBatch, decide, someHash } from '../../testing/payout-builders';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { findEventMembers } from './risk-events-repository';
@@ -29,13 +28,7 @@ const freshAddress = () => `0x${randomBytes(20).toString('hex')}`;
  * beside it (another address, its own wallets) raises nothing.
  */
 describe('risk review of a sybil farm', () => {
-  let t: TestApp;
-  let administrator: UserRow;
-
-  beforeAll(async () => {
-    ({ t, admin: administrator } = await adminTestApp({ config: payoutsUnverified() }));
-  }, 180_000);
-  afterAll(() => t?.close());
+  const { t, admin: administrator } = adminTestAppForFile({ config: payoutsUnverified() });
 
   const db = () => t.database.db;
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { RiskRule } from '@uplink/contract/risk';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   createMember,
   creditReward,
@@ -14,7 +14,7 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { adminHeaders, seedPendingWithdrawals } from '../../testing/payout-builders';
-import { type TestApp, testConfig } from '../../testing/test-app';
+import { testConfig } from '../../testing/test-app';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { backfillRiskReview } from './risk-backfill';
 import { forgetOldClientAddresses } from './risk-signals-repository';
@@ -24,18 +24,16 @@ const ignoredWallet = freshAddress();
 
 /** Each rule on its own, through the writes that evaluate it; the backfill; the client addresses' retention. */
 describe('risk rules', () => {
-  let t: TestApp;
-  let administrator: UserRow;
-
-  beforeAll(async () => {
-    const base = testConfig();
-    ({ t, admin: administrator } = await adminTestApp({
-      config: {
-        risk: { ...base.risk, signupsPerSponsorHour: 3, exchangeWalletMin: 6, ignoredAddresses: [ignoredWallet] },
+  const { t, admin: administrator } = adminTestAppForFile({
+    config: {
+      risk: {
+        ...testConfig().risk,
+        signupsPerSponsorHour: 3,
+        exchangeWalletMin: 6,
+        ignoredAddresses: [ignoredWallet],
       },
-    }));
-  }, 180_000);
-  afterAll(() => t?.close());
+    },
+  });
 
   const db = () => t.database.db;
   let clientAddresses = 0;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RiskRule } from '@uplink/contract/risk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   createMember,
   creditReward,
@@ -13,7 +13,6 @@ import {
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
 import { adminHeaders } from '../../testing/payout-builders';
-import type { TestApp } from '../../testing/test-app';
 import { newReferralCode } from '../accounts/referral-codes';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { normalizeEmail } from './email-identity';
@@ -28,15 +27,12 @@ import { evaluateRegistration } from './evaluate-risk';
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe(`risk events under concurrent writes (${postgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let t: TestApp;
-  let administrator: UserRow;
+  const { t, admin: administrator } = adminTestAppForFile();
   let sponsor: UserRow;
 
   beforeAll(async () => {
-    ({ t, admin: administrator } = await adminTestApp());
     sponsor = await createMember(t.database.db);
   }, 180_000);
-  afterAll(() => t?.close());
 
   const eventsOf = (rule: RiskRule, clusterKey: string) =>
     t.database.db

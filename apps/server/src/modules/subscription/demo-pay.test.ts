@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 
 /**
  * `POST /api/dev/demo-pay` takes no sign-in: the amount it sends must be one the deposit ledger
  * can hold (NUMERIC(38,18): under 10^20 USDT), or it would hand anyone a poison log.
  */
 describe('demo payments (POST /api/dev/demo-pay)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ devToolsEnabled: true });
-  });
-  afterAll(() => t?.close());
+  const t = testAppForFile({ devToolsEnabled: true });
 
   const pay = (amount: string) =>
     t.app.inject({ method: 'POST', url: '/api/dev/demo-pay', payload: { email: 'payer@example.test', amount } });

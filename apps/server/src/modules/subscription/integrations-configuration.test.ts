@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDepositChain } from '../../chain/deposit-chain';
 import { ConfigError, loadConfig } from '../../config/load-config';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { testAppForFile } from '../../testing/app-for-file';
 import { createExchangeGateway } from '../exchange/exchange-gateway-factory';
 
 const local = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data', JWT_SECRET: 'x'.repeat(32) });
@@ -91,11 +91,7 @@ describe('choosing the exchange and chain clients from the configuration', () =>
 });
 
 describe('the demo payment endpoint', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = testAppForFile();
 
   it('is hidden when no demo chain runs', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/dev/demo-pay', payload: { email: 'a@b.test' } });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { testAppForFile } from '../../testing/app-for-file';
 import { addMember } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sweepLapsedSubscriptions } from './subscription-expiry';
 
 const dayMs = 86_400_000;
 
 describe('a subscription period runs out', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   async function getAs(member: UserRow, url: string) {
     const token = t.app.context.sessionTokens.sign(member.id);

@@ -1,26 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoTreasuryAddress } from '../../config/withdrawals-config';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { bearer, fundedMember, requestedWithdrawal } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 
 /** GET /api/withdrawals/admin/unmatched-transfers: what the reconciliation stored as matching nothing. */
 describe('an administrator lists the treasury transfers that matched no withdrawal', () => {
-  let t: TestApp;
-  let adminHeaders: Record<string, string>;
+  const { t, adminHeaders } = adminTestAppForFile();
   let memberHeaders: Record<string, string>;
   let withdrawalId: string;
 
   beforeAll(async () => {
-    ({ t, adminHeaders } = await adminTestApp());
     const member = await fundedMember(t.database.db, '100');
     memberHeaders = bearer(t.app.context.sessionTokens.sign(member.id));
     withdrawalId = await requestedWithdrawal(t, member, 10);
   }, 180_000);
-  afterAll(() => t?.close());
 
   /** A transfer as the reconciliation stores one, `minutesAgo` before now. */
   async function storedTransfer(

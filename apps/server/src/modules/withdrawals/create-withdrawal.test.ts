@@ -1,6 +1,7 @@
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { testAppForFile } from '../../testing/app-for-file';
 import {
   bearer,
   createMember,
@@ -10,15 +11,10 @@ import {
   requestedWithdrawal,
   statusesOf,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 describe('a member requests a withdrawal', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const address = () => Wallet.createRandom().address;
   const headersOf = async (member: UserRow) => bearer(t.app.context.sessionTokens.sign(member.id));

@@ -1,6 +1,7 @@
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { testAppForFile } from '../../testing/app-for-file';
 import {
   bearer,
   createMember,
@@ -12,15 +13,10 @@ import {
   uniqueUid,
   verifiedWithdrawalCodes,
 } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 
 describe('a member asks for a withdrawal code for the withdrawal they filled in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   const address = () => Wallet.createRandom().address;
   const headersOf = (member: UserRow) => bearer(t.app.context.sessionTokens.sign(member.id));

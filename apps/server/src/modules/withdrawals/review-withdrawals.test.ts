@@ -1,21 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { fundedMember, payoutsUnverified, requestedWithdrawal } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 import { recordWithdrawalDecisions } from './record-withdrawal-decision';
 import { lockWithdrawal } from './withdrawals-repository';
 
 describe('administrators review withdrawals', () => {
-  let t: TestApp;
-  let adminHeaders: Record<string, string>;
+  // Decisions here need no chain: approvals are taken on the hash alone.
+  const { t, adminHeaders } = adminTestAppForFile({
+    config: payoutsUnverified(),
+    administrator: { firstName: 'Root' },
+  });
   let ada: UserRow;
   let grace: UserRow;
   const ids: string[] = [];
 
   beforeAll(async () => {
-    // Decisions here need no chain: approvals are taken on the hash alone.
-    ({ t, adminHeaders } = await adminTestApp({ config: payoutsUnverified(), administrator: { firstName: 'Root' } }));
     ada = await fundedMember(t.database.db, '100', { firstName: 'Ada' });
     grace = await fundedMember(t.database.db, '100', { firstName: 'Grace' });
     for (const [member, amount] of [
@@ -39,7 +39,6 @@ describe('administrators review withdrawals', () => {
       payload: { status: 'REJECTED', reason: 'Wrong network' },
     });
   }, 180_000);
-  afterAll(() => t?.close());
 
   const list = async (query = '') =>
     (await t.app.inject({ method: 'GET', url: `/api/withdrawals/admin/all${query}`, headers: adminHeaders })).json();

@@ -1,14 +1,10 @@
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../testing/app-for-file';
 import { bearer, fundedMember, latestWithdrawalCode, mailTo, statusesOf } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('one-time codes for withdrawals', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   async function member() {
     const row = await fundedMember(t.database.db, '100');
