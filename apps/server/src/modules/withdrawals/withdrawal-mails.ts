@@ -1,4 +1,4 @@
-import { formatMoney } from '@uplink/contract/format';
+import { formatUsdt } from '@uplink/contract/format';
 import { decisionTextLabel, type WithdrawalDecision } from '@uplink/contract/withdrawals';
 import { type MailContent, renderMail } from '../mail/mail-layout';
 
@@ -42,7 +42,7 @@ export function withdrawalDecisionMail(
   },
 ): MailContent {
   const paragraphs = [
-    `Your withdrawal of ${formatMoney(Number(decision.amount), { unit: 'USDT' })} to ${decision.walletAddress} ${decisionTexts[decision.status]}.`,
+    `Your withdrawal of ${formatUsdt(Number(decision.amount))} to ${decision.walletAddress} ${decisionTexts[decision.status]}.`,
   ];
   if (decision.transactionHash) paragraphs.push(`Transaction: ${decision.transactionHash}`);
   if (decision.reason) paragraphs.push(`${decisionTextLabel(decision.status)}: ${decision.reason}`);
