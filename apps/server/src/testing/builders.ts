@@ -330,6 +330,18 @@ export async function latestWithdrawalCode(db: Kysely<Database>, email: string):
   return code;
 }
 
+/** Verifies the newest withdrawal code mailed to the member, as the withdrawal screen does first; answers the code. */
+export async function verifyMailedWithdrawalCode(
+  t: TestApp,
+  member: UserRow,
+  headers: Record<string, string>,
+): Promise<string> {
+  const otp = await latestWithdrawalCode(t.database.db, member.email);
+  const verified = await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/verify', headers, payload: { otp } });
+  expect(verified.statusCode).toBe(200);
+  return otp;
+}
+
 /** `count` verified codes of the member, written as verification leaves them (the per-member mail limit skipped). */
 export async function verifiedWithdrawalCodes(t: TestApp, member: UserRow, count: number): Promise<string[]> {
   const now = t.clock.now();

@@ -10,6 +10,7 @@ import {
   latestWithdrawalCode,
   requestedWithdrawal,
   statusesOf,
+  verifyMailedWithdrawalCode,
 } from '../../testing/builders';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -23,15 +24,7 @@ describe('a member requests a withdrawal', () => {
   async function verifiedCode(member: UserRow) {
     const headers = await headersOf(member);
     await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/request', headers });
-    const otp = await latestWithdrawalCode(t.database.db, member.email);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/otp/withdrawal/verify',
-      headers,
-      payload: { otp },
-    });
-    expect(verified.statusCode).toBe(200);
-    return otp;
+    return verifyMailedWithdrawalCode(t, member, headers);
   }
 
   async function withdraw(member: UserRow, body: Record<string, unknown>) {

@@ -8,10 +8,10 @@ import {
   bearer,
   createMember,
   fundedMember,
-  latestWithdrawalCode,
   mailTo,
   soleAuditRowOf,
   statusesOf,
+  verifyMailedWithdrawalCode,
 } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -37,8 +37,7 @@ describe('an administrator decides a withdrawal', () => {
     const member = await fundedMember(t.database.db, '100');
     const headers = bearer(t.app.context.sessionTokens.sign(member.id));
     await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/request', headers });
-    const otp = await latestWithdrawalCode(t.database.db, member.email);
-    await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/verify', headers, payload: { otp } });
+    const otp = await verifyMailedWithdrawalCode(t, member, headers);
     const walletAddress = Wallet.createRandom().address;
     const created = await t.app.inject({
       method: 'POST',

@@ -6,12 +6,12 @@ import {
   bearer,
   createMember,
   fundedMember,
-  latestWithdrawalCode,
   linkedMemberColumns,
   mailTo,
   requestedWithdrawal,
   uniqueUid,
   verifiedWithdrawalCodes,
+  verifyMailedWithdrawalCode,
 } from '../../testing/builders';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 
@@ -41,15 +41,8 @@ describe('a member asks for a withdrawal code for the withdrawal they filled in'
 
   /** The member withdraws with the code mailed last, verified first as the screen does: the withdrawal's answer. */
   async function withdrawWithMailedCode(member: UserRow, withdrawal: { amount: string; walletAddress: string }) {
-    const otp = await latestWithdrawalCode(t.database.db, member.email);
     const headers = headersOf(member);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/otp/withdrawal/verify',
-      headers,
-      payload: { otp },
-    });
-    expect(verified.statusCode).toBe(200);
+    const otp = await verifyMailedWithdrawalCode(t, member, headers);
     return t.app.inject({
       method: 'POST',
       url: '/api/withdrawals',
