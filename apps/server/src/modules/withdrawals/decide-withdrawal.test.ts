@@ -72,6 +72,7 @@ describe('an administrator decides a withdrawal', () => {
     });
     const [mail] = await mailTo(t.database.db, member.email);
     expect(mail?.subject).toBe('Your Uplink withdrawal has been approved and paid');
+    expect(mail?.text).toContain(`Your withdrawal of 40.00 USDT to ${walletAddress} has been approved and paid.`);
     expect(mail?.text).toContain(transactionHash);
     expect(await soleAuditRowOf(t.database.db, id)).toMatchObject({
       actor_id: admin.id,
