@@ -8,8 +8,6 @@ export interface AdminTestApp {
   t: TestApp;
   /** An active OWNER unless `administrator.adminRole` names another role. */
   admin: UserRow;
-  /** The administrator's session token, for requests that take one (`postCycleRequest`). */
-  adminToken: string;
   adminHeaders: Record<string, string>;
 }
 
@@ -23,6 +21,5 @@ export interface AdminTestAppOptions {
 export async function adminTestApp(options: AdminTestAppOptions = {}): Promise<AdminTestApp> {
   const t = await createTestApp(options.config, options.integrations);
   const admin = await createMember(t.database.db, { ...options.administrator, isAdmin: true });
-  const adminToken = t.app.context.sessionTokens.sign(admin.id);
-  return { t, admin, adminToken, adminHeaders: bearer(adminToken) };
+  return { t, admin, adminHeaders: bearer(t.app.context.sessionTokens.sign(admin.id)) };
 }

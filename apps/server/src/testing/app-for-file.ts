@@ -31,8 +31,8 @@ export function testAppForFile(overrides?: Partial<Config>, integrations?: Parti
 }
 
 /** The file's test app with an administrator signed in (`adminTestApp`), their session token as headers. */
-export function adminTestAppForFile(options?: AdminTestAppOptions): Omit<AdminTestApp, 'adminToken'> {
-  return startedForFile<Omit<AdminTestApp, 'adminToken'>>(['t', 'admin', 'adminHeaders'], () => adminTestApp(options));
+export function adminTestAppForFile(options?: AdminTestAppOptions): AdminTestApp {
+  return startedForFile(['t', 'admin', 'adminHeaders'], () => adminTestApp(options));
 }
 
 /** The file's test app with a sponsor to register under (`sponsorTestApp`). */

@@ -2,9 +2,9 @@ import { expect } from 'vitest';
 import { bearer, createMember } from './builders';
 import type { TestApp } from './test-app';
 
-/** A reward cycle's preview or run request (POSTed to `url`) as the administrator of `adminToken`. */
-export const postCycleRequest = (t: TestApp, adminToken: string, url: string, body: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: body as object });
+/** A reward cycle's preview or run request (POSTed to `url`) with these session `headers`. */
+export const postCycleRequest = (t: TestApp, headers: Record<string, string>, url: string, body: unknown) =>
+  t.app.inject({ method: 'POST', url, headers, payload: body as object });
 
 /**
  * Bodies of a reward cycle's preview and run (one request schema) that are refused with 400
@@ -42,7 +42,7 @@ export const invalidCycleRequests: [string, Record<string, unknown>][] = [
 export async function expectCycleRequestRefusedToNonAdministrators(t: TestApp, url: string): Promise<void> {
   const member = await createMember(t.database.db);
   const payload = { cycle: 1, source: 'exchange' };
-  const asMember = await postCycleRequest(t, t.app.context.sessionTokens.sign(member.id), url, payload);
+  const asMember = await postCycleRequest(t, bearer(t.app.context.sessionTokens.sign(member.id)), url, payload);
   expect(asMember.statusCode).toBe(403);
   expect(asMember.json().errorCode).toBe('FORBIDDEN');
   const anonymous = await t.app.inject({ method: 'POST', url, payload });

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork } from '../../../scripts/seed-network';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { bearer, creditReward, requestedWithdrawal } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from './ledger-repository';
 
 /**
@@ -14,12 +13,10 @@ import { findLedgerDiscrepancies } from './ledger-repository';
  * is clean — and every exchange UID is digits.
  */
 describe('a seeded network', () => {
-  let t: TestApp;
-  let adminToken: string;
+  const { t, adminHeaders } = adminTestAppForFile();
   let seededIds: string[];
 
   beforeAll(async () => {
-    ({ t, adminToken } = await adminTestApp());
     const lines: string[] = [];
     const seeded = await seedNetwork(t.database.db, { members: 400, depth: 6, log: (line) => lines.push(line) });
     expect(lines[0]).toMatch(/bulk mode: triggers off/);
@@ -31,7 +28,6 @@ describe('a seeded network', () => {
     seededIds = rows.map((row) => row.id);
     expect(seededIds).toHaveLength(seeded.created);
   }, 180_000);
-  afterAll(() => t?.close());
 
   const seededMembers = () =>
     t.database.db
@@ -69,7 +65,7 @@ describe('a seeded network', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/rewards/admin/cycles',
-      headers: bearer(adminToken),
+      headers: adminHeaders,
       payload: { cycle: 1, entries: copiers.map((member) => ({ bingXUID: member.bingx_uid, masterAmount: '100' })) },
     });
     expect(response.statusCode).toBe(200);

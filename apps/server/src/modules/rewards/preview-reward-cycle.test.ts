@@ -1,29 +1,25 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
-import { addMember, bearer, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { adminTestAppForFile } from '../../testing/app-for-file';
+import { addMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import {
   expectCycleRequestRefusedToNonAdministrators,
   invalidCycleRequests,
   postCycleRequest,
 } from '../../testing/cycle-requests';
 import { rewardTotalsDrift } from '../../testing/reward-statistics';
-import type { TestApp } from '../../testing/test-app';
 import { cycleAt, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
 describe('an administrator previews a reward cycle', () => {
-  let t: TestApp;
-  let adminToken: string;
+  const { t, adminHeaders } = adminTestAppForFile();
   let finished: number;
 
-  beforeAll(async () => {
-    ({ t, adminToken } = await adminTestApp());
+  beforeAll(() => {
     finished = lastFinishedCycle(t.config.rewards, t.clock.now());
-  }, 180_000);
-  afterAll(() => t?.close());
+  });
 
-  const post = (url: string, body: unknown) => postCycleRequest(t, adminToken, url, body);
+  const post = (url: string, body: unknown) => postCycleRequest(t, adminHeaders, url, body);
   const preview = (body: unknown) => post('/api/rewards/admin/cycles/preview', body);
   const run = (body: unknown) => post('/api/rewards/admin/cycles', body);
 
@@ -109,9 +105,8 @@ describe('an administrator previews a reward cycle', () => {
 
   it('keeps the statistics counters equal to the rewards after a distribution', async () => {
     expect(await rewardTotalsDrift(t.database.db)).toEqual([]);
-    const all = (
-      await t.app.inject({ method: 'GET', url: '/api/rewards/admin/all', headers: bearer(adminToken) })
-    ).json().data;
+    const all = (await t.app.inject({ method: 'GET', url: '/api/rewards/admin/all', headers: adminHeaders })).json()
+      .data;
     expect(all.statistics).toMatchObject({ total: 3, totalRewardsDistributed: 16.04, downlineRewardsCount: 3 });
   });
 

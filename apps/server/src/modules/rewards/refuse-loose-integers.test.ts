@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTestApp } from '../../testing/admin-test-app';
-import { bearer } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 /**
@@ -10,13 +8,7 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
  * Query strings still take decimal digits, and only those.
  */
 describe('integers on the money routes are strictly integers', () => {
-  let t: TestApp;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    ({ t, adminToken } = await adminTestApp());
-  }, 180_000);
-  afterAll(() => t?.close());
+  const { t, adminHeaders } = adminTestAppForFile();
 
   const hostileCycles: [string, unknown][] = [
     ['true', true],
@@ -36,7 +28,7 @@ describe('integers on the money routes are strictly integers', () => {
         { cycle, source: 'exchange' },
         { cycle, entries: [{ bingXUID: '12345678', masterAmount: 1 }] },
       ]) {
-        const response = await t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: body });
+        const response = await t.app.inject({ method: 'POST', url, headers: adminHeaders, payload: body });
         expect(response.statusCode).toBe(400);
         expect(response.json().errorCode).toBe('VALIDATION_ERROR');
       }
@@ -55,14 +47,14 @@ describe('integers on the money routes are strictly integers', () => {
 
   it.each(lists)('%s refuses a page or limit that is not decimal digits', async (path) => {
     for (const query of ['page=0x10', 'page=1e1', 'page=0b11', 'page=true', 'page=', 'page=1&page=2', 'limit=1e1']) {
-      const response = await t.app.inject({ method: 'GET', url: `${path}?${query}`, headers: bearer(adminToken) });
+      const response = await t.app.inject({ method: 'GET', url: `${path}?${query}`, headers: adminHeaders });
       expect(response.statusCode, `${path}?${query}`).toBe(400);
       expect(response.json().errorCode).toBe('VALIDATION_ERROR');
     }
   });
 
   it.each(lists)('%s still reads a page and limit written in decimal digits', async (path) => {
-    const response = await t.app.inject({ method: 'GET', url: `${path}?page=2&limit=10`, headers: bearer(adminToken) });
+    const response = await t.app.inject({ method: 'GET', url: `${path}?page=2&limit=10`, headers: adminHeaders });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import { emptyPagination } from '../../testing/pagination';
-import type { TestApp } from '../../testing/test-app';
 import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
 describe('administrators read the runs of the reward cycles', () => {
-  let t: TestApp;
-  let admin: UserRow;
-  let adminToken: string;
+  const { t, admin, adminHeaders } = adminTestAppForFile();
   let finished: number;
 
-  beforeAll(async () => {
-    ({ t, admin, adminToken } = await adminTestApp());
+  beforeAll(() => {
     finished = lastFinishedCycle(t.config.rewards, t.clock.now());
-  }, 180_000);
-  afterAll(() => t?.close());
+  });
 
-  const runs = (query: Record<string, string> = {}, token = adminToken) =>
-    t.app.inject({ method: 'GET', url: '/api/rewards/admin/cycles', query, headers: bearer(token) });
+  const runs = (query: Record<string, string> = {}, headers = adminHeaders) =>
+    t.app.inject({ method: 'GET', url: '/api/rewards/admin/cycles', query, headers });
 
   /** Runs `cycle` from a statement where a copier below a linked sponsor paid the master `amount`. */
   async function run(cycle: number, amount: number) {
@@ -28,7 +22,7 @@ describe('administrators read the runs of the reward cycles', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/rewards/admin/cycles',
-      headers: bearer(adminToken),
+      headers: adminHeaders,
       payload: {
         cycle,
         entries: [
@@ -115,7 +109,7 @@ describe('administrators read the runs of the reward cycles', () => {
 
   it('refuses members (403) and anonymous callers (401)', async () => {
     const member = await createMember(t.database.db);
-    const asMember = await runs({}, t.app.context.sessionTokens.sign(member.id));
+    const asMember = await runs({}, bearer(t.app.context.sessionTokens.sign(member.id)));
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().errorCode).toBe('FORBIDDEN');
     expect((await t.app.inject({ method: 'GET', url: '/api/rewards/admin/cycles' })).statusCode).toBe(401);

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
 import type { Database, UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { addMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import { postCycleRequest } from '../../testing/cycle-requests';
-import type { TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 
 /** Which partitions (leaves) hold each cycle's rewards of each type, and how many. */
@@ -142,15 +141,9 @@ describe('migration 0125 moves the rewards of an existing database into partitio
 });
 
 describe('a reward cycle gets its own partition', () => {
-  let t: TestApp;
-  let adminToken: string;
+  const { t, adminHeaders } = adminTestAppForFile();
 
-  beforeAll(async () => {
-    ({ t, adminToken } = await adminTestApp());
-  }, 180_000);
-  afterAll(() => t?.close());
-
-  const run = (body: unknown) => postCycleRequest(t, adminToken, '/api/rewards/admin/cycles', body);
+  const run = (body: unknown) => postCycleRequest(t, adminHeaders, '/api/rewards/admin/cycles', body);
 
   const duplicateOf = (source: UserRow, beneficiary: UserRow, cycle: number) =>
     sql`

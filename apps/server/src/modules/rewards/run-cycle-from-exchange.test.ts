@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { adminTestApp } from '../../testing/admin-test-app';
+import { addMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
 import { postCycleRequest } from '../../testing/cycle-requests';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { cycleWindow } from './reward-cycle-calendar';
@@ -15,22 +16,16 @@ import { cycleWindow } from './reward-cycle-calendar';
 describe('a reward cycle from the BingX agent API', () => {
   const exchange = new FakeBingxAgentServer('agent-key', 'agent-secret');
   let t: TestApp;
-  let adminToken: string;
+  let adminHeaders: Record<string, string>;
   let top: UserRow;
   let copier: UserRow;
   let nextCycle = 1;
 
   beforeAll(async () => {
     const baseUrl = await exchange.start();
-    t = await createTestApp(
-      {},
-      {
-        depositChain: null,
-        exchangeGateway: exchange.clientFor(baseUrl),
-      },
-    );
-    const admin = await createMember(t.database.db, { isAdmin: true });
-    adminToken = t.app.context.sessionTokens.sign(admin.id);
+    ({ t, adminHeaders } = await adminTestApp({
+      integrations: { depositChain: null, exchangeGateway: exchange.clientFor(baseUrl) },
+    }));
     top = await addMember(t.database.db, null, linkedMemberColumns(uniqueUid()));
     copier = await addMember(t.database.db, top, linkedMemberColumns(uniqueUid()));
   }, 180_000);
@@ -43,7 +38,7 @@ describe('a reward cycle from the BingX agent API', () => {
     exchange.failNext.length = 0;
   });
 
-  const post = (url: string, body: object) => postCycleRequest(t, adminToken, url, body);
+  const post = (url: string, body: object) => postCycleRequest(t, adminHeaders, url, body);
   const runsOf = (cycle: number) =>
     t.database.db.selectFrom('reward_cycle_runs').selectAll().where('cycle', '=', cycle).execute();
 
@@ -71,7 +66,7 @@ describe('a reward cycle from the BingX agent API', () => {
       totalPaid: 5,
     });
 
-    const listed = await t.app.inject({ method: 'GET', url: '/api/rewards/admin/cycles', headers: bearer(adminToken) });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/rewards/admin/cycles', headers: adminHeaders });
     expect(listed.json().data.runs[0]).toMatchObject({ cycle, basis: 'EXCHANGE_COPY_TRADING_COMMISSION' });
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   });

@@ -1,11 +1,10 @@
 import os from 'node:os';
 import { type KyselyPlugin, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork } from '../../../scripts/seed-network';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember } from '../../testing/builders';
 import { postCycleRequest } from '../../testing/cycle-requests';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { runRewardCycle } from './run-reward-cycle';
 
@@ -19,13 +18,11 @@ import { runRewardCycle } from './run-reward-cycle';
  * is that reads complete while the run is still under way, between its chunks.
  */
 describe('a large reward cycle runs in chunks', () => {
-  let t: TestApp;
-  let adminToken: string;
+  const { t, adminHeaders } = adminTestAppForFile();
   let memberToken: string;
   let entries: { bingXUID: string; masterAmount: string }[];
 
   beforeAll(async () => {
-    ({ t, adminToken } = await adminTestApp());
     const member = await createMember(t.database.db);
     memberToken = t.app.context.sessionTokens.sign(member.id);
     await seedNetwork(t.database.db, { members: 28_000, depth: 15 });
@@ -44,9 +41,8 @@ describe('a large reward cycle runs in chunks', () => {
     }));
     expect(entries.length).toBeGreaterThanOrEqual(20_000);
   }, 600_000);
-  afterAll(() => t?.close());
 
-  const post = (url: string, body: object) => postCycleRequest(t, adminToken, url, body);
+  const post = (url: string, body: object) => postCycleRequest(t, adminHeaders, url, body);
 
   /**
    * Profile reads one after another until `until` settles: each read's latency, whether the work

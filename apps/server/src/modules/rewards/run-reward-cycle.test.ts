@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { addMember, bearer, linkedMemberColumns, statusesOf, uniqueUid } from '../../testing/builders';
 import {
   expectCycleRequestRefusedToNonAdministrators,
   invalidCycleRequests,
   postCycleRequest,
 } from '../../testing/cycle-requests';
-import type { TestApp } from '../../testing/test-app';
 import { sandboxMasterAmount } from '../exchange/sandbox-exchange-gateway';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { cycleAt, cycleWindow } from './reward-cycle-calendar';
@@ -16,18 +15,11 @@ import { cycleAt, cycleWindow } from './reward-cycle-calendar';
 const levelPercents = [5, 2, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
 
 describe('an administrator runs a reward cycle', () => {
-  let t: TestApp;
-  let admin: UserRow;
-  let adminToken: string;
+  const { t, admin, adminHeaders } = adminTestAppForFile();
   /** A new cycle number per test: each distributes its own. */
   let nextCycle = 1;
 
-  beforeAll(async () => {
-    ({ t, admin, adminToken } = await adminTestApp());
-  }, 180_000);
-  afterAll(() => t?.close());
-
-  const run = (body: unknown) => postCycleRequest(t, adminToken, '/api/rewards/admin/cycles', body);
+  const run = (body: unknown) => postCycleRequest(t, adminHeaders, '/api/rewards/admin/cycles', body);
 
   /** `length` linked, paid members, each the sponsor of the next, below a compliant top member. */
   async function linkedChain(length: number, balance?: (index: number) => string) {

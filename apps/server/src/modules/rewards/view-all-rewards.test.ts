@@ -2,9 +2,9 @@ import type { AdminRewardStatistics } from '@uplink/contract/admin-rewards';
 import type { RewardType } from '@uplink/contract/member-rewards';
 import { toWireMoney } from '@uplink/contract/money';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   bearer,
   createMember,
@@ -16,7 +16,6 @@ import {
 } from '../../testing/builders';
 import { emptyPagination } from '../../testing/pagination';
 import { rewardTotalsDrift } from '../../testing/reward-statistics';
-import type { TestApp } from '../../testing/test-app';
 import { settleLockedRewards } from './settle-locked-rewards';
 
 const dayMs = 86_400_000;
@@ -43,14 +42,12 @@ interface Filters {
 }
 
 describe('administrators list every reward', () => {
-  let t: TestApp;
-  let adminToken: string;
+  const { t, adminHeaders } = adminTestAppForFile();
   let perpetua: UserRow;
   let quentin: UserRow;
   let source: UserRow;
 
   beforeAll(async () => {
-    ({ t, adminToken } = await adminTestApp());
     perpetua = await createMember(t.database.db, { firstName: 'Perpetua', email: uniqueEmail('perpetua') });
     quentin = await createMember(t.database.db, { firstName: 'Quentin', email: uniqueEmail('quentin') });
     source = await createMember(t.database.db, { firstName: 'Sorrel' });
@@ -69,14 +66,13 @@ describe('administrators list every reward', () => {
       await creditReward(t.database.db, { ...reward, createdAt: new Date(start + index * 1000) });
     }
   }, 180_000);
-  afterAll(() => t?.close());
 
-  const list = (query: Record<string, string | number> = {}, token = adminToken) =>
+  const list = (query: Record<string, string | number> = {}, headers = adminHeaders) =>
     t.app.inject({
       method: 'GET',
       url: '/api/rewards/admin/all',
       query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-      headers: bearer(token),
+      headers,
     });
 
   /** The filters answered by plain SQL over every reward: a scan, no counter, no trigram index. */
@@ -392,7 +388,7 @@ describe('administrators list every reward', () => {
   });
 
   it('refuses members (403) and anonymous callers (401)', async () => {
-    const asMember = await list({}, t.app.context.sessionTokens.sign(perpetua.id));
+    const asMember = await list({}, bearer(t.app.context.sessionTokens.sign(perpetua.id)));
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().errorCode).toBe('FORBIDDEN');
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/rewards/admin/all' });

@@ -3,16 +3,8 @@ import type { RiskConfig } from '../../config/risk-config';
 import type { Database } from '../../db/schema';
 import { isDisposableDomain, normalizeEmail } from './email-identity';
 import { type ClusterFinding, lockClusters, recordFinding } from './risk-events-repository';
-import {
-  circularFundsFinding,
-  clientAddressBurstFinding,
-  disposableEmailFinding,
-  emailAliasFinding,
-  findWithdrawalsTo,
-  sharedFundingWalletFinding,
-  sharedWithdrawalWalletFinding,
-  sponsorBurstFinding,
-} from './risk-findings';
+// The backfill replays the very findings the live writes record.
+import * as findings from './risk-findings';
 
 /** Members whose e-mail is normalised per statement. */
 const normaliseChunk = 5_000;
@@ -58,7 +50,7 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
       SELECT normalized_email AS key FROM users WHERE normalized_email IS NOT NULL AND deleted_at IS NULL
        GROUP BY normalized_email HAVING count(*) > 1`,
   )) {
-    await evaluate('EMAIL_ALIAS', key, (trx) => emailAliasFinding(trx, key));
+    await evaluate('EMAIL_ALIAS', key, (trx) => findings.emailAliasFinding(trx, key));
   }
   for (const { sponsor_id: sponsorId, at } of await db
     .selectFrom(
@@ -84,7 +76,9 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
     .orderBy('at', 'desc')
     .execute()) {
     const sponsor = sponsorId as string;
-    await evaluate('REGISTRATION_BURST', `sponsor:${sponsor}`, (trx) => sponsorBurstFinding(trx, config, sponsor, at));
+    await evaluate('REGISTRATION_BURST', `sponsor:${sponsor}`, (trx) =>
+      findings.sponsorBurstFinding(trx, config, sponsor, at),
+    );
   }
   for (const { address, at } of await db
     .selectFrom(
@@ -107,11 +101,11 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
     .orderBy('at', 'desc')
     .execute()) {
     await evaluate('REGISTRATION_BURST', `client:${address}`, (trx) =>
-      clientAddressBurstFinding(trx, config, address, at),
+      findings.clientAddressBurstFinding(trx, config, address, at),
     );
   }
   for (const member of await disposableMembers(db)) {
-    await evaluate('DISPOSABLE_EMAIL', `member:${member.id}`, (trx) => disposableEmailFinding(trx, member));
+    await evaluate('DISPOSABLE_EMAIL', `member:${member.id}`, (trx) => findings.disposableEmailFinding(trx, member));
   }
   for (const { key } of await sharedKeys(
     db,
@@ -119,7 +113,7 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
       SELECT lower(from_address) AS key FROM deposit_transfers WHERE credited_period_ends_at IS NOT NULL
        GROUP BY lower(from_address) HAVING count(DISTINCT user_id) > 1`,
   )) {
-    await evaluate('SHARED_FUNDING_WALLET', key, (trx) => sharedFundingWalletFinding(trx, config, key));
+    await evaluate('SHARED_FUNDING_WALLET', key, (trx) => findings.sharedFundingWalletFinding(trx, config, key));
   }
   for (const { key } of await sharedKeys(
     db,
@@ -128,7 +122,7 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
        GROUP BY lower(wallet_address) HAVING count(DISTINCT user_id) > 1`,
   )) {
     await evaluate('SHARED_WITHDRAWAL_WALLET', key, async (trx) =>
-      sharedWithdrawalWalletFinding(config, key, await findWithdrawalsTo(trx, key)),
+      findings.sharedWithdrawalWalletFinding(config, key, await findings.findWithdrawalsTo(trx, key)),
     );
   }
   for (const { key } of await sharedKeys(
@@ -141,7 +135,7 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
                         AND d.credited_period_ends_at IS NOT NULL AND d.user_id <> w.user_id)`,
   )) {
     await evaluate('CIRCULAR_FUNDS', key, async (trx) =>
-      circularFundsFinding(trx, config, key, await findWithdrawalsTo(trx, key)),
+      findings.circularFundsFinding(trx, config, key, await findings.findWithdrawalsTo(trx, key)),
     );
   }
   await db

@@ -1,26 +1,22 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvStream } from '../../csv/csv-stream';
 import type { UserRow } from '../../db/schema';
-import { adminTestApp } from '../../testing/admin-test-app';
+import { adminTestAppForFile } from '../../testing/app-for-file';
 import { bearer, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
-import type { TestApp } from '../../testing/test-app';
 
 const cellsOf = (text: string) => Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data;
 
 describe('an administrator exports a list as filtered on its screen', () => {
-  let t: TestApp;
-  let admin: UserRow;
+  const { t, admin, adminHeaders } = adminTestAppForFile();
   let hostile: UserRow;
-  let adminToken: string;
   let rejectedId: string;
 
-  const download = (url: string, token = adminToken) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const download = (url: string, headers = adminHeaders) => t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
-    ({ t, admin, adminToken } = await adminTestApp());
     hostile = await fundedMember(t.database.db, '500');
     await t.database.db
       .updateTable('users')
@@ -38,7 +34,6 @@ describe('an administrator exports a list as filtered on its screen', () => {
       await creditReward(t.database.db, { beneficiary: hostile, source: admin, amount: '0.0043', cycle, level: 12 });
     }
   }, 180_000);
-  afterAll(() => t?.close());
 
   it('exports the withdrawals of one status, names neutralised, amounts exact, and audits it', async () => {
     const answer = await download('/api/withdrawals/admin/all/export?status=REJECTED&page=3&limit=1');
@@ -110,7 +105,7 @@ describe('an administrator exports a list as filtered on its screen', () => {
       '/api/rewards/admin/all/export',
       '/api/admin/audit-log/export',
     ]) {
-      expect((await download(url, memberToken)).statusCode, url).toBe(403);
+      expect((await download(url, bearer(memberToken))).statusCode, url).toBe(403);
     }
     expect((await download('/api/withdrawals/admin/all/export?status=PAID')).statusCode).toBe(400);
     expect((await download('/api/rewards/admin/all/export?cycle=0')).statusCode).toBe(400);
