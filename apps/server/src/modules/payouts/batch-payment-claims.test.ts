@@ -27,7 +27,7 @@ describe('a payout batch claims its withdrawals from the moment money may move',
   let payBatch: DemoChainApp['payBatch'];
 
   beforeAll(async () => {
-    // Four eyes stays out of the way here: four-eyes-window.test.ts races it.
+    // Four eyes stays out of the way here: four-eyes.test.ts races it.
     chainApp = await startDemoChainApp(batchesPaidByHand);
     ({ t, provider, admin, adminHeaders, mine, payBatch } = chainApp);
   }, 300_000);
