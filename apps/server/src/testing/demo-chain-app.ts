@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type DemoChain, startDemoChain } from '../chain/demo-chain';
 import { EthersDepositChain } from '../chain/deposit-chain';
 import type { Config } from '../config/load-config';
@@ -85,4 +86,20 @@ export async function startDemoChainApp(options: DemoChainAppOptions): Promise<D
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Registers the hooks of the calling file (or describe block): `startDemoChainApp(options)` runs
+ * before its tests and the app is closed after them. Answers a holder whose every field (the
+ * provider and the functions too) is set on it once the app is up, so the tests read them where
+ * they run (`chain.t`, `chain.mine(3)`, `chain.payBatch(id)`), never where they are declared.
+ */
+export function demoChainAppForFile(options: DemoChainAppOptions): DemoChainApp {
+  const chain = {} as DemoChainApp;
+  beforeAll(async () => {
+    Object.assign(chain, await startDemoChainApp(options));
+  }, 300_000);
+  // No `close` when the start failed: there is nothing to close then.
+  afterAll(() => chain.close?.());
+  return chain;
 }

@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { JsonRpcProvider } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { bearer, createMember, fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
-import { batchesPaidByHand, type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { batchesPaidByHand, demoChainAppForFile } from '../../testing/demo-chain-app';
 import { createBatch, reconcileOnce, seedPendingWithdrawals } from '../../testing/payout-builders';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 /**
@@ -18,65 +16,61 @@ import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-rep
 const { confirmations } = batchesPaidByHand;
 
 describe('a payout batch claims its withdrawals from the moment money may move', () => {
-  let chainApp: DemoChainApp;
-  let t: TestApp;
-  let provider: JsonRpcProvider;
-  let admin: UserRow;
-  let adminHeaders: Record<string, string>;
-  let mine: DemoChainApp['mine'];
-  let payBatch: DemoChainApp['payBatch'];
+  // Four eyes stays out of the way here: four-eyes.test.ts races it.
+  const chain = demoChainAppForFile(batchesPaidByHand);
 
-  beforeAll(async () => {
-    // Four eyes stays out of the way here: four-eyes-window.test.ts races it.
-    chainApp = await startDemoChainApp(batchesPaidByHand);
-    ({ t, provider, admin, adminHeaders, mine, payBatch } = chainApp);
-  }, 300_000);
-  afterAll(() => chainApp?.close());
-
-  const reconcile = () => reconcileOnce(t.app);
+  const reconcile = () => reconcileOnce(chain.t.app);
   const exportBatch = (batchId: string, format = 'safe-csv') =>
-    t.app.inject({
+    chain.t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/admin/batches/${batchId}/export?format=${format}`,
-      headers: adminHeaders,
+      headers: chain.adminHeaders,
     });
   const deleteBatch = (batchId: string) =>
-    t.app.inject({ method: 'DELETE', url: `/api/withdrawals/admin/batches/${batchId}`, headers: adminHeaders });
+    chain.t.app.inject({
+      method: 'DELETE',
+      url: `/api/withdrawals/admin/batches/${batchId}`,
+      headers: chain.adminHeaders,
+    });
   const decide = (id: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: `/api/withdrawals/${id}`, headers: adminHeaders, payload: body });
+    chain.t.app.inject({ method: 'PUT', url: `/api/withdrawals/${id}`, headers: chain.adminHeaders, payload: body });
   const payOne = (id: string) =>
-    t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury-pay/${id}`, headers: adminHeaders });
+    chain.t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury-pay/${id}`, headers: chain.adminHeaders });
   const withdrawal = (id: string) =>
-    t.database.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    chain.t.database.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const batchDetail = async (batchId: string) =>
     (
-      await t.app.inject({ method: 'GET', url: `/api/withdrawals/admin/batches/${batchId}`, headers: adminHeaders })
+      await chain.t.app.inject({
+        method: 'GET',
+        url: `/api/withdrawals/admin/batches/${batchId}`,
+        headers: chain.adminHeaders,
+      })
     ).json().data;
   /** Every treasury transfer on chain to these withdrawals' wallets, confirmed or not. */
   const transfersTo = async (ids: string[]) => {
     const wallets = await Promise.all(ids.map(async (id) => (await withdrawal(id)).wallet_address));
-    const chain = t.app.context.integrations.depositChain;
-    return (await chain?.transfersTo(wallets, 0, await provider.getBlockNumber())) ?? [];
+    const depositChain = chain.t.app.context.integrations.depositChain;
+    return (await depositChain?.transfersTo(wallets, 0, await chain.provider.getBlockNumber())) ?? [];
   };
 
   /** `count` pending withdrawals of 20 USDT, each of its own funded member, and a batch of them. */
   async function batchOfPending(count: number): Promise<{ batchId: string; ids: string[]; members: UserRow[] }> {
-    const members = await Promise.all(Array.from({ length: count }, () => fundedMember(t.database.db, '100')));
+    const members = await Promise.all(Array.from({ length: count }, () => fundedMember(chain.t.database.db, '100')));
     const ids: string[] = [];
-    for (const member of members) ids.push(await requestedWithdrawal(t, member, 20));
-    const created = await createBatch(t.app, admin, { withdrawalIds: ids });
+    for (const member of members) ids.push(await requestedWithdrawal(chain.t, member, 20));
+    const created = await createBatch(chain.t.app, chain.admin, { withdrawalIds: ids });
     expect(created.statusCode, created.body).toBe(200);
     return { batchId: created.json().data._id, ids, members };
   }
 
   it('refuses to delete a paid batch (PAYOUT_BATCH_PAYMENT_UNDER_WAY), so its withdrawals cannot be batched and paid again', async () => {
     const { batchId, ids } = await batchOfPending(3);
-    expect((await payBatch(batchId)).statusCode).toBe(200);
+    expect((await chain.payBatch(batchId)).statusCode).toBe(200);
 
     const deleted = await deleteBatch(batchId);
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().errorCode).toBe('PAYOUT_BATCH_PAYMENT_UNDER_WAY');
-    const again = await createBatch(t.app, admin, { withdrawalIds: ids });
+    const again = await createBatch(chain.t.app, chain.admin, { withdrawalIds: ids });
     expect(again.statusCode).toBe(409);
     expect(again.json().errorCode).toBe('WITHDRAWAL_ALREADY_BATCHED');
     expect(await transfersTo(ids)).toHaveLength(3);
@@ -90,12 +84,12 @@ describe('a payout batch claims its withdrawals from the moment money may move',
 
   it('pays a batch once however often and however concurrently it is paid: every answer names the same transaction', async () => {
     const { batchId, ids } = await batchOfPending(4);
-    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => payBatch(batchId)));
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => chain.payBatch(batchId)));
     expect(statusesOf(answers), answers.map((answer) => answer.body).join('\n')).toEqual([200, 200, 200, 200, 200]);
     const payments = answers.map((answer) => answer.json().data);
     expect(payments[0]).toMatchObject({ lines: 4, transactions: [{ part: 1, lines: 4 }] });
     for (const payment of payments) expect(payment).toEqual(payments[0]);
-    const repeated = await payBatch(batchId);
+    const repeated = await chain.payBatch(batchId);
     expect(repeated.statusCode).toBe(200);
     expect(repeated.json().data).toEqual(payments[0]);
 
@@ -107,12 +101,12 @@ describe('a payout batch claims its withdrawals from the moment money may move',
   });
 
   it('pays a batch of 301 withdrawals in two transactions, one per Transaction Builder part of 300', async () => {
-    const member = await createMember(t.database.db);
+    const member = await createMember(chain.t.database.db);
     const amounts = Array.from({ length: 301 }, (_, index) => `${1 + (index % 50)}.25`);
-    const ids = await seedPendingWithdrawals(t.database.db, member, amounts);
-    const created = await createBatch(t.app, admin, { withdrawalIds: ids });
+    const ids = await seedPendingWithdrawals(chain.t.database.db, member, amounts);
+    const created = await createBatch(chain.t.app, chain.admin, { withdrawalIds: ids });
     const batchId = created.json().data._id as string;
-    const paid = await payBatch(batchId);
+    const paid = await chain.payBatch(batchId);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data).toMatchObject({
       lines: 301,
@@ -135,7 +129,7 @@ describe('a payout batch claims its withdrawals from the moment money may move',
 
   it('refuses the single demo payment of a withdrawal its batch is paying or has exported', async () => {
     const paid = await batchOfPending(2);
-    expect((await payBatch(paid.batchId)).statusCode).toBe(200);
+    expect((await chain.payBatch(paid.batchId)).statusCode).toBe(200);
     const exported = await batchOfPending(2);
     expect((await exportBatch(exported.batchId, 'safe-json')).statusCode).toBe(200);
     for (const id of [paid.ids[0], exported.ids[1]] as string[]) {
@@ -149,7 +143,7 @@ describe('a payout batch claims its withdrawals from the moment money may move',
 
   it('refuses to reject or block a withdrawal of a paid batch before the chain confirms: no payment returns to a balance', async () => {
     const { batchId, ids, members } = await batchOfPending(3);
-    const paid = await payBatch(batchId);
+    const paid = await chain.payBatch(batchId);
     const hash = paid.json().data.transactions[0].transactionHash as string;
     for (const [index, id] of ids.entries()) {
       const status = index === 0 ? 'BLOCKED_COMPLIANCE' : 'REJECTED';
@@ -159,10 +153,10 @@ describe('a payout batch claims its withdrawals from the moment money may move',
     }
 
     // The member still sees it pending, with its payment under way.
-    const memberView = await t.app.inject({
+    const memberView = await chain.t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/${ids[0]}`,
-      headers: bearer(t.app.context.sessionTokens.sign((members[0] as UserRow).id)),
+      headers: bearer(chain.t.app.context.sessionTokens.sign((members[0] as UserRow).id)),
     });
     expect(memberView.json().data).toMatchObject({ status: 'PENDING', paymentUnderWay: true });
 
@@ -177,17 +171,17 @@ describe('a payout batch claims its withdrawals from the moment money may move',
     expect(forged.statusCode).toBe(400);
     expect((await withdrawal(ids[1] as string)).payment_claimed_at).not.toBeNull();
 
-    await mine(confirmations - 1);
+    await chain.mine(confirmations - 1);
     expect((await decide(ids[1] as string, { status: 'APPROVED', transactionHash: hash })).statusCode).toBe(200);
     // Every payment of this file's batches is confirmed now: none matches nothing.
     expect((await reconcile()).unmatched).toBe(0);
     for (const [index, member] of members.entries()) {
       expect(await withdrawal(ids[index] as string)).toMatchObject({ status: 'APPROVED', transaction_hash: hash });
-      expect((await findLedgerBalance(t.database.db, member.id))?.available).toBe('80.00000000');
+      expect((await findLedgerBalance(chain.t.database.db, member.id))?.available).toBe('80.00000000');
     }
     const detail = await batchDetail(batchId);
     expect(detail.batch).toMatchObject({ status: 'PAID', paid: 3 });
-    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await findLedgerDiscrepancies(chain.t.database.db)).toEqual([]);
   });
 
   it('refuses a rejection of an exported withdrawal: its file may be paid any moment; only the batch releases it', async () => {
@@ -196,10 +190,10 @@ describe('a payout batch claims its withdrawals from the moment money may move',
     const refused = await decide(ids[0] as string, { status: 'REJECTED', reason: 'Too late' });
     expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
     expect((await withdrawal(ids[0] as string)).status).toBe('PENDING');
-    const releasedAlone = await t.app.inject({
+    const releasedAlone = await chain.t.app.inject({
       method: 'POST',
       url: `/api/withdrawals/admin/${ids[0]}/release-payment`,
-      headers: adminHeaders,
+      headers: chain.adminHeaders,
     });
     expect(releasedAlone.statusCode).toBe(409);
     expect(releasedAlone.json().errorCode).toBe('PAYOUT_BATCH_PAYMENT_UNDER_WAY');
@@ -207,10 +201,10 @@ describe('a payout batch claims its withdrawals from the moment money may move',
   });
 
   it('keeps a withdrawal paid on its own out of any batch, and a batch holding it from starting its payment', async () => {
-    const member = await fundedMember(t.database.db, '100');
-    const paidAlone = await requestedWithdrawal(t, member, 20);
+    const member = await fundedMember(chain.t.database.db, '100');
+    const paidAlone = await requestedWithdrawal(chain.t, member, 20);
     expect((await payOne(paidAlone)).statusCode).toBe(200);
-    const refused = await createBatch(t.app, admin, { withdrawalIds: [paidAlone] });
+    const refused = await createBatch(chain.t.app, chain.admin, { withdrawalIds: [paidAlone] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
 
@@ -224,13 +218,13 @@ describe('a payout batch claims its withdrawals from the moment money may move',
   });
 
   it('answers an administrator paying a batch that does not exist with 404, and refuses a member', async () => {
-    expect((await payBatch(randomUUID())).json().errorCode).toBe('PAYOUT_BATCH_NOT_FOUND');
-    expect((await payBatch('not-a-batch')).statusCode).toBe(404);
-    const member = await createMember(t.database.db);
-    const asMember = await t.app.inject({
+    expect((await chain.payBatch(randomUUID())).json().errorCode).toBe('PAYOUT_BATCH_NOT_FOUND');
+    expect((await chain.payBatch('not-a-batch')).statusCode).toBe(404);
+    const member = await createMember(chain.t.database.db);
+    const asMember = await chain.t.app.inject({
       method: 'POST',
       url: `/api/dev/demo-treasury/batches/${randomUUID()}/pay`,
-      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+      headers: bearer(chain.t.app.context.sessionTokens.sign(member.id)),
     });
     expect(asMember.statusCode).toBe(403);
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestAppForFile } from '../../testing/app-for-file';
 import { createMember, payoutsUnverified } from '../../testing/builders';
-import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
+import {
+  adminHeaders,
+  auditOf,
+  batchOf,
+  decide,
+  seedPendingWithdrawals,
+  someHash,
+} from '../../testing/payout-builders';
 
 describe('an administrator deletes a payout batch', () => {
   const { t, admin: administrator } = adminTestAppForFile({ config: payoutsUnverified() });
@@ -32,12 +39,7 @@ describe('an administrator deletes a payout batch', () => {
         .where('batch_id', '=', batchId)
         .execute(),
     ).toEqual([]);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target_id', '=', batchId)
-      .where('action', '=', 'PAYOUT_BATCH_DELETED')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t.database.db, batchId, 'PAYOUT_BATCH_DELETED');
     expect(audit).toMatchObject({ actor_id: administrator.id, target_type: 'PAYOUT_BATCH' });
     expect(audit.before).toMatchObject({ _id: batchId, count: 1, total: 3 });
 

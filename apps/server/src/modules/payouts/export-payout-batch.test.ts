@@ -48,7 +48,7 @@ describe('an administrator exports a payout batch for Safe', () => {
     const base = testConfig(payoutsUnverified());
     t = await createTestApp({
       chain: { ...base.chain, chainId: 56, usdtContractAddress: usdt.toLowerCase() },
-      // Above the four-eyes limit only by choice: approve-payout-batch.test.ts covers the approval.
+      // Above the four-eyes limit only by choice: four-eyes.test.ts covers the approval.
       withdrawals: {
         ...base.withdrawals,
         treasuryAddresses: [treasury.toLowerCase()],

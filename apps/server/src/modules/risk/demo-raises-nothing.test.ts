@@ -1,9 +1,9 @@
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoNetwork } from '../../bootstrap/demo-network';
 import type { UserRow } from '../../db/schema';
 import { createMember } from '../../testing/builders';
-import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { demoChainAppForFile } from '../../testing/demo-chain-app';
 import { backfillRiskReview } from './risk-backfill';
 
 /**
@@ -11,20 +11,15 @@ import { backfillRiskReview } from './risk-backfill';
  * members paying through the demo chain (`POST /dev/demo-pay`), each from a wallet of their own.
  */
 describe('the demo network and the demo payment raise no risk event', () => {
-  let chainApp: DemoChainApp;
+  const chain = demoChainAppForFile({ confirmations: 1 });
 
-  beforeAll(async () => {
-    chainApp = await startDemoChainApp({ confirmations: 1 });
-  }, 300_000);
-  afterAll(() => chainApp?.close());
-
-  const db = () => chainApp.t.database.db;
+  const db = () => chain.t.database.db;
   const events = () => db().selectFrom('risk_events').select(['rule', 'cluster_key']).execute();
 
   it('the seeded network, backfilled: nothing', async () => {
-    const network = await seedDemoNetwork(db(), chainApp.t.config, chainApp.admin.id);
+    const network = await seedDemoNetwork(db(), chain.t.config, chain.admin.id);
     expect(network.created).toBe(true);
-    expect(await backfillRiskReview(db(), chainApp.t.config.risk, new Date())).toMatchObject({
+    expect(await backfillRiskReview(db(), chain.t.config.risk, new Date())).toMatchObject({
       ran: true,
       eventsOpened: 0,
     });
@@ -36,7 +31,7 @@ describe('the demo network and the demo payment raise no risk event', () => {
     for (let index = 0; index < 4; index += 1) {
       const member = await createMember(db(), { columns: { deposit_address: Wallet.createRandom().address } });
       members.push(member);
-      const paid = await chainApp.t.app.inject({
+      const paid = await chain.t.app.inject({
         method: 'POST',
         url: '/api/dev/demo-pay',
         payload: { email: member.email },
@@ -44,10 +39,10 @@ describe('the demo network and the demo payment raise no risk event', () => {
       expect(paid.statusCode, paid.body).toBe(200);
     }
     for (const member of members) {
-      const refreshed = await chainApp.t.app.inject({
+      const refreshed = await chain.t.app.inject({
         method: 'GET',
         url: '/api/users/refresh-subscription',
-        headers: { authorization: `Bearer ${chainApp.t.app.context.sessionTokens.sign(member.id)}` },
+        headers: { authorization: `Bearer ${chain.t.app.context.sessionTokens.sign(member.id)}` },
       });
       expect(refreshed.json().data.paid, refreshed.body).toBe(true);
     }

@@ -1,25 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { RiskEvent } from '@uplink/contract/risk';
 import { riskTexts } from '@uplink/contract/risk';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import {
-  createMember,
-  creditReward,
-  payoutsUnverified,
-  receivedSubscriptionTransfer,
-  registrationBody,
-  uniqueUid,
-  verifiedWithdrawalCodes,
-} from '../../testing/builders';
+import { createMember, creditReward, payoutsUnverified, uniqueUid } from '../../testing/builders';
 import { adminHeaders, createBatch, decide, someHash } from '../../testing/payout-builders';
+import { freshAddress, pay, register, withdraw } from '../../testing/risk-builders';
 import { findLedgerBalance } from '../ledger/ledger-repository';
-import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { findEventMembers } from './risk-events-repository';
-
-const freshAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
 /**
  * The issue's farm, built through the API: a sponsor; six accounts of one Gmail box (dots, +tags,
@@ -33,42 +22,26 @@ describe('risk review of a sybil farm', () => {
   const db = () => t.database.db;
 
   /** Registers over the API from `clientAddress`, then verifies, links the exchange and credits `balance`. */
-  async function register(sponsor: UserRow, email: string, clientAddress: string, balance = '100'): Promise<UserRow> {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/register',
-      remoteAddress: clientAddress,
-      payload: registrationBody(sponsor.referral_code, { email }),
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
+  async function registerLinked(
+    sponsor: UserRow,
+    email: string,
+    clientAddress: string,
+    balance = '100',
+  ): Promise<UserRow> {
+    const registered = await register(t, sponsor, email, clientAddress);
     const member = await db()
       .updateTable('users')
       .set({ is_email_verified: true, bingx_uid: uniqueUid(), bingx_kyc: true, bingx_balance: '250' })
-      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .where('id', '=', registered.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     await creditReward(db(), { beneficiary: member, source: member, amount: balance, type: 'DIRECT' });
     return member;
   }
 
-  /** The subscription paid from `wallet` and credited, as the deposit scanner credits it. */
-  async function pay(member: UserRow, wallet: string) {
-    await receivedSubscriptionTransfer(db(), member, new Date(), wallet);
-    expect(await creditSubscriptions(db(), [member.id], t.config, new Date())).toEqual([member.id]);
-  }
-
-  async function withdraw(member: UserRow, walletAddress: string, amount = 20) {
-    const [otp] = await verifiedWithdrawalCodes(t, member, 1);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/withdrawals',
-      headers: adminHeaders(t.app, member),
-      payload: { amount, walletAddress, asset: 'USDT', otp },
-    });
-  }
-
+  /** Withdraws 20 USDT to `walletAddress`, expecting it accepted: the withdrawal's id. */
   async function withdrawn(member: UserRow, walletAddress: string): Promise<string> {
-    const answer = await withdraw(member, walletAddress);
+    const answer = await withdraw(t, member, walletAddress, 20);
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().data._id;
   }
@@ -114,13 +87,13 @@ describe('risk review of a sybil farm', () => {
       `${box}+6@googlemail.com`,
     ];
     const accounts: UserRow[] = [];
-    for (const email of spellings) accounts.push(await register(sponsor, email, farmAddress));
-    const control = await register(sponsor, `control.${box}@example.org`, '203.0.113.9');
+    for (const email of spellings) accounts.push(await registerLinked(sponsor, email, farmAddress));
+    const control = await registerLinked(sponsor, `control.${box}@example.org`, '203.0.113.9');
     const [a1, a2, a3, a4] = accounts as [UserRow, UserRow, UserRow, UserRow];
 
     const farmWallet = freshAddress();
-    for (const member of [a1, a2, a3, a4]) await pay(member, farmWallet);
-    await pay(control, freshAddress());
+    for (const member of [a1, a2, a3, a4]) await pay(t, member, farmWallet);
+    await pay(t, control, freshAddress());
 
     const shared = freshAddress();
     const rejected = await withdrawn(a1, shared);
@@ -301,12 +274,12 @@ describe('risk review of a sybil farm', () => {
   it('holds a batch whose member comes under review after it was made: no export, no demo payment', async () => {
     const sponsor = await createMember(db());
     const box = `later${randomBytes(3).toString('hex')}`;
-    const member = await register(sponsor, `${box}@gmail.com`, '198.51.100.20');
-    await pay(member, freshAddress());
+    const member = await registerLinked(sponsor, `${box}@gmail.com`, '198.51.100.20');
+    await pay(t, member, freshAddress());
     const withdrawal = await withdrawn(member, freshAddress());
     const batch = await createBatch(t.app, administrator, { withdrawalIds: [withdrawal] });
     expect(batch.statusCode, batch.body).toBe(200);
-    await register(sponsor, `${box.slice(0, 3)}.${box.slice(3)}+2@googlemail.com`, '198.51.100.21');
+    await registerLinked(sponsor, `${box.slice(0, 3)}.${box.slice(3)}+2@googlemail.com`, '198.51.100.21');
     const exported = await t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/admin/batches/${batch.json().data._id}/export?format=safe-csv`,

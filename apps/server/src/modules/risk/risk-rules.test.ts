@@ -4,22 +4,13 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import {
-  createMember,
-  creditReward,
-  linkedMemberColumns,
-  receivedSubscriptionTransfer,
-  registrationBody,
-  uniqueUid,
-  verifiedWithdrawalCodes,
-} from '../../testing/builders';
+import { createMember, receivedSubscriptionTransfer } from '../../testing/builders';
 import { adminHeaders, seedPendingWithdrawals } from '../../testing/payout-builders';
+import { freshAddress, pay, readyToWithdraw, register, withdraw } from '../../testing/risk-builders';
 import { testConfig } from '../../testing/test-app';
-import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { backfillRiskReview } from './risk-backfill';
 import { forgetOldClientAddresses } from './risk-signals-repository';
 
-const freshAddress = () => `0x${randomBytes(20).toString('hex')}`;
 const ignoredWallet = freshAddress();
 
 /** Each rule on its own, through the writes that evaluate it; the backfill; the client addresses' retention. */
@@ -36,29 +27,6 @@ describe('risk rules', () => {
   });
 
   const db = () => t.database.db;
-  let clientAddresses = 0;
-
-  /** Registers over the API, each from a client address of its own unless told. */
-  async function register(sponsor: UserRow, email: string, clientAddress?: string): Promise<UserRow> {
-    clientAddresses += 1;
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/register',
-      remoteAddress: clientAddress ?? `10.0.${Math.floor(clientAddresses / 250)}.${clientAddresses % 250}`,
-      payload: registrationBody(sponsor.referral_code, { email }),
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
-    return db()
-      .selectFrom('users')
-      .selectAll()
-      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-      .executeTakeFirstOrThrow();
-  }
-
-  async function pay(member: UserRow, wallet: string) {
-    await receivedSubscriptionTransfer(db(), member, new Date(Date.now() - 1000), wallet);
-    expect(await creditSubscriptions(db(), [member.id], t.config, new Date())).toEqual([member.id]);
-  }
 
   /** The open and resolved events of a rule naming any of these members. */
   async function eventsNaming(rule: RiskRule, members: readonly UserRow[]) {
@@ -91,14 +59,14 @@ describe('risk rules', () => {
     const wallet = freshAddress();
     const members = [];
     for (let index = 0; index < 4; index += 1)
-      members.push(await register(sponsor, `payer${index}.${randomBytes(3).toString('hex')}@example.org`));
-    await pay(members[0] as UserRow, wallet);
+      members.push(await register(t, sponsor, `payer${index}.${randomBytes(3).toString('hex')}@example.org`));
+    await pay(t, members[0] as UserRow, wallet);
     expect(await eventsNaming('SHARED_FUNDING_WALLET', members)).toEqual([]);
-    await pay(members[1] as UserRow, wallet.toUpperCase().replace('0X', '0x'));
+    await pay(t, members[1] as UserRow, wallet.toUpperCase().replace('0X', '0x'));
     const [medium] = await eventsNaming('SHARED_FUNDING_WALLET', members);
     expect(medium).toMatchObject({ severity: 'MEDIUM', members: idsOf(members.slice(0, 2)) });
-    await pay(members[2] as UserRow, wallet);
-    await pay(members[3] as UserRow, wallet);
+    await pay(t, members[2] as UserRow, wallet);
+    await pay(t, members[3] as UserRow, wallet);
     const events = await eventsNaming('SHARED_FUNDING_WALLET', members);
     expect(events).toEqual([expect.objectContaining({ id: medium?.id, severity: 'HIGH', members: idsOf(members) })]);
   });
@@ -107,7 +75,7 @@ describe('risk rules', () => {
     const sponsor = await createMember(db());
     const members = [];
     for (let index = 0; index < 8; index += 1)
-      members.push(await register(sponsor, `hot${index}.${randomBytes(3).toString('hex')}@example.org`));
+      members.push(await register(t, sponsor, `hot${index}.${randomBytes(3).toString('hex')}@example.org`));
     // The hot wallet paid for six members before (the backfill's history): the rule ignores it.
     const hotWallet = freshAddress();
     for (const member of members.slice(0, 6))
@@ -117,11 +85,11 @@ describe('risk rules', () => {
       .set({ credited_period_ends_at: new Date(Date.now() + 86_400_000) })
       .where('from_address', '=', hotWallet)
       .execute();
-    await pay(members[6] as UserRow, hotWallet);
+    await pay(t, members[6] as UserRow, hotWallet);
     expect(await eventsNaming('SHARED_FUNDING_WALLET', members)).toEqual([]);
-    await pay(members[7] as UserRow, ignoredWallet);
-    const other = await register(sponsor, `ignored.${randomBytes(3).toString('hex')}@example.org`);
-    await pay(other, ignoredWallet);
+    await pay(t, members[7] as UserRow, ignoredWallet);
+    const other = await register(t, sponsor, `ignored.${randomBytes(3).toString('hex')}@example.org`);
+    await pay(t, other, ignoredWallet);
     expect(await eventsNaming('SHARED_FUNDING_WALLET', [...members, other])).toEqual([]);
   });
 
@@ -129,10 +97,10 @@ describe('risk rules', () => {
     const sponsor = await createMember(db());
     const members = [];
     for (let index = 0; index < 3; index += 1)
-      members.push(await register(sponsor, `burst${index}.${randomBytes(3).toString('hex')}@example.org`));
+      members.push(await register(t, sponsor, `burst${index}.${randomBytes(3).toString('hex')}@example.org`));
     expect(await eventsNaming('REGISTRATION_BURST', members)).toEqual([]);
     for (let index = 3; index < 5; index += 1)
-      members.push(await register(sponsor, `burst${index}.${randomBytes(3).toString('hex')}@example.org`));
+      members.push(await register(t, sponsor, `burst${index}.${randomBytes(3).toString('hex')}@example.org`));
     const events = await eventsNaming('REGISTRATION_BURST', members);
     expect(events).toEqual([expect.objectContaining({ severity: 'MEDIUM', members: idsOf(members) })]);
     expect(events[0]?.evidence).toMatchObject({ basis: 'SPONSOR', sponsorId: sponsor.id });
@@ -143,6 +111,7 @@ describe('risk rules', () => {
     for (let index = 0; index < 6; index += 1) {
       members.push(
         await register(
+          t,
           await createMember(db()),
           `same.ip${index}.${randomBytes(3).toString('hex')}@example.org`,
           '192.0.2.44',
@@ -156,8 +125,8 @@ describe('risk rules', () => {
 
   it('DISPOSABLE_EMAIL: a low event for a disposable domain, none for an ordinary one', async () => {
     const sponsor = await createMember(db());
-    const throwaway = await register(sponsor, `someone.${randomBytes(3).toString('hex')}@mailinator.com`);
-    const ordinary = await register(sponsor, `someone.${randomBytes(3).toString('hex')}@example.org`);
+    const throwaway = await register(t, sponsor, `someone.${randomBytes(3).toString('hex')}@mailinator.com`);
+    const ordinary = await register(t, sponsor, `someone.${randomBytes(3).toString('hex')}@example.org`);
     expect(await eventsNaming('DISPOSABLE_EMAIL', [throwaway])).toEqual([
       expect.objectContaining({ severity: 'LOW', evidence: expect.objectContaining({ domain: 'mailinator.com' }) }),
     ]);
@@ -166,24 +135,13 @@ describe('risk rules', () => {
 
   it('CIRCULAR_FUNDS: a withdrawal to the address that paid another member’s subscription; medium and low events hold nothing', async () => {
     const sponsor = await createMember(db());
-    const funder = await register(sponsor, `funder.${randomBytes(3).toString('hex')}@example.org`);
+    const funder = await register(t, sponsor, `funder.${randomBytes(3).toString('hex')}@example.org`);
     const wallet = freshAddress();
-    await pay(funder, wallet);
-    const withdrawer = await register(sponsor, `withdrawer.${randomBytes(3).toString('hex')}@mailinator.com`);
-    await db()
-      .updateTable('users')
-      .set({ ...linkedMemberColumns(uniqueUid()), is_email_verified: true })
-      .where('id', '=', withdrawer.id)
-      .execute();
-    await creditReward(db(), { beneficiary: withdrawer, source: withdrawer, amount: '50', type: 'DIRECT' });
+    await pay(t, funder, wallet);
+    const withdrawer = await register(t, sponsor, `withdrawer.${randomBytes(3).toString('hex')}@mailinator.com`);
+    await readyToWithdraw(t, withdrawer, '50');
     // Only a low event so far: the withdrawal goes through and is not held.
-    const [otp] = await verifiedWithdrawalCodes(t, withdrawer, 1);
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/withdrawals',
-      headers: adminHeaders(t.app, withdrawer),
-      payload: { amount: 10, walletAddress: wallet, asset: 'USDT', otp },
-    });
+    const answer = await withdraw(t, withdrawer, wallet, 10);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(await eventsNaming('CIRCULAR_FUNDS', [withdrawer])).toEqual([
       expect.objectContaining({
@@ -200,8 +158,8 @@ describe('risk rules', () => {
   it('EMAIL_ALIAS: a dismissed event is not raised again by its evidence; a new alias opens a new one naming everyone', async () => {
     const sponsor = await createMember(db());
     const box = `box${randomBytes(3).toString('hex')}`;
-    const first = await register(sponsor, `${box}@gmail.com`);
-    const second = await register(sponsor, `${box.slice(0, 2)}.${box.slice(2)}+a@gmail.com`);
+    const first = await register(t, sponsor, `${box}@gmail.com`);
+    const second = await register(t, sponsor, `${box.slice(0, 2)}.${box.slice(2)}+a@gmail.com`);
     const [event] = await eventsNaming('EMAIL_ALIAS', [first]);
     expect(event?.members).toEqual(idsOf([first, second]));
     const dismissed = await t.app.inject({
@@ -215,7 +173,7 @@ describe('risk rules', () => {
     await db().deleteFrom('risk_backfill').execute();
     await backfillRiskReview(db(), t.config.risk, new Date());
     expect((await eventsNaming('EMAIL_ALIAS', [first])).map((row) => row.status)).toEqual(['DISMISSED']);
-    const third = await register(sponsor, `${box}+b@googlemail.com`);
+    const third = await register(t, sponsor, `${box}+b@googlemail.com`);
     const events = await eventsNaming('EMAIL_ALIAS', [first]);
     expect(events.map((row) => [row.status, row.members])).toEqual(
       expect.arrayContaining([
@@ -287,6 +245,7 @@ describe('risk rules', () => {
     for (let index = 0; index < 6; index += 1) {
       members.push(
         await register(
+          t,
           await createMember(db()),
           `old.ip${index}.${randomBytes(3).toString('hex')}@example.org`,
           '192.0.2.99',

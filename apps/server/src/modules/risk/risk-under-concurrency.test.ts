@@ -3,16 +3,9 @@ import type { RiskRule } from '@uplink/contract/risk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import {
-  createMember,
-  creditReward,
-  linkedMemberColumns,
-  receivedSubscriptionTransfer,
-  registrationBody,
-  uniqueUid,
-  verifiedWithdrawalCodes,
-} from '../../testing/builders';
+import { createMember, receivedSubscriptionTransfer } from '../../testing/builders';
 import { adminHeaders } from '../../testing/payout-builders';
+import { freshAddress, readyToWithdraw, register, withdraw } from '../../testing/risk-builders';
 import { newReferralCode } from '../accounts/referral-codes';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
 import { normalizeEmail } from './email-identity';
@@ -50,17 +43,8 @@ describe(`risk events under concurrent writes (${postgres ? 'PostgreSQL' : 'PGli
   it('registrations of one mailbox at once open one event naming every account', async () => {
     const box = `rush${randomBytes(3).toString('hex')}`;
     const emails = Array.from({ length: 8 }, (_, index) => `${box.slice(0, 2)}.${box.slice(2)}+${index}@gmail.com`);
-    const answers = await Promise.all(
-      emails.map((email, index) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/users/register',
-          remoteAddress: `10.9.0.${index + 1}`,
-          payload: registrationBody(sponsor.referral_code, { email }),
-        }),
-      ),
-    );
-    expect(answers.map((answer) => answer.statusCode)).toEqual(emails.map(() => 201));
+    // Every one answered 201: `register` expects it of each.
+    await Promise.all(emails.map((email, index) => register(t, sponsor, email, `10.9.0.${index + 1}`)));
     const events = await eventsOf('EMAIL_ALIAS', `${box}@gmail.com`);
     expect(events).toHaveLength(1);
     expect(await membersOf(events[0]?.id as string)).toHaveLength(emails.length);
@@ -115,32 +99,16 @@ describe(`risk events under concurrent writes (${postgres ? 'PostgreSQL' : 'PGli
     },
   );
 
-  /** A member who may withdraw: onboarded, with a balance. */
-  async function withdrawingMember(): Promise<UserRow> {
-    const member = await createMember(t.database.db, { columns: linkedMemberColumns(uniqueUid()) });
-    await creditReward(t.database.db, { beneficiary: member, source: member, amount: '50', type: 'DIRECT' });
-    return member;
-  }
-
-  async function withdraw(member: UserRow, walletAddress: string) {
-    const [otp] = await verifiedWithdrawalCodes(t, member, 1);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/withdrawals',
-      headers: adminHeaders(t.app, member),
-      payload: { amount: 10, walletAddress, asset: 'USDT', otp },
-    });
-  }
-
   it('a withdrawal to an address and a subscription paid from it, credited at the same moment, raise one CIRCULAR_FUNDS event', async () => {
     const rounds = 6;
     for (let round = 0; round < rounds; round += 1) {
-      const withdrawer = await withdrawingMember();
+      const withdrawer = await createMember(t.database.db);
+      await readyToWithdraw(t, withdrawer, '50');
       const funded = await createMember(t.database.db);
-      const address = `0x${randomBytes(20).toString('hex')}`;
+      const address = freshAddress();
       await receivedSubscriptionTransfer(t.database.db, funded, new Date(Date.now() - 1000), address);
       const [withdrawal, credited] = await Promise.all([
-        withdraw(withdrawer, address),
+        withdraw(t, withdrawer, address, 10),
         creditSubscriptions(t.database.db, [funded.id], t.config, new Date()),
       ]);
       expect(withdrawal.statusCode, withdrawal.body).toBe(200);
@@ -153,14 +121,7 @@ describe(`risk events under concurrent writes (${postgres ? 'PostgreSQL' : 'PGli
 
   it('two resolutions of one event at once: one wins, the others are told it is resolved', async () => {
     const box = `twice${randomBytes(3).toString('hex')}`;
-    for (const email of [`${box}@gmail.com`, `${box}+2@gmail.com`]) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/users/register',
-        remoteAddress: '10.9.1.1',
-        payload: registrationBody(sponsor.referral_code, { email }),
-      });
-    }
+    for (const email of [`${box}@gmail.com`, `${box}+2@gmail.com`]) await register(t, sponsor, email, '10.9.1.1');
     const [event] = await eventsOf('EMAIL_ALIAS', `${box}@gmail.com`);
     const resolutions = await Promise.all(
       (['CONFIRMED', 'DISMISSED', 'CONFIRMED', 'DISMISSED'] as const).map((resolution) =>

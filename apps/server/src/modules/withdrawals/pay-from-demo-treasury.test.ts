@@ -1,46 +1,35 @@
-import type { JsonRpcProvider } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
-import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
-import type { TestApp } from '../../testing/test-app';
+import { demoChainAppForFile } from '../../testing/demo-chain-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 /** Local mode's "Pay from the demo treasury", against the demo chain served over JSON-RPC. */
 describe('the demo treasury pays a withdrawal', () => {
-  let chainApp: DemoChainApp;
-  let t: TestApp;
-  let provider: JsonRpcProvider;
-  let adminHeaders: Record<string, string>;
-
-  beforeAll(async () => {
-    chainApp = await startDemoChainApp({ confirmations: 1 });
-    ({ t, provider, adminHeaders } = chainApp);
-  }, 180_000);
-  afterAll(() => chainApp?.close());
+  const chain = demoChainAppForFile({ confirmations: 1 });
 
   const payFromTreasury = (id: string) =>
-    t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury-pay/${id}`, headers: adminHeaders });
+    chain.t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury-pay/${id}`, headers: chain.adminHeaders });
   const decide = (id: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: `/api/withdrawals/${id}`, headers: adminHeaders, payload: body });
+    chain.t.app.inject({ method: 'PUT', url: `/api/withdrawals/${id}`, headers: chain.adminHeaders, payload: body });
 
   it('pays once however often it is clicked, and nobody can reject the withdrawal it paid', async () => {
-    const member = await fundedMember(t.database.db, '100');
-    const id = await requestedWithdrawal(t, member, 30);
+    const member = await fundedMember(chain.t.database.db, '100');
+    const id = await requestedWithdrawal(chain.t, member, 30);
     const answers = await Promise.all([payFromTreasury(id), payFromTreasury(id), payFromTreasury(id)]);
     expect(statusesOf(answers).sort()).toEqual([200, 409, 409]);
     const paid = answers.find((answer) => answer.statusCode === 200)?.json().data.transactionHash as string;
     for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
       expect(refused.json().errorCode).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
     }
-    const { wallet_address: wallet } = await t.database.db
+    const { wallet_address: wallet } = await chain.t.database.db
       .selectFrom('withdrawals')
       .select('wallet_address')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const transfers = await t.app.context.integrations.depositChain?.transfersTo(
+    const transfers = await chain.t.app.context.integrations.depositChain?.transfersTo(
       [wallet],
       0,
-      Number(await provider.send('eth_blockNumber', [])),
+      Number(await chain.provider.send('eth_blockNumber', [])),
     );
     expect(transfers?.map((transfer) => transfer.txHash)).toEqual([paid]);
 
@@ -51,12 +40,12 @@ describe('the demo treasury pays a withdrawal', () => {
     // block (an approval before that is refused as not confirmed yet, which is right, but not
     // what this test is about).
     const seen = async () => {
-      const receipt = await provider.getTransactionReceipt(paid);
-      return receipt !== null && (await provider.getBlockNumber()) >= receipt.blockNumber;
+      const receipt = await chain.provider.getTransactionReceipt(paid);
+      return receipt !== null && (await chain.provider.getBlockNumber()) >= receipt.blockNumber;
     };
     while (!(await seen())) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await decide(id, { status: 'APPROVED', transactionHash: paid })).statusCode).toBe(200);
     expect((await payFromTreasury(id)).json().errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
-    expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await findLedgerDiscrepancies(chain.t.database.db)).toEqual([]);
   });
 });
