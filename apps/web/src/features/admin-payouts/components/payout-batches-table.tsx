@@ -3,7 +3,7 @@ import type { PayoutBatch } from '@uplink/contract/payout-batches';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
@@ -52,6 +52,14 @@ const columns: Column<PayoutBatch>[] = [
   }),
 ];
 
+const wording: ListWording = {
+  caption: 'Payout batches',
+  noun: 'batches',
+  failure: loadFailure('The payout batches could not be loaded', 'The payout batches could not be loaded. Try again.'),
+  emptyTitle: 'No payout batches yet',
+  emptyDescription: 'Select pending withdrawals in the list, or all matching a search, and create a batch.',
+};
+
 /** The payout batches, newest first; a row opens the batch. */
 export function PayoutBatchesTable() {
   const [page, setPage] = useState(1);
@@ -60,18 +68,11 @@ export function PayoutBatchesTable() {
   return (
     <PagedTable
       query={batches}
-      failure={loadFailure(
-        'The payout batches could not be loaded',
-        'The payout batches could not be loaded. Try again.',
-      )}
       rowsIn="batches"
-      noun="batches"
+      wording={wording}
       onPageChange={setPage}
-      caption="Payout batches"
       columns={columns}
       foldBelow="lg"
-      emptyTitle="No payout batches yet"
-      emptyDescription="Select pending withdrawals in the list, or all matching a search, and create a batch."
       onRowClick={(b) => navigate(`/admin/withdrawals/batches/${b._id}`)}
     />
   );

@@ -3,7 +3,7 @@ import { fullName } from '@uplink/contract/format';
 import { type AdminWithdrawal, type AdminWithdrawals, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { amountColumn, dateTimeColumn, MemberCell, walletColumn } from '../../../components/table-cells';
@@ -37,6 +37,14 @@ const columns: Column<AdminWithdrawal>[] = [
   }),
 ];
 
+const wording: ListWording = {
+  caption: 'Withdrawals',
+  noun: 'withdrawals',
+  failure: loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError),
+  emptyTitle: withdrawalTexts.emptyHistory,
+  noneMatching: 'No withdrawal matches this search.',
+};
+
 /** A page of every member's withdrawals, newest first; a row opens its review. */
 export function AdminWithdrawalsTable({
   withdrawals,
@@ -55,15 +63,12 @@ export function AdminWithdrawalsTable({
   return (
     <PagedTable
       query={withdrawals}
-      failure={loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError)}
       rowsIn="withdrawals"
-      noun="withdrawals"
+      wording={wording}
+      filtered={searched}
       onPageChange={onPageChange}
-      caption="Withdrawals"
       columns={leadingColumn ? [leadingColumn, ...columns] : columns}
       foldBelow="xl"
-      emptyTitle={withdrawalTexts.emptyHistory}
-      emptyDescription={searched ? 'No withdrawal matches this search.' : undefined}
       onRowClick={(w) => navigate(`/admin/withdrawals/${w._id}`)}
     />
   );
