@@ -2,13 +2,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { fullName } from '@uplink/contract/format';
 import { type AdminWithdrawal, type AdminWithdrawals, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../../../components/button';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
-import { actionColumn, type Column } from '../../../components/table';
-import { amountColumn, dateTimeColumn, MemberCell, walletColumn } from '../../../components/table-cells';
+import type { Column } from '../../../components/table';
+import {
+  amountColumn,
+  dateTimeColumn,
+  MemberCell,
+  screenLinkColumn,
+  walletColumn,
+} from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { loadFailure } from '../../../lib/error-text';
+
+const reviewScreen = (w: AdminWithdrawal) => `/admin/withdrawals/${w._id}`;
 
 const columns: Column<AdminWithdrawal>[] = [
   {
@@ -21,19 +28,11 @@ const columns: Column<AdminWithdrawal>[] = [
   walletColumn({ key: 'address', header: 'Address', priority: 'low', value: (w) => w.walletAddress }),
   { key: 'status', header: 'Status', card: 'status', cell: (w) => <WithdrawalStatusBadge status={w.status} /> },
   dateTimeColumn({ key: 'requested', header: 'Requested', value: (w) => w.requestedAt }),
-  actionColumn({
+  screenLinkColumn({
     key: 'review',
-    header: 'Action',
-    cell: (w) => (
-      <ButtonLink
-        to={`/admin/withdrawals/${w._id}`}
-        variant="secondary"
-        size="sm"
-        aria-label={`Review the withdrawal of ${fullName(w.user)}`}
-      >
-        Review
-      </ButtonLink>
-    ),
+    label: 'Review',
+    screen: reviewScreen,
+    accessibleName: (w) => `Review the withdrawal of ${fullName(w.user)}`,
   }),
 ];
 
@@ -69,7 +68,7 @@ export function AdminWithdrawalsTable({
       onPageChange={onPageChange}
       columns={leadingColumn ? [leadingColumn, ...columns] : columns}
       foldBelow="xl"
-      onRowClick={(w) => navigate(`/admin/withdrawals/${w._id}`)}
+      onRowClick={(w) => navigate(reviewScreen(w))}
     />
   );
 }
