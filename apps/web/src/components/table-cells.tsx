@@ -1,7 +1,8 @@
 import { formatDate, formatDateTime, formatUsdt, fullName, shortenAdminWallet } from '@uplink/contract/format';
 import type { MemberSummary } from '@uplink/contract/member-summary';
 import type { ReactNode } from 'react';
-import { columnsShowing } from './table';
+import { ButtonLink } from './button';
+import { actionColumn, type Column, columnsShowing } from './table';
 
 type NamedMember = Pick<MemberSummary, 'firstName' | 'lastName' | 'email' | 'userId'>;
 
@@ -80,3 +81,29 @@ export const walletColumn = columnsShowing((address: string | null) => <WalletCe
 
 /** A column of the amounts the rows are about. */
 export const amountColumn = columnsShowing((amount: number) => <AmountCell amount={amount} />);
+
+/**
+ * The 'Action' column of a list whose row opens a screen of its own: a link to `screen`, where the
+ * row's click goes too, named for screen readers by `accessibleName`.
+ */
+export function screenLinkColumn<Row>({
+  key,
+  label,
+  screen,
+  accessibleName,
+}: {
+  key: string;
+  label: string;
+  screen: (row: Row) => string;
+  accessibleName: (row: Row) => string;
+}): Column<Row> {
+  return actionColumn({
+    key,
+    header: 'Action',
+    cell: (row) => (
+      <ButtonLink to={screen(row)} variant="secondary" size="sm" aria-label={accessibleName(row)}>
+        {label}
+      </ButtonLink>
+    ),
+  });
+}

@@ -10,7 +10,7 @@ import {
 import { formatDateTime } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { emailAndUserId, TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
@@ -143,6 +143,15 @@ const columns: Column<AuditLogEntry>[] = [
   },
 ];
 
+const wording: ListWording = {
+  caption: 'Audit log',
+  noun: 'entries',
+  failure: loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError),
+  emptyTitle: auditLogTexts.empty,
+  emptyDescription: 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.',
+  noneMatching: 'No administrator action matches these filters.',
+};
+
 /** The page of audit entries with its loading, empty and error states and the paging footer. */
 export function AuditLogTable({
   auditLog,
@@ -157,19 +166,12 @@ export function AuditLogTable({
   return (
     <PagedTable
       query={auditLog}
-      failure={loadFailure(auditLogTexts.loadFailed, auditLogTexts.loadError)}
       rowsIn="entries"
-      noun="entries"
+      wording={wording}
+      filtered={filtered}
       onPageChange={onPageChange}
-      caption="Audit log"
       columns={columns}
       foldBelow="xl"
-      emptyTitle={auditLogTexts.empty}
-      emptyDescription={
-        filtered
-          ? 'No administrator action matches these filters.'
-          : 'Status changes, deletions, withdrawal decisions and reward cycle runs appear here.'
-      }
     />
   );
 }

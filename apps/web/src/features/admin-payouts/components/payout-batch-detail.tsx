@@ -5,7 +5,7 @@ import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
 import { ShortExplorerLink } from '../../../components/explorer-link';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { amountColumn, MemberCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
@@ -43,6 +43,14 @@ const columns: Column<PayoutBatchLine>[] = [
       ),
   },
 ];
+
+const wording: ListWording = {
+  caption: 'Batch lines',
+  noun: 'lines',
+  failure: loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.'),
+  emptyTitle: 'No withdrawals left in this batch',
+  emptyDescription: 'A rejected or blocked withdrawal leaves its batch.',
+};
 
 /** A payout batch: where it stands (refreshing itself until PAID), its files, decisions and lines. */
 export function PayoutBatchDetailPanels({
@@ -98,16 +106,12 @@ export function PayoutBatchDetailPanels({
         <CardHeader title="Lines" subtitle="In the order of the export files" />
         <PagedTable
           query={detail}
-          failure={loadFailure(serverMessage, 'The payout batch could not be loaded. Try again.')}
           rowsIn="lines"
-          noun="lines"
+          wording={wording}
           onPageChange={onPageChange}
-          caption="Batch lines"
           columns={columns}
           foldBelow="md"
           rowKey={(l) => l.withdrawalId}
-          emptyTitle="No withdrawals left in this batch"
-          emptyDescription="A rejected or blocked withdrawal leaves its batch."
         />
       </Card>
     </div>

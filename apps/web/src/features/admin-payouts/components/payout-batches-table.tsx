@@ -2,15 +2,16 @@ import { formatCount, formatDateTime, formatUsdt } from '@uplink/contract/format
 import type { PayoutBatch } from '@uplink/contract/payout-batches';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../../../components/button';
-import { PagedTable } from '../../../components/paged-table';
-import { actionColumn, type Column } from '../../../components/table';
-import { TwoLineCell } from '../../../components/table-cells';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
+import type { Column } from '../../../components/table';
+import { screenLinkColumn, TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
 import { usePayoutBatches } from '../api/get-payout-batches';
 import { ApprovalState } from './approval-state';
 import { BatchProgress } from './batch-progress';
 import { PayoutBatchStatusBadge } from './payout-batch-status-badge';
+
+const batchScreen = (b: PayoutBatch) => `/admin/withdrawals/batches/${b._id}`;
 
 const columns: Column<PayoutBatch>[] = [
   {
@@ -36,21 +37,21 @@ const columns: Column<PayoutBatch>[] = [
   // Not 'Paid': beside a PAID status it read twice.
   { key: 'progress', header: 'Progress', cell: (b) => <BatchProgress batch={b} /> },
   { key: 'approval', header: 'Approval', priority: 'low', cell: (b) => <ApprovalState batch={b} /> },
-  actionColumn({
+  screenLinkColumn({
     key: 'open',
-    header: 'Action',
-    cell: (b) => (
-      <ButtonLink
-        to={`/admin/withdrawals/batches/${b._id}`}
-        variant="secondary"
-        size="sm"
-        aria-label={`Open the batch created ${formatDateTime(b.createdAt)}`}
-      >
-        Open
-      </ButtonLink>
-    ),
+    label: 'Open',
+    screen: batchScreen,
+    accessibleName: (b) => `Open the batch created ${formatDateTime(b.createdAt)}`,
   }),
 ];
+
+const wording: ListWording = {
+  caption: 'Payout batches',
+  noun: 'batches',
+  failure: loadFailure('The payout batches could not be loaded', 'The payout batches could not be loaded. Try again.'),
+  emptyTitle: 'No payout batches yet',
+  emptyDescription: 'Select pending withdrawals in the list, or all matching a search, and create a batch.',
+};
 
 /** The payout batches, newest first; a row opens the batch. */
 export function PayoutBatchesTable() {
@@ -60,19 +61,12 @@ export function PayoutBatchesTable() {
   return (
     <PagedTable
       query={batches}
-      failure={loadFailure(
-        'The payout batches could not be loaded',
-        'The payout batches could not be loaded. Try again.',
-      )}
       rowsIn="batches"
-      noun="batches"
+      wording={wording}
       onPageChange={setPage}
-      caption="Payout batches"
       columns={columns}
       foldBelow="lg"
-      emptyTitle="No payout batches yet"
-      emptyDescription="Select pending withdrawals in the list, or all matching a search, and create a batch."
-      onRowClick={(b) => navigate(`/admin/withdrawals/batches/${b._id}`)}
+      onRowClick={(b) => navigate(batchScreen(b))}
     />
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/card';
 import { ShortExplorerLink } from '../../../components/explorer-link';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { loadFailure } from '../../../lib/error-text';
 import { useUnmatchedTransfers } from '../api/get-unmatched-transfers';
@@ -61,6 +61,17 @@ const columns: Column<UnmatchedTransfer>[] = [
   },
 ];
 
+const wording: ListWording = {
+  caption: 'Unmatched transfers',
+  noun: 'transfers',
+  failure: loadFailure(
+    'The unmatched transfers could not be loaded',
+    'The unmatched transfers could not be loaded. Try again.',
+  ),
+  emptyTitle: 'No unmatched transfers',
+  emptyDescription: 'Every treasury transfer read from the chain paid exactly one pending withdrawal.',
+};
+
 /** Treasury transfers that proved no withdrawal: nothing changed for them, an administrator looks into each. */
 export function UnmatchedTransfersCard() {
   const [page, setPage] = useState(1);
@@ -73,19 +84,12 @@ export function UnmatchedTransfersCard() {
       />
       <PagedTable
         query={transfers}
-        failure={loadFailure(
-          'The unmatched transfers could not be loaded',
-          'The unmatched transfers could not be loaded. Try again.',
-        )}
         rowsIn="transfers"
-        noun="transfers"
+        wording={wording}
         onPageChange={setPage}
-        caption="Unmatched transfers"
         columns={columns}
         foldBelow="xl"
         rowKey={(t) => `${t.transactionHash}-${t.logIndex}`}
-        emptyTitle="No unmatched transfers"
-        emptyDescription="Every treasury transfer read from the chain paid exactly one pending withdrawal."
       />
     </Card>
   );

@@ -4,7 +4,7 @@ import { fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import { Button } from '../../../components/button';
 import { FiguresNote } from '../../../components/figures-note';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { rewardColumns, rewardFigureColumns } from '../../../components/reward-cells';
 import { actionColumn, type Column } from '../../../components/table';
 import { MemberCell } from '../../../components/table-cells';
@@ -51,6 +51,15 @@ function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): C
   ];
 }
 
+const wording: ListWording = {
+  caption: 'Rewards',
+  noun: 'rewards',
+  failure: loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError),
+  emptyTitle: rewardTexts.emptyHistory,
+  emptyDescription: 'Rewards appear here when a cycle is distributed or a referral pays the subscription.',
+  noneMatching: 'No reward matches this search and these filters.',
+};
+
 /**
  * The page of rewards with its loading, empty and error states and the paging footer, and the
  * server's line on how the rows, rounded to the cent, stand against the ledger.
@@ -71,19 +80,12 @@ export function AdminRewardsTable({
     <>
       <PagedTable
         query={rewards}
-        failure={loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError)}
         rowsIn="rewards"
-        noun="rewards"
+        wording={wording}
+        filtered={filtered}
         onPageChange={onPageChange}
-        caption="Rewards"
         columns={rewardColumnsWithPeople(onOpen)}
         foldBelow="xl"
-        emptyTitle={rewardTexts.emptyHistory}
-        emptyDescription={
-          filtered
-            ? 'No reward matches this search and these filters.'
-            : 'Rewards appear here when a cycle is distributed or a referral pays the subscription.'
-        }
         onRowClick={onOpen}
       />
       {rewards.data ? (

@@ -14,7 +14,7 @@ import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { PlayIcon } from '../../../components/icons';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { type Column, columnsShowing } from '../../../components/table';
 import { usePermissions } from '../../../lib/permissions';
 import { formatDuration } from '../utils/format-duration';
@@ -124,6 +124,14 @@ const columns: Column<RewardCycleRun>[] = [
   },
 ];
 
+const wording: ListWording = {
+  caption: 'Reward cycle runs',
+  noun: 'runs',
+  emptyTitle: rewardCycleTexts.noRuns,
+  emptyDescription:
+    "Each finished cycle is distributed from the exchange's statement or from a statement uploaded here.",
+};
+
 /** The result of the run just made, above the list where it now appears. */
 function RunOutcome({ run }: { run: RewardCycleRun }) {
   if (run.outcome === 'ALREADY_DISTRIBUTED') {
@@ -193,13 +201,10 @@ export function RewardCycleRunsCard({
       <PagedTable
         query={runs}
         rowsIn="runs"
-        noun="runs"
+        wording={wording}
         onPageChange={onPageChange}
-        caption="Reward cycle runs"
         columns={shownColumns}
         foldBelow="xl"
-        emptyTitle={rewardCycleTexts.noRuns}
-        emptyDescription="Each finished cycle is distributed from the exchange's statement or from a statement uploaded here."
       />
       {lastFinished && permits('cycles.run') ? (
         <RunRewardCycleDialog

@@ -9,7 +9,7 @@ import {
 } from '@uplink/contract/risk';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { RiskSeverityBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
@@ -87,6 +87,15 @@ function queueColumns(selectedId: string | null, onOpen: (event: RiskEvent) => v
   ];
 }
 
+const wording: ListWording = {
+  caption: 'Risk events',
+  noun: 'events',
+  failure: loadFailure(riskTexts.loadFailed, riskTexts.loadFailed),
+  emptyTitle: riskTexts.emptyQueue,
+  emptyDescription: 'Accounts that look run by one person appear here as they sign up, pay and withdraw.',
+  noneMatching: 'No risk event matches these filters.',
+};
+
 /** A page of the queue, most severe first; a row opens its cluster view. */
 export function RiskQueueTable({
   events,
@@ -105,18 +114,11 @@ export function RiskQueueTable({
   return (
     <PagedTable
       query={events}
-      failure={loadFailure(riskTexts.loadFailed, riskTexts.loadFailed)}
       rowsIn="events"
-      noun="events"
+      wording={wording}
+      filtered={filtered}
       onPageChange={onPageChange}
-      caption="Risk events"
       columns={queueColumns(selectedId, onOpen)}
-      emptyTitle={riskTexts.emptyQueue}
-      emptyDescription={
-        filtered
-          ? 'No risk event matches these filters.'
-          : 'Accounts that look run by one person appear here as they sign up, pay and withdraw.'
-      }
       onRowClick={onOpen}
     />
   );

@@ -3,7 +3,7 @@ import { type MemberReports, memberReportTexts } from '@uplink/contract/admin-re
 import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { StatusBadge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable, tableWording } from '../../../components/paged-table';
 import { actionColumn, type Column, DataTable } from '../../../components/table';
 import { dateColumn, MemberCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
@@ -93,16 +93,17 @@ function reportColumns(volumeLabel: string, onOpen: (row: ReportRow) => void): C
   ];
 }
 
-/** The table of reports both views draw: its columns, caption and empty state. */
-function reportsTable(volumeLabel: string, filtered: boolean, onOpen: (row: ReportRow) => void) {
-  return {
-    caption: 'User reports (amounts in USDT)',
-    columns: reportColumns(volumeLabel, onOpen),
-    foldBelow: 'xl' as const,
-    emptyTitle: memberReportTexts.empty,
-    emptyDescription: filtered ? 'No member matches this search and status.' : undefined,
-    onRowClick: onOpen,
-  };
+const wording: ListWording = {
+  caption: 'User reports (amounts in USDT)',
+  noun: 'members',
+  failure: loadFailure(memberReportTexts.loadFailed, memberReportTexts.loadError),
+  emptyTitle: memberReportTexts.empty,
+  noneMatching: 'No member matches this search and status.',
+};
+
+/** The table of reports both views draw: its columns and what a row opens. */
+function reportsTable(volumeLabel: string, onOpen: (row: ReportRow) => void) {
+  return { columns: reportColumns(volumeLabel, onOpen), foldBelow: 'xl' as const, onRowClick: onOpen };
 }
 
 /** The sample's reports, filtered on the page. */
@@ -119,7 +120,7 @@ export function SampleReports({
   filtered: boolean;
   onOpen: (row: ReportRow) => void;
 }) {
-  return <DataTable {...reportsTable(volumeLabel, filtered, onOpen)} rows={rows} />;
+  return <DataTable {...reportsTable(volumeLabel, onOpen)} {...tableWording(wording, filtered)} rows={rows} />;
 }
 
 /** The live view: a page of members' reports from the server, with its loading and error states and paging. */
@@ -139,11 +140,11 @@ export function LiveReports({
   return (
     <PagedTable
       query={reports}
-      failure={loadFailure(memberReportTexts.loadFailed, memberReportTexts.loadError)}
       page={({ reports: page, pagination }) => ({ rows: page.map(fromLiveReport), pagination })}
-      noun="members"
+      wording={wording}
+      filtered={filtered}
       onPageChange={onPageChange}
-      {...reportsTable(volumeLabel, filtered, onOpen)}
+      {...reportsTable(volumeLabel, onOpen)}
     />
   );
 }

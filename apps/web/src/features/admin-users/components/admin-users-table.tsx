@@ -4,7 +4,7 @@ import { formatUsdt, fullName } from '@uplink/contract/format';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { amountColumn, dateColumn, MemberCell, walletColumn } from '../../../components/table-cells';
@@ -108,6 +108,18 @@ function userColumns(
   ];
 }
 
+const wording: ListWording = {
+  caption: 'Users',
+  noun: 'users',
+  failure: {
+    silentServer: adminUserTexts.loadUsersFailed,
+    noAnswer: adminUserTexts.loadUsersError,
+    exception: adminUserTexts.loadUsersError,
+  },
+  emptyTitle: adminUserTexts.emptyUsers,
+  noneMatching: 'No member matches this search.',
+};
+
 /** A total beside the balance: in USDT, not bold. */
 function Money({ amount }: { amount: number }) {
   return <span className="whitespace-nowrap tabular-nums">{formatUsdt(amount)}</span>;
@@ -134,22 +146,15 @@ export function AdminUsersTable({
   return (
     <PagedTable
       query={users}
-      failure={{
-        silentServer: adminUserTexts.loadUsersFailed,
-        noAnswer: adminUserTexts.loadUsersError,
-        exception: adminUserTexts.loadUsersError,
-      }}
       page={({ users: rows, pagination }) => ({
         rows,
         pagination: { ...pagination, totalRecords: pagination.totalUsers },
       })}
-      noun="users"
+      wording={wording}
+      filtered={searched}
       onPageChange={onPageChange}
-      caption="Users"
       columns={userColumns(currentAdminId, onEditStatus)}
       foldBelow="xl"
-      emptyTitle={adminUserTexts.emptyUsers}
-      emptyDescription={searched ? 'No member matches this search.' : undefined}
     />
   );
 }

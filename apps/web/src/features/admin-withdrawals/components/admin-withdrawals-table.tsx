@@ -2,13 +2,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { fullName } from '@uplink/contract/format';
 import { type AdminWithdrawal, type AdminWithdrawals, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../../../components/button';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
-import { actionColumn, type Column } from '../../../components/table';
-import { amountColumn, dateTimeColumn, MemberCell, walletColumn } from '../../../components/table-cells';
+import type { Column } from '../../../components/table';
+import {
+  amountColumn,
+  dateTimeColumn,
+  MemberCell,
+  screenLinkColumn,
+  walletColumn,
+} from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { loadFailure } from '../../../lib/error-text';
+
+const reviewScreen = (w: AdminWithdrawal) => `/admin/withdrawals/${w._id}`;
 
 const columns: Column<AdminWithdrawal>[] = [
   {
@@ -21,21 +28,21 @@ const columns: Column<AdminWithdrawal>[] = [
   walletColumn({ key: 'address', header: 'Address', priority: 'low', value: (w) => w.walletAddress }),
   { key: 'status', header: 'Status', card: 'status', cell: (w) => <WithdrawalStatusBadge status={w.status} /> },
   dateTimeColumn({ key: 'requested', header: 'Requested', value: (w) => w.requestedAt }),
-  actionColumn({
+  screenLinkColumn({
     key: 'review',
-    header: 'Action',
-    cell: (w) => (
-      <ButtonLink
-        to={`/admin/withdrawals/${w._id}`}
-        variant="secondary"
-        size="sm"
-        aria-label={`Review the withdrawal of ${fullName(w.user)}`}
-      >
-        Review
-      </ButtonLink>
-    ),
+    label: 'Review',
+    screen: reviewScreen,
+    accessibleName: (w) => `Review the withdrawal of ${fullName(w.user)}`,
   }),
 ];
+
+const wording: ListWording = {
+  caption: 'Withdrawals',
+  noun: 'withdrawals',
+  failure: loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError),
+  emptyTitle: withdrawalTexts.emptyHistory,
+  noneMatching: 'No withdrawal matches this search.',
+};
 
 /** A page of every member's withdrawals, newest first; a row opens its review. */
 export function AdminWithdrawalsTable({
@@ -55,16 +62,13 @@ export function AdminWithdrawalsTable({
   return (
     <PagedTable
       query={withdrawals}
-      failure={loadFailure(withdrawalTexts.loadFailed, withdrawalTexts.loadError)}
       rowsIn="withdrawals"
-      noun="withdrawals"
+      wording={wording}
+      filtered={searched}
       onPageChange={onPageChange}
-      caption="Withdrawals"
       columns={leadingColumn ? [leadingColumn, ...columns] : columns}
       foldBelow="xl"
-      emptyTitle={withdrawalTexts.emptyHistory}
-      emptyDescription={searched ? 'No withdrawal matches this search.' : undefined}
-      onRowClick={(w) => navigate(`/admin/withdrawals/${w._id}`)}
+      onRowClick={(w) => navigate(reviewScreen(w))}
     />
   );
 }

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDate } from '@uplink/contract/format';
 import { type Referral, type ReferralHistory, referralTexts } from '@uplink/contract/referrals';
 import { Badge, StatusBadge } from '../../../components/badge';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
@@ -43,6 +43,18 @@ const columns: Column<Referral>[] = [
   { key: 'joined', header: 'Joined', priority: 'low', cell: (referral) => formatDate(referral.joinedAt) },
 ];
 
+/** An empty list at a chosen level says what the filter found, not that the member has no referrals. */
+function wording(level: number | undefined): ListWording {
+  return {
+    caption: 'Referral history',
+    failure: loadFailure(referralTexts.historyLoadFailed, referralTexts.historyLoadFailed),
+    emptyTitle: referralTexts.noReferrals,
+    emptyDescription: 'Share your referral link: everyone who joins with it appears here.',
+    noneMatchingTitle: `No referrals at level ${level}`,
+    noneMatching: "Choose 'All Levels' to see your whole network.",
+  };
+}
+
 /**
  * A page of the member's downline with its loading and error states and the paging footer;
  * `level` is the level filter, if one is chosen.
@@ -56,26 +68,16 @@ export function ReferralHistoryTable({
   level: number | undefined;
   onPageChange: (page: number) => void;
 }) {
-  // An empty filtered list says what the filter found, not that the member has no referrals.
-  const empty =
-    level === undefined
-      ? {
-          title: referralTexts.noReferrals,
-          description: 'Share your referral link: everyone who joins with it appears here.',
-        }
-      : { title: `No referrals at level ${level}`, description: "Choose 'All Levels' to see your whole network." };
   return (
     <PagedTable
       query={history}
-      failure={loadFailure(referralTexts.historyLoadFailed, referralTexts.historyLoadFailed)}
       rowsIn="referrals"
+      wording={wording(level)}
+      filtered={level !== undefined}
       summary="positions"
       onPageChange={onPageChange}
-      caption="Referral history"
       columns={columns}
       foldBelow="md"
-      emptyTitle={empty.title}
-      emptyDescription={empty.description}
     />
   );
 }

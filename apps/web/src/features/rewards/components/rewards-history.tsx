@@ -3,7 +3,7 @@ import { type RewardRecord, type RewardSort, rewardTypes } from '@uplink/contrac
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import { FiguresNote } from '../../../components/figures-note';
 import { ChoiceFilter, FilterBar, LevelFilter } from '../../../components/filter-bar';
-import { PagedTable } from '../../../components/paged-table';
+import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { rewardColumns } from '../../../components/reward-cells';
 import { SelectField } from '../../../components/select-field';
 import type { Column } from '../../../components/table';
@@ -40,6 +40,15 @@ const columns: Column<RewardRecord>[] = [
   rewardColumns.amount,
   rewardColumns.state,
 ];
+
+const wording: ListWording = {
+  caption: 'Rewards history',
+  noun: 'rewards',
+  failure: loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError),
+  emptyTitle: rewardTexts.emptyHistory,
+  emptyDescription: 'Rewards appear here when your referrals pay their subscription and when your network trades.',
+  noneMatching: 'No reward matches these filters.',
+};
 
 /** The member's rewards with type, level, sort and page-size filters and full pagination. */
 export function RewardsHistory({
@@ -83,21 +92,14 @@ export function RewardsHistory({
       </FilterBar>
       <PagedTable
         query={rewards}
-        failure={loadFailure(rewardTexts.loadRewardsFailed, rewardTexts.loadRewardsError)}
         rowsIn="rewards"
+        wording={wording}
+        filtered={filtered}
         summary="positions"
         pages="numbered with ends"
-        noun="rewards"
         onPageChange={(page) => onFiltersChange({ ...filters, page })}
-        caption="Rewards history"
         columns={columns}
         foldBelow="md"
-        emptyTitle={rewardTexts.emptyHistory}
-        emptyDescription={
-          filtered
-            ? 'No reward matches these filters.'
-            : 'Rewards appear here when your referrals pay their subscription and when your network trades.'
-        }
       />
       {note ? <FiguresNote note={note} className="border-slate-100 border-t px-5 py-3 sm:px-6" /> : null}
     </div>
