@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsRegistry } from '../metrics-registry';
 import { recordReplicaCheck } from '../modules/metrics/database-metrics';
-import { bearer, createMember } from '../testing/builders';
+import { createMember, sessionHeaders } from '../testing/builders';
 import { type StreamingPair, startStreamingPair, streamingReplicaUnavailable } from '../testing/streaming-replica';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { withAdminClient } from '../testing/test-database';
@@ -47,7 +47,7 @@ describe.skipIf(unavailable !== null)('reads on a streaming replica', () => {
     await migrateToLatest(database.db);
     t = await createTestApp({}, { depositChain: null }, database);
     const admin = await createMember(database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = sessionHeaders(t.app, admin);
     for (let index = 0; index < 5; index += 1) await createMember(database.db);
     // The replica has replayed everything written so far.
     await until(database, () => database.replica?.state.inUse === true);
@@ -84,7 +84,7 @@ describe.skipIf(unavailable !== null)('reads on a streaming replica', () => {
     const profile = await t.app.inject({
       method: 'GET',
       url: '/api/users/profile',
-      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+      headers: sessionHeaders(t.app, member),
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data.firstName).toBe('Justjoined');

@@ -1,7 +1,7 @@
 import type { Integrations } from '../app-context';
 import type { Config } from '../config/load-config';
 import type { UserRow } from '../db/schema';
-import { bearer, createMember, type MemberSpec } from './builders';
+import { createMember, type MemberSpec, sessionHeaders } from './builders';
 import { createTestApp, type TestApp } from './test-app';
 
 export interface AdminTestApp {
@@ -21,5 +21,5 @@ export interface AdminTestAppOptions {
 export async function adminTestApp(options: AdminTestAppOptions = {}): Promise<AdminTestApp> {
   const t = await createTestApp(options.config, options.integrations);
   const admin = await createMember(t.database.db, { ...options.administrator, isAdmin: true });
-  return { t, admin, adminHeaders: bearer(t.app.context.sessionTokens.sign(admin.id)) };
+  return { t, admin, adminHeaders: sessionHeaders(t.app, admin) };
 }

@@ -132,6 +132,10 @@ export async function signIn(app: FastifyInstance, email: string, password = str
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The headers of a request made in `user`'s session (a member's or an administrator's), signed without a sign-in. */
+export const sessionHeaders = (app: FastifyInstance, user: Pick<UserRow, 'id'>) =>
+  bearer(app.context.sessionTokens.sign(user.id));
+
 export function mailTo(db: Kysely<Database>, email: string): Promise<MailRow[]> {
   return db
     .selectFrom('mail_outbox')

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { bearer, createMember } from './builders';
+import { createMember, sessionHeaders } from './builders';
 import type { TestApp } from './test-app';
 
 /** A reward cycle's preview or run request (POSTed to `url`) with these session `headers`. */
@@ -42,7 +42,7 @@ export const invalidCycleRequests: [string, Record<string, unknown>][] = [
 export async function expectCycleRequestRefusedToNonAdministrators(t: TestApp, url: string): Promise<void> {
   const member = await createMember(t.database.db);
   const payload = { cycle: 1, source: 'exchange' };
-  const asMember = await postCycleRequest(t, bearer(t.app.context.sessionTokens.sign(member.id)), url, payload);
+  const asMember = await postCycleRequest(t, sessionHeaders(t.app, member), url, payload);
   expect(asMember.statusCode).toBe(403);
   expect(asMember.json().errorCode).toBe('FORBIDDEN');
   const anonymous = await t.app.inject({ method: 'POST', url, payload });

@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Config, loadConfig } from '../config/load-config';
 import type { Database, UserRow } from '../db/schema';
 import { createTreasuryReconciliation } from '../modules/treasury/treasury-reconciliation';
-import { bearer, creditReward } from './builders';
+import { creditReward, sessionHeaders } from './builders';
 
 /**
  * What the payout batch tests and the bench share: pending withdrawals written in bulk the way a
@@ -87,9 +87,6 @@ async function seedChunkOf(
   return rows.map((row) => row.id);
 }
 
-export const adminHeaders = (app: FastifyInstance, administrator: UserRow) =>
-  bearer(app.context.sessionTokens.sign(administrator.id));
-
 export function createBatch(
   app: FastifyInstance,
   administrator: UserRow,
@@ -98,7 +95,7 @@ export function createBatch(
   return app.inject({
     method: 'POST',
     url: '/api/withdrawals/admin/batches',
-    headers: adminHeaders(app, administrator),
+    headers: sessionHeaders(app, administrator),
     payload: payload as object,
   });
 }
@@ -112,7 +109,7 @@ export function approveBatch(
   return app.inject({
     method: 'POST',
     url: `/api/withdrawals/admin/batches/${batchId}/approve`,
-    headers: adminHeaders(app, administrator),
+    headers: sessionHeaders(app, administrator),
   });
 }
 
@@ -126,7 +123,7 @@ export function exportBatch(
   return app.inject({
     method: 'GET',
     url: `/api/withdrawals/admin/batches/${batchId}/export?format=${format}`,
-    headers: adminHeaders(app, administrator),
+    headers: sessionHeaders(app, administrator),
   });
 }
 
@@ -149,7 +146,7 @@ export function decide(
   return app.inject({
     method: 'PUT',
     url: `/api/withdrawals/${withdrawalId}`,
-    headers: adminHeaders(app, administrator),
+    headers: sessionHeaders(app, administrator),
     payload: decision,
   });
 }

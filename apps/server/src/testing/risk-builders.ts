@@ -9,10 +9,10 @@ import {
   linkedMemberColumns,
   receivedSubscriptionTransfer,
   registrationBody,
+  sessionHeaders,
   uniqueUid,
   verifiedWithdrawalCodes,
 } from './builders';
-import { adminHeaders } from './payout-builders';
 import type { TestApp } from './test-app';
 
 // What the risk rules' tests do the way a member does it: register, pay the subscription, withdraw.
@@ -66,7 +66,7 @@ export async function withdraw(
   return t.app.inject({
     method: 'POST',
     url: '/api/withdrawals',
-    headers: adminHeaders(t.app, member),
+    headers: sessionHeaders(t.app, member),
     payload: { amount, walletAddress, asset: 'USDT', otp },
   });
 }

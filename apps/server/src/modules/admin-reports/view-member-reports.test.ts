@@ -3,12 +3,12 @@ import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   addMember,
-  bearer,
   createMember,
   creditReward,
   linkedMemberColumns,
   payoutsUnverified,
   requestedWithdrawal,
+  sessionHeaders,
   signIn,
   uniqueUid,
 } from '../../testing/builders';
@@ -209,7 +209,7 @@ describe('administrators read member reports computed from real activity', () =>
       expect(answer.statusCode, JSON.stringify(query)).toBe(400);
       expect(answer.json().errorCode).toBe('VALIDATION_ERROR');
     }
-    const member = await reports({}, bearer(t.app.context.sessionTokens.sign(quiet.id)));
+    const member = await reports({}, sessionHeaders(t.app, quiet));
     expect(member.statusCode).toBe(403);
     expect(member.json().errorCode).toBe('FORBIDDEN');
   });

@@ -2,7 +2,7 @@ import type { AdminRole } from '@uplink/contract/admin-roles';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { bearer, createAdministrator, mailTo, signIn } from '../../testing/builders';
+import { bearer, createAdministrator, mailTo, sessionHeaders, signIn } from '../../testing/builders';
 import { holdLocks, lockWaiters } from '../../testing/lock-holder';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -104,7 +104,7 @@ describe('an owner changes, suspends, reinstates and removes administrators', ()
     const invited = await t.app.inject({
       method: 'POST',
       url: '/api/admin/team/invitations',
-      headers: bearer(t.app.context.sessionTokens.sign(other.id)),
+      headers: sessionHeaders(t.app, other),
       payload: { email: `invited.${other.id}@example.test`, firstName: 'In', lastName: 'Vited', role: 'FINANCE' },
     });
     expect(invited.statusCode).toBe(201);
@@ -158,7 +158,7 @@ describe('an owner changes, suspends, reinstates and removes administrators', ()
           .execute();
         const first = await createAdministrator(t.database.db, 'OWNER');
         const second = await createAdministrator(t.database.db, 'OWNER');
-        const sign = (administrator: UserRow) => bearer(t.app.context.sessionTokens.sign(administrator.id));
+        const sign = (administrator: UserRow) => sessionHeaders(t.app, administrator);
         // Both requests pass their guard, then queue on the team's rows: neither sees the other's change.
         const held = await holdLocks(t.database, [`SELECT 1 FROM users WHERE id = '${first.id}' FOR UPDATE`]);
         const answers = Promise.all([change(second.id, sign(first)), change(first.id, sign(second))]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createAdministrator, createMember, mailTo, uniqueEmail } from '../../testing/builders';
+import { createAdministrator, createMember, mailTo, sessionHeaders, uniqueEmail } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('an owner invites an administrator', () => {
@@ -13,7 +13,7 @@ describe('an owner invites an administrator', () => {
     t = await createTestApp();
     owner = await createAdministrator(t.database.db, 'OWNER', { firstName: 'Olga' });
     otherOwner = await createAdministrator(t.database.db, 'OWNER');
-    headers = bearer(t.app.context.sessionTokens.sign(owner.id));
+    headers = sessionHeaders(t.app, owner);
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -81,7 +81,7 @@ describe('an owner invites an administrator', () => {
   it('refuses an address with a pending invitation (409 ADMIN_INVITATION_EXISTS), but not once it expired', async () => {
     const body = invitation();
     expect((await invite(body)).statusCode).toBe(201);
-    const again = await invite({ ...body, role: 'SUPPORT' }, bearer(t.app.context.sessionTokens.sign(otherOwner.id)));
+    const again = await invite({ ...body, role: 'SUPPORT' }, sessionHeaders(t.app, otherOwner));
     expect(again.statusCode).toBe(409);
     expect(again.json().errorCode).toBe('ADMIN_INVITATION_EXISTS');
 
@@ -126,7 +126,7 @@ describe('an owner invites an administrator', () => {
 
   it.each(['FINANCE', 'SUPPORT', 'ANALYST'] as const)('lets no %s manage the team', async (role) => {
     const administrator = await createAdministrator(t.database.db, role);
-    const as = bearer(t.app.context.sessionTokens.sign(administrator.id));
+    const as = sessionHeaders(t.app, administrator);
     const answer = await invite(invitation(), as);
     expect({ status: answer.statusCode, code: answer.json().errorCode }).toEqual({ status: 403, code: 'FORBIDDEN' });
   });

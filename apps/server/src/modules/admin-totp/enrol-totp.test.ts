@@ -1,7 +1,7 @@
 import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../testing/app-for-file';
-import { bearer, createMember, signIn, soleAuditRowOf } from '../../testing/builders';
+import { bearer, createMember, sessionHeaders, signIn, soleAuditRowOf } from '../../testing/builders';
 import { afterStart, codeAt, confirmEnrolment, startEnrolment, stepStart } from '../../testing/totp-builders';
 import { openTotpSecret } from './totp-secret-box';
 
@@ -10,7 +10,7 @@ describe('an administrator turns TOTP on', () => {
 
   const newAdministrator = async () => {
     const admin = await createMember(t.database.db, { isAdmin: true });
-    return { admin, headers: bearer(t.app.context.sessionTokens.sign(admin.id)) };
+    return { admin, headers: sessionHeaders(t.app, admin) };
   };
   const status = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers })).json();
@@ -178,7 +178,7 @@ describe('an administrator turns TOTP on', () => {
 
   it('is for administrators only', async () => {
     const member = await createMember(t.database.db);
-    const headers = bearer(t.app.context.sessionTokens.sign(member.id));
+    const headers = sessionHeaders(t.app, member);
     expect((await startEnrolment(t, headers)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers })).statusCode).toBe(403);
   });

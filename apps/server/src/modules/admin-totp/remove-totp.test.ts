@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../testing/app-for-file';
-import { bearer, createMember, signIn, strongPassword } from '../../testing/builders';
+import { bearer, createMember, sessionHeaders, signIn, strongPassword } from '../../testing/builders';
 import {
   afterStart,
   challengeFor,
@@ -154,6 +154,6 @@ describe('an administrator turns TOTP off', () => {
       expect((await remove(headers, code)).json().errorCode).toBe('VALIDATION_ERROR');
     }
     const member = await createMember(t.database.db);
-    expect((await remove(bearer(t.app.context.sessionTokens.sign(member.id)), '123456')).statusCode).toBe(403);
+    expect((await remove(sessionHeaders(t.app, member), '123456')).statusCode).toBe(403);
   });
 });

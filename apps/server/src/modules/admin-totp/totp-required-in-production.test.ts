@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createAdministrator, createMember, storedWithdrawalStatus } from '../../testing/builders';
-import { adminHeaders, batchOf, seedPendingWithdrawals } from '../../testing/payout-builders';
+import { createAdministrator, createMember, sessionHeaders, storedWithdrawalStatus } from '../../testing/builders';
+import { batchOf, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { enrolledAdministrator } from '../../testing/totp-builders';
 import { SandboxExchangeGateway } from '../exchange/sandbox-exchange-gateway';
@@ -59,7 +59,7 @@ describe('every administrator needs TOTP in production', () => {
   it('refuses every payout decision, batch and export of an administrator without TOTP, changing nothing', async () => {
     const auditBefore = await t.database.db.selectFrom('audit_log').select('id').execute();
     for (const call of payoutCalls()) {
-      const answer = await t.app.inject({ ...call, headers: adminHeaders(t.app, withoutTotp) });
+      const answer = await t.app.inject({ ...call, headers: sessionHeaders(t.app, withoutTotp) });
       expect(answer.statusCode, `${call.method} ${call.url}`).toBe(403);
       expect(answer.json().errorCode, `${call.method} ${call.url}`).toBe('ADMIN_TOTP_REQUIRED');
     }
@@ -78,7 +78,7 @@ describe('every administrator needs TOTP in production', () => {
         '/api/admin/audit-log',
         '/api/admin/team',
       ]) {
-        const answer = await t.app.inject({ method: 'GET', url, headers: adminHeaders(t.app, administrator) });
+        const answer = await t.app.inject({ method: 'GET', url, headers: sessionHeaders(t.app, administrator) });
         expect({ url, status: answer.statusCode, code: answer.json().errorCode }).toEqual({
           url,
           status: 403,
@@ -90,7 +90,7 @@ describe('every administrator needs TOTP in production', () => {
   });
 
   it('lets them reach their profile and their second factor, to turn it on', async () => {
-    const headers = adminHeaders(t.app, withoutTotp);
+    const headers = sessionHeaders(t.app, withoutTotp);
     const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data).toMatchObject({ isAdmin: true, adminRole: 'OWNER' });
@@ -124,7 +124,7 @@ describe('every administrator needs TOTP in production', () => {
       const answer = await local.app.inject({
         method: 'GET',
         url: `/api/withdrawals/admin/batches/${localBatch}/export?format=safe-csv`,
-        headers: bearer(local.app.context.sessionTokens.sign(administrator.id)),
+        headers: sessionHeaders(local.app, administrator),
       });
       expect(answer.statusCode).toBe(200);
     } finally {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { bearer, createAdministrator, createMember, signIn, soleAuditRowOf } from '../../testing/builders';
+import {
+  bearer,
+  createAdministrator,
+  createMember,
+  sessionHeaders,
+  signIn,
+  soleAuditRowOf,
+} from '../../testing/builders';
 
 describe("an administrator changes a member's status", () => {
   const { t, admin, adminHeaders } = adminTestAppForFile();
@@ -12,7 +19,7 @@ describe("an administrator changes a member's status", () => {
 
   it('locks a member, whose open session is refused at its next call, and unlocks them', async () => {
     const member = await createMember(t.database.db);
-    const session = bearer(t.app.context.sessionTokens.sign(member.id));
+    const session = sessionHeaders(t.app, member);
     expect((await profile(session)).statusCode).toBe(200);
 
     const locked = await change(member.id, 'LOCKED');
@@ -73,7 +80,7 @@ describe("an administrator changes a member's status", () => {
     const owner = await createAdministrator(t.database.db, 'OWNER');
     for (const [id, headers] of [
       [admin.id, adminHeaders],
-      [owner.id, bearer(t.app.context.sessionTokens.sign(support.id))],
+      [owner.id, sessionHeaders(t.app, support)],
     ] as const) {
       expect((await change(id, 'LOCKED', headers)).json()).toMatchObject({
         errorCode: 'INVALID_STATUS',

@@ -12,6 +12,7 @@ import {
   payoutsUnverified,
   registrationBody,
   requestedWithdrawal,
+  sessionHeaders,
   signIn,
   soleAuditRowOf,
   statusesOf,
@@ -172,7 +173,7 @@ describe('an administrator deletes a member (soft delete)', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       expect((await remove(id)).json().errorCode).toBe('USER_NOT_FOUND');
     }
-    const memberHeaders = bearer(t.app.context.sessionTokens.sign(withdrawer.id));
+    const memberHeaders = sessionHeaders(t.app, withdrawer);
     expect((await remove(member.id, memberHeaders)).statusCode).toBe(403);
   });
 
@@ -187,7 +188,7 @@ describe('an administrator deletes a member (soft delete)', () => {
         t.app.inject({
           method: 'POST',
           url: '/api/withdrawals',
-          headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+          headers: sessionHeaders(t.app, member),
           payload: { amount: 20, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp: codes[index]?.[0] },
         }),
         remove(member.id),
@@ -224,7 +225,7 @@ describe('an administrator deletes a member (soft delete)', () => {
       const withdrawal = t.app.inject({
         method: 'POST',
         url: '/api/withdrawals',
-        headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+        headers: sessionHeaders(t.app, member),
         payload: { amount: 20, walletAddress: Wallet.createRandom().address, asset: 'USDT', otp },
       });
       await lockWaiters(t.database, 1);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { createMember, linkedMemberColumns, sessionHeaders, uniqueUid } from '../../testing/builders';
 
 describe('administrators list and search members', () => {
   const { t, adminHeaders } = adminTestAppForFile({ administrator: { firstName: 'Root' } });
@@ -156,7 +156,7 @@ describe('administrators list and search members', () => {
     ]) {
       expect((await list(query)).json().errorCode, JSON.stringify(query)).toBe('VALIDATION_ERROR');
     }
-    const member = bearer(t.app.context.sessionTokens.sign(zelda.id));
+    const member = sessionHeaders(t.app, zelda);
     const refused = await list({}, member);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errorCode).toBe('FORBIDDEN');

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditTargetType } from '@uplink/contract/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember } from '../../testing/builders';
+import { createMember, sessionHeaders } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recordAdminAction } from './audit-log-repository';
 
@@ -24,9 +24,9 @@ describe('administrators read the audit log', () => {
     mona = await createMember(t.database.db, { firstName: 'Mona' });
     // A member who shares the search text but never acts: an actor search looks at administrators.
     await createMember(t.database.db, { firstName: 'Otto', email: 'otto.member@example.test' });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(audra.id));
+    adminHeaders = sessionHeaders(t.app, audra);
     const ned = await createMember(t.database.db, { firstName: 'Ned' });
-    memberHeaders = bearer(t.app.context.sessionTokens.sign(ned.id));
+    memberHeaders = sessionHeaders(t.app, ned);
   }, 180_000);
   afterAll(() => t?.close());
 

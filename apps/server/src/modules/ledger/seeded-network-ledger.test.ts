@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork } from '../../../scripts/seed-network';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { bearer, creditReward, requestedWithdrawal } from '../../testing/builders';
+import { creditReward, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
 import { findLedgerDiscrepancies } from './ledger-repository';
 
 /**
@@ -75,7 +75,7 @@ describe('a seeded network', () => {
     const stats = await t.app.inject({
       method: 'GET',
       url: `/api/rewards/stats/${root.id}`,
-      headers: bearer(t.app.context.sessionTokens.sign(root.id)),
+      headers: sessionHeaders(t.app, root),
     });
     expect(stats.statusCode).toBe(200);
     // Seeded members have no exchange balance on record: not compliant, so their rewards are locked.

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailRow, UserRow } from '../../db/schema';
-import { addMember, bearer, creditReward, linkedMemberColumns, mailTo, uniqueUid } from '../../testing/builders';
+import {
+  addMember,
+  bearer,
+  creditReward,
+  linkedMemberColumns,
+  mailTo,
+  sessionHeaders,
+  uniqueUid,
+} from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { ExchangeGateway, InviteeCheck } from '../exchange/exchange-gateway';
 import { cycleWindow } from '../rewards/reward-cycle-calendar';
@@ -207,7 +215,7 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
     const preferences = await t.app.inject({
       method: 'GET',
       url: '/api/users/notifications',
-      headers: bearer(t.app.context.sessionTokens.sign(sponsor.id)),
+      headers: sessionHeaders(t.app, sponsor),
     });
     expect(preferences.json().data).toEqual({
       rewardLocked: true,
@@ -222,7 +230,7 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
     await t.app.inject({
       method: 'PUT',
       url: '/api/users/notifications',
-      headers: bearer(t.app.context.sessionTokens.sign(quiet.id)),
+      headers: sessionHeaders(t.app, quiet),
       payload: { forfeitWarning: false },
     });
 

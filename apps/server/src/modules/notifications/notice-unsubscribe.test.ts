@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember } from '../../testing/builders';
+import { createMember, sessionHeaders } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { listUnsubscribeHeaders, unsubscribePageUrl } from './notice-unsubscribe';
 
@@ -35,7 +35,7 @@ describe('one-click unsubscribe from a notice (RFC 8058, POST /api/users/notific
       await t.app.inject({
         method: 'GET',
         url: '/api/users/notifications',
-        headers: bearer(t.app.context.sessionTokens.sign(who.id)),
+        headers: sessionHeaders(t.app, who),
       })
     ).json().data;
 

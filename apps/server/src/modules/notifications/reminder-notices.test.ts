@@ -11,6 +11,7 @@ import {
   fundedMember,
   mailTo,
   requestedWithdrawal,
+  sessionHeaders,
   signIn,
   strongPassword,
 } from '../../testing/builders';
@@ -45,7 +46,7 @@ describe('subscription reminders 14 and 3 days before the end', () => {
     const off = await t.app.inject({
       method: 'PUT',
       url: '/api/users/notifications',
-      headers: bearer(t.app.context.sessionTokens.sign(unsubscribed.id)),
+      headers: sessionHeaders(t.app, unsubscribed),
       payload: { subscriptionEnding: false },
     });
     expect(off.statusCode).toBe(200);
@@ -148,7 +149,7 @@ describe('essential mail carries no unsubscribe header and no unsubscribe link',
       await t.app.inject({
         method: 'PUT',
         url: '/api/users/notifications',
-        headers: bearer(t.app.context.sessionTokens.sign(who.id)),
+        headers: sessionHeaders(t.app, who),
         payload: { rewardLocked: false, forfeitWarning: false, cycleSummary: false, subscriptionEnding: false },
       });
     }
@@ -162,14 +163,14 @@ describe('essential mail carries no unsubscribe header and no unsubscribe link',
     const code = await t.app.inject({
       method: 'POST',
       url: '/api/otp/withdrawal/request',
-      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+      headers: sessionHeaders(t.app, member),
     });
     expect(code.statusCode).toBe(200);
     const withdrawal = await requestedWithdrawal(t, member, 20);
     const decided = await t.app.inject({
       method: 'PUT',
       url: `/api/withdrawals/${withdrawal}`,
-      headers: bearer(t.app.context.sessionTokens.sign(admin.id)),
+      headers: sessionHeaders(t.app, admin),
       payload: { status: 'REJECTED', reason: 'Wrong network' },
     });
     expect(decided.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { bearer, createMember, fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
+import { createMember, fundedMember, requestedWithdrawal, sessionHeaders, statusesOf } from '../../testing/builders';
 import { batchesPaidByHand, demoChainAppForFile } from '../../testing/demo-chain-app';
 import { createBatch, reconcileOnce, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -156,7 +156,7 @@ describe('a payout batch claims its withdrawals from the moment money may move',
     const memberView = await chain.t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/${ids[0]}`,
-      headers: bearer(chain.t.app.context.sessionTokens.sign((members[0] as UserRow).id)),
+      headers: sessionHeaders(chain.t.app, members[0] as UserRow),
     });
     expect(memberView.json().data).toMatchObject({ status: 'PENDING', paymentUnderWay: true });
 
@@ -224,7 +224,7 @@ describe('a payout batch claims its withdrawals from the moment money may move',
     const asMember = await chain.t.app.inject({
       method: 'POST',
       url: `/api/dev/demo-treasury/batches/${randomUUID()}/pay`,
-      headers: bearer(chain.t.app.context.sessionTokens.sign(member.id)),
+      headers: sessionHeaders(chain.t.app, member),
     });
     expect(asMember.statusCode).toBe(403);
   });

@@ -1,9 +1,8 @@
 import { maxBatchWithdrawals } from '@uplink/contract/payout-batches';
 import { describe, expect, it } from 'vitest';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { createMember, payoutsUnverified } from '../../testing/builders';
+import { createMember, payoutsUnverified, sessionHeaders } from '../../testing/builders';
 import {
-  adminHeaders,
   batchOf,
   createBatch,
   decide,
@@ -156,7 +155,7 @@ describe('an administrator batches withdrawals', () => {
     const answer = await t.app.inject({
       method: 'POST',
       url: '/api/withdrawals/admin/batches',
-      headers: adminHeaders(t.app, member),
+      headers: sessionHeaders(t.app, member),
       payload: { withdrawalIds: [id] },
     });
     expect(answer.statusCode).toBe(403);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { createMember, payoutsUnverified } from '../../testing/builders';
-import {
-  adminHeaders,
-  auditOf,
-  batchOf,
-  decide,
-  seedPendingWithdrawals,
-  someHash,
-} from '../../testing/payout-builders';
+import { createMember, payoutsUnverified, sessionHeaders } from '../../testing/builders';
+import { auditOf, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
 
 describe('an administrator deletes a payout batch', () => {
   const { t, admin: administrator } = adminTestAppForFile({ config: payoutsUnverified() });
@@ -17,7 +10,7 @@ describe('an administrator deletes a payout batch', () => {
     t.app.inject({
       method: 'DELETE',
       url: `/api/withdrawals/admin/batches/${batchId}`,
-      headers: adminHeaders(t.app, caller),
+      headers: sessionHeaders(t.app, caller),
     });
 
   it('deletes a batch with nothing paid: its withdrawals go back to the pool, still pending; audited', async () => {

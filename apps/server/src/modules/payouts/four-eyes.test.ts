@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { testAppForFile } from '../../testing/app-for-file';
-import { createAdministrator, createMember, statusesOf } from '../../testing/builders';
+import { createAdministrator, createMember, sessionHeaders, statusesOf } from '../../testing/builders';
 import {
-  adminHeaders,
   approveBatch,
   batchOf,
   exportBatch,
@@ -40,7 +39,7 @@ describe('a second administrator approves a payout batch above the limit', () =>
     const before = await t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/admin/batches/${batchId}`,
-      headers: adminHeaders(t.app, creator),
+      headers: sessionHeaders(t.app, creator),
     });
     expect(before.json().data.batch).toMatchObject({
       total: 100.01,

@@ -3,9 +3,9 @@ import { Decimal } from 'decimal.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { createMember, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import { createMember, fundedMember, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
-import { adminHeaders, createBatch, decide, reconcileOnce } from '../../testing/payout-builders';
+import { createBatch, decide, reconcileOnce } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -40,7 +40,7 @@ describe(`payout batches under every race at once (${postgres ? 'PostgreSQL' : '
   afterAll(() => chainApp?.close());
 
   const post = (caller: UserRow, url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: adminHeaders(t.app, caller), payload });
+    t.app.inject({ method: 'POST', url, headers: sessionHeaders(t.app, caller), payload });
   const reconcile = () => reconcileOnce(t.app);
   const withdrawals = (ids: string[]) =>
     t.database.db.selectFrom('withdrawals').selectAll().where('id', 'in', ids).execute();
@@ -75,9 +75,13 @@ describe(`payout batches under every race at once (${postgres ? 'PostgreSQL' : '
         () => post(first, `/api/dev/demo-treasury/batches/${batchId}/pay`),
         () => post(second, `/api/dev/demo-treasury/batches/${batchId}/pay`),
         () =>
-          t.app.inject({ method: 'GET', url: `${batch}/export?format=safe-csv`, headers: adminHeaders(t.app, first) }),
+          t.app.inject({
+            method: 'GET',
+            url: `${batch}/export?format=safe-csv`,
+            headers: sessionHeaders(t.app, first),
+          }),
         () => post(second, `${batch}/release`, { reason: `Round ${round}: Safe transaction rejected` }),
-        () => t.app.inject({ method: 'DELETE', url: batch, headers: adminHeaders(t.app, second) }),
+        () => t.app.inject({ method: 'DELETE', url: batch, headers: sessionHeaders(t.app, second) }),
         () => decide(t.app, second, rejected, { status: 'REJECTED', reason: 'Raced' }),
         () => decide(t.app, first, blocked, { status: 'BLOCKED_COMPLIANCE', reason: 'Raced' }),
         async () => {

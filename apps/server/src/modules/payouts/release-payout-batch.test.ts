@@ -2,15 +2,9 @@ import { formatUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payManyOnDemoChain } from '../../chain/demo-chain';
 import type { UserRow } from '../../db/schema';
-import { createAdministrator, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import { createAdministrator, fundedMember, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
-import {
-  approveBatch,
-  auditOf,
-  createBatch,
-  exportBatch,
-  adminHeaders as headersOf,
-} from '../../testing/payout-builders';
+import { approveBatch, auditOf, createBatch, exportBatch } from '../../testing/payout-builders';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -44,7 +38,7 @@ describe('an administrator releases a payout batch', () => {
     t.app.inject({
       method: 'POST',
       url: `/api/withdrawals/admin/batches/${batchId}/release`,
-      headers: headersOf(t.app, caller),
+      headers: sessionHeaders(t.app, caller),
       payload: payload as object,
     });
   const exportOf = (batchId: string, caller = exporter) => exportBatch(t.app, caller, batchId, 'safe-json');
@@ -93,7 +87,7 @@ describe('an administrator releases a payout batch', () => {
     const rejected = await t.app.inject({
       method: 'PUT',
       url: `/api/withdrawals/${ids[0]}`,
-      headers: headersOf(t.app, exporter),
+      headers: sessionHeaders(t.app, exporter),
       payload: { status: 'REJECTED', reason: 'Wrong network' },
     });
     expect(rejected.statusCode).toBe(200);
@@ -106,7 +100,7 @@ describe('an administrator releases a payout batch', () => {
         await t.app.inject({
           method: 'DELETE',
           url: `/api/withdrawals/admin/batches/${batchId}`,
-          headers: headersOf(t.app, creator),
+          headers: sessionHeaders(t.app, creator),
         })
       ).statusCode,
     ).toBe(200);

@@ -3,8 +3,8 @@ import { getAddress, isAddress, keccak256, parseUnits, toUtf8Bytes } from 'ether
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { createMember, payoutsUnverified } from '../../testing/builders';
-import { adminHeaders, batchOf, seedPendingWithdrawals } from '../../testing/payout-builders';
+import { createMember, payoutsUnverified, sessionHeaders } from '../../testing/builders';
+import { batchOf, seedPendingWithdrawals } from '../../testing/payout-builders';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
 
 /**
@@ -115,7 +115,7 @@ describe('Safe{Wallet} files of a batch, in parts Safe accepts', () => {
     t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/admin/batches/${batchId}/export?format=${format}${part === undefined ? '' : `&part=${part}`}`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
 
   /** A batch of `count` pending withdrawals of varied whole-cent amounts; its lines' wallets and amounts in order. */
@@ -144,7 +144,7 @@ describe('Safe{Wallet} files of a batch, in parts Safe accepts', () => {
     const detail = await t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/admin/batches/${batchId}`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
     return detail.json().data.parts as { format: string; part: number; count: number; total: number }[];
   }

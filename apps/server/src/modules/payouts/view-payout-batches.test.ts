@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { createMember, payoutsUnverified } from '../../testing/builders';
-import { adminHeaders, batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
+import { createMember, payoutsUnverified, sessionHeaders } from '../../testing/builders';
+import { batchOf, decide, seedPendingWithdrawals, someHash } from '../../testing/payout-builders';
 
 describe('an administrator follows the payout batches and their lines', () => {
   const { t, admin: administrator } = adminTestAppForFile({
@@ -10,7 +10,7 @@ describe('an administrator follows the payout batches and their lines', () => {
   });
 
   const get = (url: string, caller = administrator) =>
-    t.app.inject({ method: 'GET', url, headers: adminHeaders(t.app, caller) });
+    t.app.inject({ method: 'GET', url, headers: sessionHeaders(t.app, caller) });
   const detail = async (batchId: string, query = '') => {
     const answer = await get(`/api/withdrawals/admin/batches/${batchId}${query}`);
     expect(answer.statusCode).toBe(200);
@@ -88,7 +88,7 @@ describe('an administrator follows the payout batches and their lines', () => {
     const answer = await t.app.inject({
       method: 'POST',
       url: '/api/withdrawals/admin/batches',
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
       payload: { withdrawalIds: [rejected] },
     });
     expect(answer.json().errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');

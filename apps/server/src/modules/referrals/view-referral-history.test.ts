@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addChain, addMember } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { testAppForFile } from '../../testing/app-for-file';
+import { addChain, addMember, sessionHeaders } from '../../testing/builders';
 
 describe('a member views their referral history', () => {
-  let t: TestApp;
-  let bearer: (member: UserRow) => { authorization: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-    bearer = (member) => ({ authorization: `Bearer ${t.app.context.sessionTokens.sign(member.id)}` });
-    // Generous: a fresh migrated database on a busy machine can take a while.
-  }, 180_000);
-  afterAll(() => t?.close());
+  const t = testAppForFile();
 
   async function history(member: UserRow, query = '') {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/users/referrals/history${query}`,
-      headers: bearer(member),
+      headers: sessionHeaders(t.app, member),
     });
     return { status: response.statusCode, body: response.json() };
   }

@@ -2,7 +2,14 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
 import type { UserRow } from '../../db/schema';
-import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import {
+  addMember,
+  bearer,
+  createMember,
+  linkedMemberColumns,
+  sessionHeaders,
+  uniqueUid,
+} from '../../testing/builders';
 import { createLocalChainTestApp } from '../../testing/local-chain-app';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -67,7 +74,7 @@ describe('a DIRECT reward when a direct referral pays', () => {
     const history = await t.app.inject({
       method: 'GET',
       url: '/api/rewards/user?type=DIRECT',
-      headers: bearer(t.app.context.sessionTokens.sign(sponsor.id)),
+      headers: sessionHeaders(t.app, sponsor),
     });
     expect(history.json().data.rewards).toEqual([
       expect.objectContaining({

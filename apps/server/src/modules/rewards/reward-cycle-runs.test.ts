@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { addMember, createMember, linkedMemberColumns, sessionHeaders, uniqueUid } from '../../testing/builders';
 import { emptyPagination } from '../../testing/pagination';
 import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 
@@ -109,7 +109,7 @@ describe('administrators read the runs of the reward cycles', () => {
 
   it('refuses members (403) and anonymous callers (401)', async () => {
     const member = await createMember(t.database.db);
-    const asMember = await runs({}, bearer(t.app.context.sessionTokens.sign(member.id)));
+    const asMember = await runs({}, sessionHeaders(t.app, member));
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().errorCode).toBe('FORBIDDEN');
     expect((await t.app.inject({ method: 'GET', url: '/api/rewards/admin/cycles' })).statusCode).toBe(401);

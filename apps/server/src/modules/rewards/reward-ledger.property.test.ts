@@ -10,10 +10,10 @@ import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   addMember,
   askForWithdrawal,
-  bearer,
   mailTo,
   payoutsUnverified,
   receivedSubscriptionTransfer,
+  sessionHeaders,
   uniqueUid,
 } from '../../testing/builders';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -468,7 +468,7 @@ describe('the rewards ledger and every figure shown of it, under random historie
    * ledger, to the cent; and every stated difference is exactly the member's carry.
    */
   async function expectFiguresOfMember(member: UserRow, ledger: { exact: string; carry: string }) {
-    const headers = bearer(t.app.context.sessionTokens.sign(member.id));
+    const headers = sessionHeaders(t.app, member);
     const get = async (url: string, as: Record<string, string> = headers) => {
       const answer = await t.app.inject({ method: 'GET', url, headers: as });
       expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { addMember, bearer, linkedMemberColumns, statusesOf, uniqueUid } from '../../testing/builders';
+import { addMember, linkedMemberColumns, sessionHeaders, statusesOf, uniqueUid } from '../../testing/builders';
 import {
   expectCycleRequestRefusedToNonAdministrators,
   invalidCycleRequests,
@@ -151,7 +151,7 @@ describe('an administrator runs a reward cycle', () => {
     const stats = await t.app.inject({
       method: 'GET',
       url: `/api/rewards/stats/${poor.id}`,
-      headers: bearer(t.app.context.sessionTokens.sign(poor.id)),
+      headers: sessionHeaders(t.app, poor),
     });
     expect(stats.json().data).toMatchObject({ lockedRewards: 10, lockReasons: ['BALANCE_BELOW_MINIMUM'] });
     expect(stats.json().data.locked).toEqual([expect.objectContaining({ type: 'DOWNLINE', cycle, amount: 10 })]);

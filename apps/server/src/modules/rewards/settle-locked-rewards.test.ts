@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, bearer, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { addMember, createMember, linkedMemberColumns, sessionHeaders, uniqueUid } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { ExchangeGateway, InviteeCheck } from '../exchange/exchange-gateway';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -105,7 +105,7 @@ describe('locked rewards are released or forfeited', () => {
     const stats = await t.app.inject({
       method: 'GET',
       url: `/api/rewards/stats/${sponsor.id}`,
-      headers: bearer(t.app.context.sessionTokens.sign(sponsor.id)),
+      headers: sessionHeaders(t.app, sponsor),
     });
     expect(stats.json().data).toMatchObject({ lockedRewards: 0, locked: [], totalRewards: 0 });
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
@@ -148,7 +148,7 @@ describe('locked rewards are released or forfeited', () => {
         await t.app.inject({
           method: 'GET',
           url: `/api/rewards/stats/${member.id}`,
-          headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+          headers: sessionHeaders(t.app, member),
         })
       ).json().data;
     expect(await statsOf(judged)).toMatchObject({

@@ -6,11 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
-  bearer,
   createMember,
   creditReward,
   linkedMemberColumns,
   type RewardSpec,
+  sessionHeaders,
   uniqueEmail,
   uniqueUid,
 } from '../../testing/builders';
@@ -388,7 +388,7 @@ describe('administrators list every reward', () => {
   });
 
   it('refuses members (403) and anonymous callers (401)', async () => {
-    const asMember = await list({}, bearer(t.app.context.sessionTokens.sign(perpetua.id)));
+    const asMember = await list({}, sessionHeaders(t.app, perpetua));
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().errorCode).toBe('FORBIDDEN');
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/rewards/admin/all' });

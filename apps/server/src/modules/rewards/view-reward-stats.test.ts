@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, bearer, createMember, creditReward, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import {
+  addMember,
+  createMember,
+  creditReward,
+  linkedMemberColumns,
+  sessionHeaders,
+  uniqueUid,
+} from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { cycleWindow } from './reward-cycle-calendar';
@@ -34,7 +41,7 @@ describe('reward statistics of a member', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/rewards/stats/${encodeURIComponent(id)}`,
-      headers: bearer(t.app.context.sessionTokens.sign(as.id)),
+      headers: sessionHeaders(t.app, as),
     });
     return { status: response.statusCode, body: response.json() };
   };

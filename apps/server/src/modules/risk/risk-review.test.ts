@@ -4,8 +4,8 @@ import { riskTexts } from '@uplink/contract/risk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { createMember, creditReward, payoutsUnverified, uniqueUid } from '../../testing/builders';
-import { adminHeaders, createBatch, decide, someHash } from '../../testing/payout-builders';
+import { createMember, creditReward, payoutsUnverified, sessionHeaders, uniqueUid } from '../../testing/builders';
+import { createBatch, decide, someHash } from '../../testing/payout-builders';
 import { freshAddress, pay, register, withdraw } from '../../testing/risk-builders';
 import { findLedgerBalance } from '../ledger/ledger-repository';
 import { findEventMembers } from './risk-events-repository';
@@ -50,7 +50,7 @@ describe('risk review of a sybil farm', () => {
     const answer = await t.app.inject({
       method: 'GET',
       url: `/api/admin/risk/events?limit=100${query}`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().data as { events: RiskEvent[]; statistics: { open: number; openHigh: number } };
@@ -60,7 +60,7 @@ describe('risk review of a sybil farm', () => {
     t.app.inject({
       method: 'POST',
       url: `/api/admin/risk/events/${eventId}/resolve`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
       payload: body,
     });
 
@@ -204,7 +204,7 @@ describe('risk review of a sybil farm', () => {
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/withdrawals/admin/batches/${byFilter.json().data._id}`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
     expect(deleted.statusCode).toBe(200);
     // …and a filter that matches held withdrawals only is refused, the filter named.
@@ -222,7 +222,7 @@ describe('risk review of a sybil farm', () => {
     const own = await t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/${sharedWithdrawal}`,
-      headers: adminHeaders(t.app, farm.accounts[1] as UserRow),
+      headers: sessionHeaders(t.app, farm.accounts[1] as UserRow),
     });
     expect(own.json().data).toMatchObject({ status: 'PENDING', underReview: true });
     expect(own.body).not.toContain('SHARED_WITHDRAWAL_WALLET');
@@ -230,13 +230,13 @@ describe('risk review of a sybil farm', () => {
     const review = await t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/admin/${circular}`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
     expect(review.json().data.withdrawal.risk).toMatchObject({ severity: 'HIGH', held: true });
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/withdrawals/admin/all?limit=100',
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
     const rows = list.json().data.withdrawals as { _id: string; risk: unknown; underReview: boolean }[];
     expect(rows.find((row) => row._id === sharedWithdrawal)).toMatchObject({ risk: { held: true }, underReview: true });
@@ -244,7 +244,7 @@ describe('risk review of a sybil farm', () => {
     const users = await t.app.inject({
       method: 'GET',
       url: '/api/users/admin/all?limit=100',
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
     const listed = users.json().data.users as { _id: string; risk: { rules: string[] } | null }[];
     expect(listed.find((row) => row._id === farm.accounts[5]?.id)?.risk?.rules).toEqual([
@@ -255,7 +255,7 @@ describe('risk review of a sybil farm', () => {
     const detail = await t.app.inject({
       method: 'GET',
       url: `/api/users/admin/${farm.accounts[0]?.id}`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
     expect(
       detail
@@ -283,7 +283,7 @@ describe('risk review of a sybil farm', () => {
     const exported = await t.app.inject({
       method: 'GET',
       url: `/api/withdrawals/admin/batches/${batch.json().data._id}/export?format=safe-csv`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
     });
     expect(exported.statusCode).toBe(409);
     expect(exported.json()).toMatchObject({ errorCode: 'MEMBER_UNDER_REVIEW' });

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { createMember, receivedSubscriptionTransfer } from '../../testing/builders';
-import { adminHeaders, seedPendingWithdrawals } from '../../testing/payout-builders';
+import { createMember, receivedSubscriptionTransfer, sessionHeaders } from '../../testing/builders';
+import { seedPendingWithdrawals } from '../../testing/payout-builders';
 import { freshAddress, pay, readyToWithdraw, register, withdraw } from '../../testing/risk-builders';
 import { testConfig } from '../../testing/test-app';
 import { backfillRiskReview } from './risk-backfill';
@@ -165,7 +165,7 @@ describe('risk rules', () => {
     const dismissed = await t.app.inject({
       method: 'POST',
       url: `/api/admin/risk/events/${event?.id}/resolve`,
-      headers: adminHeaders(t.app, administrator),
+      headers: sessionHeaders(t.app, administrator),
       payload: { resolution: 'DISMISSED', note: 'Twins' },
     });
     expect(dismissed.statusCode).toBe(200);

@@ -3,8 +3,7 @@ import type { RiskRule } from '@uplink/contract/risk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { createMember, receivedSubscriptionTransfer } from '../../testing/builders';
-import { adminHeaders } from '../../testing/payout-builders';
+import { createMember, receivedSubscriptionTransfer, sessionHeaders } from '../../testing/builders';
 import { freshAddress, readyToWithdraw, register, withdraw } from '../../testing/risk-builders';
 import { newReferralCode } from '../accounts/referral-codes';
 import { creditSubscriptions } from '../subscription/subscription-crediting';
@@ -128,7 +127,7 @@ describe(`risk events under concurrent writes (${postgres ? 'PostgreSQL' : 'PGli
         t.app.inject({
           method: 'POST',
           url: `/api/admin/risk/events/${event?.id}/resolve`,
-          headers: adminHeaders(t.app, administrator),
+          headers: sessionHeaders(t.app, administrator),
           payload: { resolution, note: `Resolved as ${resolution}` },
         }),
       ),

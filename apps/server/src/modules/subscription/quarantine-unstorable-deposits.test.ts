@@ -2,7 +2,7 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt-chain';
 import { metricsRegistry } from '../../metrics-registry';
-import { bearer, createMember } from '../../testing/builders';
+import { createMember, sessionHeaders } from '../../testing/builders';
 import { createLocalChainTestApp } from '../../testing/local-chain-app';
 import type { TestApp } from '../../testing/test-app';
 import { createDepositScanner } from './deposit-scanner';
@@ -26,7 +26,7 @@ describe('deposit logs the ledger cannot hold', () => {
     chain = await startLocalUsdtChain();
     t = await createLocalChainTestApp(chain, 2);
     const admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = sessionHeaders(t.app, admin);
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -143,7 +143,7 @@ describe('deposit logs the ledger cannot hold', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/subscription/admin/quarantined-deposits',
-      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+      headers: sessionHeaders(t.app, member),
     });
     expect(response.statusCode).toBe(403);
   });

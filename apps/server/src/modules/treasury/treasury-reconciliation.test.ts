@@ -6,7 +6,13 @@ import { buildApp } from '../../app';
 import { payManyOnDemoChain, payOnDemoChain } from '../../chain/demo-chain';
 import type { UserRow } from '../../db/schema';
 import { processJobLock } from '../../jobs/job-lock';
-import { bearer, fundedMember, mailTo, requestedWithdrawal, verifiedWithdrawalCodes } from '../../testing/builders';
+import {
+  fundedMember,
+  mailTo,
+  requestedWithdrawal,
+  sessionHeaders,
+  verifiedWithdrawalCodes,
+} from '../../testing/builders';
 import { batchesPaidByHand, demoChainAppForFile } from '../../testing/demo-chain-app';
 import { auditOf } from '../../testing/payout-builders';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -392,7 +398,7 @@ describe('the treasury reconciles its payments from the chain', () => {
     const answer = await chain.t.app.inject({
       method: 'POST',
       url: '/api/withdrawals',
-      headers: bearer(chain.t.app.context.sessionTokens.sign(member.id)),
+      headers: sessionHeaders(chain.t.app, member),
       payload: { amount, walletAddress, asset: 'USDT', otp },
     });
     expect(answer.statusCode).toBe(200);

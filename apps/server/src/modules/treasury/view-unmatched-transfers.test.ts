@@ -4,7 +4,7 @@ import { Wallet } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoTreasuryAddress } from '../../config/withdrawals-config';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { bearer, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import { fundedMember, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
 
 /** GET /api/withdrawals/admin/unmatched-transfers: what the reconciliation stored as matching nothing. */
 describe('an administrator lists the treasury transfers that matched no withdrawal', () => {
@@ -14,7 +14,7 @@ describe('an administrator lists the treasury transfers that matched no withdraw
 
   beforeAll(async () => {
     const member = await fundedMember(t.database.db, '100');
-    memberHeaders = bearer(t.app.context.sessionTokens.sign(member.id));
+    memberHeaders = sessionHeaders(t.app, member);
     withdrawalId = await requestedWithdrawal(t, member, 10);
   }, 180_000);
 

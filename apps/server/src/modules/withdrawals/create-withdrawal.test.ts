@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { testAppForFile } from '../../testing/app-for-file';
 import {
-  bearer,
   createMember,
   creditReward,
   fundedMember,
   latestWithdrawalCode,
   requestedWithdrawal,
+  sessionHeaders,
   statusesOf,
   verifyMailedWithdrawalCode,
 } from '../../testing/builders';
@@ -18,7 +18,7 @@ describe('a member requests a withdrawal', () => {
   const t = testAppForFile();
 
   const address = () => Wallet.createRandom().address;
-  const headersOf = async (member: UserRow) => bearer(t.app.context.sessionTokens.sign(member.id));
+  const headersOf = async (member: UserRow) => sessionHeaders(t.app, member);
 
   /** Requests and verifies a code the way the screen does; answers the code. */
   async function verifiedCode(member: UserRow) {

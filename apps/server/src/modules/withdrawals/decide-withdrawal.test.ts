@@ -5,10 +5,10 @@ import { type LocalUsdtChain, startLocalUsdtChain } from '../../chain/local-usdt
 import { loadConfig } from '../../config/load-config';
 import type { UserRow } from '../../db/schema';
 import {
-  bearer,
   createMember,
   fundedMember,
   mailTo,
+  sessionHeaders,
   soleAuditRowOf,
   statusesOf,
   verifyMailedWithdrawalCode,
@@ -28,14 +28,14 @@ describe('an administrator decides a withdrawal', () => {
     const { chain: chainConfig } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/uplink-test-data' });
     t = await createTestApp({ chain: { ...chainConfig, confirmations: 2 } }, { depositChain: chain.depositChain });
     admin = await createMember(t.database.db, { isAdmin: true });
-    adminHeaders = bearer(t.app.context.sessionTokens.sign(admin.id));
+    adminHeaders = sessionHeaders(t.app, admin);
   }, 180_000);
   afterAll(() => t?.close());
 
   /** A member with 100 USDT and a pending withdrawal of `amount` to a fresh address. */
   async function pendingWithdrawal(amount = '40') {
     const member = await fundedMember(t.database.db, '100');
-    const headers = bearer(t.app.context.sessionTokens.sign(member.id));
+    const headers = sessionHeaders(t.app, member);
     await t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/request', headers });
     const otp = await verifyMailedWithdrawalCode(t, member, headers);
     const walletAddress = Wallet.createRandom().address;
@@ -118,7 +118,7 @@ describe('an administrator decides a withdrawal', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data.reason).toBe('Paid in two parts next time');
     expect(answer.json().data).not.toHaveProperty('internalNote');
-    const memberHeaders = bearer(t.app.context.sessionTokens.sign(member.id));
+    const memberHeaders = sessionHeaders(t.app, member);
     const mine = await t.app.inject({ method: 'GET', url: `/api/withdrawals/${id}`, headers: memberHeaders });
     const list = await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: memberHeaders });
     for (const body of [mine.body, list.body]) {
@@ -157,7 +157,7 @@ describe('an administrator decides a withdrawal', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/withdrawals',
-      headers: bearer(t.app.context.sessionTokens.sign(member.id)),
+      headers: sessionHeaders(t.app, member),
     });
     expect(list.body).not.toContain('Second try this week');
     const [audit] = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', id).execute();
@@ -320,7 +320,7 @@ describe('an administrator decides a withdrawal', () => {
 
   it('never pays and rejects at once: concurrent approvals and rejections end approved, or rejected with the approval refused', async () => {
     const second = await createMember(t.database.db, { isAdmin: true });
-    const secondHeaders = bearer(t.app.context.sessionTokens.sign(second.id));
+    const secondHeaders = sessionHeaders(t.app, second);
     const withdrawals: Awaited<ReturnType<typeof pendingWithdrawal>>[] = [];
     for (let index = 0; index < 8; index += 1) withdrawals.push(await pendingWithdrawal('12'));
     const hashes: string[] = [];
@@ -357,11 +357,7 @@ describe('an administrator decides a withdrawal', () => {
       expect(answer.json().errorCode).toBe('WITHDRAWAL_NOT_FOUND');
     }
     const { id, member } = await pendingWithdrawal();
-    const asMember = await decide(
-      id,
-      { status: 'REJECTED', reason: 'mine' },
-      bearer(t.app.context.sessionTokens.sign(member.id)),
-    );
+    const asMember = await decide(id, { status: 'REJECTED', reason: 'mine' }, sessionHeaders(t.app, member));
     expect(asMember.statusCode).toBe(403);
   });
 });

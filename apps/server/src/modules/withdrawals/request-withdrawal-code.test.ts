@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { testAppForFile } from '../../testing/app-for-file';
 import {
-  bearer,
   createMember,
   fundedMember,
   linkedMemberColumns,
   mailTo,
   requestedWithdrawal,
+  sessionHeaders,
   uniqueUid,
   verifiedWithdrawalCodes,
   verifyMailedWithdrawalCode,
@@ -19,7 +19,7 @@ describe('a member asks for a withdrawal code for the withdrawal they filled in'
   const t = testAppForFile();
 
   const address = () => Wallet.createRandom().address;
-  const headersOf = (member: UserRow) => bearer(t.app.context.sessionTokens.sign(member.id));
+  const headersOf = (member: UserRow) => sessionHeaders(t.app, member);
   const requestCode = (member: UserRow, payload?: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/request', headers: headersOf(member), payload });
   const codesOf = async (member: UserRow) => ({

@@ -1,14 +1,14 @@
 import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../testing/app-for-file';
-import { bearer, fundedMember, latestWithdrawalCode, mailTo, statusesOf } from '../../testing/builders';
+import { fundedMember, latestWithdrawalCode, mailTo, sessionHeaders, statusesOf } from '../../testing/builders';
 
 describe('one-time codes for withdrawals', () => {
   const t = testAppForFile();
 
   async function member() {
     const row = await fundedMember(t.database.db, '100');
-    return { row, headers: bearer(t.app.context.sessionTokens.sign(row.id)) };
+    return { row, headers: sessionHeaders(t.app, row) };
   }
   const requestCode = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/otp/withdrawal/request', headers: { ...headers, ...extra } });

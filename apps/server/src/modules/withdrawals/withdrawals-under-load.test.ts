@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load-config';
 import type { UserRow } from '../../db/schema';
-import { bearer, fundedMember, statusesOf, verifiedWithdrawalCodes } from '../../testing/builders';
+import { fundedMember, sessionHeaders, statusesOf, verifiedWithdrawalCodes } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -31,7 +31,7 @@ describe('withdrawals under concurrent load', () => {
   it('creates exactly the withdrawals the balances cover, never a 500, never an overdraft', async () => {
     const attempts = await Promise.all(
       funded.map(async (member) => {
-        const headers = bearer(t.app.context.sessionTokens.sign(member.id));
+        const headers = sessionHeaders(t.app, member);
         const codes = await verifiedWithdrawalCodes(t, member, attemptsEach);
         return codes.map((otp) => ({ headers, otp }));
       }),
