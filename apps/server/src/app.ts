@@ -28,6 +28,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users-routes';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { invitationsRoutes } from './modules/invitations/invitations-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
 import { reportBusinessMetrics } from './modules/metrics/business-metrics';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(metricsRoutes);
       await api.register(referralRoutes);
+      await api.register(invitationsRoutes);
       await api.register(rewardsRoutes);
       await api.register(accountsRoutes, { secondFactor: totpSecondFactor(context) });
       await api.register(subscriptionRoutes);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JobLock } from './jobs/job-lock';
 import { type RecurringJobOptions, startRecurringJob } from './jobs/recurring-job';
 import { forgetStaleSignInAttempts } from './modules/accounts/sign-in-attempts-repository';
+import { followInviteeStages } from './modules/invitations/invitee-stages-job';
 import { foldLedgerTotals } from './modules/ledger/ledger-repository';
 import { writeDueNotices } from './modules/notifications/notice-jobs';
 import { closeFinishedCycles } from './modules/rewards/close-finished-cycles';
@@ -75,6 +76,15 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       intervalMs: 60_000,
       work: async () => {
         await foldLedgerTotals(db);
+      },
+    }),
+    recurring({
+      // A distributed cycle or a new compliance line moves the invitees' stages; old visitor keys go.
+      name: 'invitee-stages',
+      intervalMs: 60_000,
+      work: async () => {
+        const run = await followInviteeStages(db, clock.now());
+        if (run.refreshed) log.info(run, 'invitee stages followed the newest cycle');
       },
     }),
     startRiskReviewJob(app, lock, log),

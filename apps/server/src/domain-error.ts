@@ -11,7 +11,14 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { errors?: FieldError[]; requiresVerification?: boolean } = {},
+    readonly extra: {
+      errors?: FieldError[];
+      requiresVerification?: boolean;
+      /** More of the refusal for the client (`data`), e.g. when a limited action is allowed again. */
+      data?: Record<string, unknown>;
+      /** Seconds until the request may succeed: the answer's Retry-After. */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
   }

@@ -18,6 +18,14 @@ const name = (label: string, required: string) =>
 
 const password = (label = 'Password') => safeText(label).max(128, `${label} must be at most 128 characters`);
 
+/** A referral code as a member types it or a link carries it: any letter case, compared in upper case. */
+export const referralCodeSchema = safeText('Referral code', { error: registrationMessages.referralCodeRequired })
+  .trim()
+  .min(1, registrationMessages.referralCodeRequired)
+  .min(referralCodeMinLength, registrationMessages.referralCodeTooShort)
+  .max(32, 'Referral code is too long')
+  .transform((value) => value.toUpperCase());
+
 export const registerRequestSchema = z.object({
   firstName: name('First name', registrationMessages.firstNameRequired),
   lastName: name('Last name', registrationMessages.lastNameRequired),
@@ -25,12 +33,9 @@ export const registerRequestSchema = z.object({
   password: safeText('Password', { error: registrationMessages.passwordRequired })
     .min(passwordMinLength, registrationMessages.passwordTooShort)
     .max(128, 'Password must be at most 128 characters'),
-  referredByCode: safeText('Referral code', { error: registrationMessages.referralCodeRequired })
-    .trim()
-    .min(1, registrationMessages.referralCodeRequired)
-    .min(referralCodeMinLength, registrationMessages.referralCodeTooShort)
-    .max(32, 'Referral code is too long')
-    .transform((value) => value.toUpperCase()),
+  referredByCode: referralCodeSchema,
+  /** The code came prefilled from the sponsor's `/ref/` link (not typed in): the funnel counts it. */
+  throughLink: z.boolean().optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 

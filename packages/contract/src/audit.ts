@@ -32,6 +32,7 @@ export const auditActions = [
   'ADMIN_REMOVED',
   'RISK_EVENT_DISMISSED',
   'RISK_EVENT_CONFIRMED',
+  'INVITATION_REMINDER_SENT',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -77,6 +78,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ADMIN_REMOVED: 'Administrator removed',
   RISK_EVENT_DISMISSED: 'Risk event dismissed',
   RISK_EVENT_CONFIRMED: 'Risk event confirmed (members locked)',
+  INVITATION_REMINDER_SENT: 'Invitation reminder sent (by the sponsor)',
 };
 
 export const auditTargetTypeLabels: Record<AuditTargetType, string> = {

@@ -66,6 +66,10 @@ export const errorCodes = [
   'MEMBER_UNDER_REVIEW',
   'RISK_EVENT_NOT_FOUND',
   'RISK_EVENT_ALREADY_RESOLVED',
+  'INVITEE_NOT_FOUND',
+  'REMINDER_TOO_SOON',
+  'REMINDER_NOT_NEEDED',
+  'INVITEE_UNSUBSCRIBED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -143,6 +147,10 @@ export const errorTexts: Record<ErrorCode, string> = {
     'This member is under risk review: their withdrawals cannot be approved, batched, exported or paid until the event is resolved.',
   RISK_EVENT_NOT_FOUND: 'No such risk event.',
   RISK_EVENT_ALREADY_RESOLVED: 'This risk event has already been resolved.',
+  INVITEE_NOT_FOUND: 'No such person among the members you invited.',
+  REMINDER_TOO_SOON: 'A reminder cannot be sent yet: one per person every 72 hours, and 20 a day in all.',
+  REMINDER_NOT_NEEDED: 'No reminder is needed: this member has nothing left to do, or their account is not active.',
+  INVITEE_UNSUBSCRIBED: 'This member turned invitation reminders off: no reminder is sent to them.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

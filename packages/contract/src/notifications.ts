@@ -5,7 +5,13 @@ import { z } from 'zod';
  * mail — verification, password reset, the withdrawal code and decision, password changed —
  * always goes and has no switch.
  */
-export const noticeKinds = ['rewardLocked', 'forfeitWarning', 'cycleSummary', 'subscriptionEnding'] as const;
+export const noticeKinds = [
+  'rewardLocked',
+  'forfeitWarning',
+  'cycleSummary',
+  'subscriptionEnding',
+  'invitationReminder',
+] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 export const noticeKindLabels: Record<NoticeKind, { title: string; description: string }> = {
@@ -16,6 +22,10 @@ export const noticeKindLabels: Record<NoticeKind, { title: string; description: 
   },
   cycleSummary: { title: 'Cycle summary', description: "Each cycle's credits: credited, locked and carried" },
   subscriptionEnding: { title: 'Subscription ending', description: 'Fourteen and three days before it ends' },
+  invitationReminder: {
+    title: 'Reminders from your sponsor',
+    description: 'When the member who invited you reminds you of your next step',
+  },
 };
 
 export const notificationPreferencesSchema = z.strictObject({
@@ -23,6 +33,7 @@ export const notificationPreferencesSchema = z.strictObject({
   forfeitWarning: z.boolean(),
   cycleSummary: z.boolean(),
   subscriptionEnding: z.boolean(),
+  invitationReminder: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 

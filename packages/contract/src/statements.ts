@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminRewardsQuerySchema } from './admin-rewards';
+import { daySchema, fromAfterTo } from './days';
 import { formatExactAmount } from './reward-figures';
 
 /**
@@ -8,24 +9,10 @@ import { formatExactAmount } from './reward-figures';
  * millisecond, `to` ends at its last.
  */
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const dayMs = 86_400_000;
 
-function daySchema(label: string) {
-  return z
-    .string({ error: `${label} is required (YYYY-MM-DD)` })
-    .regex(dayPattern, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(
-      (value) => {
-        const day = new Date(`${value}T00:00:00.000Z`);
-        return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-      },
-      { error: `${label} must be a date that exists`, abort: true },
-    );
-}
-
 export const statementTexts = {
-  fromAfterTo: 'From must be on or before To',
+  fromAfterTo,
   tooLong: 'A statement covers at most 10 years',
   downloadFailed: 'The statement could not be downloaded',
 } as const;

@@ -1,6 +1,7 @@
 import type { AdminRole, AdminStatus } from '@uplink/contract/admin-roles';
 import type { AuditAction, AuditTargetType } from '@uplink/contract/audit';
 import type { UserStatus } from '@uplink/contract/constants';
+import type { InviteeStage } from '@uplink/contract/invitations';
 import type { LedgerEntryKind, LedgerReasonType } from '@uplink/contract/ledger';
 import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
 import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
@@ -60,6 +61,8 @@ export interface UsersTable {
   invited_by: string | null;
   /** The mailbox the e-mail reaches, as `normalizeEmail` spells it (migration 0190); null until backfilled. */
   normalized_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The registration came through the sponsor's `/ref/` link (migration 0270). */
+  registered_through_link: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -568,7 +571,88 @@ export interface RiskBackfillTable {
   finished_at: Timestamp;
 }
 
+/** A member's level-1 invitee and the stage they are at (migration 0270), kept by triggers. */
+export interface InviteesTable {
+  invitee_id: string;
+  sponsor_id: string;
+  registered_at: Timestamp;
+  through_link: boolean;
+  stage: InviteeStage;
+  stage_since: Timestamp;
+}
+
+/** Invitees by sponsor, registration day, stage and link (migration 0270), kept by triggers on `invitees`. */
+export interface InvitationFunnelCountsTable {
+  sponsor_id: string;
+  registered_on: ColumnType<string, string, string>;
+  stage: InviteeStage;
+  through_link: boolean;
+  invitees: number;
+}
+
+/** The same over the network, in slots (migration 0270). */
+export interface InvitationFunnelTotalsTable extends SlottedCounter {
+  registered_on: ColumnType<string, string, string>;
+  stage: InviteeStage;
+  through_link: boolean;
+  invitees: number;
+}
+
+/** Each link's all-time unique visits, registrations and paid invitees (migration 0270). */
+export interface InvitationLinkTotalsTable {
+  sponsor_id: string;
+  visits: number;
+  registered: number;
+  paid: number;
+}
+
+/** Today's and yesterday's daily unique visitor keys, only to count each visitor once a day. */
+export interface InvitationVisitorsTable {
+  visited_on: ColumnType<string, string, string>;
+  sponsor_id: string;
+  visitor_key: Buffer;
+}
+
+/** A link's unique visitors per day. */
+export interface InvitationVisitsTable {
+  sponsor_id: string;
+  visited_on: ColumnType<string, string, string>;
+  visits: number;
+}
+
+/** The network's unique link visitors per day, in slots. */
+export interface InvitationVisitTotalsTable extends SlottedCounter {
+  visited_on: ColumnType<string, string, string>;
+  visits: number;
+}
+
+/** A reminder a sponsor sent an invitee (migration 0270). */
+export interface InvitationRemindersTable {
+  id: Generated<string>;
+  sponsor_id: string;
+  invitee_id: string;
+  stage: InviteeStage;
+  sent_at: Timestamp;
+}
+
+/** What the invitees' stages are judged by, and what the linked ones last reflected (migration 0270). */
+export interface InviteeStageBasisTable {
+  singleton: ColumnType<boolean, never, never>;
+  minimum_balance: Numeric;
+  reflected_minimum: Numeric;
+  reflected_cycle: number | null;
+}
+
 export interface Database {
+  invitees: InviteesTable;
+  invitation_funnel_counts: InvitationFunnelCountsTable;
+  invitation_funnel_totals: InvitationFunnelTotalsTable;
+  invitation_link_totals: InvitationLinkTotalsTable;
+  invitation_visitors: InvitationVisitorsTable;
+  invitation_visits: InvitationVisitsTable;
+  invitation_visit_totals: InvitationVisitTotalsTable;
+  invitation_reminders: InvitationRemindersTable;
+  invitee_stage_basis: InviteeStageBasisTable;
   installation: InstallationTable;
   users: UsersTable;
   user_counts: UserCountsTable;

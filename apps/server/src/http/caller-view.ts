@@ -161,6 +161,7 @@ const everyUserColumn: Record<keyof UserRow, true> = {
   admin_status: true,
   invited_by: true,
   normalized_email: true,
+  registered_through_link: true,
   created_at: true,
   updated_at: true,
 };

@@ -25,8 +25,14 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      const { errors, requiresVerification } = error.extra;
-      const body = failure(error.code, error.message, errors ? { errors } : null);
+      const { errors, requiresVerification, data, retryAfterSeconds } = error.extra;
+      const body = failure(
+        error.code,
+        error.message,
+        errors || data ? { ...data, ...(errors ? { errors } : {}) } : null,
+      );
+      if (retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
       return reply
         .status(errorStatuses[error.code])
         .send(requiresVerification === undefined ? body : { ...body, requiresVerification });

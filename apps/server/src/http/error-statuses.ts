@@ -76,4 +76,9 @@ export const errorStatuses: Record<ErrorCode, number> = {
   MEMBER_UNDER_REVIEW: 409,
   RISK_EVENT_NOT_FOUND: 404,
   RISK_EVENT_ALREADY_RESOLVED: 409,
+  INVITEE_NOT_FOUND: 404,
+  // With when a reminder is allowed again (`data.allowedAt`, and Retry-After).
+  REMINDER_TOO_SOON: 429,
+  REMINDER_NOT_NEEDED: 409,
+  INVITEE_UNSUBSCRIBED: 409,
 };

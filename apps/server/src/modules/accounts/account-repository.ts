@@ -13,16 +13,6 @@ export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Codes are stored upper-case; members may type them in any case. A deleted member invites no one. */
-export function findUserByReferralCode(db: Kysely<Database>, code: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('referral_code', '=', code.toUpperCase())
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 export function insertUser(db: Kysely<Database>, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

@@ -6,11 +6,12 @@ import { isUniqueViolation } from '../../db/constraint-violations';
 import { DomainError } from '../../domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { attachToSponsor } from '../referrals/referral-closure-repository';
+import { findUserByReferralCode } from '../referrals/sponsor-by-code';
 import { normalizeEmail } from '../risk/email-identity';
 import { evaluateRegistration } from '../risk/evaluate-risk';
 import { recordRegistrationClientAddress } from '../risk/risk-signals-repository';
 import { verificationMail } from './account-mails';
-import { findUserByEmail, findUserByReferralCode, insertUser, setDepositAddress } from './account-repository';
+import { findUserByEmail, insertUser, setDepositAddress } from './account-repository';
 import { issueAccountToken } from './account-tokens';
 import { depositAddressFor } from './deposit-addresses';
 import { hashPassword } from './password-hashing';
@@ -52,6 +53,7 @@ export async function registerMember(
           referral_code: newReferralCode(),
           sponsor_id: sponsor.id,
           normalized_email: normalizeEmail(input.email),
+          registered_through_link: input.throughLink ?? false,
         });
         await setDepositAddress(trx, member.id, deriveDepositAddress(config.depositXpub, member.seq));
         await attachToSponsor(trx, member.id, sponsor.id);

@@ -20,14 +20,21 @@ interface MemberNotice {
  * signed link), which a reader opens without signing in and which turns nothing off until its
  * button is pressed — a link scanner that opens it changes nothing.
  */
-function memberNotice(publicUrl: string, notice: MemberNotice): MailContent {
+function memberNotice(
+  publicUrl: string,
+  notice: MemberNotice,
+  recipient: { firstName: string; unsubscribePage: string } = {
+    firstName: '{{firstName}}',
+    unsubscribePage: '{{unsubscribePage}}',
+  },
+): MailContent {
   return renderMail({
     subject: notice.subject,
-    greeting: 'Hello {{firstName}},',
+    greeting: `Hello ${recipient.firstName},`,
     paragraphs: notice.paragraphs,
     action: { label: notice.action.label, url: `${publicUrl}${notice.action.path}` },
     closing: `You get this notice because ${notice.kindName} are on; every notice has a switch on your profile (${publicUrl}/profile).`,
-    closingLink: { label: `Turn ${notice.kindName} off without signing in`, url: '{{unsubscribePage}}' },
+    closingLink: { label: `Turn ${notice.kindName} off without signing in`, url: recipient.unsubscribePage },
   });
 }
 
@@ -77,6 +84,36 @@ export const subscriptionEndingNotice = (publicUrl: string): MailContent =>
     action: { label: 'Renew your subscription', path: '/onboarding' },
     kindName: 'subscription reminders',
   });
+
+/**
+ * The reminder a sponsor sends one invitee, written for that one member (not a template): their
+ * sponsor's first name and the next step the invitee's stage asks for.
+ */
+export function invitationReminderNotice(
+  publicUrl: string,
+  reminder: {
+    firstName: string;
+    sponsorFirstName: string;
+    step: { step: string; action: string; path: string };
+    needs: string | null;
+    unsubscribePage: string;
+  },
+): MailContent {
+  return memberNotice(
+    publicUrl,
+    {
+      subject: `${reminder.sponsorFirstName} reminds you: ${reminder.step.step} on Uplink`,
+      paragraphs: [
+        `${reminder.sponsorFirstName}, who invited you to Uplink, reminds you of your next step: ${reminder.step.step}.`,
+        ...(reminder.needs ? [`Where you stand: ${reminder.needs}.`] : []),
+        'Each step brings you closer to earning rewards with your network.',
+      ],
+      action: { label: reminder.step.action, path: reminder.step.path },
+      kindName: 'reminders from your sponsor',
+    },
+    reminder,
+  );
+}
 
 /** To administrators: not a member's notice, so no switch and no unsubscribe link. */
 export function adminDigestNotice(publicUrl: string): MailContent {

@@ -51,6 +51,7 @@ const preferenceColumns: Record<NoticeKind, string> = {
   forfeitWarning: 'forfeit_warning',
   cycleSummary: 'cycle_summary',
   subscriptionEnding: 'subscription_ending',
+  invitationReminder: 'invitation_reminder',
 };
 
 /** Runs one notice job up to `now`: writes the notices of its window and moves its cursor. Returns how many were new. */

@@ -16,7 +16,7 @@ export async function findNotificationPreferences(
   memberId: string,
 ): Promise<NotificationPreferences | null> {
   const { rows } = await sql<Partial<PreferenceRow>>`
-    SELECT p.reward_locked, p.forfeit_warning, p.cycle_summary, p.subscription_ending
+    SELECT p.reward_locked, p.forfeit_warning, p.cycle_summary, p.subscription_ending, p.invitation_reminder
       FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
      WHERE u.id = ${memberId}`.execute(deps.db);
   return rows[0] ? toPreferences(rows[0]) : null;
@@ -31,17 +31,18 @@ export async function updateNotificationPreferences(
   const value = (kind: keyof NotificationPreferencesUpdate) => update[kind] ?? null;
   const { rows } = await sql<PreferenceRow>`
     INSERT INTO notification_preferences AS p
-           (user_id, reward_locked, forfeit_warning, cycle_summary, subscription_ending, updated_at)
+           (user_id, reward_locked, forfeit_warning, cycle_summary, subscription_ending, invitation_reminder, updated_at)
     VALUES (${memberId}, coalesce(${value('rewardLocked')}::boolean, true), coalesce(${value('forfeitWarning')}::boolean, true),
             coalesce(${value('cycleSummary')}::boolean, true), coalesce(${value('subscriptionEnding')}::boolean, true),
-            ${deps.clock.now()})
+            coalesce(${value('invitationReminder')}::boolean, true), ${deps.clock.now()})
     ON CONFLICT (user_id) DO UPDATE SET
       reward_locked = coalesce(${value('rewardLocked')}::boolean, p.reward_locked),
       forfeit_warning = coalesce(${value('forfeitWarning')}::boolean, p.forfeit_warning),
       cycle_summary = coalesce(${value('cycleSummary')}::boolean, p.cycle_summary),
       subscription_ending = coalesce(${value('subscriptionEnding')}::boolean, p.subscription_ending),
+      invitation_reminder = coalesce(${value('invitationReminder')}::boolean, p.invitation_reminder),
       updated_at = EXCLUDED.updated_at
-    RETURNING reward_locked, forfeit_warning, cycle_summary, subscription_ending`.execute(deps.db);
+    RETURNING reward_locked, forfeit_warning, cycle_summary, subscription_ending, invitation_reminder`.execute(deps.db);
   return toPreferences(rows[0]);
 }
 
@@ -50,6 +51,7 @@ interface PreferenceRow {
   forfeit_warning: boolean;
   cycle_summary: boolean;
   subscription_ending: boolean;
+  invitation_reminder: boolean;
 }
 
 const toPreferences = (row: Partial<PreferenceRow> | undefined): NotificationPreferences => ({
@@ -57,4 +59,5 @@ const toPreferences = (row: Partial<PreferenceRow> | undefined): NotificationPre
   forfeitWarning: row?.forfeit_warning ?? true,
   cycleSummary: row?.cycle_summary ?? true,
   subscriptionEnding: row?.subscription_ending ?? true,
+  invitationReminder: row?.invitation_reminder ?? true,
 });

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { InviteeStage } from '@uplink/contract/invitations';
+import type { Kysely } from 'kysely';
+import type { Database, NewUser, UserRow } from '../db/schema';
+import { followInviteeStages } from '../modules/invitations/invitee-stages-job';
+import { addMember, linkedMemberColumns, uniqueUid } from './builders';
+
+/** The invitation funnel's test data: invitees at each stage, a distributed cycle's statement. */
+
+const paidColumns = (): Partial<NewUser> => ({
+  subscription_paid_at: new Date(),
+  subscription_period_ends_at: new Date(Date.now() + 365 * 86_400_000),
+  subscription_amount: '10',
+});
+
+/** A transfer toward the member's subscription, as the deposit scanner stores one (not yet used for a period). */
+export async function transferToward(db: Kysely<Database>, member: UserRow, amount: string): Promise<void> {
+  await db
+    .insertInto('deposit_transfers')
+    .values({
+      user_id: member.id,
+      tx_hash: `0x${randomBytes(32).toString('hex')}`,
+      log_index: 0,
+      block_number: '1',
+      block_hash: `0x${randomBytes(32).toString('hex')}`,
+      block_time: new Date(),
+      from_address: `0x${randomBytes(20).toString('hex')}`,
+      to_address: `0x${randomBytes(20).toString('hex')}`,
+      amount,
+    })
+    .execute();
+}
+
+/** The columns that put a new invitee at `stage` (EARNING also needs `distributeStatement`). */
+function columnsAt(stage: InviteeStage): Partial<NewUser> {
+  switch (stage) {
+    case 'REGISTERED':
+      return { is_email_verified: false };
+    case 'EMAIL_VERIFIED':
+    case 'PARTLY_PAID':
+      return {};
+    case 'SUBSCRIPTION_PAID':
+      return paidColumns();
+    case 'UID_LINKED':
+      return { ...linkedMemberColumns(uniqueUid(), '40'), bingx_kyc: true };
+    case 'ELIGIBLE':
+    case 'EARNING':
+      return { ...linkedMemberColumns(uniqueUid(), '250'), bingx_kyc: true };
+  }
+}
+
+/** An invitee of `sponsor` whose facts put them at `stage` (EARNING: copying in the cycle `distributeStatement` runs). */
+export async function inviteeAt(
+  db: Kysely<Database>,
+  sponsor: UserRow,
+  stage: InviteeStage,
+  columns: Partial<NewUser> = {},
+): Promise<UserRow> {
+  const invitee = await addMember(db, sponsor, { ...columnsAt(stage), ...columns });
+  if (stage === 'PARTLY_PAID') await transferToward(db, invitee, '4');
+  return invitee;
+}
+
+/**
+ * A distributed cycle whose statement has `copiers` paying the master trader, then the
+ * invitee-stages job that takes it in (who is earning now).
+ */
+export async function distributeStatement(
+  db: Kysely<Database>,
+  cycle: number,
+  copiers: readonly UserRow[],
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insertInto('reward_cycle_runs')
+    .values({
+      cycle,
+      cycle_starts_at: new Date(now.getTime() - 14 * 86_400_000),
+      cycle_ends_at: new Date(now.getTime() - 7 * 86_400_000),
+      source: 'UPLOAD',
+      outcome: 'DISTRIBUTED',
+      started_by: null,
+      started_at: now,
+      finished_at: now,
+      plan_version: 1,
+      input_count: copiers.length,
+      unknown_uids: [],
+      rewards_written: 0,
+      total_master_amount: '0',
+      total_paid: '0',
+      total_locked: '0',
+      duration_ms: 5,
+    })
+    .execute();
+  if (copiers.length > 0) {
+    await db
+      .insertInto('reward_statement_entries')
+      .values(
+        copiers.map((copier) => ({
+          cycle,
+          copier_id: copier.id,
+          bingx_uid: copier.bingx_uid ?? '0',
+          master_amount: '120',
+          copier_compliant: true,
+        })),
+      )
+      .execute();
+  }
+  await followInviteeStages(db, now);
+}
