@@ -47,5 +47,7 @@ export const storageKeys = {
   token: 'token',
   pendingUser: 'pendingUser',
   referralCode: 'referralCode',
+  /** The invitation a `/ref/` link brought (code and who invited), kept until the visitor registers. */
+  invitation: 'invitation',
   adminSettings: 'adminSettings',
 } as const;

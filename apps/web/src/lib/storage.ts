@@ -49,6 +49,31 @@ export const referralCodeStorage = {
   clear: () => sessionStorage.removeItem(storageKeys.referralCode),
 };
 
+export interface StoredInvitation {
+  code: string;
+  inviterFirstName: string;
+}
+
+/**
+ * The invitation of the last `/ref/` link this browser opened, in local storage: it outlives a
+ * tab closed and the visitor coming back later, until they register (no cookie, nothing sent to
+ * the server but with the registration).
+ */
+export const invitationStorage = {
+  get(): StoredInvitation | null {
+    try {
+      const stored = JSON.parse(localStorage.getItem(storageKeys.invitation) ?? 'null') as Partial<StoredInvitation>;
+      return typeof stored?.code === 'string' && typeof stored.inviterFirstName === 'string'
+        ? { code: stored.code, inviterFirstName: stored.inviterFirstName }
+        : null;
+    } catch {
+      return null;
+    }
+  },
+  set: (invitation: StoredInvitation) => localStorage.setItem(storageKeys.invitation, JSON.stringify(invitation)),
+  clear: () => localStorage.removeItem(storageKeys.invitation),
+};
+
 export const adminSettingsStorage = {
   get: () => localStorage.getItem(storageKeys.adminSettings),
   set: (value: string) => localStorage.setItem(storageKeys.adminSettings, value),

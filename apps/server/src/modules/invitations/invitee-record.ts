@@ -1,11 +1,6 @@
 import { fullName } from '@uplink/contract/format';
-import {
-  type Invitee,
-  type InviteeStage,
-  invitationTexts,
-  inviteeNeeds,
-  inviteeStageLabels,
-} from '@uplink/contract/invitations';
+import { invitationTexts } from '@uplink/contract/invitation-texts';
+import { type Invitee, type InviteeStage, inviteeNeeds, inviteeStageLabels } from '@uplink/contract/invitations';
 import { Decimal } from 'decimal.js';
 import type { InviteeRow } from './invitations-repository';
 import { type ReminderHold, reminderHold } from './reminder-limits';

@@ -1,5 +1,6 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import { invitationTexts, type Reminder, reminderSteps } from '@uplink/contract/invitations';
+import { invitationTexts } from '@uplink/contract/invitation-texts';
+import { type Reminder, reminderSteps } from '@uplink/contract/invitations';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';

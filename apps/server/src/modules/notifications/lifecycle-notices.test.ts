@@ -222,6 +222,7 @@ describe('notices of a locked reward: locked, 7 and 1 day before the forfeit, no
       forfeitWarning: true,
       cycleSummary: false,
       subscriptionEnding: true,
+      invitationReminder: true,
     });
     const forged = link.replace(/s=([0-9a-f])/, (_match, first: string) => `s=${first === '0' ? '1' : '0'}`);
     const refused = await oneClick(t, forged);

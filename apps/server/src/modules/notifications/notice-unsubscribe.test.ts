@@ -75,6 +75,7 @@ describe('one-click unsubscribe from a notice (RFC 8058, POST /api/users/notific
       forfeitWarning: false,
       cycleSummary: true,
       subscriptionEnding: true,
+      invitationReminder: true,
     });
   });
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../testing/app-for-file';
 import { bearer, createMember } from '../../testing/builders';
 
-const allOn = { rewardLocked: true, forfeitWarning: true, cycleSummary: true, subscriptionEnding: true };
+const allOn = {
+  rewardLocked: true,
+  forfeitWarning: true,
+  cycleSummary: true,
+  subscriptionEnding: true,
+  invitationReminder: true,
+};
 
 describe('a member turns notices on and off (GET/PUT /api/users/notifications)', () => {
   const t = testAppForFile();

@@ -5,6 +5,7 @@ import { CopyTradingSection } from '../../features/landing/components/copy-tradi
 import { EarnSection } from '../../features/landing/components/earn-section';
 import { FaqSection } from '../../features/landing/components/faq-section';
 import { Hero } from '../../features/landing/components/hero';
+import { InvitationBanner } from '../../features/landing/components/invitation-banner';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** Scrolls to the section named in the URL hash (#copy-trading, #earn, #contact-us) on arrival. */
@@ -24,6 +25,7 @@ export default function LandingPage() {
   useScrollToHash();
   return (
     <main id="main">
+      <InvitationBanner />
       <Hero />
       <CopyTradingSection />
       <EarnSection />

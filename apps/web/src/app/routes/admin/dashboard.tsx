@@ -2,6 +2,7 @@ import { adminUserTexts } from '@uplink/contract/admin-users';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { QueryState } from '../../../components/query-state';
 import { RefreshButton } from '../../../components/refresh-button';
+import { AdminFunnelCard } from '../../../features/admin-funnel/components/admin-funnel-card';
 import { useOverallStats } from '../../../features/admin-users/api/get-overall-stats';
 import { DashboardOverview } from '../../../features/admin-users/components/dashboard-overview';
 import { errorText, loadFailure } from '../../../lib/error-text';
@@ -25,6 +26,7 @@ export default function AdminDashboardPage() {
       >
         {(stats) => <DashboardOverview stats={stats} />}
       </QueryState>
+      <AdminFunnelCard title="Invitation funnel" />
     </div>
   );
 }

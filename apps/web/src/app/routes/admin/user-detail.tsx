@@ -1,9 +1,21 @@
 import { useParams } from 'react-router';
+import { AdminFunnelCard } from '../../../features/admin-funnel/components/admin-funnel-card';
 import { MemberDetail } from '../../../features/admin-users/components/member-detail';
 
 export default function AdminUserDetailPage() {
   const { id = '' } = useParams();
   const memberId = id.trim();
   // Another member (a sponsor link) starts afresh: overview tab, first pages, no dialog open.
-  return <MemberDetail key={memberId} memberId={memberId} />;
+  return (
+    <div className="space-y-6">
+      <MemberDetail key={memberId} memberId={memberId} />
+      {memberId ? (
+        <AdminFunnelCard
+          key={`funnel-${memberId}`}
+          memberId={memberId}
+          title="Invitation funnel of this member's link"
+        />
+      ) : null}
+    </div>
+  );
 }

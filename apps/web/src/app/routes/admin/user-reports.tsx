@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
+import { AdminFunnelCard } from '../../../features/admin-funnel/components/admin-funnel-card';
 import { useMemberReports } from '../../../features/admin-user-reports/api/get-member-reports';
 import { ReportDetailsModal } from '../../../features/admin-user-reports/components/report-details-modal';
 import { ReportFilters } from '../../../features/admin-user-reports/components/report-filters';
@@ -69,6 +70,7 @@ export default function AdminUserReportsPage() {
           />
         )}
       </Card>
+      <AdminFunnelCard title="Invitation funnel of the network" />
       <ReportDetailsModal row={selected} volumeLabel={volumeLabel} onClose={() => setSelected(null)} />
     </div>
   );

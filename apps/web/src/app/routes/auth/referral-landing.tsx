@@ -1,18 +1,43 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { authTexts } from '../../../features/auth/auth-texts';
-import { referralCodeStorage } from '../../../lib/storage';
+import { recordLinkVisit } from '../../../features/invitations/api/record-link-visit';
+import { ApiError } from '../../../lib/api-error';
+import { invitationStorage, referralCodeStorage } from '../../../lib/storage';
 
-/** An invitation link: keeps the code for the register form, then shows the landing page. */
+/**
+ * An invitation link: counts the visit, keeps the code for the register form (session storage, as
+ * the spec says, and the invitation with who sent it in local storage, which outlives the tab),
+ * then shows the landing page, which greets the visitor by who invited them.
+ */
 export default function ReferralLandingPage() {
   const { refCode } = useParams();
   const navigate = useNavigate();
+  const started = useRef(false);
 
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     const code = refCode?.trim();
-    if (code) referralCodeStorage.set(code);
-    navigate('/', { replace: true });
+    if (!code) {
+      navigate('/', { replace: true });
+      return;
+    }
+    referralCodeStorage.set(code);
+    recordLinkVisit(code)
+      .then((visit) => {
+        invitationStorage.set({ code: visit.referralCode, inviterFirstName: visit.inviterFirstName });
+        navigate('/', { replace: true });
+      })
+      .catch((error: unknown) => {
+        const refused = error instanceof ApiError && ['INVALID_REFERRAL_CODE', 'VALIDATION_ERROR'].includes(error.code);
+        if (refused) {
+          referralCodeStorage.clear();
+          invitationStorage.clear();
+        }
+        navigate('/', { replace: true, state: refused ? { invalidInvitation: true } : null });
+      });
   }, [refCode, navigate]);
 
   return (

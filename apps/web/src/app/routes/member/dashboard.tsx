@@ -5,6 +5,7 @@ import { ReferralCodeCard } from '../../../features/dashboard/components/referra
 import { SubscriptionCard } from '../../../features/dashboard/components/subscription-card';
 import { VerificationBanner } from '../../../features/dashboard/components/verification-banner';
 import { WelcomeCard } from '../../../features/dashboard/components/welcome-card';
+import { useVisitsThisWeek } from '../../../features/invitations/api/get-funnel';
 import { useRewardStats } from '../../../features/rewards/api/get-reward-stats';
 import { IncomeBreakdown } from '../../../features/rewards/components/income-breakdown';
 import { RewardBalance } from '../../../features/rewards/components/reward-balance';
@@ -14,6 +15,7 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const stats = useRewardStats(user?._id);
   const resend = useResendVerificationEmail();
+  const visitsThisWeek = useVisitsThisWeek();
   if (!user) return null;
 
   return (
@@ -31,7 +33,7 @@ export default function DashboardPage() {
         )}
         <div className="grid gap-6 md:grid-cols-2">
           <SubscriptionCard subscription={user.subscriptionFee} />
-          <ReferralCodeCard referralCode={user.referralCode} />
+          <ReferralCodeCard referralCode={user.referralCode} visitsThisWeek={visitsThisWeek} />
         </div>
         <RewardBalance
           stats={stats}

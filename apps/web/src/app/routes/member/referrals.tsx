@@ -4,6 +4,7 @@ import { Card, CardHeader } from '../../../components/card';
 import { LevelFilter } from '../../../components/filter-bar';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
+import { InvitationsCard } from '../../../features/invitations/components/invitations-card';
 import { useReferralHistory } from '../../../features/referrals/api/get-referral-history';
 import { ReferralHistoryTable } from '../../../features/referrals/components/referral-history-table';
 import { ReferralLinkCard } from '../../../features/referrals/components/referral-link-card';
@@ -25,6 +26,7 @@ export default function ReferralsPage() {
       />
       <div className="space-y-6">
         {user ? <ReferralLinkCard referralCode={user.referralCode} /> : null}
+        <InvitationsCard />
         <ReferralStatistics
           statistics={history.isError ? undefined : history.data?.statistics}
           loading={history.isPending && !history.isError}

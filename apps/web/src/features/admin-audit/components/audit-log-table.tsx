@@ -44,6 +44,7 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   ADMIN_REMOVED: 'red',
   RISK_EVENT_DISMISSED: 'grey',
   RISK_EVENT_CONFIRMED: 'red',
+  INVITATION_REMINDER_SENT: 'grey',
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';

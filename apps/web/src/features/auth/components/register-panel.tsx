@@ -10,7 +10,7 @@ import { Checkbox } from '../../../components/checkbox';
 import { EmailField, PasswordField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
-import { pendingUserStorage, referralCodeStorage } from '../../../lib/storage';
+import { invitationStorage, pendingUserStorage, referralCodeStorage } from '../../../lib/storage';
 import { useRegister } from '../api/register';
 import { registerFailure } from '../auth-errors';
 import { authTexts } from '../auth-texts';
@@ -48,8 +48,10 @@ function serverFieldErrors(error: unknown): RegistrationErrors {
 export function RegisterPanel() {
   const navigate = useNavigate();
   const register = useRegister();
-  // A code saved by an invitation link prefills the field; it is read once, then cleared below.
-  const [codeFromLink] = useState(() => referralCodeStorage.get());
+  // A code saved by an invitation link prefills the field: the tab's (read once, then cleared
+  // below, as the spec says) or the invitation this browser keeps until the visitor registers.
+  const [invitation] = useState(() => invitationStorage.get());
+  const [codeFromLink] = useState(() => referralCodeStorage.get() ?? invitation?.code ?? null);
   const [form, setForm] = useState<RegistrationForm>(() => ({ ...emptyForm, referralCode: codeFromLink ?? '' }));
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -81,7 +83,9 @@ export function RegisterPanel() {
         ...identity,
         password: form.password,
         referredByCode: form.referralCode.trim(),
+        throughLink: codeFromLink !== null && form.referralCode.trim().toUpperCase() === codeFromLink.toUpperCase(),
       });
+      invitationStorage.clear();
       if (result.requiresVerification) {
         pendingUserStorage.set(result.data);
         navigate('/verify-email');
@@ -124,7 +128,12 @@ export function RegisterPanel() {
         placeholder="Code from your invitation"
         hint={
           codeFromLink && form.referralCode === codeFromLink ? (
-            <span className="font-medium text-emerald-700">{authTexts.referralCodeApplied}</span>
+            <span className="font-medium text-emerald-700">
+              {authTexts.referralCodeApplied}
+              {invitation && invitation.code.toUpperCase() === codeFromLink.toUpperCase()
+                ? ` ${invitation.inviterFirstName} invited you.`
+                : ''}
+            </span>
           ) : (
             'Uplink is invite-only: enter the code of the member who invited you.'
           )

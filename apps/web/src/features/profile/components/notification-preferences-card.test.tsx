@@ -16,6 +16,7 @@ describe('the e-mail notices card on /profile', () => {
       forfeitWarning: true,
       cycleSummary: false,
       subscriptionEnding: true,
+      invitationReminder: true,
     };
     const updates: unknown[] = [];
     onApi('get', '/users/notifications', { response: notificationPreferencesSchema }, () => stored);
