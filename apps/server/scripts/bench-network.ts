@@ -11,6 +11,12 @@
  * caller view's statement and the repository's, captured and replayed one after the other
  * through node-postgres, as the same prepared statements): the floor. The database is dropped
  * at the end unless --keep. `--database` names another database (e.g. a small one for a trial run).
+ *
+ * The invitation funnel (issue 45): the member's funnel (all time) and first invitee page for the
+ * same members and (c) the member with the most direct invitees, and the administrators' weekly
+ * funnel over a year (52 weeks). Link visits are seeded once beside the registrations (three
+ * unique visitors a day per registration, a year of them), as a live network would have them.
+ * `--members 2000` runs the whole bench in seconds.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -23,6 +29,14 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
 import type { Database } from '../src/db/schema';
 import { type CallerCredentials, type CallerView, callerCredentials } from '../src/http/caller-view';
+import {
+  countInvitees,
+  findBestLinks,
+  findInviteePage,
+  findMemberFunnelCounts,
+  findRemindersOfLastDay,
+  findWeeklyFunnelCounts,
+} from '../src/modules/invitations/invitations-repository';
 import { findDownlinePage, findDownlineTree } from '../src/modules/referrals/referral-network-repository';
 import { referralTreeCaller } from '../src/modules/referrals/referral-tree';
 import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
@@ -70,6 +84,7 @@ async function main(): Promise<void> {
       // Index-only scans need the visibility map a fresh bulk load does not have yet.
       await database.pool.query('VACUUM');
     }
+    await seedLinkVisits(database.pool);
     await database.pool.query('ANALYZE');
     await report(database.db, database.pool);
   } finally {
@@ -83,6 +98,30 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * Link visits beside the registrations, once per database: three unique visitors a day per
+ * registration on its day, within the last year — the per-member days, the network's days and
+ * every link's total, as counting them would have written them.
+ */
+async function seedLinkVisits(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ seeded: boolean }>('SELECT EXISTS (SELECT 1 FROM invitation_visits) AS seeded');
+  if (rows[0]?.seeded) return;
+  const started = performance.now();
+  await pool.query(`
+    INSERT INTO invitation_visits (sponsor_id, visited_on, visits)
+    SELECT sponsor_id, registered_on, 3 * sum(invitees) FROM invitation_funnel_counts
+     WHERE registered_on > current_date - 365 GROUP BY 1, 2`);
+  await pool.query(`
+    INSERT INTO invitation_visit_totals (visited_on, slot, visits)
+    SELECT visited_on, 0, sum(visits) FROM invitation_visits GROUP BY 1`);
+  await pool.query(`
+    UPDATE invitation_link_totals l SET visits = v.visits
+      FROM (SELECT sponsor_id, sum(visits) AS visits FROM invitation_visits GROUP BY 1) v
+     WHERE v.sponsor_id = l.sponsor_id`);
+  await pool.query('VACUUM ANALYZE invitation_visits, invitation_visit_totals, invitation_link_totals');
+  console.log(`Seeded a year of link visits in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
 async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
   const sizes = await pool.query<{ users: string; closure: string; counters: string }>(`
     SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM referral_closure) AS closure,
@@ -93,9 +132,13 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
   const hundred = await pool.query<{ id: string; downline: string }>(`
     SELECT ancestor_id AS id, sum(members) AS downline FROM referral_downline_counts
      GROUP BY ancestor_id ORDER BY abs(sum(members) - 100), ancestor_id LIMIT 1`);
+  const mostInvitees = await pool.query<{ id: string; downline: string }>(`
+    SELECT sponsor_id AS id, sum(invitees) AS downline FROM invitation_funnel_counts
+     GROUP BY sponsor_id ORDER BY sum(invitees) DESC LIMIT 1`);
   const subjects = [
     { label: '(a) ~100 descendants', ...hundred.rows[0]! },
     { label: '(b) largest downline', ...largest.rows[0]! },
+    { label: '(c) most direct invitees', ...mostInvitees.rows[0]!, funnelOnly: true },
   ];
   const { users, closure, counters } = sizes.rows[0]!;
   console.log(`\nNetwork: ${users} members, ${closure} closure rows, ${counters} counter rows`);
@@ -135,6 +178,9 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
       ),
     );
 
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const yearAgo = new Date(now.getTime() - 364 * 86_400_000).toISOString().slice(0, 10);
   const lines: string[] = [
     `| member | downline | call | API p50 | API p95 | SQL floor p50 | SQL floor p95 | ratio p50 | ratio p95 | response |`,
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -143,7 +189,7 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
     for (const subject of subjects) {
       const token = app.context.sessionTokens.sign(subject.id);
       const headers = { authorization: `Bearer ${token}` };
-      const cases = [
+      const networkCases = [
         {
           call: 'history page 1 (10, all levels)',
           path: '/api/users/referrals/history',
@@ -169,6 +215,25 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
           ),
         },
       ];
+      const funnelCases = [
+        {
+          call: 'funnel (all time)',
+          path: '/api/referrals/funnel',
+          queries: await capture(subject.id, callerCredentials, (trx) =>
+            findMemberFunnelCounts(trx, subject.id, { from: null, to: today }),
+          ),
+        },
+        {
+          call: 'invitees page 1 (10)',
+          path: '/api/referrals/invitees',
+          queries: await capture(subject.id, callerCredentials, async (trx) => {
+            await findInviteePage(trx, subject.id, undefined, { limit: 10, offset: 0 });
+            await countInvitees(trx, subject.id, undefined);
+            await findRemindersOfLastDay(trx, subject.id, now);
+          }),
+        },
+      ];
+      const cases = [...('funnelOnly' in subject ? [] : networkCases), ...funnelCases];
       for (const benchCase of cases) {
         let bytes = 0;
         let truncated: boolean | undefined;
@@ -198,6 +263,36 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
         }
       }
     }
+    // The administrators' weekly funnel over a year, and the best-converting links.
+    const administrator = await ensureAdministrator(pool);
+    const adminHeaders = { authorization: `Bearer ${app.context.sessionTokens.sign(administrator)}` };
+    const adminQueries = await capture(administrator, callerCredentials, async (trx) => {
+      await findWeeklyFunnelCounts(trx, { from: yearAgo, to: today }, null);
+      await findBestLinks(trx, 20, 10);
+    });
+    const adminPath = `/api/admin/reports/funnel?from=${yearAgo}&to=${today}&groupBy=week`;
+    let adminBytes = 0;
+    const [adminApi, adminFloor] = await timePair(
+      async () => {
+        const { status, body } = await getText(`${address}${adminPath}`, adminHeaders);
+        if (status !== 200) throw new Error(`${adminPath}: ${status} ${body.slice(0, 200)}`);
+        adminBytes = Buffer.byteLength(body);
+      },
+      async () => {
+        for (const query of adminQueries) await replay(pool, query);
+      },
+      { runs, warmups: 5 },
+    );
+    lines.push(
+      `| administrator | network | weekly funnel, 52 weeks + best links | ${ms(adminApi.p50)} | ${ms(adminApi.p95)} | ${ms(adminFloor.p50)} | ${ms(adminFloor.p95)} | ${(adminApi.p50 / adminFloor.p50).toFixed(2)} | ${(adminApi.p95 / adminFloor.p95).toFixed(2)} | ${(adminBytes / 1024).toFixed(1)} KiB |`,
+    );
+    console.log(lines[lines.length - 1]);
+    if (values.explain) {
+      for (const query of adminQueries) {
+        const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.text}`, query.values);
+        console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+      }
+    }
   } finally {
     await app.close();
   }
@@ -206,6 +301,21 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
     `\n${runs} timed runs per call (API and floor alternating) after 5 warm-up runs, times in ms; load average ${load?.toFixed(1)}.\n`,
   );
   console.log(lines.join('\n'));
+}
+
+/** An active OWNER to read the administrators' report as: the bench's own, made once. */
+async function ensureAdministrator(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(`
+    INSERT INTO users (first_name, last_name, email, password_hash, referral_code, is_admin, admin_role, admin_status,
+                       is_email_verified)
+    VALUES ('Bench', 'Owner', 'bench-owner@seed.uplink.test', 'not-a-hash', 'BENCHOWN', true, 'OWNER', 'ACTIVE', true)
+    ON CONFLICT DO NOTHING
+    RETURNING id`);
+  if (rows[0]) return rows[0].id;
+  const existing = await pool.query<{ id: string }>(
+    `SELECT id FROM users WHERE email = 'bench-owner@seed.uplink.test'`,
+  );
+  return existing.rows[0]!.id;
 }
 
 function range(count: number): number[] {

@@ -12,7 +12,8 @@
  * Everything is set-based SQL (generate_series, INSERT … SELECT per level), in one transaction.
  * With a superuser connection the per-row foreign-key and counter triggers are switched off for
  * the load (`session_replication_role = replica`) and every row they would have written is
- * written once at the end — ledger accounts, downline and user counters — which is several times
+ * written once at the end — ledger accounts, downline and user counters, the invitees' stages and
+ * the funnel's counters — which is several times
  * faster at a million members. Every seeded exchange UID is digits, like a real BingX UID.
  */
 import { randomBytes } from 'node:crypto';
@@ -213,8 +214,11 @@ export async function seedNetwork(db: Kysely<Database>, options: NetworkSeedOpti
           FROM referral_closure
          GROUP BY 1, 2, 3, 4, 5`.execute(trx);
       await rebuildUserCounts(trx);
+      // The invitees' stages and the funnel's counters, by their own triggers (back on for this).
+      await sql`SET LOCAL session_replication_role = origin`.execute(trx);
+      await sql`SELECT refresh_invitee_stages(ARRAY(SELECT id FROM seed_level WHERE level > 0))`.execute(trx);
       log(
-        `ledger accounts opened, downline and user counters rebuilt (${Math.round(performance.now() - rebuildStarted)} ms)`,
+        `ledger accounts opened, downline, user and funnel counters rebuilt (${Math.round(performance.now() - rebuildStarted)} ms)`,
       );
     }
     return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCents,
+  formatConversion,
   formatCount,
   formatMoney,
   formatRewardAmount,
@@ -87,5 +88,15 @@ describe('shortenAdminWallet', () => {
   it('leaves an address no longer than its shortened form as it is', () => {
     expect(shortenAdminWallet('0x1234567890abcdef1')).toBe('0x1234567890abcdef1');
     expect(shortenAdminWallet('0x1234567890abcdef12')).toBe('0x12345678...cdef12');
+  });
+});
+
+describe('formatConversion', () => {
+  it('writes a whole percentage, "<1%" for a sliver, "—" without a step before', () => {
+    expect(formatConversion(0.4)).toBe('40%');
+    expect(formatConversion(1)).toBe('100%');
+    expect(formatConversion(0.004)).toBe('<1%');
+    expect(formatConversion(0)).toBe('0%');
+    expect(formatConversion(null)).toBe('—');
   });
 });

@@ -72,6 +72,13 @@ export function formatCount(count: number | bigint, noun?: readonly [singular: s
   return noun ? `${figure} ${count === 1 || count === 1n ? noun[0] : noun[1]}` : figure;
 }
 
+/** A conversion as a screen shows it: "40%", "<1%", or "—" without a step before. */
+export function formatConversion(conversion: number | null): string {
+  if (conversion === null) return '—';
+  if (conversion > 0 && conversion < 0.01) return '<1%';
+  return `${Math.round(conversion * 100)}%`;
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

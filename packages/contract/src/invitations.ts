@@ -130,13 +130,6 @@ export function funnelOf(counts: FunnelCounts): Pick<Funnel, 'steps' | 'partlyPa
   return { steps, partlyPaid: counts.stages.PARTLY_PAID, registeredThroughLink: counts.throughLink };
 }
 
-/** A conversion as a screen shows it: "40%", "<1%", or "—" without a step before. */
-export function formatConversion(conversion: number | null): string {
-  if (conversion === null) return '—';
-  if (conversion > 0 && conversion < 0.01) return '<1%';
-  return `${Math.round(conversion * 100)}%`;
-}
-
 export const inviteesQuerySchema = z.object({
   stage: oneOfSchema('Stage', inviteeStages).optional(),
   page: pageNumberSchema,

@@ -1,5 +1,5 @@
-import { formatCount, formatDate } from '@uplink/contract/format';
-import { type AdminFunnel, type FunnelStep, formatConversion } from '@uplink/contract/invitations';
+import { formatConversion, formatCount, formatDate } from '@uplink/contract/format';
+import type { AdminFunnel, FunnelStep } from '@uplink/contract/invitations';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/card';
@@ -102,7 +102,7 @@ export function AdminFunnelCard({ memberId, title }: { memberId?: string; title:
         )}
       >
         {(data) => (
-          <CardBody className="grid gap-8 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+          <CardBody className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
             <FunnelChart steps={data.total.steps} partlyPaid={data.total.partlyPaid} label={title} />
             <div className="min-w-0 space-y-6">
               <DataTable

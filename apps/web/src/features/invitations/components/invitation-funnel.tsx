@@ -31,7 +31,7 @@ export function InvitationFunnel({
   const days = periods.find((choice) => choice.value === period)?.days ?? null;
   const funnel = useFunnel(periodStart(days));
   return (
-    <section aria-labelledby="funnel-title" className="space-y-4">
+    <section aria-labelledby="funnel-title" className="min-w-0 space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 id="funnel-title" className="font-semibold text-slate-900 text-sm">
           {invitationTexts.funnelTitle}

@@ -10,7 +10,7 @@ export function InvitationsCard() {
   return (
     <Card>
       <CardHeader title={invitationTexts.title} subtitle={invitationTexts.subtitle} />
-      <CardBody className="grid gap-8 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <CardBody className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <InvitationFunnel period={period} onPeriodChange={setPeriod} />
         <InviteeList />
       </CardBody>

@@ -111,7 +111,7 @@ export function InviteeList() {
   ];
 
   return (
-    <section aria-label="Your invitees" className="space-y-3">
+    <div className="min-w-0 space-y-3">
       <div className="max-w-xs">
         <ChoiceFilter
           label="Stage"
@@ -136,6 +136,6 @@ export function InviteeList() {
         foldBelow="md"
       />
       <Toast toast={toast} onDismiss={dismissToast} />
-    </section>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ export function InvitationBanner() {
   const invitation = invitationStorage.get();
   if (invalid) {
     return (
-      <div role="alert" className="bg-amber-50 px-4 pt-20 pb-3 text-center text-amber-900 text-sm sm:pt-24">
+      <div role="alert" className="bg-ink-950 px-4 pt-20 pb-3 text-center text-amber-200 text-sm sm:pt-24">
         {invitationTexts.invalidLink}
       </div>
     );
@@ -21,13 +21,13 @@ export function InvitationBanner() {
   return (
     <section
       aria-label="Your invitation"
-      className="bg-brand-50 px-4 pt-20 pb-4 text-center text-brand-900 sm:pt-24"
+      className="border-white/10 border-b bg-ink-950 px-4 pt-20 pb-4 text-center text-white sm:pt-24"
       data-testid="invitation-banner"
     >
-      <p className="font-semibold">{invitationTexts.invitedBy(invitation.inviterFirstName)}</p>
-      <p className="mt-1 text-brand-800 text-sm">
+      <p className="font-semibold text-brand-200">{invitationTexts.invitedBy(invitation.inviterFirstName)}</p>
+      <p className="mt-1 text-slate-300 text-sm">
         {invitationTexts.invitationKept}{' '}
-        <Link to="/register" className="font-semibold underline hover:text-brand-900">
+        <Link to="/register" className="font-semibold text-brand-300 underline hover:text-brand-200">
           Create your account
         </Link>
       </p>
