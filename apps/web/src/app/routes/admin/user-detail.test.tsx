@@ -1,14 +1,46 @@
 import { screen, within } from '@testing-library/react';
 import { adminUserDetailSchema } from '@uplink/contract/admin-users';
+import { adminFunnelSchema, funnelOf } from '@uplink/contract/invitations';
 import { describe, expect, it } from 'vitest';
 import { onApi } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
 import { aMemberDetail, anAdministrator } from '../../../testing/sample-data';
 import AdminUserDetailPage from './user-detail';
 
-/** The detail screen of `member`; the ids the server was asked to delete. */
+/** The funnel of one member's link over a week: 5 visits, 2 registered (one through the link), one of them paid. */
+const memberFunnel = (memberId: string) => {
+  const counts = {
+    visits: 5,
+    throughLink: 1,
+    stages: {
+      REGISTERED: 1,
+      EMAIL_VERIFIED: 0,
+      PARTLY_PAID: 0,
+      SUBSCRIPTION_PAID: 1,
+      UID_LINKED: 0,
+      ELIGIBLE: 0,
+      EARNING: 0,
+    },
+  };
+  const funnel = funnelOf(counts);
+  return {
+    from: '2026-11-30',
+    to: '2026-12-06',
+    memberId,
+    total: { from: '2026-11-30', to: '2026-12-06', ...funnel },
+    weeks: [{ weekStart: '2026-11-30', steps: funnel.steps, partlyPaid: 0 }],
+    bestLinks: [],
+  };
+};
+
+/** The detail screen of `member`; the ids the server was asked to delete, and the funnels asked for. */
 function openDetail(member = aMemberDetail()) {
   onApi('get', '/users/admin/:id', { response: adminUserDetailSchema }, () => member);
+  const funnelsAskedFor: (string | null)[] = [];
+  onApi('get', '/admin/reports/funnel', { response: adminFunnelSchema }, ({ url }) => {
+    funnelsAskedFor.push(url.searchParams.get('memberId'));
+    return memberFunnel(member._id);
+  });
   const deleted: unknown[] = [];
   onApi('delete', '/users/admin/:id', {}, ({ params }) => {
     deleted.push(params.id);
@@ -19,8 +51,20 @@ function openDetail(member = aMemberDetail()) {
     at: `/admin/users/${member._id}`,
     signedInAs: anAdministrator(),
   });
-  return { ...rendered, deleted };
+  return { ...rendered, deleted, funnelsAskedFor };
 }
+
+describe("the member's invitation funnel on their detail", () => {
+  it("shows their link's funnel, asked for by the member's id", async () => {
+    const { funnelsAskedFor } = openDetail();
+    const funnel = await screen.findByRole('list', { name: "Invitation funnel of this member's link" });
+    expect(within(funnel).getByText('Link visits').closest('li')?.textContent).toContain('5');
+    expect(funnel.textContent).toContain('20% of link visits');
+    expect(funnel.textContent).toContain('50% of registered');
+    expect(funnel.textContent).toContain('100% of e-mail verified');
+    expect(funnelsAskedFor).toEqual(['member-1']);
+  });
+});
 
 describe('deleting a member from their detail', () => {
   it('confirms what a soft delete does, naming the member and their money, deletes, and goes back with its toast', async () => {
