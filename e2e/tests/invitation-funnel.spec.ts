@@ -103,7 +103,9 @@ test.describe('the invitation funnel', () => {
 
     // The mailbox shows it with its unsubscribe link.
     await visitor.goto('/dev/mailbox');
-    await expect(visitor.getByText('Ana reminds you: pay the rest of the subscription on Uplink').first()).toBeVisible();
+    await expect(
+      visitor.getByText('Ana reminds you: pay the rest of the subscription on Uplink').first(),
+    ).toBeVisible();
 
     // The administrator sees the network's funnel on the dashboard.
     const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -1,6 +1,7 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { type AdminRole, rolePermissions } from '@uplink/contract/admin-roles';
 import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
+import { type AdminFunnel, funnelOf } from '@uplink/contract/invitations';
 import { adminListPagination } from '@uplink/contract/paging';
 import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine, PayoutBatchPart } from '@uplink/contract/payout-batches';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
@@ -292,5 +293,30 @@ export function aRiskQueue(events: RiskEvent[], statistics = { open: events.leng
       hasPrevPage: false,
     },
     statistics,
+  };
+}
+
+/** The funnel of one member's link over a week: 5 visits, 2 registered (one through the link), one of them paid. */
+export function aMemberFunnel(memberId: string): AdminFunnel {
+  const funnel = funnelOf({
+    visits: 5,
+    throughLink: 1,
+    stages: {
+      REGISTERED: 1,
+      EMAIL_VERIFIED: 0,
+      PARTLY_PAID: 0,
+      SUBSCRIPTION_PAID: 1,
+      UID_LINKED: 0,
+      ELIGIBLE: 0,
+      EARNING: 0,
+    },
+  });
+  return {
+    from: '2026-11-30',
+    to: '2026-12-06',
+    memberId,
+    total: { from: '2026-11-30', to: '2026-12-06', ...funnel },
+    weeks: [{ weekStart: '2026-11-30', steps: funnel.steps, partlyPaid: 0 }],
+    bestLinks: [],
   };
 }

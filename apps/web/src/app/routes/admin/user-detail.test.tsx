@@ -1,37 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { adminUserDetailSchema } from '@uplink/contract/admin-users';
-import { adminFunnelSchema, funnelOf } from '@uplink/contract/invitations';
+import { adminFunnelSchema } from '@uplink/contract/invitations';
 import { describe, expect, it } from 'vitest';
 import { onApi } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
-import { aMemberDetail, anAdministrator } from '../../../testing/sample-data';
+import { aMemberDetail, aMemberFunnel, anAdministrator } from '../../../testing/sample-data';
 import AdminUserDetailPage from './user-detail';
-
-/** The funnel of one member's link over a week: 5 visits, 2 registered (one through the link), one of them paid. */
-const memberFunnel = (memberId: string) => {
-  const counts = {
-    visits: 5,
-    throughLink: 1,
-    stages: {
-      REGISTERED: 1,
-      EMAIL_VERIFIED: 0,
-      PARTLY_PAID: 0,
-      SUBSCRIPTION_PAID: 1,
-      UID_LINKED: 0,
-      ELIGIBLE: 0,
-      EARNING: 0,
-    },
-  };
-  const funnel = funnelOf(counts);
-  return {
-    from: '2026-11-30',
-    to: '2026-12-06',
-    memberId,
-    total: { from: '2026-11-30', to: '2026-12-06', ...funnel },
-    weeks: [{ weekStart: '2026-11-30', steps: funnel.steps, partlyPaid: 0 }],
-    bestLinks: [],
-  };
-};
 
 /** The detail screen of `member`; the ids the server was asked to delete, and the funnels asked for. */
 function openDetail(member = aMemberDetail()) {
@@ -39,7 +13,7 @@ function openDetail(member = aMemberDetail()) {
   const funnelsAskedFor: (string | null)[] = [];
   onApi('get', '/admin/reports/funnel', { response: adminFunnelSchema }, ({ url }) => {
     funnelsAskedFor.push(url.searchParams.get('memberId'));
-    return memberFunnel(member._id);
+    return aMemberFunnel(member._id);
   });
   const deleted: unknown[] = [];
   onApi('delete', '/users/admin/:id', {}, ({ params }) => {
