@@ -81,8 +81,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`
     CREATE TABLE invitees (
-      invitee_id uuid PRIMARY KEY REFERENCES users (id),
-      sponsor_id uuid NOT NULL REFERENCES users (id),
+      invitee_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+      sponsor_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
       registered_at timestamptz NOT NULL,
       through_link boolean NOT NULL,
       stage text NOT NULL CHECK (stage IN (${stages})),
@@ -282,7 +282,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     CREATE TABLE invitation_visits (
-      sponsor_id uuid NOT NULL REFERENCES users (id),
+      sponsor_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
       visited_on date NOT NULL,
       visits integer NOT NULL,
       PRIMARY KEY (sponsor_id, visited_on)
@@ -298,8 +298,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE invitation_reminders (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      sponsor_id uuid NOT NULL REFERENCES users (id),
-      invitee_id uuid NOT NULL REFERENCES users (id),
+      sponsor_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      invitee_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
       stage text NOT NULL,
       sent_at timestamptz NOT NULL
     )`.execute(db);
