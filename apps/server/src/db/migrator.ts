@@ -95,6 +95,35 @@ export function migrationsLogLine(migrations: string[]): string {
     : 'database schema up to date: no migration to apply';
 }
 
+/** The migrations of this release that the database has not run yet, by name, in order. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  return (await migrator.getMigrations())
+    .filter((migration) => !migration.executedAt)
+    .map((migration) => migration.name);
+}
+
+/** A command that reads the schema as this release writes it, run on a database that has not been migrated to it. */
+export class SchemaBehindError extends Error {
+  constructor(pending: string[]) {
+    const all = pending.length === Object.keys(migrations).length;
+    super(
+      all
+        ? 'The database has no Uplink schema yet: run `npm run db:migrate` first.'
+        : `The database schema is older than this release (${pending.length} migration${pending.length === 1 ? '' : 's'} to apply: ${pending.join(', ')}): run \`npm run db:migrate\` first.`,
+    );
+    this.name = 'SchemaBehindError';
+  }
+}
+
+/** Refuses, with SchemaBehindError, a database that has not run every migration of this release. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
+export async function refuseOlderSchema(db: Kysely<any>): Promise<void> {
+  const pending = await pendingMigrations(db);
+  if (pending.length > 0) throw new SchemaBehindError(pending);
+}
+
 /** Runs the migrations up to and including `name` only: how a test builds a database as it was before a later one. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {

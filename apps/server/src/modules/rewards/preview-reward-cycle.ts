@@ -23,7 +23,7 @@ export function previewRewardCycle(
   deps: Deps,
   input: { cycle: number; statement: CycleStatement; chunks?: { copiers?: number } },
 ): Promise<RewardCyclePreview> {
-  return withCycleLease(deps, input.cycle, 'PREVIEW', async () => {
+  return withCycleLease(deps, async () => {
     const at = deps.clock.now();
     const read = await readCycleStatement(deps, input.cycle, input.statement, at);
     const summary = read.distributed
