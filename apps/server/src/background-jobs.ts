@@ -35,6 +35,8 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
     recurring({
       name: 'reward-cycle-close',
       intervalMs: app.context.config.rewards.cycleCloseIntervalMs,
+      // At the start too: a run a killed process left half-way is finished at the next start (issue 42).
+      firstRunAfterMs: 5_000,
       work: async () => {
         for (const run of await closeFinishedCycles(app.context)) {
           recordRewardCycle(run);

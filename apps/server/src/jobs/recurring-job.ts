@@ -14,6 +14,8 @@ export interface RecurringJobOptions {
   lock: JobLock;
   logger: FastifyBaseLogger;
   work: () => Promise<void>;
+  /** Also runs once this long after the start (by then the process has taken the lead, if it is to), not only after a first interval. */
+  firstRunAfterMs?: number;
 }
 
 /**
@@ -52,12 +54,16 @@ export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
 
   const timer = setInterval(() => void runNow(), options.intervalMs);
   timer.unref();
+  const first =
+    options.firstRunAfterMs === undefined ? undefined : setTimeout(() => void runNow(), options.firstRunAfterMs);
+  first?.unref();
 
   return {
     runNow,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(first);
       await running;
     },
   };
