@@ -35,6 +35,7 @@ import * as installation from './migrations/0150-installation';
 import * as ledgerTotals from './migrations/0170-ledger-totals';
 import * as adminTeam from './migrations/0180-admin-team';
 import * as riskReview from './migrations/0190-risk-review';
+import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exported-before';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0170-ledger-totals': ledgerTotals,
   '0180-admin-team': adminTeam,
   '0190-risk-review': riskReview,
+  '0230-claim-batches-exported-before': claimBatchesExportedBefore,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
