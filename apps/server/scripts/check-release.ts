@@ -7,19 +7,20 @@
  *    docs/deployment.md has an operator run there; `npm ci --omit=dev`.
  * 2. `npm run start:prod` with NODE_ENV=production and nothing else set exits 1, naming every
  *    required setting in one message, and leaves its DATA_DIR empty.
- * 3. `npm run db:migrate` on a fresh PostgreSQL database (DATABASE_URL's server) applies every
- *    migration by name; then `npm run start:prod` with two workers (WEB_CONCURRENCY=2), REDIS_URL
+ * 3. `npm run db:migrate` with DATABASE_URL alone on a fresh PostgreSQL database (DATABASE_URL's
+ *    server) applies every migration by name; then `npm run start:prod` with two workers (WEB_CONCURRENCY=2), REDIS_URL
  *    and mail to an SMTP server in this process (the chain and the exchange are loopback ports
  *    nothing answers on) logs that no migration was needed.
  * 4. /api/readyz; the landing page brotli-compressed and naming the main network; a hashed asset
  *    immutable; its source map 404; identity for `br;q=0, gzip;q=0`; a traversal 404.
  * 5. A member registers with the root invitation code, verifies the address from the e-mail,
  *    signs in and reads the profile.
- * 6. `npm run ledger:check` and `npm run rewards:cycle -- --cycle 1 --file statement.csv` from the
- *    release folder, beside the running server.
+ * 6. `npm run ledger:check` (DATABASE_URL alone) and `npm run rewards:cycle -- --cycle 1 --file
+ *    statement.csv` from the release folder, beside the running server.
  * Exits non-zero at the first failure, with the server's output.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -223,7 +224,7 @@ try {
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL: redisUrl,
     WEB_CONCURRENCY: '2',
-    JWT_SECRET: 'release-check-secret-that-is-long-enough-for-hs256',
+    JWT_SECRET: randomBytes(48).toString('base64'),
     DEPOSIT_XPUB: demoDepositXpub,
     TREASURY_ADDRESSES: demoTreasuryAddress,
     ADMIN_EMAIL: admin.email,
@@ -237,12 +238,20 @@ try {
     REWARD_CYCLE_EPOCH: new Date(Date.now() - 21 * 86_400_000).toISOString(),
     LOG_LEVEL: 'info',
   };
-  const migrated = runInRelease(releaseDir, 'db:migrate', [], environment);
+  // The operator's database commands with the database's settings alone (issue 44): no JWT_SECRET,
+  // chain, exchange, Redis or WEB_CONCURRENCY.
+  const databaseOnly: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl.toString(),
+  };
+  const migrated = runInRelease(releaseDir, 'db:migrate', [], databaseOnly);
   check(
     migrated.status === 0 &&
       migrated.output.includes('database migrated: 0001-accounts, ') &&
       migrated.output.includes('0150-installation'),
-    'npm run db:migrate applies every migration, naming each',
+    'npm run db:migrate, with DATABASE_URL alone, applies every migration, naming each',
   );
 
   console.log(`== npm run start:prod, NODE_ENV=production, WEB_CONCURRENCY=2, at ${baseUrl}`);
@@ -259,8 +268,11 @@ try {
     'the start logs that no migration was needed',
   );
 
-  const ledger = runInRelease(releaseDir, 'ledger:check', [], environment);
-  check(ledger.status === 0 && ledger.output.includes('Ledger sound'), 'npm run ledger:check finds the ledger sound');
+  const ledger = runInRelease(releaseDir, 'ledger:check', [], databaseOnly);
+  check(
+    ledger.status === 0 && ledger.output.includes('Ledger sound'),
+    'npm run ledger:check, with DATABASE_URL alone, finds the ledger sound',
+  );
   const statement = path.join(workDir, 'statement.csv');
   writeFileSync(statement, 'bingXUID,masterAmount\n77000001,120.50\n');
   const cycle = runInRelease(releaseDir, 'rewards:cycle', ['--cycle', '1', '--file', statement], environment);

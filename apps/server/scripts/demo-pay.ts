@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { readServerFile } from '../src/bootstrap/local-server-file';
+import { runOperatorCommand, UsageError } from '../src/operator-command';
 import { defaultDataDir } from '../src/server-folders';
 
 /**
@@ -13,7 +13,7 @@ import { defaultDataDir } from '../src/server-folders';
  * DATA_DIR/server.json the server writes while it runs (DATA_DIR defaults to the repository's
  * data/), whatever PORT it was started with.
  */
-const usage = 'Usage: npm run demo:pay -- <email> [amount in USDT, default the fee] [--url http://127.0.0.1:3000]';
+const usage = 'npm run demo:pay -- <email> [amount in USDT, default the fee] [--url http://127.0.0.1:3000]';
 
 function serverUrl(urlOption: string | undefined): string {
   const given = urlOption ?? process.env.DEMO_SERVER_URL;
@@ -28,41 +28,39 @@ function serverUrl(urlOption: string | undefined): string {
   return running.url;
 }
 
-async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    options: { url: { type: 'string' } },
-    allowPositionals: true,
-  });
-  const [email, amount] = positionals;
-  if (!email) {
-    console.error(usage);
-    process.exit(2);
-  }
-  const url = serverUrl(values.url);
-  const response = await fetch(`${url}/api/dev/demo-pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(amount ? { email, amount } : { email }),
-  }).catch(() => {
-    throw new Error(`No server answers at ${url}: is it still running? Start it with npm start.`);
-  });
-  const body = (await response.json().catch(() => null)) as {
-    message?: string;
-    data?: { transactionHash: string; depositAddress: string };
-  } | null;
-  if (!response.ok || !body?.data) {
-    throw new Error(
-      response.status === 404 && !body?.message?.includes('e-mail')
-        ? `The server at ${url} is not running the demo chain (local mode without BSC_RPC_URL).`
-        : (body?.message ?? `HTTP ${response.status}`),
-    );
-  }
-  console.log(`Paid ${amount ? `${amount} USDT` : 'the subscription fee'} to ${body.data.depositAddress}`);
-  console.log(`Transaction ${body.data.transactionHash}`);
-  console.log('The onboarding screen moves on by itself once it is confirmed (a few seconds).');
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+await runOperatorCommand({
+  name: 'demo:pay',
+  usage,
+  summary:
+    "Pays a member's subscription (or the amount) on the local demo chain, from its funded test wallet to the member's deposit address, through the running local server (npm start); the onboarding screen moves on once it is confirmed.",
+  settings: ['DATA_DIR (where the running server wrote server.json), or --url / DEMO_SERVER_URL', 'nothing else'],
+  options: { url: { type: 'string' } },
+  positionals: true,
+  async run({ values, positionals }) {
+    const [email, amount] = positionals;
+    if (!email) throw new UsageError('name the member by e-mail');
+    const url = serverUrl(typeof values.url === 'string' ? values.url : undefined);
+    const response = await fetch(`${url}/api/dev/demo-pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(amount ? { email, amount } : { email }),
+    }).catch(() => {
+      throw new Error(`No server answers at ${url}: is it still running? Start it with npm start.`);
+    });
+    const body = (await response.json().catch(() => null)) as {
+      message?: string;
+      data?: { transactionHash: string; depositAddress: string };
+    } | null;
+    if (!response.ok || !body?.data) {
+      throw new Error(
+        response.status === 404 && !body?.message?.includes('e-mail')
+          ? `The server at ${url} is not running the demo chain (local mode without BSC_RPC_URL).`
+          : (body?.message ?? `HTTP ${response.status}`),
+      );
+    }
+    console.log(`Paid ${amount ? `${amount} USDT` : 'the subscription fee'} to ${body.data.depositAddress}`);
+    console.log(`Transaction ${body.data.transactionHash}`);
+    console.log('The onboarding screen moves on by itself once it is confirmed (a few seconds).');
+    return 0;
+  },
 });

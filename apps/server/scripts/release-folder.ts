@@ -8,6 +8,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { runOperatorCommand, UsageError } from '../src/operator-command';
 import { type ReleaseCommand, releaseCommands, releaseScript } from './release-commands';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -44,7 +45,9 @@ export function writeReleaseFolder(target: string): void {
     if (!existsSync(path.join(repositoryRoot, built)))
       throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
-  if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`${target} is not empty`);
+  if (existsSync(target) && readdirSync(target).length > 0) {
+    throw new Error(`${target} is not empty: a release goes into an empty folder (or one that does not exist yet)`);
+  }
   for (const file of releaseManifests) {
     mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
     writeFileSync(path.join(target, file), releaseManifest(file));
@@ -58,13 +61,21 @@ export function writeReleaseFolder(target: string): void {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const target = process.argv[2];
-  if (!target) {
-    console.error('Usage: npm run release -- <empty folder>');
-    process.exit(2);
-  }
-  // npm runs the script in the repository; a relative folder is meant from where it was typed.
-  const folder = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
-  writeReleaseFolder(folder);
-  console.log(`Release written to ${folder}: there, npm ci --omit=dev, then npm run start:prod`);
+  await runOperatorCommand({
+    name: 'release',
+    usage: 'npm run release -- <empty folder>',
+    summary:
+      'After npm run build, writes the release into an empty folder: the compiled server and web app, the lockfile and the manifests (no TypeScript, tests, source maps or build configuration). There: npm ci --omit=dev, then npm run start:prod.',
+    settings: ['nothing (INIT_CWD, set by npm, resolves a relative folder from where it was typed)'],
+    positionals: true,
+    async run({ positionals }) {
+      const [target] = positionals;
+      if (!target) throw new UsageError('name the empty folder to write the release into');
+      // npm runs the script in the repository; a relative folder is meant from where it was typed.
+      const folder = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
+      writeReleaseFolder(folder);
+      console.log(`Release written to ${folder}: there, npm ci --omit=dev, then npm run start:prod`);
+      return 0;
+    },
+  });
 }

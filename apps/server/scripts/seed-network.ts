@@ -17,16 +17,15 @@
  * faster at a million members. Every seeded exchange UID is digits, like a real BingX UID.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { referralCodeAlphabet, referralLevels } from '@uplink/contract/constants';
 import { type Kysely, sql } from 'kysely';
-import { loadConfig } from '../src/config/load-config';
-import { openDatabase } from '../src/db/database';
+import { loadDatabaseSettings } from '../src/config/database-settings';
 import { migrateToLatest } from '../src/db/migrator';
+import { openOperatorDatabase } from '../src/db/operator-database';
 import type { Database } from '../src/db/schema';
+import { runOperatorCommand, UsageError } from '../src/operator-command';
 
 export const seedMemberPassword = 'Member!Pass123';
 
@@ -368,39 +367,55 @@ async function trySql(trx: Kysely<Database>, statement: ReturnType<typeof sql>):
   }
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
+/** `npm run seed:network`: an operator's (or a benchmark's) network load, through the operator command runner. */
+function seedNetworkCommand(): Promise<void> {
+  return runOperatorCommand({
+    name: 'seed:network',
+    usage: 'npm run seed:network -- [--members N] [--depth 1..15] [--under member@example.com]',
+    summary: `Writes a skewed referral network of N members (default 1000), DEPTH levels deep (default ${referralLevels}), straight into the database in one transaction, below a new root or an existing member; migrates the database first. Every seeded member signs in with ${seedMemberPassword}. With the embedded database, stop the server first.`,
+    settings: [
+      'DATABASE_URL (PostgreSQL), or DATA_DIR for the embedded database',
+      'DATABASE_WAIT_TIMEOUT_MS',
+      'nothing else',
+    ],
     options: {
       members: { type: 'string', default: '1000' },
       depth: { type: 'string', default: String(referralLevels) },
       under: { type: 'string' },
     },
+    async run({ values }) {
+      const members = Number(values.members);
+      const depth = Number(values.depth);
+      if (
+        !Number.isInteger(members) ||
+        members < 1 ||
+        !Number.isInteger(depth) ||
+        depth < 1 ||
+        depth > referralLevels
+      ) {
+        throw new UsageError(`--members must be a positive integer and --depth 1..${referralLevels}`);
+      }
+      const settings = loadDatabaseSettings();
+      const database = await openOperatorDatabase(settings, 'any');
+      try {
+        await migrateToLatest(database.db);
+        console.log(
+          `Seeding ${members} members, ${depth} levels deep, into ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${settings.dataDir})`}`,
+        );
+        const under = typeof values.under === 'string' ? values.under : undefined;
+        const result = await seedNetwork(database.db, { members, depth, underEmail: under, log: console.log });
+        console.log(
+          `Created ${result.created} members in ${result.seconds.toFixed(1)} s below ${result.rootEmail}` +
+            ` (level sizes ${result.levelSizes.join(', ')}). Every seeded member signs in with ${seedMemberPassword}.`,
+        );
+      } finally {
+        await database.close();
+      }
+      return 0;
+    },
   });
-  const members = Number(values.members);
-  const depth = Number(values.depth);
-  if (!Number.isInteger(members) || members < 1 || !Number.isInteger(depth) || depth < 1 || depth > referralLevels) {
-    throw new Error(`--members must be a positive integer and --depth 1..${referralLevels}`);
-  }
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDataDir: path.join(config.dataDir, 'pglite'),
-  });
-  try {
-    await migrateToLatest(database.db);
-    console.log(
-      `Seeding ${members} members, ${depth} levels deep, into ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,
-    );
-    const result = await seedNetwork(database.db, { members, depth, underEmail: values.under, log: console.log });
-    console.log(
-      `Created ${result.created} members in ${result.seconds.toFixed(1)} s below ${result.rootEmail}` +
-        ` (level sizes ${result.levelSizes.join(', ')}). Every seeded member signs in with ${seedMemberPassword}.`,
-    );
-  } finally {
-    await database.close();
-  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await main();
+  await seedNetworkCommand();
 }

@@ -7,8 +7,8 @@ import { startBackgroundJobs } from './background-jobs';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config/load-config';
 import type { Database } from './db/schema';
-import { ServiceUnavailableError } from './domain-error';
 import { registerAuthentication } from './http/authentication';
+import { registerDrain } from './http/drain';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { loggerOptions, registerHttpPlugins } from './http/http-plugins';
 import { RequestLogController } from './http/request-logging';
@@ -80,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    // While closing, requests are refused by endConnectionsWhileClosing, with the envelope.
+    // While stopping, requests are refused by the drain (http/drain.ts), with the envelope.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     trustProxy: (_address: string, hop: number) => hop < config.trustedProxyHops,
@@ -89,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  endConnectionsWhileClosing(app);
+  registerDrain(app);
 
   const context = createContext(app, options);
   app.decorate('context', context);
@@ -158,26 +158,4 @@ function createContext(app: FastifyInstance, options: BuildAppOptions): AppConte
     integrations: integrationsFromConfig(config, options.integrations),
     clock: options.clock ?? systemClock,
   };
-}
-
-/**
- * Node closes, when the server closes, only the connections idle at that moment: a keep-alive
- * connection whose request was still running would hold the close open until its idle timeout.
- * Once closing, every answer therefore ends its connection, and a request that arrives then is
- * refused at once (503 SERVICE_UNAVAILABLE, in the envelope like every other answer).
- */
-function endConnectionsWhileClosing(app: FastifyInstance): void {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', (_request, _reply, done) => {
-    done(closing ? new ServiceUnavailableError('The server is stopping. Please try again in a moment.') : undefined);
-  });
-  // A callback hook, not an async one: it runs on every answer, and a promise per answer costs.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
 }

@@ -7,6 +7,7 @@ import { foldLedgerTotals } from './modules/ledger/ledger-repository';
 import { writeDueNotices } from './modules/notifications/notice-jobs';
 import { closeFinishedCycles } from './modules/rewards/close-finished-cycles';
 import { refreshExchangeBalances } from './modules/rewards/refresh-exchange-balances';
+import { resumeInterruptedCycles } from './modules/rewards/resume-interrupted-cycles';
 import { recordRewardCycle } from './modules/rewards/reward-cycle-metrics';
 import { settleLockedRewards } from './modules/rewards/settle-locked-rewards';
 import { startRiskReviewJob } from './modules/risk/risk-review-job';
@@ -40,6 +41,19 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
         for (const run of await closeFinishedCycles(app.context)) {
           recordRewardCycle(run);
           log.info(run, 'reward cycle closed');
+        }
+      },
+    }),
+    recurring({
+      // A run a killed process left half-way is finished at the next start, or within a minute by
+      // whichever process leads the jobs (issue 42).
+      name: 'reward-cycle-resume',
+      intervalMs: 60_000,
+      firstRunAfterMs: 5_000,
+      work: async () => {
+        for (const run of await resumeInterruptedCycles(app.context)) {
+          recordRewardCycle(run);
+          log.info(run, 'reward cycle resumed and distributed');
         }
       },
     }),

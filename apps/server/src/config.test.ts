@@ -1,11 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDepositXpub } from './config/chain-config';
+import { loadDatabaseSettings } from './config/database-settings';
 import { ConfigError, loadConfig } from './config/load-config';
 import { isLoopbackHost } from './config/loopback-host';
-import { requiredInProduction } from './config/start-checks';
+import { weakSecretProblem } from './config/secret-strength';
+import { requiredInProduction, startWarnings } from './config/start-checks';
+import { checksBeforeStart } from './server-runtime';
 import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
 import { freePort, startServerProcess } from './testing/processes';
 
@@ -13,7 +20,8 @@ const dataDir = () => mkdtempSync(path.join(tmpdir(), 'uplink-config-'));
 
 const production = {
   NODE_ENV: 'production',
-  JWT_SECRET: 'a-production-secret-that-is-at-least-32-characters',
+  // openssl rand -base64 48, as the guide says.
+  JWT_SECRET: 'acOaLFKkvXaOn4WQX2CstEnYisn82lxp+ZutCyclKwe5O3u9F3Oe7DNpc10QutHu',
   DEPOSIT_XPUB: demoDepositXpub,
   PUBLIC_URL: 'https://uplink.example.com',
   TREASURY_ADDRESSES: '0x1111111111111111111111111111111111111111',
@@ -145,9 +153,10 @@ describe('configuration', () => {
 
   it('names every missing and every invalid setting in one message', () => {
     const message = configError({ NODE_ENV: 'production', PORT: 'eighty', DEV_TOOLS: 'true', METRICS_TOKEN: 'short' });
-    expect(message.split('\n').filter((line) => line.includes('required in production'))).toEqual([
-      `  required in production: ${required.join(', ')} (or ALLOW_EMBEDDED_DATABASE=true: the embedded database in DATA_DIR, for one process on one machine)`,
-    ]);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toContain(
+      `required in production: ${required.join(', ')} (or ALLOW_EMBEDDED_DATABASE=true: the embedded database in DATA_DIR, for one process on one machine); `,
+    );
     for (const name of ['PORT', 'DEV_TOOLS', 'METRICS_TOKEN']) expect(message).toContain(`${name}: `);
   });
 
@@ -256,4 +265,121 @@ describe('a production start with its settings missing', () => {
     },
     hangDeadlineMs,
   );
+});
+
+describe('settings that fail closed (issue 42)', () => {
+  it('refuses in production a key secret that is not 32 bytes of randomness, naming why', () => {
+    const refused = {
+      'one letter': ['x'.repeat(64), /repeats "x" 64 times/],
+      'a character most of it': [`${'0'.repeat(30)}${randomBytes(24).toString('hex')}`, /repeats "0"/],
+      'a shorter text repeated': ['Kq7!Zp2#'.repeat(8), /repeats the same 8 characters/],
+      'dictionary words': ['my-super-secret-jwt-key-for-production-use-only-2026', /dictionary words/],
+      'too short for 256 bits': [randomBytes(24).toString('base64'), /holds at most \d+ bits/],
+      'hex of 24 bytes': [randomBytes(24).toString('hex'), /holds at most 192 bits/],
+    } as const;
+    for (const [what, [secret, why]] of Object.entries(refused)) {
+      const message = configError({ ...production, JWT_SECRET: secret });
+      expect(message, what).toMatch(new RegExp(`JWT_SECRET: .*${why.source}`));
+    }
+    expect(configError({ ...production, SESSION_SECRET: 'a'.repeat(40) })).toContain('SESSION_SECRET: ');
+    // Locally nothing needs to be random: a developer's or a test's secret is theirs.
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40) }).production).toBe(false);
+  });
+
+  it('accepts every secret the guide and common advice generate, whatever it happens to spell', () => {
+    for (let sample = 0; sample < 300; sample += 1) {
+      for (const secret of [
+        randomBytes(48).toString('base64'),
+        randomBytes(32).toString('hex'),
+        randomBytes(32).toString('base64url'),
+      ]) {
+        expect(weakSecretProblem(secret), secret).toBeUndefined();
+      }
+    }
+  });
+
+  it('refuses a variable one or two letters off one of ours, naming the one it resembles', () => {
+    const message = configError({
+      DATA_DIR: dataDir(),
+      DATABSE_URL: 'postgres://app@db:5432/uplink',
+      smtp_url: 'smtp://x',
+    });
+    expect(message).toContain('DATABSE_URL: not a setting of Uplink; did you mean DATABASE_URL?');
+    expect(message).toContain('smtp_url: not a setting of Uplink; did you mean SMTP_URL?');
+    // What every environment sets is never taken for a misspelling (HOME is two letters off HOST).
+    const environment = {
+      HOME: '/root',
+      HOSTNAME: 'box',
+      PATH: '/bin',
+      PWD: '/',
+      npm_config_port: '1',
+      TEST_DATABASE_URL: 'x',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...environment }).production).toBe(false);
+    // Operator commands refuse it too: the database they would open is not the one meant.
+    expect(() => loadDatabaseSettings({ DATABSE_URL: 'postgres://app@db:5432/uplink' })).toThrow(
+      /did you mean DATABASE_URL/,
+    );
+  });
+
+  it('warns at every production start on the embedded database', () => {
+    expect(startWarnings(loadConfig(production))).toEqual([
+      expect.stringMatching(/^production on the embedded database/),
+    ]);
+    expect(startWarnings({ ...loadConfig(production), databaseUrl: 'postgres://app@db:5432/uplink' })).toEqual([]);
+  });
+
+  it('keeps the API documentation to local servers unless API_DOCS_PUBLIC=true', () => {
+    expect(loadConfig(production).apiDocsPublic).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS_PUBLIC: 'true' }).apiDocsPublic).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir() }).apiDocsPublic).toBe(true);
+  });
+
+  it('asks operator commands for the database only: nothing else is required, even in production', () => {
+    const settings = loadDatabaseSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db:5432/uplink' });
+    expect(settings).toMatchObject({
+      production: true,
+      databaseUrl: 'postgres://app@db:5432/uplink',
+      waitTimeoutMs: 15_000,
+    });
+    // A bad setting the command does not read is not its to refuse.
+    expect(
+      loadDatabaseSettings({ NODE_ENV: 'production', DATA_DIR: dataDir(), PORT: 'eighty', WEB_CONCURRENCY: '4' })
+        .databaseUrl,
+    ).toBeUndefined();
+    expect(() => loadDatabaseSettings({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL \(or DATA_DIR/);
+    expect(() => loadDatabaseSettings({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: /);
+  });
+});
+
+describe('the chain node a start checks', () => {
+  let node: Server;
+  let rpcUrl: string;
+  beforeAll(async () => {
+    // A JSON-RPC node of the BSC test network (chain 97).
+    node = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x61' }));
+    }).listen(0, '127.0.0.1');
+    await once(node, 'listening');
+    rpcUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+  });
+  afterAll(() => node?.close());
+
+  it('refuses a node of another chain than BSC_CHAIN_ID, naming both', async () => {
+    const config = loadConfig({ ...production, BSC_RPC_URL: rpcUrl });
+    await expect(checksBeforeStart(config)).rejects.toThrow(
+      /BSC_CHAIN_ID is 56 but the node at BSC_RPC_URL \(http:\/\/127\.0\.0\.1:\d+\) serves chain 97/,
+    );
+    expect(await checksBeforeStart(loadConfig({ ...production, BSC_RPC_URL: rpcUrl, BSC_CHAIN_ID: '97' }))).toEqual([
+      expect.stringMatching(/^production on the embedded database/),
+    ]);
+  });
+
+  it('starts with a warning when the node does not answer', async () => {
+    const config = loadConfig({ ...production, BSC_RPC_URL: `http://127.0.0.1:${await freePort()}` });
+    expect(await checksBeforeStart(config)).toContainEqual(
+      expect.stringMatching(/did not answer .*its chain id is not checked/),
+    );
+  });
 });

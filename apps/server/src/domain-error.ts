@@ -30,6 +30,14 @@ export class DomainError extends Error {
  */
 export class ServiceUnavailableError extends Error {
   override name = 'ServiceUnavailableError';
+
+  /** When to try again (the Retry-After header), when that is known. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
+    super(message, { cause: options.cause });
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
 }
 
 export const unauthorized = (message = 'Authentication required') => new DomainError('UNAUTHORIZED', message);

@@ -4,23 +4,20 @@ import { demoPayCommand, localUrlOf, removeServerFile, writeServerFile } from '.
 import { startupBanner } from './bootstrap/startup-banner';
 import { runClusterPrimary } from './cluster/cluster-primary';
 import { runClusterWorker } from './cluster/cluster-worker';
-import { type Config, ConfigError, loadConfig } from './config/load-config';
+import { type Config, loadConfig } from './config/load-config';
 import { migrationsLogLine } from './db/migrator';
-import { startRuntime } from './server-runtime';
+import { runOperatorCommand } from './operator-command';
+import { checksBeforeStart, startRuntime } from './server-runtime';
 import { stopOnSignals } from './stop-on-signals';
-
-async function main(): Promise<void> {
-  const config = loadConfig();
-  if (config.webConcurrency === 1) return runSingleProcess(config);
-  return cluster.isPrimary ? runClusterPrimary(config) : runClusterWorker(config);
-}
 
 /** One process that serves and runs the background jobs: local mode, the embedded database, one core. */
 async function runSingleProcess(config: Config): Promise<void> {
+  const warnings = await checksBeforeStart(config);
   const runtime = await startRuntime(config);
   const { app } = runtime;
+  for (const warning of warnings) app.log.warn(warning);
   app.log.info(migrationsLogLine(runtime.migrations));
-  stopOnSignals(runtime, () => removeServerFile(config.dataDir));
+  stopOnSignals(runtime, config.shutdownGraceMs, () => removeServerFile(config.dataDir));
 
   await app.listen({ port: config.port, host: config.host });
   const localUrl = localUrlOf(app.server.address() as AddressInfo);
@@ -32,11 +29,17 @@ async function runSingleProcess(config: Config): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
+await runOperatorCommand({
+  name: 'start',
+  usage: 'npm run start:prod (node apps/server/dist/main.js); npm start in a checkout',
+  summary:
+    'Starts Uplink: the API, the web app and the background jobs, on WEB_CONCURRENCY processes. Applies pending migrations first. SIGTERM drains it (SHUTDOWN_GRACE_MS). A refused start says why in one line and writes nothing.',
+  settings: ['every variable of docs/deployment.md ("Configuration"); nothing is needed locally'],
+  async run() {
+    const config = loadConfig();
+    if (config.webConcurrency === 1) await runSingleProcess(config);
+    else if (cluster.isPrimary) await runClusterPrimary(config);
+    else await runClusterWorker(config);
+    return undefined;
+  },
 });

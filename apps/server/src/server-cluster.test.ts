@@ -47,6 +47,8 @@ function startCluster(databaseUrl: string, dataDir: string, port: number): Clust
     }),
     REWARD_CYCLE_EPOCH: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     REWARD_CYCLE_CLOSE_INTERVAL_MS: '1000',
+    // The drain test signs in 30 times at once from one address.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   });
   const log = () =>
     server
@@ -176,19 +178,113 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
   );
 
   it(
-    'stops every worker on SIGTERM and exits 0',
+    'drains on SIGTERM: of 30 requests each gets its full answer or 503 with Retry-After, none a reset; an upload in flight completes; every worker stops and the primary exits 0',
     async () => {
       const workers = workersListening(cluster)
         .map((line) => line.workerPid as number)
         .filter(isRunning);
       expect(workers).toHaveLength(2);
+      // An upload whose body is still on its way when the signal comes.
+      const upload = slowUpload(`${baseUrl}/api/users/login`, {
+        email: 'uploader@uplink.test',
+        password: 'Wrong!Pass123',
+      });
+      await upload.headersSent;
+      // 30 requests at once, each on its connection (so both workers get some): sign-ins (argon2
+      // keeps them busy), readiness (the database) and liveness.
+      const burst = Array.from({ length: 30 }, (_, index) =>
+        index % 3 === 0
+          ? outcomeOf(`${baseUrl}/api/users/login`, { email: `burst-${index}@uplink.test`, password: 'Wrong!Pass123' })
+          : outcomeOf(`${baseUrl}/api/${index % 3 === 1 ? 'readyz' : 'healthz'}`),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
       cluster.child.kill('SIGTERM');
+      const answered = await Promise.all(burst);
+      // While the upload is held, the processes drain: a new request is told to come back, never reset.
+      await until(cluster, 'the drain to begin', () =>
+        cluster.log().some((line) => line.msg.startsWith('shutting down')) ? true : undefined,
+      );
+      const duringDrain = await Promise.all(Array.from({ length: 4 }, () => outcomeOf(`${baseUrl}/api/readyz`)));
+      upload.finish();
+      const uploaded = await upload.outcome;
+
+      for (const outcome of [...answered, ...duringDrain]) {
+        expect(outcome.error, JSON.stringify(outcome)).toBeUndefined();
+        if (outcome.status === 503) expect(outcome.retryAfter, JSON.stringify(outcome)).toBe('5');
+      }
+      expect(answered.filter((outcome) => outcome.status !== 503).length).toBeGreaterThan(0);
+      expect(duringDrain.map((outcome) => [outcome.status, outcome.retryAfter])).toEqual(
+        Array.from({ length: 4 }, () => [503, '5']),
+      );
+      // The upload is answered in full: its sign-in checked (a wrong password), not cut off.
+      expect(uploaded).toEqual({ status: 401 });
+
       expect(await cluster.exited).toEqual({ code: 0, signal: null });
       expect(workers.filter(isRunning)).toEqual([]);
-      // Each ran its own graceful stop (in-flight requests first), rather than ending with its primary.
-      const stopped = cluster.log().filter((line) => line.msg === 'shutting down' && workers.includes(line.pid));
-      expect(stopped.map((line) => line.pid).sort()).toEqual([...workers].sort());
+      // Each ran its own drain, rather than ending with its primary.
+      const stopped = cluster
+        .log()
+        .filter((line) => line.msg.startsWith('shutting down') && workers.includes(line.pid));
+      expect([...new Set(stopped.map((line) => line.pid))].sort()).toEqual([...workers].sort());
     },
     patienceMs,
   );
 });
+
+/** What became of one request: its status and Retry-After, or the error that ended it (a reset, a refusal). */
+interface Outcome {
+  status?: number;
+  retryAfter?: string;
+  error?: string;
+}
+
+/** A request on a connection of its own, GET or (with a body) POST, read to its end. */
+function outcomeOf(url: string, body?: object): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      url,
+      { method: body ? 'POST' : 'GET', agent: false, headers: body ? { 'content-type': 'application/json' } : {} },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode, retryAfter: answer.headers['retry-after'] as string | undefined }),
+        );
+        answer.on('error', (error) => resolve({ error: error.message }));
+      },
+    );
+    request.on('error', (error) =>
+      resolve({ error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` }),
+    );
+    request.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+/** A POST whose headers go at once and whose body waits for `finish()`: an upload in flight. */
+function slowUpload(url: string, body: object) {
+  const text = JSON.stringify(body);
+  let outcome!: Promise<Outcome>;
+  let request!: http.ClientRequest;
+  const headersSent = new Promise<void>((sent) => {
+    outcome = new Promise((resolve) => {
+      request = http.request(
+        url,
+        {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': String(text.length) },
+        },
+        (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve({ status: answer.statusCode }));
+          answer.on('error', (error) => resolve({ error: error.message }));
+        },
+      );
+      request.on('error', (error) =>
+        resolve({ error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` }),
+      );
+      request.flushHeaders();
+      request.write(text.slice(0, 10), () => sent());
+    });
+  });
+  return { headersSent, outcome, finish: () => request.end(text.slice(10)) };
+}

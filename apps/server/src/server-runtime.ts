@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { runBootstrap } from './bootstrap/bootstrap';
 import type { BootstrapResult } from './bootstrap/startup-banner';
+import { checkChainIdentity } from './chain/chain-identity';
 import { type DemoChain, startDemoChain } from './chain/demo-chain';
 import type { Config } from './config/load-config';
+import { startWarnings } from './config/start-checks';
 import { ensurePrivateDirectory } from './db/data-directory';
 import { type DatabaseHandle, openDatabase } from './db/database';
+import { databaseLabel, waitForDatabase } from './db/database-wait';
 import { migrateToLatest } from './db/migrator';
 import { recordConnectionWait, recordReplicaCheck, watchConnectionPool } from './modules/metrics/database-metrics';
 
@@ -35,7 +38,10 @@ export async function startRuntime(configured: Config, logger?: boolean | object
   const demoChain = configured.chain.demoChain ? await startLocalChain(configured) : null;
   const config = demoChain ? withDemoChain(configured, demoChain) : configured;
   const prepared = await prepareDatabase(database, config);
-  const app = await buildApp({ config, db: database.db, readDb: database.readDb, logger, jobLock: database.jobLock });
+  const leadLog = leadLogger();
+  const jobLock = database.startJobLock(leadLog.told);
+  const app = await buildApp({ config, db: database.db, readDb: database.readDb, logger, jobLock });
+  leadLog.to(app);
   return {
     app,
     database,
@@ -63,16 +69,18 @@ export async function prepareClusterDatabase(config: Config): Promise<PreparedDa
 
 /**
  * A cluster worker on the database its primary has prepared. The background jobs run in the one
- * worker the primary gave that role; the advisory job locks still keep them to one runner across hosts.
+ * worker the primary gave that role, and there only while it leads them across hosts (`leaderJobLock`).
  */
 export async function startWorkerRuntime(config: Config, runsJobs: boolean): Promise<ServingRuntime> {
   const database = await openServerDatabase(config);
+  const leadLog = leadLogger();
   const app = await buildApp({
     config,
     db: database.db,
     readDb: database.readDb,
-    jobLock: runsJobs ? database.jobLock : undefined,
+    jobLock: runsJobs ? database.startJobLock(leadLog.told) : undefined,
   });
+  leadLog.to(app);
   return {
     app,
     database,
@@ -83,6 +91,22 @@ export async function startWorkerRuntime(config: Config, runsJobs: boolean): Pro
   };
 }
 
+/**
+ * What a start checks outside itself before it opens anything (the single process, or the
+ * cluster's primary once): the chain node serves BSC_CHAIN_ID's chain (refused otherwise).
+ * Resolves the warnings to log at every start: production on the embedded database, a chain node
+ * that could not be asked.
+ */
+export async function checksBeforeStart(config: Config): Promise<string[]> {
+  const warnings = startWarnings(config);
+  if (config.chain.rpcUrl && !config.chain.demoChain) {
+    const chainWarning = await checkChainIdentity(config.chain.rpcUrl, config.chain.chainId);
+    if (chainWarning) warnings.push(chainWarning);
+  }
+  return warnings;
+}
+
+/** The database, waited for up to DATABASE_WAIT_TIMEOUT_MS (a start beside a database still starting). */
 async function openServerDatabase(config: Config): Promise<DatabaseHandle> {
   ensurePrivateDirectory(config.dataDir);
   const database = await openDatabase({
@@ -95,8 +119,32 @@ async function openServerDatabase(config: Config): Promise<DatabaseHandle> {
     replicaCheckIntervalMs: config.replica.checkIntervalMs,
     onReplicaCheck: recordReplicaCheck,
   });
+  try {
+    await waitForDatabase(database.db, config.databaseWaitTimeoutMs, databaseLabel(config.databaseUrl, config.dataDir));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   watchConnectionPool(database.pool);
   return database;
+}
+
+/**
+ * Logs when this process takes or loses the lead of the background jobs (on PostgreSQL, one
+ * process of the whole deployment leads). The lock starts before the app, and so its log, exists.
+ */
+function leadLogger() {
+  let log: FastifyInstance['log'] | undefined;
+  const early: [boolean, string][] = [];
+  const say = (leading: boolean, reason: string) =>
+    log ? log.info({ leadsJobs: leading }, `background jobs: ${reason}`) : early.push([leading, reason]);
+  return {
+    told: say,
+    to(app: FastifyInstance) {
+      log = app.log;
+      for (const [leading, reason] of early.splice(0)) say(leading, reason);
+    },
+  };
 }
 
 /** The migrations, then the root administrator and the demo data: once per start, before any request. */

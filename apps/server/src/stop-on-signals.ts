@@ -1,21 +1,26 @@
 import type { ServingRuntime } from './server-runtime';
 
-/** How long a process may take to finish its in-flight requests and close before it exits anyway. */
-export const gracefulStopMs = 10_000;
-
 /**
- * SIGINT or SIGTERM: stop accepting requests, finish the ones in flight, close the database and
- * exit 0; a stop still running after `gracefulStopMs` exits 1. `beforeStop` undoes what the
- * process announced about itself (the local server file).
+ * SIGINT or SIGTERM: the drain begins (every new request 503 with Retry-After, readiness too),
+ * the requests already being served — uploads included — run to their end, then the app closes
+ * (port, background jobs, database) and the process exits 0. Still not done after `graceMs`
+ * (SHUTDOWN_GRACE_MS), it exits 1. `beforeStop` undoes what the process announced about itself
+ * (the local server file).
  */
-export function stopOnSignals(runtime: ServingRuntime, beforeStop: () => void = () => {}): void {
+export function stopOnSignals(runtime: ServingRuntime, graceMs: number, beforeStop: () => void = () => {}): void {
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    runtime.app.log.info({ signal }, 'shutting down');
+    const { app } = runtime;
+    app.drain.start();
+    app.log.info({ signal, graceMs }, 'shutting down: draining the requests in flight');
     beforeStop();
-    const timer = setTimeout(() => process.exit(1), gracefulStopMs).unref();
+    const timer = setTimeout(() => {
+      app.log.error({ graceMs }, 'shutting down: requests still in flight after SHUTDOWN_GRACE_MS, exiting');
+      process.exit(1);
+    }, graceMs).unref();
+    await app.drain.held();
     await runtime.stop();
     clearTimeout(timer);
     process.exit(0);

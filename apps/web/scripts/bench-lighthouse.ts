@@ -11,6 +11,7 @@
  * busy machine slows Lighthouse's simulated mobile CPU most.
  */
 
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,7 +53,7 @@ async function startProductionServer(dataDir: string): Promise<{ server: ServerP
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
-      JWT_SECRET: 'lighthouse-bench-secret-that-is-long-enough-for-hs256',
+      JWT_SECRET: randomBytes(48).toString('base64'),
       DEPOSIT_XPUB: demoDepositXpub,
       TREASURY_ADDRESSES: demoTreasuryAddress,
       BSC_RPC_URL: nothingListens,

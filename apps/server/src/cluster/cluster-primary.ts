@@ -4,7 +4,7 @@ import type { Config } from '../config/load-config';
 import { migrationsLogLine } from '../db/migrator';
 import { loggerOptions } from '../http/http-plugins';
 import { answerWorkerMetricsRequests } from '../modules/metrics/cluster-metrics';
-import { prepareClusterDatabase } from '../server-runtime';
+import { checksBeforeStart, prepareClusterDatabase } from '../server-runtime';
 import { WorkerPool } from './worker-pool';
 
 /**
@@ -15,12 +15,13 @@ import { WorkerPool } from './worker-pool';
  */
 export async function runClusterPrimary(config: Config): Promise<void> {
   const logger = pino(loggerOptions(config) as LoggerOptions);
+  for (const warning of await checksBeforeStart(config)) logger.warn(warning);
   const { migrations, bootstrap } = await prepareClusterDatabase(config);
   logger.info(migrationsLogLine(migrations));
 
   // A worker's GET /api/metrics asks here for every worker's figures, summed.
   answerWorkerMetricsRequests();
-  const workers = new WorkerPool(config.webConcurrency, logger);
+  const workers = new WorkerPool(config.webConcurrency, logger, config.shutdownGraceMs);
   stopWorkersOnSignals(workers, logger);
   try {
     await workers.started;

@@ -1,7 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import type { Logger } from 'pino';
-import { gracefulStopMs } from '../stop-on-signals';
 
 /** Set by the primary in the environment of the one worker that runs the background jobs. */
 const runsJobsVariable = 'UPLINK_WORKER_RUNS_JOBS';
@@ -39,6 +38,8 @@ export class WorkerPool {
   constructor(
     private readonly size: number,
     private readonly logger: Logger,
+    /** SHUTDOWN_GRACE_MS: a stopping worker drains for this long at most (then exits 1 by itself). */
+    private readonly graceMs: number,
   ) {
     this.started = new Promise((resolve, reject) => {
       let listening = 0;
@@ -59,8 +60,9 @@ export class WorkerPool {
   }
 
   /**
-   * Sends every worker SIGTERM (each finishes its in-flight requests) and waits for them; a worker
-   * still running a few seconds past its own stop deadline is killed. False when one did not stop cleanly.
+   * Sends every worker SIGTERM (each drains: new requests 503, the ones it holds finished) and
+   * waits for them all; a worker still running 2 s past its own grace is killed. False when one
+   * did not stop cleanly.
    */
   async stop(): Promise<boolean> {
     this.phase = 'stopping';
@@ -106,7 +108,7 @@ export class WorkerPool {
     worker.process.kill('SIGTERM');
     let deadline: NodeJS.Timeout | undefined;
     const overdue = new Promise<'overdue'>((resolve) => {
-      deadline = setTimeout(() => resolve('overdue'), gracefulStopMs + 5_000);
+      deadline = setTimeout(() => resolve('overdue'), this.graceMs + 2_000);
     });
     const outcome = await Promise.race([exited, overdue]);
     clearTimeout(deadline);

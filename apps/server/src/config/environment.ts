@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultWaitTimeoutMs } from '../db/connection-provider';
+import { misspeltSettingProblems } from './setting-names';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -16,6 +17,10 @@ const environmentSchema = z.object({
   /** Production on the embedded database (one process on one machine): refused unless this says so. */
   ALLOW_EMBEDDED_DATABASE: flag.optional(),
   DATABASE_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(defaultWaitTimeoutMs),
+  /** How long a stopping process may take to finish the requests it holds (uploads included). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  /** Production serves the OpenAPI document and its pages (/api/docs) only when this says so. */
+  API_DOCS_PUBLIC: flag.optional(),
   DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REPLICA_MAX_LAG_S: z.coerce.number().min(0).max(3600).default(5),
   REPLICA_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
@@ -97,9 +102,16 @@ const environmentSchema = z.object({
 
 export type Environment = z.infer<typeof environmentSchema>;
 
+/** Variables of ours read outside the server's settings: by demo:pay, and by the cluster for its workers. */
+const otherVariables = ['DEMO_SERVER_URL', 'UPLINK_WORKER_RUNS_JOBS'];
+
+/** Every variable Uplink reads: a variable one or two letters off one of them is refused (setting-names.ts). */
+export const settingNames: readonly string[] = [...Object.keys(environmentSchema.shape), ...otherVariables];
+
 /**
  * Each variable read on its own, so that every invalid one is named, not the first only. A
  * variable that is invalid is left out of `vars`: the checks across variables then see it unset.
+ * A variable that looks like a misspelling of one of ours is named too.
  */
 export function readEnvironment(env: NodeJS.ProcessEnv): { vars: Environment; problems: string[] } {
   const values: Record<string, unknown> = {};
@@ -109,5 +121,6 @@ export function readEnvironment(env: NodeJS.ProcessEnv): { vars: Environment; pr
     if (parsed.success) values[name] = parsed.data;
     else problems.push(`${name}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   }
+  problems.push(...misspeltSettingProblems(env, settingNames));
   return { vars: values as Environment, problems };
 }

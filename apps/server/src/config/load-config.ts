@@ -21,8 +21,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** How long a request waits for a database connection before it is answered 503. */
+  /** How long a request waits for a database connection before it is answered 503, and a start for the database. */
   databaseWaitTimeoutMs: number;
+  /** How long a stopping process may take to finish the requests it holds before it exits anyway. */
+  shutdownGraceMs: number;
+  /** The OpenAPI document and its pages under /api/docs: always locally, in production only when API_DOCS_PUBLIC=true. */
+  apiDocsPublic: boolean;
   /** A streaming replica for admin lists, statistics, exports and history reads (see docs/scaling.md). */
   replica: { url: string | undefined; maxLagSeconds: number; checkIntervalMs: number };
   publicUrl: string;
@@ -100,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (processProblem) problems.push(processProblem);
   if (problems.length > 0) {
     throw new ConfigError(
-      `Uplink cannot start with these settings (nothing was opened or written):\n  ${problems.join('\n  ')}`,
+      `Uplink cannot start with these settings (nothing was opened or written): ${problems.join('; ')}`,
     );
   }
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
@@ -111,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     databaseWaitTimeoutMs: vars.DATABASE_WAIT_TIMEOUT_MS,
+    shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
+    apiDocsPublic: vars.API_DOCS_PUBLIC ?? !production,
     replica: {
       url: vars.DATABASE_REPLICA_URL,
       maxLagSeconds: vars.REPLICA_MAX_LAG_S,

@@ -6,11 +6,6 @@ const defaultCycleEpoch = '2026-01-05T00:00:00Z';
 export interface RewardsConfig {
   /** Cycle #1 starts here (a Monday 00:00 UTC by default); each cycle lasts `cycleDays`. */
   cycleEpoch: Date;
-  /**
-   * REWARD_CYCLE_EPOCH was set: cycle #1 is the operation's first, due like every later one.
-   * Otherwise the default calendar's cycles before installation were nobody's (see `firstDueCycle`).
-   */
-  epochSet: boolean;
   cycleDays: number;
   /** How often the job looks for finished cycles to distribute from the exchange. */
   cycleCloseIntervalMs: number;
@@ -21,7 +16,6 @@ export interface RewardsConfig {
 export function rewardsConfig(vars: Environment): RewardsConfig {
   return {
     cycleEpoch: new Date(vars.REWARD_CYCLE_EPOCH ?? defaultCycleEpoch),
-    epochSet: vars.REWARD_CYCLE_EPOCH !== undefined,
     cycleDays: vars.REWARD_CYCLE_DAYS,
     cycleCloseIntervalMs: vars.REWARD_CYCLE_CLOSE_INTERVAL_MS,
     balanceChecksPerRun: vars.EXCHANGE_BALANCE_CHECKS_PER_RUN,

@@ -1,4 +1,5 @@
 import type { Environment } from './environment';
+import { weakSecretProblem } from './secret-strength';
 
 /** What production needs set, DATABASE_URL aside (ALLOW_EMBEDDED_DATABASE may stand in for it). */
 export const requiredInProduction = [
@@ -22,7 +23,31 @@ export function productionProblems(env: NodeJS.ProcessEnv, vars: Environment, de
     ...(missing.length > 0 ? [`required in production: ${missing.join(', ')}`] : []),
     ...(demoChain ? ['DEMO_CHAIN: cannot be used in production'] : []),
     ...(vars.DEV_TOOLS ? ['DEV_TOOLS: cannot be used in production'] : []),
+    ...weakKeySecrets(vars),
   ];
+}
+
+/**
+ * The secrets keys are made from, checked for randomness in production (SESSION_SECRET_PREVIOUS
+ * is not: it is on its way out, and refusing it would keep a weak key in place).
+ */
+const keySecrets = ['JWT_SECRET', 'SESSION_SECRET', 'CODE_HMAC_SECRET', 'TOTP_SEALING_SECRET'] as const;
+
+function weakKeySecrets(vars: Environment): string[] {
+  return keySecrets.flatMap((name) => {
+    const secret = vars[name];
+    const problem = secret === undefined ? undefined : weakSecretProblem(secret);
+    return problem ? [`${name}: ${problem}`] : [];
+  });
+}
+
+/** What a start says it is not refusing but the operator should know, logged as warnings at every start. */
+export function startWarnings(config: { production: boolean; databaseUrl: string | undefined }): string[] {
+  return config.production && !config.databaseUrl
+    ? [
+        'production on the embedded database (ALLOW_EMBEDDED_DATABASE=true): one process on one machine, no second host, no replica; set DATABASE_URL for a real deployment',
+      ]
+    : [];
 }
 
 /**

@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DefaultQueryExecutor, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
-import { advisoryJobLock, type JobLock, processJobLock } from '../jobs/job-lock';
+import { type JobLock, leaderJobLock, processJobLock } from '../jobs/job-lock';
 import {
   type ConnectionWaitObserver,
   DatabaseUnavailableError,
@@ -16,6 +16,7 @@ import { ensurePrivateDirectory, lockDataDirectory, restrictToOwner } from './da
 import { PreparingClient } from './prepared-statements';
 import { ReplicaRouting, type ReplicaState } from './read-replica';
 import type { Database } from './schema';
+import { markEmbedded } from './session-lock';
 import { createSocketFolder, removeStaleSocketFolders, socketFileName } from './socket-folders';
 
 // NUMERIC and BIGINT stay strings (exact); int8 ids are small enough to read as strings too.
@@ -34,8 +35,12 @@ export interface DatabaseHandle {
   pool: pg.Pool;
   /** 'postgres' for a server, 'pglite' for the embedded database. */
   kind: 'postgres' | 'pglite';
-  /** Keeps each background job to one runner: across processes on PostgreSQL, in this process on PGlite. */
-  jobLock: JobLock;
+  /**
+   * For the process that runs the background jobs: the lock that keeps each to one runner — across
+   * every process and host on PostgreSQL (the one that leads, `leaderJobLock`), in this process on
+   * PGlite. Started once, on the first call; `onChange` is told when this process takes or loses the lead.
+   */
+  startJobLock(onChange?: (leading: boolean, reason: string) => void): JobLock;
   close(): Promise<void>;
 }
 
@@ -144,14 +149,20 @@ async function wrap(
     console.warn(`database: idle connection lost (${error.message})`);
   });
   const { db, provider } = await guardedKysely(unavailableWithoutConnection(pool), onConnectionWait);
+  if (kind === 'pglite') markEmbedded(db);
+  let jobLock: JobLock | undefined;
   return {
     db,
     readDb: db,
     replica: null,
     pool,
     kind,
-    jobLock: kind === 'postgres' ? advisoryJobLock(pool) : processJobLock(),
+    startJobLock(onChange = () => {}) {
+      jobLock ??= kind === 'postgres' ? leaderJobLock(db as Kysely<unknown>, pool, onChange) : processJobLock();
+      return jobLock;
+    },
     async close() {
+      await jobLock?.close();
       provider.close();
       await db.destroy();
       await closeBackend();

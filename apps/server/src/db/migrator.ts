@@ -35,6 +35,7 @@ import * as installation from './migrations/0150-installation';
 import * as ledgerTotals from './migrations/0170-ledger-totals';
 import * as adminTeam from './migrations/0180-admin-team';
 import * as riskReview from './migrations/0190-risk-review';
+import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exported-before';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0170-ledger-totals': ledgerTotals,
   '0180-admin-team': adminTeam,
   '0190-risk-review': riskReview,
+  '0230-claim-batches-exported-before': claimBatchesExportedBefore,
   '0270-invitation-funnel': invitationFunnel,
 };
 
@@ -95,6 +97,35 @@ export function migrationsLogLine(migrations: string[]): string {
   return migrations.length > 0
     ? `database migrated: ${migrations.join(', ')}`
     : 'database schema up to date: no migration to apply';
+}
+
+/** The migrations of this release that the database has not run yet, by name, in order. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  return (await migrator.getMigrations())
+    .filter((migration) => !migration.executedAt)
+    .map((migration) => migration.name);
+}
+
+/** A command that reads the schema as this release writes it, run on a database that has not been migrated to it. */
+export class SchemaBehindError extends Error {
+  constructor(pending: string[]) {
+    const all = pending.length === Object.keys(migrations).length;
+    super(
+      all
+        ? 'The database has no Uplink schema yet: run `npm run db:migrate` first.'
+        : `The database schema is older than this release (${pending.length} migration${pending.length === 1 ? '' : 's'} to apply: ${pending.join(', ')}): run \`npm run db:migrate\` first.`,
+    );
+    this.name = 'SchemaBehindError';
+  }
+}
+
+/** Refuses, with SchemaBehindError, a database that has not run every migration of this release. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
+export async function refuseOlderSchema(db: Kysely<any>): Promise<void> {
+  const pending = await pendingMigrations(db);
+  if (pending.length > 0) throw new SchemaBehindError(pending);
 }
 
 /** Runs the migrations up to and including `name` only: how a test builds a database as it was before a later one. */

@@ -193,14 +193,6 @@ export interface RewardCycleSumsTable {
 }
 
 /** One preview or run of a cycle at a time (migration 0061). */
-export interface RewardCycleLeaseTable {
-  id: Generated<boolean>;
-  holder: string;
-  cycle: number;
-  work: 'PREVIEW' | 'RUN';
-  expires_at: Timestamp;
-}
-
 export type RewardCycleSource = 'EXCHANGE' | 'UPLOAD';
 export type RewardCycleOutcome = 'DISTRIBUTED' | 'ALREADY_DISTRIBUTED';
 export type RewardCycleBasis = 'UPLOADED_STATEMENT' | 'EXCHANGE_COPY_TRADING_COMMISSION';
@@ -666,7 +658,6 @@ export interface Database {
   reward_cycle_runs: RewardCycleRunsTable;
   reward_cycle_progress: RewardCycleProgressTable;
   reward_cycle_sums: RewardCycleSumsTable;
-  reward_cycle_lease: RewardCycleLeaseTable;
   withdrawal_codes: WithdrawalCodesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_flagged_payments: WithdrawalFlaggedPaymentsTable;

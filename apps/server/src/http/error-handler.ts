@@ -47,6 +47,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof ServiceUnavailableError) {
       request.log.warn({ err: error }, 'a service the request needs is not answering');
+      const { retryAfterSeconds } = error as ServiceUnavailableError;
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(503).send(failure('SERVICE_UNAVAILABLE', error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -40,14 +40,18 @@ function sharedRateLimitStore(
   return { redis, nameSpace: config.rateLimitNamespace, skipOnError: true };
 }
 
-/** The OpenAPI documentation: public, served by swagger-ui's own routes. */
+/** The OpenAPI documentation, served by swagger-ui's own routes where it is public (`apiDocsPublic`). */
 export const apiDocsPrefix = '/api/docs';
 
-/** Security headers, compression, rate limiting (shared through Redis when configured) and the OpenAPI docs. */
+/**
+ * Security headers, compression, rate limiting (shared through Redis when configured) and the
+ * OpenAPI docs — in production only with API_DOCS_PUBLIC=true: the document lists every admin
+ * route and its parameters, which nobody outside needs to map (elsewhere a 404, like any unknown path).
+ */
 export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
   registerSecurityHeaders(app);
   await registerCompression(app);
   await app.register(rateLimit, { global: false, ...sharedRateLimitStore(app, config) });
   await registerOpenApi(app, config.publicUrl);
-  await app.register(swaggerUi, { routePrefix: apiDocsPrefix });
+  if (config.apiDocsPublic) await app.register(swaggerUi, { routePrefix: apiDocsPrefix });
 }

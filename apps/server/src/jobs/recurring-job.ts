@@ -14,11 +14,13 @@ export interface RecurringJobOptions {
   lock: JobLock;
   logger: FastifyBaseLogger;
   work: () => Promise<void>;
+  /** Also runs once this long after the start (by then the process has taken the lead, if it is to), not only after a first interval. */
+  firstRunAfterMs?: number;
 }
 
 /**
- * Runs `work` every `intervalMs`, never twice at once: runs of this process wait for each other,
- * and `lock` keeps other processes out (see `JobLock`). The lock holds no connection that the
+ * Runs `work` every `intervalMs` while this process leads the jobs, never twice at once: runs of
+ * this process wait for each other, and `lock` keeps other processes out (see `JobLock`). The lock holds no connection that the
  * work needs, so the work may use the database freely, even the embedded one's single connection.
  */
 export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
@@ -26,6 +28,8 @@ export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
   let stopped = false;
 
   async function runOnce(): Promise<boolean> {
+    // A process that does not lead the jobs (another host does) neither runs nor counts them.
+    if (!options.lock.leads()) return false;
     const finished = startJobRun(options.name);
     try {
       const ran = await options.lock.runExclusive(options.name, options.work);
@@ -50,12 +54,16 @@ export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
 
   const timer = setInterval(() => void runNow(), options.intervalMs);
   timer.unref();
+  const first =
+    options.firstRunAfterMs === undefined ? undefined : setTimeout(() => void runNow(), options.firstRunAfterMs);
+  first?.unref();
 
   return {
     runNow,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(first);
       await running;
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../testing/app-for-file';
+import { createTestApp } from '../../testing/test-app';
 
 describe('health and the envelope', () => {
   const t = testAppForFile();
@@ -27,5 +28,16 @@ describe('health and the envelope', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     expect(response.json().paths).toHaveProperty('/api/readyz');
+  });
+
+  it('serves no OpenAPI document where it is not public (production, unless API_DOCS_PUBLIC=true)', async () => {
+    const hidden = await createTestApp({ apiDocsPublic: false });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        expect((await hidden.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await hidden.close();
+    }
   });
 });

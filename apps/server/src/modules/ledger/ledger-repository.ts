@@ -269,7 +269,9 @@ export interface LedgerDiscrepancy {
 /**
  * Members without a ledger account, accounts whose totals or carry differ from the sum of their
  * entries, members whose exact rewards differ from their credits plus carry (DESIGN.md section 5)
- * and available balances that are not whole cents: always none, unless the ledger is broken. A
+ * and available balances that are not whole cents: always none, unless the ledger is broken. The
+ * rewards of a cycle still being distributed count for a beneficiary once their credit is booked
+ * (`reward_cycle_progress`: a run under way, or one a killed process left for the next run). A
  * member without an account (a bulk load that switched the opening trigger off) fails every
  * credit, hold and balance read.
  */
@@ -298,7 +300,16 @@ export async function findLedgerDiscrepancies(db: Kysely<Database>, limit = 100)
         FROM ledger_accounts),
     kept AS (${ledgerTotalsNow}),
     exact AS (
-      SELECT beneficiary_id AS account_id, sum(reward_amount) AS rewards FROM rewards GROUP BY beneficiary_id),
+      SELECT r.beneficiary_id AS account_id, sum(r.reward_amount) AS rewards
+        FROM rewards r
+       -- A cycle under way (or left half-way) has rewards its ledger chunks have not booked yet:
+       -- those of a beneficiary without the cycle's entry count once it is booked, not before.
+       WHERE NOT (r.type = 'DOWNLINE'
+                  AND r.cycle IN (SELECT cycle FROM reward_cycle_progress)
+                  AND NOT EXISTS (SELECT 1 FROM ledger_entries e
+                                   WHERE e.account_id = r.beneficiary_id AND e.reason_type = 'REWARD_CYCLE'
+                                     AND e.reason_id = r.cycle::text))
+       GROUP BY r.beneficiary_id),
     compared AS (
       SELECT a.user_id,
              a.credits_posted, coalesce(s.credits_posted, 0) AS sum_credits_posted,

@@ -41,7 +41,7 @@ describe('mail delivery over SMTP', () => {
       mailRetryBaseMs: 50,
       mailPollIntervalMs: 60_000,
     };
-    app = await buildApp({ config, db: database.db, jobLock: database.jobLock, logger: false });
+    app = await buildApp({ config, db: database.db, jobLock: database.startJobLock(), logger: false });
     await app.ready();
     sponsorCode = (await createMember(database.db)).referral_code;
   });

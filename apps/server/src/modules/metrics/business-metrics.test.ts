@@ -118,8 +118,8 @@ describe('business gauges an operator alerts on', () => {
     expect(gauge(text, 'uplink_rewards_locked_usdt')).toBe(3.1234);
   });
 
-  it('counts the cycles due from the first to start after installation, or from cycle 1 of an epoch set', async () => {
-    // Installed on Wednesday 2026-11-25, in cycle 47 of the default calendar: cycle 48 is the first
+  it('counts the cycles due from the one running at installation, whether REWARD_CYCLE_EPOCH is set or not', async () => {
+    // Installed on Wednesday 2026-11-25, in cycle 47 of the default calendar: cycle 47 is the first
     // due, not cycle 1 of an epoch that was nobody's launch (the alert counted 46 cycles missing).
     await t.database.db
       .updateTable('installation')
@@ -128,18 +128,25 @@ describe('business gauges an operator alerts on', () => {
     t.clock.set(new Date('2026-11-29T12:00:00Z'));
     let text = await scrape();
     expect(gauge(text, 'uplink_reward_cycle_current')).toBe(47);
-    expect(gauge(text, 'uplink_reward_cycle_first_due')).toBe(48);
+    expect(gauge(text, 'uplink_reward_cycle_first_due')).toBe(47);
 
-    // REWARD_CYCLE_EPOCH set: the operator's cycle 1 is due like every later one.
-    const rewards = { ...t.config.rewards, cycleEpoch: new Date('2026-11-02T00:00:00Z'), epochSet: true };
-    const config = { ...t.config, rewards };
-    const withEpoch = await buildApp({ config, db: t.database.db, logger: false, clock: t.clock });
-    try {
-      text = (await withEpoch.inject({ method: 'GET', url: '/api/metrics' })).body;
-      expect(gauge(text, 'uplink_reward_cycle_current')).toBe(4);
-      expect(gauge(text, 'uplink_reward_cycle_first_due')).toBe(1);
-    } finally {
-      await withEpoch.close();
+    // REWARD_CYCLE_EPOCH set to the default's own date is the same calendar: still 47, never 1 (issue 42).
+    for (const [epoch, current, firstDue] of [
+      ['2026-01-05T00:00:00Z', 47, 47],
+      // An operation's own calendar, begun before the installation: its cycle 4 was running then.
+      ['2026-11-02T00:00:00Z', 4, 4],
+      // …or begun after it: its cycle 1 is the first due.
+      ['2026-11-30T00:00:00Z', 0, 1],
+    ] as const) {
+      const config = { ...t.config, rewards: { ...t.config.rewards, cycleEpoch: new Date(epoch) } };
+      const withEpoch = await buildApp({ config, db: t.database.db, logger: false, clock: t.clock });
+      try {
+        text = (await withEpoch.inject({ method: 'GET', url: '/api/metrics' })).body;
+        expect({ epoch, current: gauge(text, 'uplink_reward_cycle_current') }).toEqual({ epoch, current });
+        expect({ epoch, firstDue: gauge(text, 'uplink_reward_cycle_first_due') }).toEqual({ epoch, firstDue });
+      } finally {
+        await withEpoch.close();
+      }
     }
   });
 

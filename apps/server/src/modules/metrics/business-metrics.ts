@@ -62,7 +62,7 @@ businessGauge('uplink_reward_cycle_current', 'Number of the reward cycle running
 });
 businessGauge(
   'uplink_reward_cycle_first_due',
-  'Number of the first reward cycle that must be distributed: the first to start after installation, or 1 when REWARD_CYCLE_EPOCH is set',
+  'Number of the first reward cycle that must be distributed: the one running when the database was installed',
   (s) => {
     const source = newestSource();
     return source && s.installedAt ? source.calendar.firstDueCycle(s.installedAt) : null;

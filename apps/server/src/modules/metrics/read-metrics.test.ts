@@ -155,7 +155,7 @@ describe('reading the metrics (GET /api/metrics)', () => {
   });
 
   it('counts the runs of a background job by outcome', async () => {
-    const lockHeldElsewhere: JobLock = { runExclusive: async () => false };
+    const lockHeldElsewhere: JobLock = { leads: () => true, runExclusive: async () => false, close: async () => {} };
     const jobs = [
       { name: 'metrics-test-failing', lock: processJobLock(), work: () => Promise.reject(new Error('exchange down')) },
       { name: 'metrics-test-working', lock: processJobLock(), work: () => Promise.resolve() },

@@ -1,17 +1,16 @@
 import { toWireMoney } from '@uplink/contract/money';
 import type { RewardCyclePreview } from '@uplink/contract/reward-runs';
 import { Decimal } from 'decimal.js';
-import type { AppContext } from '../../app-context';
 import { betweenChunks, withCycleLease } from './reward-cycle-lease';
 import { unknownUidsShown } from './reward-cycle-run-record';
 import { copiersPerChunk, matchStatementLines, previewRewardChunk, type StatementLine } from './reward-load-repository';
 import { findCurrentRewardPlan } from './rewards-repository';
-import { type CycleStatement, readCycleStatement } from './run-reward-cycle';
+import { type CycleRunDeps, type CycleStatement, readCycleStatement } from './run-reward-cycle';
 
 /** Statement lines matched to members per statement of the preview. */
 const linesPerChunk = 5000;
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
+type Deps = CycleRunDeps;
 
 /**
  * What running a cycle with this statement would do now, by the run's own statements (the
@@ -23,7 +22,7 @@ export function previewRewardCycle(
   deps: Deps,
   input: { cycle: number; statement: CycleStatement; chunks?: { copiers?: number } },
 ): Promise<RewardCyclePreview> {
-  return withCycleLease(deps, input.cycle, 'PREVIEW', async () => {
+  return withCycleLease(deps, async () => {
     const at = deps.clock.now();
     const read = await readCycleStatement(deps, input.cycle, input.statement, at);
     const summary = read.distributed

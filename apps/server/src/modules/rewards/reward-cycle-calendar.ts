@@ -27,10 +27,12 @@ export function cycleAt(calendar: Calendar, at: Date): number {
 export const lastFinishedCycle = (calendar: Calendar, at: Date) => Math.max(cycleAt(calendar, at) - 1, 0);
 
 /**
- * The first cycle an operation must distribute: cycle #1 of an epoch the operator set, otherwise
- * the first cycle to start after the database was installed (the default calendar's earlier
- * cycles were nobody's to distribute).
+ * @rule FIRST_DUE_CYCLE
+ * The first cycle an operation must distribute: the one running when the database was installed
+ * (cycle 1 when the calendar starts later). Cycles that ended before the installation had no
+ * members to pay, whatever the calendar — so REWARD_CYCLE_EPOCH set to the default's own date
+ * (2026-01-05) is the default calendar, not 47 cycles due at once.
  */
-export function firstDueCycle(rewards: Calendar & Pick<RewardsConfig, 'epochSet'>, installedAt: Date): number {
-  return rewards.epochSet ? 1 : cycleAt(rewards, installedAt) + 1;
+export function firstDueCycle(calendar: Calendar, installedAt: Date): number {
+  return Math.max(cycleAt(calendar, installedAt), 1);
 }

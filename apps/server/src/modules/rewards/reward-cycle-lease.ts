@@ -1,46 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errorTexts } from '@uplink/contract/error-codes';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/schema';
+import { trySessionLock } from '../../db/session-lock';
 import { DomainError } from '../../domain-error';
-import { type CycleWork, releaseCycleLease, renewCycleLease, takeCycleLease } from './reward-cycle-progress-repository';
 
-/** Long enough for the slowest chunk; every chunk renews it. A holder killed mid-run lets go after it. */
-export const cycleLeaseMs = 5 * 60_000;
-
-export interface CycleLease {
-  /** In a chunk's transaction: keeps the lease, or refuses the chunk when it was lost. */
-  renew(trx: Kysely<Database>): Promise<void>;
-}
+/** The name of the one lease of cycle work (see `withCycleLease`); `ledger:check` asks whether it is held. */
+export const cycleLeaseName = 'reward-cycle';
 
 const busy = () => new DomainError('REWARD_CYCLE_BUSY', errorTexts.REWARD_CYCLE_BUSY);
 
 /**
+ * @rule ONE_CYCLE_WORK_AT_A_TIME
  * Runs `task` holding the one lease of cycle work: a second preview or run (a double click, the
- * scheduled job beside an administrator) is refused at once with REWARD_CYCLE_BUSY instead of
- * queueing behind the first for the database.
+ * scheduled job beside an administrator, the terminal command beside the server) is refused at
+ * once with REWARD_CYCLE_BUSY instead of queueing behind the first for the database. The lease is
+ * the holder's database session (`trySessionLock`): it ends with its process, so a run whose
+ * process was killed is resumed by the next run at once, not 5 minutes later (issue 42).
  */
-export async function withCycleLease<T>(
-  deps: Pick<AppContext, 'db' | 'clock'>,
-  cycle: number,
-  work: CycleWork,
-  task: (lease: CycleLease) => Promise<T>,
-): Promise<T> {
-  const holder = randomUUID();
-  const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + cycleLeaseMs);
-  if (!(await takeCycleLease(deps.db, { holder, cycle, work, now, expiresAt }))) throw busy();
+export async function withCycleLease<T>(deps: Pick<AppContext, 'db'>, task: () => Promise<T>): Promise<T> {
+  const release = await trySessionLock(deps.db, cycleLeaseName);
+  if (!release) throw busy();
   try {
-    return await task({
-      async renew(trx) {
-        if (!(await renewCycleLease(trx, holder, new Date(deps.clock.now().getTime() + cycleLeaseMs)))) throw busy();
-      },
-    });
+    return await task();
   } finally {
-    // A lease that cannot be given back (the database went away) expires on its own.
-    await releaseCycleLease(deps.db, holder).catch(() => undefined);
+    await release();
   }
 }
 

@@ -3,11 +3,12 @@ import type { RewardCycleRun } from '@uplink/contract/reward-runs';
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
+import type { Config } from '../../config/load-config';
 import type { Database, RewardCycleBasis, RewardCycleSource } from '../../db/schema';
 import { DomainError, validationFailed } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import { type CycleWindow, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
-import { betweenChunks, type CycleLease, withCycleLease } from './reward-cycle-lease';
+import { betweenChunks, withCycleLease } from './reward-cycle-lease';
 import {
   type CycleProgressRow,
   endCycleProgress,
@@ -47,7 +48,11 @@ export interface RunRewardCycleInput {
   chunks?: { copiers?: number; beneficiaries?: number };
 }
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
+/** What a run reads: the calendar and the exchange's settings, not the rest of the server's (rewards:cycle has only these). */
+export type CycleRunDeps = Pick<AppContext, 'db' | 'clock' | 'integrations'> & {
+  config: Pick<Config, 'rewards' | 'exchange'>;
+};
+type Deps = CycleRunDeps;
 
 /**
  * What each source gives as a copier's `masterAmount`. The exchange's agent API documents no
@@ -80,7 +85,7 @@ const statementBasis: Record<RewardCycleSource, RewardCycleBasis> = {
  * of members who are compliant again are then released.
  */
 export function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Promise<RewardCycleRun> {
-  return withCycleLease(deps, input.cycle, 'RUN', async (lease) => {
+  return withCycleLease(deps, async () => {
     const startedAt = deps.clock.now();
     let progress = await findCycleProgress(deps.db, input.cycle);
     if (!progress) {
@@ -93,7 +98,7 @@ export function runRewardCycle(deps: Deps, input: RunRewardCycleInput): Promise<
       }
     }
     await ensureRewardPartitions(deps.db, [progress.cycle, progress.cycle + 1]);
-    await distributeInChunks(deps, progress, lease, input.chunks);
+    await distributeInChunks(deps, progress, input.chunks);
     const run = await recordDistribution(deps, input, progress.cycle);
     await settleLockedRewards(deps);
     return toRewardCycleRun(run);
@@ -133,7 +138,6 @@ async function beginDistribution(
 async function distributeInChunks(
   deps: Deps,
   progress: CycleProgressRow,
-  lease: CycleLease,
   chunks: RunRewardCycleInput['chunks'] = {},
 ): Promise<void> {
   const { cycle, judged_at: at } = progress;
@@ -143,7 +147,6 @@ async function distributeInChunks(
   const chunk = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
     deps.db.transaction().execute(async (trx) => {
       await lockRewardCycle(trx, cycle);
-      await lease.renew(trx);
       return work(trx);
     });
 

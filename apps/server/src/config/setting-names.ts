@@ -1,0 +1,45 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * Variables every shell, container or npm run sets, some of them a letter or two from one of
+ * ours (`HOME` and `HOST`): never taken for a misspelt setting.
+ */
+const systemVariables = new Set([
+  'HOME',
+  'HOSTNAME',
+  'PWD',
+  'OLDPWD',
+  'PATH',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'TZ',
+  'MAIL',
+]);
+
+/** The most letters a name may be off by and still be taken for a misspelling of one of ours. */
+const misspellingDistance = 2;
+
+/**
+ * @rule MISSPELT_SETTING
+ * A variable that is not one of ours but is at most two edits from one (`DATABSE_URL`), which the
+ * operator surely meant: the setting they meant would otherwise silently keep its default — the
+ * embedded database instead of their PostgreSQL. Names are compared in capitals; a name of ours
+ * and the variables every environment has are never refused.
+ */
+export function misspeltSettingProblems(env: NodeJS.ProcessEnv, known: readonly string[]): string[] {
+  const ours = new Set(known);
+  const problems: string[] = [];
+  for (const name of Object.keys(env)) {
+    const upper = name.toUpperCase();
+    if (ours.has(name) || systemVariables.has(upper) || name.startsWith('npm_')) continue;
+    const meant = known.find((candidate) => candidate !== upper && distance(upper, candidate) <= misspellingDistance);
+    const sameButCase = ours.has(upper);
+    if (sameButCase || meant) {
+      problems.push(`${name}: not a setting of Uplink; did you mean ${sameButCase ? upper : meant}?`);
+    }
+  }
+  return problems;
+}
