@@ -19,14 +19,20 @@ const systemVariables = new Set([
   'MAIL',
 ]);
 
-/** The most letters a name may be off by and still be taken for a misspelling of one of ours. */
-const misspellingDistance = 2;
+/**
+ * The most letters a name may be off by and still be taken for a misspelling of one of ours: two,
+ * but one for our short names, where two edits make another word (`TEST`, which test runners set,
+ * is two letters off `HOST`).
+ */
+function misspellingDistance(name: string): number {
+  return name.length < 6 ? 1 : 2;
+}
 
 /**
  * @rule MISSPELT_SETTING
  * A variable that is not one of ours but is at most two edits from one (`DATABSE_URL`), which the
- * operator surely meant: the setting they meant would otherwise silently keep its default — the
- * embedded database instead of their PostgreSQL. Names are compared in capitals; a name of ours
+ * operator surely meant (one edit for our names under six letters): the setting they meant would
+ * otherwise silently keep its default — the embedded database instead of their PostgreSQL. Names are compared in capitals; a name of ours
  * and the variables every environment has are never refused.
  */
 export function misspeltSettingProblems(env: NodeJS.ProcessEnv, known: readonly string[]): string[] {
@@ -35,7 +41,9 @@ export function misspeltSettingProblems(env: NodeJS.ProcessEnv, known: readonly 
   for (const name of Object.keys(env)) {
     const upper = name.toUpperCase();
     if (ours.has(name) || systemVariables.has(upper) || name.startsWith('npm_')) continue;
-    const meant = known.find((candidate) => candidate !== upper && distance(upper, candidate) <= misspellingDistance);
+    const meant = known.find(
+      (candidate) => candidate !== upper && distance(upper, candidate) <= misspellingDistance(candidate),
+    );
     const sameButCase = ours.has(upper);
     if (sameButCase || meant) {
       problems.push(`${name}: not a setting of Uplink; did you mean ${sameButCase ? upper : meant}?`);

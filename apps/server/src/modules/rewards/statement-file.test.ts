@@ -97,7 +97,7 @@ describe('the statement reader: the web upload and `rewards:cycle --file` read a
     await expect(run).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining(
-        'line(s) refused, nothing was run:\n  Line 1: masterAmount must be a non-negative number\n  Line 2: masterAmount has at most 8 decimals',
+        '2 line(s) refused, nothing was run: Line 1: masterAmount must be a non-negative number; Line 2: masterAmount has at most 8 decimals\n',
       ),
     });
   });
