@@ -2,13 +2,23 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 
-/** Databases opened on the embedded PGlite: one session, and only this process can open them. */
+/**
+ * Databases opened on the embedded PGlite (one session, and only this process can open them), by
+ * their dialect adapter: the one object a handle shares with every handle made from it
+ * (`withPlugin`, a transaction, a connection), so any of them finds the database's locks.
+ */
 const embedded = new WeakMap<object, Set<string>>();
 
 /** Told by `openDatabase` which handles are the embedded database's (see `trySessionLock`). */
 // biome-ignore lint/suspicious/noExplicitAny: any schema
 export function markEmbedded(db: Kysely<any>): void {
-  embedded.set(db, new Set());
+  embedded.set(db.getExecutor().adapter, new Set());
+}
+
+/** The embedded database's locks held in this process, or undefined on PostgreSQL. */
+// biome-ignore lint/suspicious/noExplicitAny: any schema
+function embeddedLocks(db: Kysely<any>): Set<string> | undefined {
+  return embedded.get(db.getExecutor().adapter);
 }
 
 /** Gives a lock taken by `trySessionLock` back. */
@@ -34,7 +44,7 @@ export async function trySessionLock(
   name: string,
   watch?: SessionWatch,
 ): Promise<SessionLockRelease | null> {
-  const inMemory = embedded.get(db);
+  const inMemory = embeddedLocks(db);
   if (inMemory) {
     if (inMemory.has(name)) return null;
     inMemory.add(name);
@@ -87,7 +97,7 @@ export async function trySessionLock(
 /** Whether anyone, in any process, holds `name` right now (a report's question; the answer may change at once). */
 // biome-ignore lint/suspicious/noExplicitAny: any schema
 export async function isSessionLockHeld(db: Kysely<any>, name: string): Promise<boolean> {
-  const inMemory = embedded.get(db);
+  const inMemory = embeddedLocks(db);
   if (inMemory) return inMemory.has(name);
   // A 64-bit advisory key shows in pg_locks as its high and low 32 bits (objsubid 1).
   const key = BigInt(sessionLockKey(name));
