@@ -26,3 +26,19 @@ export async function expectNoViolations(page: Page): Promise<void> {
   }));
   expect(violations).toEqual([]);
 }
+
+/**
+ * Runs every axe rule, best practices included (a skip link without its target, say), on the page
+ * as it is and fails on any violation at all.
+ */
+export async function expectNoViolationsOfAnyRule(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  expect(violations).toEqual([]);
+}

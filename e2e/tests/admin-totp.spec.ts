@@ -29,11 +29,11 @@ async function codeAfter(authenticator: TOTP, lastStep: number): Promise<{ code:
 }
 
 /**
- * The admin area's own Logout, in its sidebar; then the landing page, so the next sign-in starts
+ * The admin area's own Sign Out, in its sidebar; then the landing page, so the next sign-in starts
  * afresh (not with the admin page the guard remembered on the way out).
  */
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).not.toHaveURL(/\/admin\//);
   await page.goto('/');
 }

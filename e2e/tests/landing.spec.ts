@@ -90,7 +90,7 @@ test.describe('public site', () => {
     await expect(footer.getByRole('link', { name: 'Telegram Channel' })).toHaveAttribute('href', /^https:\/\//);
     await expect(footer.getByRole('link', { name: 'Telegram Community' })).toHaveAttribute('href', /^https:\/\//);
     await expect(footer.getByRole('list', { name: /Social media/ }).getByRole('listitem')).toHaveCount(2);
-    await expect(footer.getByText('© 2025 Uplink. All rights reserved.')).toBeVisible();
+    await expect(footer.getByText(`© ${new Date().getFullYear()} Uplink. All rights reserved.`)).toBeVisible();
   });
 
   test('the mobile menu lists the visitor links', async ({ page }) => {

@@ -160,7 +160,7 @@ test.describe("an administrators' team", () => {
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
       const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
       await expect(sidebar.getByText(`· ${invitee.roleLabel}`)).toBeVisible();
-      await sidebar.getByRole('button', { name: 'Logout' }).click();
+      await sidebar.getByRole('button', { name: 'Sign Out' }).click();
       await expect(page).not.toHaveURL(/\/admin\//);
 
       // The link works once: a second use is refused in the server's words.

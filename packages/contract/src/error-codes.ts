@@ -89,7 +89,8 @@ export const errorTexts: Record<ErrorCode, string> = {
   BINGX_UID_ALREADY_SET: 'Your BingX UID is already linked and cannot be changed.',
   BINGX_UID_ALREADY_EXISTS: 'This BingX UID is linked to another account.',
   BINGX_UID_INELIGIBLE: 'This BingX UID is not eligible. Register on BingX through our affiliate link.',
-  BINGX_UID_INCOMPLETE_KYC: 'KYC is incomplete on this BingX account. Complete verification and try again.',
+  BINGX_UID_INCOMPLETE_KYC:
+    'KYC verification is not complete on this BingX account. Complete identity verification in the BingX app, then link this UID again.',
   BINGX_UID_INSUFFICIENT_DEPOSIT: 'The deposit on this BingX account is too small. Deposit at least 100 USDT.',
   EXCHANGE_UNAVAILABLE: 'The exchange is not answering right now. Please try again in a minute.',
   SUBSCRIPTION_NOT_PAID: 'Please pay the subscription before linking your BingX UID.',

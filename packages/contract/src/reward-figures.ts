@@ -67,14 +67,21 @@ export function exactRewardsOf(totals: RewardLedgerTotals): Decimal {
 /**
  * "Rows are rounded to the cent. Exact sum 36.6047 USDT: 36.60 credited, 0.0047 carried to your
  * next credit." Locked and forfeited credits are named when there are any, so the parts always add
- * up to the exact sum.
+ * up to the exact sum. Given the sum of the rows each rounded to the cent (`roundedRows`), a sum
+ * that differs from the cents booked is named first: "The rows, each rounded to the cent, add to
+ * 52.22 USDT. Exact sum 52.2312 USDT: 52.23 credited, …".
  */
-export function rewardFiguresNote(totals: RewardLedgerTotals, owner: CarryOwner): string {
+export function rewardFiguresNote(totals: RewardLedgerTotals, owner: CarryOwner, roundedRows?: Decimal.Value): string {
   const parts = [`${formatExactAmount(totals.credited)} credited`];
   if (!new Decimal(totals.locked).isZero()) parts.push(`${formatExactAmount(totals.locked)} locked`);
   if (!new Decimal(totals.forfeited).isZero()) parts.push(`${formatExactAmount(totals.forfeited)} forfeited`);
   parts.push(`${formatExactAmount(totals.carried)} ${carriedTo[owner]}`);
-  return `Rows are rounded to the cent. Exact sum ${formatExactAmount(exactRewardsOf(totals))} USDT: ${parts.join(', ')}.`;
+  const booked = new Decimal(totals.credited).plus(totals.locked).plus(totals.forfeited);
+  const rounding =
+    roundedRows !== undefined && !booked.equals(roundedRows)
+      ? `The rows, each rounded to the cent, add to ${formatExactAmount(roundedRows)} USDT.`
+      : 'Rows are rounded to the cent.';
+  return `${rounding} Exact sum ${formatExactAmount(exactRewardsOf(totals))} USDT: ${parts.join(', ')}.`;
 }
 
 /**
@@ -86,13 +93,17 @@ export function matchingRewardsNote(exact: Decimal.Value, count: number): string
 }
 
 /** The figures on the wire, with their line. */
-export function toRewardFigures(totals: RewardLedgerTotals, owner: CarryOwner): RewardFigures {
+export function toRewardFigures(
+  totals: RewardLedgerTotals,
+  owner: CarryOwner,
+  roundedRows?: Decimal.Value,
+): RewardFigures {
   return {
     exact: toWireMoney(exactRewardsOf(totals)),
     credited: toWireMoney(totals.credited),
     locked: toWireMoney(totals.locked),
     forfeited: toWireMoney(totals.forfeited),
     carried: toWireMoney(totals.carried),
-    note: rewardFiguresNote(totals, owner),
+    note: rewardFiguresNote(totals, owner, roundedRows),
   };
 }

@@ -75,10 +75,10 @@ export const memberWithdrawalStatementColumns = [
 
 /** The closing line of each withdrawal status, in this order. */
 export const withdrawalStatementTotals = [
-  ['APPROVED', 'Approved'],
-  ['PENDING', 'Pending'],
-  ['REJECTED', 'Rejected'],
-  ['BLOCKED_COMPLIANCE', 'Blocked'],
+  ['APPROVED', 'Total approved (USDT)'],
+  ['PENDING', 'Total pending (USDT)'],
+  ['REJECTED', 'Total rejected (USDT)'],
+  ['BLOCKED_COMPLIANCE', 'Total blocked (USDT)'],
 ] as const;
 
 /** What the ledger booked for a member's rewards of a range (decimal strings). */

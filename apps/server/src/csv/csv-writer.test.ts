@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { type CsvColumn, csvHeader, csvRows, neutralisedText, plainAmount } from './csv-writer';
+import { type CsvColumn, csvHeader, csvRows, neutralisedText, plainAmount, plainMoney } from './csv-writer';
 
 describe('the CSV writer every export uses', () => {
   it.each([
@@ -22,6 +22,13 @@ describe('the CSV writer every export uses', () => {
     expect(plainAmount('123456789012345678.12345678')).toBe('123456789012345678.12345678');
     expect(plainAmount('-5.50')).toBe('-5.5');
     expect(() => plainAmount('=1+1')).toThrow();
+  });
+
+  it('writes money with its 2 decimals of cents, never dropping a decimal it has', () => {
+    expect(plainMoney('5')).toBe('5.00');
+    expect(plainMoney('10.50000000')).toBe('10.50');
+    expect(plainMoney('0.125')).toBe('0.125');
+    expect(() => plainMoney('=1+1')).toThrow();
   });
 
   it('quotes what needs quoting and reads back cell for cell', () => {

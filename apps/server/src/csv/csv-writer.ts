@@ -7,10 +7,11 @@ import Papa from 'papaparse';
  * - text is neutralised when it begins with `=`, `+`, `-`, `@`, tab or CR (a spreadsheet would run
  *   it as a formula: a member named `=HYPERLINK("http://x","y")` exports as that text, prefixed `'`);
  * - amounts are exact plain numbers (`1234.5`, `0.0043`: no exponent, no thousands separator,
- *   never a float), so a spreadsheet sums them;
+ *   never a float), so a spreadsheet sums them; money (what a member asks for or is paid) writes
+ *   at least the 2 decimals of cents (`5.00`), never fewer than it has;
  * - moments are ISO 8601 in UTC; counts are integers.
  */
-export type CsvCellKind = 'text' | 'amount' | 'moment' | 'integer';
+export type CsvCellKind = 'text' | 'amount' | 'money' | 'moment' | 'integer';
 
 export interface CsvColumn<Row> {
   header: string;
@@ -33,11 +34,20 @@ export function plainAmount(amount: string | number): string {
   return text;
 }
 
-function cellText(kind: CsvCellKind, value: string | number | Date | null | undefined): string {
+/** Money as a plain number with at least its 2 decimals of cents: 5 → `5.00`, 0.125 → `0.125`. */
+export function plainMoney(amount: string | number): string {
+  const exact = plainAmount(amount);
+  return new Decimal(exact).toFixed(Math.max(2, new Decimal(exact).decimalPlaces()));
+}
+
+/** One cell's text, written as its column's kind says. */
+export function cellText(kind: CsvCellKind, value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
     case 'amount':
       return plainAmount(value instanceof Date ? Number.NaN : value);
+    case 'money':
+      return plainMoney(value instanceof Date ? Number.NaN : value);
     case 'moment':
       return (value instanceof Date ? value : new Date(value)).toISOString();
     case 'integer':

@@ -106,7 +106,16 @@ describe('the OpenAPI document (GET /api/docs/json)', () => {
     }
     const profile = operations.find(([name]) => name === 'GET /api/users/profile')?.[1];
     expect(Object.keys(profile?.responses ?? {})).toContain('401');
+    const memberWithdrawals = operations.find(([name]) => name === 'GET /api/withdrawals/admin/user/{userId}')?.[1];
+    expect(Object.keys(memberWithdrawals?.responses ?? {})).toContain('404');
     const adminList = operations.find(([name]) => name === 'GET /api/users/admin/all')?.[1];
     expect(Object.keys(adminList?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403']));
+  });
+
+  it('declares 404 for every path with a parameter: the resource it names may not exist', () => {
+    const withParameter = operations.filter(([name]) => name.includes('{'));
+    expect(withParameter.length).toBeGreaterThan(10);
+    const without404 = withParameter.filter(([, operation]) => !('404' in operation.responses)).map(([name]) => name);
+    expect(without404).toEqual([]);
   });
 });

@@ -64,8 +64,8 @@ const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * - input (a query, path parameters or a body): 400 VALIDATION_ERROR;
  * - a method with a body: 400 for a body that is not JSON, 413 over the body limit, 415 for a
  *   content type no parser reads;
- * - a path parameter: 414 over the router's 100 characters; an `{id}` (the resource the path
- *   names) 404 when there is none, or none of the caller's;
+ * - a path parameter (`{id}`, `{userId}`: the resource the path names): 414 over the router's
+ *   100 characters, 404 when there is none, or none of the caller's;
  * - any access but `public` (a signed-in route): 401 without a valid session, 403 for a disabled
  *   account (and, beyond `member`, for a caller whose role may not use it), 423 for a locked one;
  * - a rate limit: 429;
@@ -96,7 +96,7 @@ function errorResponsesOf(route: RouteOptions, method: string, defaultBodyLimit:
         : `FORBIDDEN: the caller is not an administrator whose role holds the permission ${access?.permission}; ADMIN_TOTP_REQUIRED: in production, the administrator has not turned on two-factor sign-in; ACCOUNT_DISABLED: the account is disabled; or the errorCode names what the operation needs first`,
     );
   }
-  if (/\/:id(\/|$)/.test(route.url)) {
+  if (hasParams) {
     responses[404] = errorEnvelope(
       'Not found: nothing has this id, or nothing the caller may see (the errorCode names what)',
     );

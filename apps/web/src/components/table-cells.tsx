@@ -60,9 +60,18 @@ function WalletCell({ address }: { address: string | null }) {
   );
 }
 
-/** A moment with its hour and minute, on one line. */
+/** A moment with its hour and minute: on one line where it fits, else the time whole below the day. */
 function DateTimeCell({ at }: { at: string | null }) {
-  return <span className="whitespace-nowrap">{formatDateTime(at)}</span>;
+  const text = formatDateTime(at);
+  const timeStarts = text.lastIndexOf(', ');
+  if (timeStarts < 0) return <span className="whitespace-nowrap">{text}</span>;
+  // Where the width runs out (a card's title beside its status), the time wraps whole onto a line of its own.
+  return (
+    <span>
+      <span className="whitespace-nowrap">{text.slice(0, timeStarts + 1)}</span>{' '}
+      <span className="whitespace-nowrap">{text.slice(timeStarts + 2)}</span>
+    </span>
+  );
 }
 
 /** A day, on one line. */

@@ -60,14 +60,15 @@ export function renderMailboxPage(messages: MailRow[], to: string | undefined): 
   .message header { display: flex; justify-content: space-between; gap: 12px; align-items: baseline; }
   .message h2 { font-size: 17px; margin: 0; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 12px 0; font-size: 14px; }
-  dt { color: #7b8794; } dd { margin: 0; } dd a { color: #0b7285; }
+  dt { color: #52606d; } dd { margin: 0; } dd a { color: #0b7285; }
   pre { white-space: pre-wrap; word-break: break-word; font: 14px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace;
         background: #f9fafb; border-radius: 8px; padding: 14px; margin: 0; }
   pre a { color: #0b7285; }
+  /* Every text colour keeps WCAG AA contrast (4.5:1) on its background. */
   .status { font-size: 12px; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: #e4e7eb; }
-  .status-sent { background: #d3f9d8; color: #2b8a3e; }
-  .status-pending { background: #fff3bf; color: #8f6400; }
-  .status-failed { background: #ffe3e3; color: #c92a2a; }
+  .status-sent { background: #d3f9d8; color: #1b5e20; }
+  .status-pending { background: #fff3bf; color: #6b4a00; }
+  .status-failed { background: #ffe3e3; color: #9b1c1c; }
   .empty { background: #fff; border: 1px dashed #cbd2d9; border-radius: 10px; padding: 24px; color: #52606d; }
 </style>
 </head>

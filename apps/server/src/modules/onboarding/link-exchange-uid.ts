@@ -1,3 +1,4 @@
+import { errorTexts } from '@uplink/contract/error-codes';
 import { onboardingMessages } from '@uplink/contract/onboarding';
 import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -43,7 +44,7 @@ export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member:
     throw new DomainError('BINGX_UID_INELIGIBLE', 'This BingX UID was not registered through our invitation link');
   }
   if (!check.kycComplete) {
-    throw new DomainError('BINGX_UID_INCOMPLETE_KYC', 'KYC verification is not complete on this BingX account');
+    throw new DomainError('BINGX_UID_INCOMPLETE_KYC', errorTexts.BINGX_UID_INCOMPLETE_KYC);
   }
   if (new Decimal(check.balanceUsdt).lt(deps.minimumDeposit)) {
     throw new DomainError(

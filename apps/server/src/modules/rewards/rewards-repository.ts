@@ -105,6 +105,18 @@ export async function countMemberRewards(
   return Number(row?.total ?? 0);
 }
 
+/**
+ * The member's rewards each rounded to the cent, added up: what the history's rows add to, which
+ * may differ by cents from what the ledger booked for them (each credit books its exact sum).
+ */
+export async function findRoundedRewardsSum(db: Kysely<Database>, memberId: string): Promise<string> {
+  const { rows } = await sql<{ total: string }>`
+    SELECT coalesce(sum(round(reward_amount, 2)), 0)::text AS total
+      FROM rewards
+     WHERE beneficiary_id = ${memberId}`.execute(db);
+  return rows[0]?.total ?? '0';
+}
+
 export interface CreditsByType {
   /** NUMERIC strings: posted credits (posted at once or released) of DIRECT and DOWNLINE rewards. */
   direct: string;

@@ -78,6 +78,16 @@ describe('reward statistics of a member', () => {
     );
   });
 
+  it('names what the rows add to, each rounded to the cent, when that differs from the cents booked', async () => {
+    const earner = await addMember(t.database.db, null, linkedMemberColumns(uniqueUid()));
+    for (const cycle of [7, 8, 9]) {
+      await creditReward(t.database.db, { beneficiary: earner, source, amount: '0.335', cycle });
+    }
+    expect((await stats(earner, earner)).body.data.figures.note).toBe(
+      'The rows, each rounded to the cent, add to 1.02 USDT. Exact sum 1.005 USDT: 1.00 credited, 0.005 carried to your next credit.',
+    );
+  });
+
   it('names the moment of the newest reward or withdrawal, so statements open on its month', async () => {
     const { rows } = await sql<{ newest: Date }>`
       SELECT max(created_at) AS newest FROM rewards WHERE beneficiary_id = ${member.id}`.execute(t.database.db);

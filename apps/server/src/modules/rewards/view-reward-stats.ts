@@ -11,7 +11,7 @@ import { findLatestActivityAt, findLedgerBalance, findRewardLedgerTotals } from 
 import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
 import { cycleWindow } from './reward-cycle-calendar';
 import { latestDistributedCycle } from './reward-cycle-runs-repository';
-import { findEarningsByCycle, findPostedCreditsByType } from './rewards-repository';
+import { findEarningsByCycle, findPostedCreditsByType, findRoundedRewardsSum } from './rewards-repository';
 
 const dayMs = 86_400_000;
 /** Cycles the earnings chart shows. */
@@ -31,13 +31,14 @@ export async function viewRewardStats(
   const balance = isUuid(memberId) ? await findLedgerBalance(db, memberId) : undefined;
   if (!balance) throw new DomainError('USER_NOT_FOUND', 'User not found');
   const now = clock.now();
-  const [byType, locks, lockReasons, earnings, ledgerTotals, latestActivity] = await Promise.all([
+  const [byType, locks, lockReasons, earnings, ledgerTotals, latestActivity, roundedRows] = await Promise.all([
     findPostedCreditsByType(db, memberId),
     findOpenLocks(db, memberId),
     findLockReasons(db, memberId, config.exchange.minimumDeposit, now),
     findEarningsByCycle(db, memberId, chartedCycles),
     findRewardLedgerTotals(db, memberId),
     findLatestActivityAt(db, memberId),
+    findRoundedRewardsSum(db, memberId),
   ]);
   const notCopyingCycle = lockReasons.includes('NOT_COPYING') ? await latestDistributedCycle(db) : 0;
   return {
@@ -72,6 +73,7 @@ export async function viewRewardStats(
     figures: toRewardFigures(
       ledgerTotals ?? { credited: '0', locked: '0', forfeited: '0', carried: '0' },
       caller.id === memberId ? 'member' : 'administrator',
+      roundedRows,
     ),
     latestActivityAt: latestActivity?.toISOString() ?? null,
   };

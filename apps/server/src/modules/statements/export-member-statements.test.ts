@@ -207,21 +207,21 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
     const lines = cellsOf(answer.body);
     expect(lines[0]).toEqual([...memberWithdrawalStatementColumns]);
     expect(lines.slice(1).map((line) => line.slice(0, 6))).toEqual([
-      ['2025-10-01T00:00:00.000Z', '10.5', 'USDT', expect.stringMatching(/^0x/), 'APPROVED', ''],
+      ['2025-10-01T00:00:00.000Z', '10.50', 'USDT', expect.stringMatching(/^0x/), 'APPROVED', ''],
       [
         '2025-10-12T00:00:00.000Z',
-        '5',
+        '5.00',
         'USDT',
         expect.stringMatching(/^0x/),
         'REJECTED',
         `'@SUM(1+1)*cmd|" /C calc"!A0`,
       ],
-      ['2025-10-31T23:59:59.999Z', '20', 'USDT', expect.stringMatching(/^0x/), 'PENDING', ''],
-      // Each status its own total: the rejected 5 is never added to what was paid.
-      ['Approved', '10.5', '', '', '', ''],
-      ['Pending', '20', '', '', '', ''],
-      ['Rejected', '5', '', '', '', ''],
-      ['Blocked', '0', '', '', '', ''],
+      ['2025-10-31T23:59:59.999Z', '20.00', 'USDT', expect.stringMatching(/^0x/), 'PENDING', ''],
+      // Each status its own labelled total, in cents: the rejected 5 is never added to what was paid.
+      ['Total approved (USDT)', '10.50', '', '', '', ''],
+      ['Total pending (USDT)', '20.00', '', '', '', ''],
+      ['Total rejected (USDT)', '5.00', '', '', '', ''],
+      ['Total blocked (USDT)', '0.00', '', '', '', ''],
     ]);
     expect(lines[1]?.[6]).toMatch(/^0x[0-9a-f]{64}$/);
     expect(lines[2]?.[7]).toBe('2025-10-13T00:00:00.000Z');
@@ -256,14 +256,14 @@ describe('a member downloads their statements (GET /api/rewards/user/export, /ap
       cellsOf(withdrawals)
         .slice(1)
         .map((line) => line[1]),
-    ).toEqual(['30', '0', '30', '0', '0']);
+    ).toEqual(['30.00', '0.00', '30.00', '0.00', '0.00']);
     const mine = (await download('/api/withdrawals/export?from=2025-01-01&to=2027-12-31')).body;
     expect(mine).not.toContain(othersWithdrawal);
     expect(
       cellsOf(mine)
         .slice(1)
         .map((line) => line[1]),
-    ).toEqual(['1', '10.5', '5', '20', '40', '11.5', '60', '5', '0']);
+    ).toEqual(['1.00', '10.50', '5.00', '20.00', '40.00', '11.50', '60.00', '5.00', '0.00']);
   });
 
   it('sends only the header and zero totals for a range without movements', async () => {

@@ -12,7 +12,7 @@ import {
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import { csvStream } from '../../csv/csv-stream';
-import { type CsvColumn, csvHeader, csvLines, csvRows, plainAmount } from '../../csv/csv-writer';
+import { type CsvColumn, cellText, csvHeader, csvLines, csvRows } from '../../csv/csv-writer';
 import {
   findMemberNumber,
   findPeriodLedger,
@@ -50,7 +50,7 @@ const rewardCells: Record<RewardColumn, Omit<CsvColumn<StatementRewardRow>, 'hea
 
 const withdrawalCells: Record<WithdrawalColumn, Omit<CsvColumn<StatementWithdrawalRow>, 'header'>> = {
   requestedAt: { kind: 'moment', value: (row) => row.requested_at },
-  amount: { kind: 'amount', value: (row) => row.amount },
+  amount: { kind: 'money', value: (row) => row.amount },
   asset: { kind: 'text', value: (row) => row.asset },
   walletAddress: { kind: 'text', value: (row) => row.wallet_address },
   status: { kind: 'text', value: (row) => row.status },
@@ -68,16 +68,21 @@ const columnsOf = <Name extends string, Row>(
 const rewardColumns = columnsOf(memberRewardStatementColumns, rewardCells);
 const withdrawalColumns = columnsOf(memberWithdrawalStatementColumns, withdrawalCells);
 
-/** Closing lines: a label under the first column, an amount under the amount's; a note alone in the first. */
-function closingLines(
-  columnCount: number,
-  amountIndex: number,
+/**
+ * Closing lines: a label under the first column, an amount under the amount's (written as its
+ * column writes amounts); a note alone in the first.
+ */
+function closingLines<Row>(
+  columns: readonly CsvColumn<Row>[],
+  amountColumn: string,
   closing: { totals: readonly (readonly [label: string, amount: string])[]; note?: string },
 ): string {
+  const amountIndex = columns.findIndex((column) => column.header === amountColumn);
+  const amountKind = columns[amountIndex]?.kind ?? 'amount';
   const line = (first: string, amount?: string) => {
-    const cells = Array.from({ length: columnCount }, () => '');
+    const cells = Array.from({ length: columns.length }, () => '');
     cells[0] = first;
-    if (amount !== undefined) cells[amountIndex] = plainAmount(amount);
+    if (amount !== undefined) cells[amountIndex] = cellText(amountKind, amount);
     return cells;
   };
   return csvLines([
@@ -115,12 +120,7 @@ async function download<Row>(
       readChunk: (last, limit) => read(deps.db, period, last, limit),
       lines: (rows) => csvRows(columns, rows),
       onRows: closing.add,
-      closingLine: () =>
-        closingLines(
-          columns.length,
-          columns.findIndex((column) => column.header === statement.amountColumn),
-          closing.lines(),
-        ),
+      closingLine: () => closingLines(columns, statement.amountColumn, closing.lines()),
     }),
   };
 }
@@ -149,9 +149,9 @@ export function exportMemberRewards(deps: Pick<AppContext, 'db'>, memberId: stri
 }
 
 /**
- * The caller's withdrawals requested in the range, oldest first; then the sum of each status
- * (`Approved`, `Pending`, `Rejected`, `Blocked`): never one total adding what was paid to what
- * was refused.
+ * The caller's withdrawals requested in the range, oldest first, amounts in cents (`5.00`); then
+ * the sum of each status on its own labelled line (`Total approved (USDT)`, …): never one total
+ * adding what was paid to what was refused.
  */
 export function exportMemberWithdrawals(deps: Pick<AppContext, 'db'>, memberId: string, range: StatementRange) {
   return download<StatementWithdrawalRow>(deps, 'withdrawals', memberId, range, {

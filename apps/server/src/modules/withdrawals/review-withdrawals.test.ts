@@ -92,6 +92,12 @@ describe('administrators review withdrawals', () => {
       headers: adminHeaders,
     });
     expect(ofAda.json().data.withdrawals).toHaveLength(2);
+    const ofNobody = await t.app.inject({
+      method: 'GET',
+      url: `/api/withdrawals/admin/user/${crypto.randomUUID()}`,
+      headers: adminHeaders,
+    });
+    expect([ofNobody.statusCode, ofNobody.json().errorCode]).toEqual([404, 'USER_NOT_FOUND']);
   });
 
   it("shows one withdrawal with the member's balance and latest ledger entries", async () => {

@@ -15,6 +15,7 @@ import { demoTreasuryAvailable } from '../../config/load-config';
 import { pageWindow } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
+import { findUserById } from '../accounts/account-repository';
 import { findLedgerBalance, findLedgerEntries } from '../ledger/ledger-repository';
 import { riskMarksOf } from '../risk/risk-marks';
 import { toAdminWithdrawal } from './withdrawal-record';
@@ -51,6 +52,17 @@ export async function listWithdrawalsForReview(
     pagination: adminListPagination(query.page, query.limit, total, rows.length),
     statistics,
   };
+}
+
+/** One member's withdrawals for the administrators' review; an id no member has is not found. */
+export async function listMemberWithdrawalsForReview(
+  deps: Pick<AppContext, 'readDb'>,
+  memberId: string,
+  query: z.output<typeof adminWithdrawalsQuerySchema>,
+): Promise<AdminWithdrawals> {
+  const member = await findUserById(deps.readDb, memberId);
+  if (!member || member.deleted_at) throw new DomainError('USER_NOT_FOUND', 'User not found');
+  return listWithdrawalsForReview(deps, { ...query, memberId });
 }
 
 function toStatistics(

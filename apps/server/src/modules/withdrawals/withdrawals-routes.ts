@@ -25,7 +25,11 @@ import { createWithdrawal } from './create-withdrawal';
 import { decideWithdrawal } from './decide-withdrawal';
 import { releaseWithdrawalPayment } from './release-withdrawal-payment';
 import { requestWithdrawalCode } from './request-withdrawal-code';
-import { listWithdrawalsForReview, viewWithdrawalForReview } from './review-withdrawals';
+import {
+  listMemberWithdrawalsForReview,
+  listWithdrawalsForReview,
+  viewWithdrawalForReview,
+} from './review-withdrawals';
 import { verifyWithdrawalCode } from './verify-withdrawal-code';
 import { viewMemberWithdrawal, viewMemberWithdrawals } from './view-member-withdrawals';
 import { viewWithdrawalCodeStatus } from './view-withdrawal-code-status';
@@ -173,10 +177,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await listWithdrawalsForReview(app.context, { ...request.query, memberId: request.params.userId }),
-        'Withdrawals',
-      ),
+      ok(await listMemberWithdrawalsForReview(app.context, request.params.userId, request.query), 'Withdrawals'),
   );
 
   app.get(

@@ -52,7 +52,7 @@ export default function OnboardingPage() {
   }
 
   return (
-    <main className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 pt-24 pb-16 sm:pt-28">
+    <main id="main" className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 pt-24 pb-16 sm:pt-28">
       <div className="mx-auto max-w-3xl">
         <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{onboardingTexts.title}</h1>
         <p className="mt-2 text-slate-600">{onboardingTexts.subtitle}</p>

@@ -156,7 +156,7 @@ export function AdminLayout() {
             onClick={logout}
             className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-white/15 px-3 py-2 font-semibold text-slate-200 text-sm transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-500"
           >
-            <LogOutIcon size={18} /> Logout
+            <LogOutIcon size={18} /> Sign Out
           </button>
         </div>
       </aside>

@@ -21,8 +21,13 @@ const contactLinks = [
 
 const socialPlaceholders = ['X (Twitter)', 'YouTube'];
 
+/** The copyright line, of the year it is read in. */
+export function Copyright() {
+  return <p>© {new Date().getFullYear()} Uplink. All rights reserved.</p>;
+}
+
 /**
- * Contact e-mail, the two messaging-group links, two social placeholders and the 2025 copyright;
+ * Contact e-mail, the two messaging-group links, two social placeholders and the copyright of this year;
  * a visitor is offered an account and the sign-in, a signed-in member their dashboard instead.
  */
 export function Footer() {
@@ -82,7 +87,7 @@ export function Footer() {
       </div>
       <div className="border-slate-800 border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-slate-400 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>© 2025 Uplink. All rights reserved.</p>
+          <Copyright />
           <p>Trading involves risk. Past performance does not guarantee future results.</p>
         </div>
       </div>

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { ChevronsLeftIcon, ChevronsRightIcon } from '../icons';
+import { Copyright } from './footer';
 import { Navbar } from './navbar';
 import { memberBottomItems, memberMainItems, memberMobileItems } from './navigation-items';
 import { SidebarLink } from './sidebar-link';
 
 /**
  * The member area: the fixed navigation bar, a collapsible sidebar on desktop (main items and,
- * at the bottom, profile and support) and the mobile menu with the member links below lg.
+ * at the bottom, profile and support) and the mobile menu with the member links below lg. Phones,
+ * without the sidebar, reach Support from a footer (and from Profile): the spec's mobile menu
+ * keeps its five links.
  */
 export function MemberLayout() {
   const [collapsed, setCollapsed] = useState(false);
@@ -55,6 +58,16 @@ export function MemberLayout() {
         <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
           <Outlet />
         </div>
+        <footer className="flex flex-col gap-2 border-slate-200 border-t px-4 py-6 text-slate-600 text-xs md:hidden">
+          <p>
+            Need help? Visit{' '}
+            <Link to="/support" className="font-semibold text-brand-700 underline underline-offset-2">
+              Support
+            </Link>
+            .
+          </p>
+          <Copyright />
+        </footer>
       </main>
     </>
   );

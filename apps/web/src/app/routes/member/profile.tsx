@@ -1,3 +1,4 @@
+import { ButtonLink } from '../../../components/button';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
@@ -23,6 +24,14 @@ export default function ProfilePage() {
           </CardBody>
         </Card>
         <NotificationPreferencesCard />
+        <Card>
+          <CardHeader title="Need help?" subtitle="Telegram around the clock, e-mail within 24 hours" />
+          <CardBody>
+            <ButtonLink to="/support" variant="secondary">
+              Get Assistance
+            </ButtonLink>
+          </CardBody>
+        </Card>
       </div>
     </div>
   );

@@ -18,6 +18,10 @@ function shown(stats: RewardStats | undefined, loading = false) {
     withdrawn: figure('total-withdrawn'),
     equation: screen.queryByTestId('balance-equation')?.textContent ?? null,
     disabled: button.disabled,
+    // What a reader hears and sees beside a withheld button: the reason.
+    reason: button.getAttribute('aria-describedby')
+      ? (document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent ?? null)
+      : null,
   };
   cleanup();
   return result;
@@ -41,11 +45,20 @@ describe('Balance Overview on /rewards', () => {
         'Available 28.10 = Total Earned 36.60 − Total Withdrawn 7.50 − Pending Withdrawals 1.00 USDT.' +
         'Locked rewards of 3.25 USDT are left out of these figures until they are released.',
       disabled: false,
+      reason: null,
     });
   });
 
   it('keeps Request Withdrawal disabled at a zero balance and while the balance loads', () => {
-    expect(shown(rewardStatsWith(0))).toMatchObject({ available: '0.00 USDT', disabled: true });
+    expect(shown(rewardStatsWith(0))).toMatchObject({
+      available: '0.00 USDT',
+      disabled: true,
+      reason: 'Nothing to withdraw yet: your available balance is 0.00 USDT.',
+    });
+    expect(shown({ ...rewardStatsWith(0), pendingWithdrawals: 5 })).toMatchObject({
+      disabled: true,
+      reason: 'Nothing left to withdraw: 5.00 USDT is already requested.',
+    });
     expect(shown(rewardStatsWith(-0.01)).disabled).toBe(true);
     expect(shown(undefined, true)).toMatchObject({ available: null, equation: null, disabled: true });
     expect(shown(rewardStatsWith(0.01))).toMatchObject({ available: '0.01 USDT', disabled: false });

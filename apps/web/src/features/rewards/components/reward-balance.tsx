@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { formatUsdt } from '@uplink/contract/format';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import type { ReactNode } from 'react';
@@ -18,6 +19,14 @@ export const balanceFiguresOf = (stats: RewardStats): BalanceFigures => ({
 /** A withdrawal can be asked for once the balance has loaded and is above zero. */
 export function canRequestWithdrawal(stats: RewardStats | undefined, loading: boolean): boolean {
   return !loading && stats !== undefined && stats.currentBalance > 0;
+}
+
+/** Why a loaded balance allows no withdrawal, said beside the withheld button; null when it allows one. */
+export function withdrawalWithheldReason(stats: RewardStats | undefined): string | null {
+  if (stats === undefined || stats.currentBalance > 0) return null;
+  return stats.pendingWithdrawals > 0
+    ? `Nothing left to withdraw: ${formatUsdt(stats.pendingWithdrawals)} is already requested.`
+    : `Nothing to withdraw yet: your available balance is ${formatUsdt(0)}.`;
 }
 
 /** The member's Balance Overview card (dashboard and /rewards), `actions` in its header. */

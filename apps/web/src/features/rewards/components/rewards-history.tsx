@@ -21,8 +21,14 @@ const sortOptions: { value: RewardSort; label: string }[] = [
 const pageSizeOptions = rewardsPageSizes.map((size) => ({ value: String(size), label: `${size} per page` }));
 
 const columns: Column<RewardRecord>[] = [
-  // The member's history reads by date: it heads each row.
-  { ...rewardColumns.date, card: 'title' },
+  // A reward belongs to its cycle, whenever it was credited: the cycle heads each row.
+  {
+    key: 'cycle',
+    header: 'Cycle',
+    card: 'title',
+    cell: (reward) => <span className="whitespace-nowrap tabular-nums">Cycle #{reward.cycle}</span>,
+  },
+  { ...rewardColumns.date, priority: 'low' },
   rewardColumns.type,
   rewardColumns.level,
   {

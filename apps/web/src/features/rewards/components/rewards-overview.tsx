@@ -1,11 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RewardStats } from '@uplink/contract/reward-stats';
+import { useId } from 'react';
 import { Button } from '../../../components/button';
 import { WalletIcon } from '../../../components/icons';
 import { EarningsChart } from './earnings-chart';
 import { IncomeBreakdown } from './income-breakdown';
 import { LockedRewards } from './locked-rewards';
-import { canRequestWithdrawal, RewardBalance } from './reward-balance';
+import { canRequestWithdrawal, RewardBalance, withdrawalWithheldReason } from './reward-balance';
 
 /** The member's Balance Overview with 'Request Withdrawal', the breakdown, locked rewards and earnings per cycle. */
 export function RewardsOverview({
@@ -15,18 +16,28 @@ export function RewardsOverview({
   stats: UseQueryResult<RewardStats>;
   onRequestWithdrawal: () => void;
 }) {
+  const reasonId = useId();
+  const withheld = withdrawalWithheldReason(stats.data);
   return (
     <>
       <RewardBalance
         stats={stats}
         actions={
-          <Button
-            icon={<WalletIcon size={18} />}
-            disabled={!canRequestWithdrawal(stats.data, stats.isPending)}
-            onClick={onRequestWithdrawal}
-          >
-            Request Withdrawal
-          </Button>
+          <div className="flex flex-col items-start gap-1.5 sm:items-end">
+            <Button
+              icon={<WalletIcon size={18} />}
+              disabled={!canRequestWithdrawal(stats.data, stats.isPending)}
+              aria-describedby={withheld ? reasonId : undefined}
+              onClick={onRequestWithdrawal}
+            >
+              Request Withdrawal
+            </Button>
+            {withheld ? (
+              <p id={reasonId} className="max-w-72 text-slate-600 text-xs sm:text-right">
+                {withheld}
+              </p>
+            ) : null}
+          </div>
         }
       />
       <IncomeBreakdown stats={stats.data} loading={stats.isPending} />

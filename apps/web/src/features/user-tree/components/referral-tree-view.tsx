@@ -5,6 +5,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button';
 import { Card, CardBody } from '../../../components/card';
+import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { FiguresNote } from '../../../components/figures-note';
 import { TreeIcon, UserIcon, UsersIcon } from '../../../components/icons';
@@ -72,7 +73,7 @@ export function ReferralTreeView({ tree, loading, maxLevels, onMaxLevelsChange }
               <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between sm:gap-3">
                 <div className="min-w-0">
                   <p className="break-words font-semibold text-slate-900">{fullName(tree.userInfo)}</p>
-                  <p className="break-all text-slate-600 text-sm">{tree.userInfo.email}</p>
+                  <EmailText email={tree.userInfo.email} className="block text-slate-600 text-sm" />
                 </div>
                 <span className="mt-1 shrink-0 font-semibold text-brand-800 text-xs uppercase tracking-wide sm:mt-0">
                   {referralTexts.networkRoot}

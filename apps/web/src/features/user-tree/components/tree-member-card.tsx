@@ -3,6 +3,7 @@ import { type ReferralTreeNode, referralTexts } from '@uplink/contract/referrals
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';
 import { DetailRow } from '../../../components/detail-row';
+import { EmailText } from '../../../components/email-text';
 import { Modal } from '../../../components/modal';
 
 /** A member of the tree together with the name of their sponsor ('You' for a direct referral). */
@@ -24,7 +25,7 @@ export function TreeMemberCard({ member, onClose }: { member: OpenedMember | nul
           <div className="flex items-center gap-3">
             <Avatar user={node} size="lg" />
             <div className="min-w-0">
-              <p className="break-all text-slate-600 text-sm">{node.email}</p>
+              <EmailText email={node.email} className="block text-slate-600 text-sm" />
               <Badge tone="brand" className="mt-1.5">
                 Level {node.level} of your network
               </Badge>

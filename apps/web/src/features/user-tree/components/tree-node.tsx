@@ -2,6 +2,7 @@ import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { type ReferralTreeNode, referralTexts } from '@uplink/contract/referrals';
 import { memo, useState } from 'react';
 import { Badge } from '../../../components/badge';
+import { EmailText } from '../../../components/email-text';
 import { ChevronDownIcon, ChevronRightIcon } from '../../../components/icons';
 import type { OpenedMember } from './tree-member-card';
 
@@ -69,7 +70,7 @@ export const TreeNode = memo(function TreeNode({
               {name}
             </button>
             {/* Wrapped, never cut: from level 3 a phone leaves the address little width. */}
-            <p className="break-all text-slate-600 text-xs">{node.email}</p>
+            <EmailText email={node.email} className="block text-slate-600 text-xs" />
             <p className="text-slate-500 text-xs">
               ID: <span className="font-mono">{node.userId}</span>
               <span className="mx-1.5 text-slate-300">|</span>

@@ -1,9 +1,10 @@
-import { formatDateTime, formatUsdt } from '@uplink/contract/format';
+import { formatUsdt } from '@uplink/contract/format';
 import { riskTexts } from '@uplink/contract/risk';
 import { decisionTextLabel, type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { ShortExplorerLink } from '../../../components/explorer-link';
 import { type Column, DataTable } from '../../../components/table';
+import { dateTimeColumn } from '../../../components/table-cells';
 import { useWithdrawals } from '../api/get-withdrawals';
 
 /**
@@ -29,12 +30,7 @@ export function memberWithdrawalState(withdrawal: Pick<Withdrawal, 'status' | 't
 const historyQuery = { page: 1, limit: 50 };
 
 const columns: Column<Withdrawal>[] = [
-  {
-    key: 'date',
-    header: 'Requested',
-    card: 'title',
-    cell: (w) => <span className="whitespace-nowrap">{formatDateTime(w.requestedAt)}</span>,
-  },
+  { ...dateTimeColumn({ key: 'date', header: 'Requested', value: (w) => w.requestedAt }), card: 'title' },
   {
     key: 'amount',
     header: 'Amount',
