@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project: static checks, unit and API tests (PGlite, and PostgreSQL when
-# DATABASE_URL is set), then the release build, its bundle check and the browser tests against it.
+# DATABASE_URL is set), then the release build, its bundle check and the browser tests against it,
+# and, with DATABASE_URL (as in CI), every `bench:*` script at its smallest size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,3 +26,8 @@ echo "== browser tests (Chromium, embedded PGlite, the compiled server)"
 # The browser tests' server gets a fresh PGlite of its own: DATABASE_URL would point it at a shared
 # PostgreSQL database whose rows outlive the run (and one run's linked UIDs would refuse the next).
 env -u DATABASE_URL npm test -w @uplink/e2e
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  echo "== every benchmark at its smallest size (PostgreSQL at ${DATABASE_URL}): a bench that breaks fails the build"
+  bash scripts/bench-smoke.sh
+fi

@@ -60,6 +60,40 @@ function releaseFiles(): Plugin {
   };
 }
 
+/** Where the build lists each chunk's modules and their bytes in it, under the private folder. */
+export const bundleModulesFile = '.vite/bundle-modules.json';
+
+/** A module id as the report shows it: relative to the app, or the npm package's path. */
+const moduleName = (root: string, id: string) =>
+  id.includes('/node_modules/') ? id.slice(id.lastIndexOf('/node_modules/') + 1) : path.relative(root, id);
+
+/**
+ * Writes, for each chunk, the modules bundled into it and the bytes each takes there (rendered,
+ * before compression), beside the manifest: what `npm run check:bundle` reports per page.
+ */
+function bundleModules(): Plugin {
+  let root = '';
+  return {
+    name: 'uplink-bundle-modules',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const modules = Object.entries(output.modules)
+          .filter(([, module]) => module.renderedLength > 0)
+          .sort(([, a], [, b]) => b.renderedLength - a.renderedLength)
+          .map(([id, module]) => [moduleName(root, id), module.renderedLength]);
+        chunks[output.fileName] = Object.fromEntries(modules);
+      }
+      this.emitFile({ type: 'asset', fileName: bundleModulesFile, source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -81,7 +115,7 @@ async function writeCompressedTwins(file: string): Promise<void> {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), releaseFiles()],
+  plugins: [react(), tailwindcss(), bundleModules(), releaseFiles()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' },

@@ -186,7 +186,7 @@ async function diversifyMembers(pool: pg.Pool): Promise<string> {
 /** The network's root (active, verified, never diversified) becomes the administrator. */
 async function appointAdministrator(pool: pg.Pool): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
-    'UPDATE users SET is_admin = true WHERE sponsor_id IS NULL RETURNING id',
+    "UPDATE users SET is_admin = true, admin_role = 'OWNER', admin_status = 'ACTIVE' WHERE sponsor_id IS NULL RETURNING id",
   );
   if (rows.length !== 1) throw new Error(`expected one network root, found ${rows.length}`);
   return rows[0]!.id;

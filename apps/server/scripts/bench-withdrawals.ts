@@ -88,8 +88,8 @@ try {
     INSERT INTO ledger_entries (account_id, kind, amount, reason_type, reason_id, created_at)
     SELECT id, 'CREDIT_POSTED', 1000000000, 'REWARD', 'bench-' || id, now() FROM users`.execute(db);
   const admins = await sql<{ id: string }>`
-    INSERT INTO users (first_name, last_name, email, password_hash, is_email_verified, is_admin, referral_code, created_at, updated_at)
-    VALUES ('Bench', 'Admin', 'admin@bench.test', ${passwordHash}, true, true, 'BADMIN01', now(), now())
+    INSERT INTO users (first_name, last_name, email, password_hash, is_email_verified, is_admin, admin_role, admin_status, referral_code, created_at, updated_at)
+    VALUES ('Bench', 'Admin', 'admin@bench.test', ${passwordHash}, true, true, 'OWNER', 'ACTIVE', 'BADMIN01', now(), now())
     RETURNING id`.execute(db);
 
   // Withdrawals: codes, holds and rows in bulk; 5 % pending, the rest decided. Triggers are off

@@ -7,8 +7,11 @@
  *           demo network seeded; the chain and the exchange are loopback ports nothing answers on);
  * - before: the same server behind a loopback proxy that drops Accept-Encoding, so every file and
  *           answer travels uncompressed, as before this release work.
- * LH_RUNS=3 takes the median of three runs per page (default 1). Prints the load average, since a
- * busy machine slows Lighthouse's simulated mobile CPU most.
+ * The server starts as docs/deployment.md starts a trial of the release: production on the embedded
+ * database needs ALLOW_EMBEDDED_DATABASE=true and runs one process (WEB_CONCURRENCY=1, no Redis).
+ * LH_RUNS=3 takes the median of three runs per page (default 1); LH_PAGES (`/,/signin,/dashboard`)
+ * and LH_PRESETS (`mobile,desktop`) narrow the run, e.g. to `/` on mobile for the CI smoke run.
+ * Prints the load average, since a busy machine slows Lighthouse's simulated mobile CPU most.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -28,8 +31,20 @@ import { freePort, type ServerProcess, startServerProcess } from '../../server/s
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const runs = Number(process.env.LH_RUNS ?? 1);
 const demoMember = { email: 'demo@uplink.local', password: 'Demo!Pass123' };
-const pages = ['/', '/signin', '/dashboard'] as const;
-const presets = ['mobile', 'desktop'] as const;
+const allPages = ['/', '/signin', '/dashboard'] as const;
+const allPresets = ['mobile', 'desktop'] as const;
+type Preset = (typeof allPresets)[number];
+
+/** The entries of a comma-separated setting, each one of `known`; all of them when it is unset. */
+function chosen<T extends string>(setting: string | undefined, known: readonly T[], name: string): readonly T[] {
+  if (setting === undefined) return known;
+  const picked = setting.split(',').map((entry) => entry.trim());
+  const unknown = picked.filter((entry) => !known.includes(entry as T));
+  if (unknown.length > 0 || picked.length === 0) throw new Error(`${name}: ${setting} (known: ${known.join(',')})`);
+  return picked as T[];
+}
+const pages = chosen(process.env.LH_PAGES, allPages, 'LH_PAGES');
+const presets = chosen(process.env.LH_PRESETS, allPresets, 'LH_PRESETS');
 
 interface Measure {
   performance: number;
@@ -48,6 +63,8 @@ async function startProductionServer(dataDir: string): Promise<{ server: ServerP
     {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      ALLOW_EMBEDDED_DATABASE: 'true',
+      WEB_CONCURRENCY: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,
@@ -139,7 +156,7 @@ function medianMeasure(measures: Measure[]): Measure {
  * One Lighthouse run of `url` in a fresh tab: a cold HTTP cache (cleared here, since Lighthouse
  * is told to leave storage alone) and local storage holding the session token or nothing.
  */
-async function runOnce(chromePort: number, url: string, preset: (typeof presets)[number], token: string | null) {
+async function runOnce(chromePort: number, url: string, preset: Preset, token: string | null) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   const page = await browser.newPage();
   try {
@@ -166,7 +183,7 @@ async function runOnce(chromePort: number, url: string, preset: (typeof presets)
 }
 
 /** The median of LH_RUNS runs; a run Lighthouse could not finish (a runtime error) is tried again, twice at most. */
-async function audit(chromePort: number, url: string, preset: (typeof presets)[number], token: string | null) {
+async function audit(chromePort: number, url: string, preset: Preset, token: string | null) {
   const measured: Measure[] = [];
   let failures = 0;
   while (measured.length < runs) {

@@ -1,8 +1,6 @@
 import type { Permission } from '@uplink/contract/admin-roles';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { AdminLayout } from '../components/layouts/admin-layout';
-import { MemberLayout } from '../components/layouts/member-layout';
 import { PublicLayout } from '../components/layouts/public-layout';
 import {
   type AdminRouteHandle,
@@ -18,6 +16,13 @@ import LandingPage from './routes/landing';
 function page(load: () => Promise<{ default: React.ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
+
+/**
+ * The member's and the administrators' frames (sidebars, their icons and navigation), loaded in
+ * their own chunks beside the screen inside them: a visitor of `/` downloads neither.
+ */
+const memberLayout = async () => ({ Component: (await import('../components/layouts/member-layout')).MemberLayout });
+const adminLayout = async () => ({ Component: (await import('../components/layouts/admin-layout')).AdminLayout });
 
 /** An admin route opened only by the roles holding `permission`. */
 function needs(permission: Permission): AdminRouteHandle {
@@ -62,7 +67,7 @@ export const routes: RouteObject[] = [
         element: <RequireMember />,
         children: [
           {
-            element: <MemberLayout />,
+            lazy: memberLayout,
             children: [
               { path: '/dashboard', lazy: page(() => import('./routes/member/dashboard')) },
               { path: '/referrals', lazy: page(() => import('./routes/member/referrals')) },
@@ -79,7 +84,7 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           {
-            element: <AdminLayout />,
+            lazy: adminLayout,
             children: [
               {
                 element: <RequirePermission />,
