@@ -19,7 +19,10 @@ export interface SettledLocks {
   forfeited: number;
 }
 
-/** Settles every open locked credit that can be decided at `now`, in one statement. */
+/**
+ * Settles every open locked credit that can be decided at `now`, in one statement.
+ * @rule LOCKED_REWARD_SETTLED
+ */
 export function settleOpenLocks(db: Kysely<Database>, minimumBalance: string, now: Date): Promise<SettledLocks> {
   return db.transaction().execute((trx) =>
     settleLocks(
