@@ -48,7 +48,10 @@ const everyRoleReads = [
   'own-totp.manage',
 ] as const satisfies readonly Permission[];
 
-/** Which permissions each role holds. OWNER holds every one; only OWNER manages the team. */
+/**
+ * Which permissions each role holds. OWNER holds every one; only OWNER manages the team.
+ * @rule ROLE_PERMISSIONS
+ */
 export const rolePermissions: Record<AdminRole, readonly Permission[]> = {
   OWNER: permissions,
   FINANCE: [
@@ -78,6 +81,7 @@ export function isAdminRole(value: unknown): value is AdminRole {
  * The roles whose holders may be a payout batch's second person — its approval, and the release of
  * a payment above the four-eyes limit — never its creator or exporter. A rule of its own, not read
  * off the table: a role later given `payouts.manage` does not become a second approver with it.
+ * @rule SECOND_APPROVER_ROLES
  */
 export const secondApproverRoles: readonly AdminRole[] = ['OWNER', 'FINANCE'];
 

@@ -1,4 +1,6 @@
 /** Business constants: levels, page sizes, limits and the reward plan's defaults. */
+
+/** A member's network and rewards reach 15 levels below them. @rule REFERRAL_LEVELS */
 export const referralLevels = 15;
 export const levelOptions = Array.from({ length: referralLevels }, (_, index) => index + 1);
 

@@ -44,7 +44,10 @@ export const passwordRequirements: readonly PasswordRequirement[] = [
   },
 ];
 
-/** The messages of every unmet requirement, in the spec's order (reset password). */
+/**
+ * The messages of every unmet requirement, in the spec's order (reset password).
+ * @rule PASSWORD_STRENGTH
+ */
 export function unmetPasswordRequirements(password: string): string[] {
   return passwordRequirements.filter((rule) => !rule.test(password)).map((rule) => rule.message);
 }

@@ -8,6 +8,7 @@ export const percentSchema = z.number().min(0).max(100);
  * The reward plan in force (`GET /rewards/plan`, public: the landing page's calculator reads it).
  * DIRECT: `directPercent` of the subscription fee to the sponsor when a direct referral pays.
  * DOWNLINE: for each copier, the upline at level L earns the master trader's share × `levelPercents[L-1]` / 100.
+ * @rule REWARD_PERCENTAGES
  */
 export const rewardPlanSchema = z.object({
   version: z.number().int().positive(),

@@ -22,7 +22,10 @@ export interface CsvColumn<Row> {
 const formulaStart = /^[=+\-@\t\r]/;
 const plainNumber = /^-?\d+(\.\d+)?$/;
 
-/** Text a spreadsheet will show and never evaluate. */
+/**
+ * Text a spreadsheet will show and never evaluate.
+ * @rule CSV_FORMULA_NEUTRALISED
+ */
 export function neutralisedText(text: string): string {
   return formulaStart.test(text) ? `'${text}` : text;
 }

@@ -37,6 +37,7 @@ import * as adminTeam from './migrations/0180-admin-team';
 import * as riskReview from './migrations/0190-risk-review';
 import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exported-before';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
+import { applyRuleFunctions } from './rule-functions';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** Runs the migrations this database has not run, then applies the rule functions' current text (db/functions/). */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Each branch of work has its own range of numbers, so a database may have run 0070 before 0060
@@ -89,6 +91,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
+  await applyRuleFunctions(db);
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 

@@ -8,9 +8,10 @@ import { type Kysely, sql } from 'kysely';
  *   statement trigger on `ledger_entries`, so a balance changes only through an entry, in the
  *   entry's own transaction; a direct UPDATE of an account is refused.
  * - `ledger_accounts_no_overdraft` keeps `debits_posted + debits_pending <= credits_posted`: a hold
- *   or a reversal beyond the available balance fails inside the database, whatever code wrote it.
+ *   or a reversal beyond the available balance fails inside the database, whatever code wrote it
+ *   (@rule NO_OVERDRAFT).
  * - An opening entry (credit, locked credit, hold, reversal) is unique per account and reason, so a
- *   reward, a cycle or a withdrawal can be booked once; a pending entry is settled (posted or
+ *   reward, a cycle or a withdrawal can be booked once (@rule ONE_BOOKING_PER_REASON); a pending entry is settled (posted or
  *   voided) at most once, by an entry of the same account, amount and matching kind.
  * - Entries and audit rows are append-only: UPDATE, DELETE and TRUNCATE are refused.
  */

@@ -62,7 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT array_position(ARRAY[${stages}]::text[], stage)
     $$`.execute(db);
 
-  // @rule INVITEE_STAGE: the first hurdle an invitee has not passed, in the funnel's order.
+  // The first hurdle an invitee has not passed, in the funnel's order (its current text: db/functions/invitee-stage.ts).
   await sql`
     CREATE FUNCTION invitee_stage(member users, paid boolean, paying boolean, copying boolean, minimum_balance numeric)
     RETURNS text LANGUAGE sql STABLE AS $$

@@ -14,6 +14,7 @@ import { hashPassword } from './password-hashing';
  * A signed-in user replaces their password, proving they know the current one under the same
  * cool-down as sign-in (a stolen session must not become a way to guess the password). Every
  * other session ends; the caller gets a new token for this one. The owner is told by mail.
+ * @rule NEW_PASSWORD_DIFFERS
  */
 export async function changePassword(
   deps: Pick<AppContext, 'db' | 'config' | 'sessionTokens' | 'clock' | 'mailWorker'>,

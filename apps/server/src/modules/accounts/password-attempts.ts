@@ -33,6 +33,7 @@ export type KeptPasswordCheck =
  * no more password checks than one attempt after another would; while a cool-down runs no
  * password is checked at all, the right one included. Without an account (`passwordHash`
  * undefined) the same work is spent and the answer is 'wrong' or 'cooling-down' as for one.
+ * @rule SIGN_IN_COOL_DOWN
  */
 export async function checkPasswordAttempt(
   deps: PasswordAttemptDependencies,

@@ -29,6 +29,7 @@ const userExists = () => new DomainError('USER_EXISTS', accountMessages.userExis
  * written in one transaction: either the member exists completely or not at all. The risk rules
  * of a registration are evaluated in it too, from the client address the request came from (as
  * resolved behind the trusted proxies).
+ * @rule INVITATION_ONLY
  */
 export async function registerMember(
   deps: Pick<AppContext, 'db' | 'config' | 'mailWorker' | 'clock'>,

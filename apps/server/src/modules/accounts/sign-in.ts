@@ -49,7 +49,10 @@ export async function signIn(
   return { session: await openSession(deps, user) };
 }
 
-/** An account that may not sign in, whatever its credentials: LOCKED, DISABLED, a suspended administrator's or unverified. */
+/**
+ * An account that may not sign in, whatever its credentials: LOCKED, DISABLED, a suspended administrator's or unverified.
+ * @rule VERIFIED_EMAIL_TO_SIGN_IN
+ */
 export function refuseUnusableAccount(user: UserRow): void {
   if (user.status === 'LOCKED') throw accountLocked();
   if (user.status === 'DISABLED') throw accountDisabled();

@@ -39,6 +39,8 @@ const notFound = () => new DomainError('NOT_FOUND', adminTeamTexts.administrator
  * active owner when their turn comes. The change ends the administrator's sessions at once, and an
  * owner who stops being one loses the invitations they sent; it, its audit row and the mails to
  * every owner are one transaction.
+ * @rule LAST_OWNER
+ * @rule NO_SELF_CHANGE
  */
 export async function changeTeamMember(
   deps: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailWorker'>,

@@ -10,6 +10,7 @@ import { findEnrolledTotp } from './admin-totp-repository';
  * stands, and the web app sends them to set it up). Outside production it lets everyone through,
  * so local mode and the demo need no authenticator. Run by the access guard of every admin route,
  * after the caller's role was checked.
+ * @rule ADMIN_SECOND_FACTOR
  */
 export function totpRequiredInProduction(deps: Pick<AppContext, 'db' | 'config'>): AdminGate {
   return async (request) => {

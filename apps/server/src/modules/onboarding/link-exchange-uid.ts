@@ -27,6 +27,10 @@ export interface LinkExchangeUidDependencies {
  * decides, so two members racing for one UID cannot both win), then the exchange's verdict.
  * Nothing is written unless every check passes, so an exchange outage never leaves a
  * half-linked account.
+ * @rule EXCHANGE_UID_LINKED_ONCE
+ * @rule ONE_ACCOUNT_PER_EXCHANGE_UID
+ * @rule LINK_NEEDS_PAID_SUBSCRIPTION
+ * @rule LINK_NEEDS_EXCHANGE_BALANCE
  */
 export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member: UserRow, uid: string) {
   if (member.bingx_uid) throw alreadySet();

@@ -60,6 +60,7 @@ type Deps = Pick<AppContext, 'db' | 'clock' | 'config'>;
  * line out through the `withdrawals_leave_batch` trigger), writes the lines in one INSERT … SELECT
  * and the audit row. Of two administrators batching the same withdrawals at once, the partial
  * unique index gives each withdrawal to one batch; the other is refused, naming them.
+ * @rule PAYOUT_BATCH_SIZE
  */
 export async function createPayoutBatch(
   deps: Deps,

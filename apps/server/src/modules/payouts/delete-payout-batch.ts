@@ -12,6 +12,7 @@ import { deleteBatch, findBatchSummary, lockBatch, lockLinesCountingPaid } from 
  * Deletes a batch none of whose withdrawals is paid and whose payment is not under way (never
  * exported or paid, or released); they go back to the pool (pending, in no batch). Its withdrawals are locked first (FOR SHARE), so an approval either came before — and
  * the deletion is refused — or waits until the batch is gone.
+ * @rule BATCH_DELETED_ONLY_UNPAID
  */
 export async function deletePayoutBatch(
   deps: Pick<AppContext, 'db' | 'clock' | 'config'>,

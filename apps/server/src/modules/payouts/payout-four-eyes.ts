@@ -17,6 +17,7 @@ const actWords: Record<SecondPersonAct, string> = { approve: 'approve it', relea
  * PAYOUT_SECOND_APPROVAL_ABOVE: an administrator of a second-approver role (FINANCE or OWNER),
  * neither the one who created it nor one who exported it (or paid it from the demo treasury).
  * The one home of that rule; null when `administrator` may.
+ * @rule FOUR_EYES_SECOND_PERSON
  */
 export function secondPersonRefusal(
   batch: { created_by: string },
@@ -52,6 +53,7 @@ const windowMs = 24 * 60 * 60 * 1000;
  * PAYOUT_SECOND_APPROVAL_ABOVE in any rolling 24 hours, over every batch they export (each once,
  * at their first export of it in its payment). Run in the export's transaction: the
  * administrator's exports are serialised (`lockExportWindow`), so two at once cannot both fit.
+ * @rule FOUR_EYES_WINDOW
  */
 export async function checkExportWindow(
   trx: Kysely<Database>,

@@ -19,6 +19,7 @@ export interface CreditedDirectReward {
  * The credit is whole cents: the exact reward plus the sponsor's carry, rounded down, the rest
  * carried (migration 0120). The sponsor's row and then their account are locked first (the lock
  * order of `lockLedgerAccount`), so the carry read is the one a cycle's booking leaves behind.
+ * @rule DIRECT_REWARD
  */
 export async function creditDirectReward(
   trx: Kysely<Database>,

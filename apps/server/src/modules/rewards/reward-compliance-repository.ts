@@ -6,10 +6,9 @@ import { carryReleasedRemainders } from '../ledger/ledger-repository';
 
 /**
  * Locked rewards (pending ledger credits) and the compliance rule that decides them. The rule is
- * the SQL function `member_compliance_failures(member, at, minimum_balance, copying)`, defined
- * last in db/migrations/0086-subscription-paid-at.ts (its "paid" is `subscription_is_paid`, the
- * twin of `hasPaidSubscription`); "copying now" is `member_is_copying`, defined last in
- * db/migrations/0085-copying-judged-when-linked.ts. A locked credit is released once its owner is
+ * the SQL function `member_compliance_failures(member, at, minimum_balance, copying)`,
+ * db/functions/member-compliance-failures.ts (its "paid" is `subscription_is_paid`, the twin of
+ * `hasPaidSubscription`); "copying now" is `member_is_copying`, db/functions/member-is-copying.ts. A locked credit is released once its owner is
  * compliant again, and forfeited when the compliance window has passed first; the rewards behind
  * it follow its fate.
  */
@@ -19,7 +18,10 @@ export interface SettledLocks {
   forfeited: number;
 }
 
-/** Settles every open locked credit that can be decided at `now`, in one statement. */
+/**
+ * Settles every open locked credit that can be decided at `now`, in one statement.
+ * @rule LOCKED_REWARD_SETTLED
+ */
 export function settleOpenLocks(db: Kysely<Database>, minimumBalance: string, now: Date): Promise<SettledLocks> {
   return db.transaction().execute((trx) =>
     settleLocks(

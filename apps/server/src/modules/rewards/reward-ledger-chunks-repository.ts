@@ -104,6 +104,7 @@ export async function bookLedgerChunk(
 /**
  * The amount a credit books (DESIGN.md section 5): the exact reward plus what the account
  * carried, rounded down to the cent; the entry's carry_delta is `exact − amount`.
+ * @rule WHOLE_CENTS_WITH_CARRY
  */
 export const wholeCents = (exact: RawBuilder<unknown>, carry: RawBuilder<unknown>) =>
   sql`trunc(${exact} + ${carry}, 2)`;

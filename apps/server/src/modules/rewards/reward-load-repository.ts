@@ -168,6 +168,7 @@ export interface ChunkDone {
  * without indexes on the first chunk (`rewards_load_table`, migration 0125), which joins `rewards`
  * with its indexes once the last chunk is written (`attachRewardLoad`); the unique key refuses a
  * second credit at the latest then.
+ * @rule DOWNLINE_REWARD
  */
 export async function writeRewardChunk(
   trx: Kysely<Database>,

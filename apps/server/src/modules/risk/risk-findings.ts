@@ -50,7 +50,10 @@ async function accountsOf(db: Db, memberIds: readonly string[]) {
 
 const distinct = (ids: readonly string[]) => [...new Set(ids)];
 
-/** EMAIL_ALIAS: accounts whose e-mail reaches the same mailbox. */
+/**
+ * EMAIL_ALIAS: accounts whose e-mail reaches the same mailbox.
+ * @rule EMAIL_ALIAS
+ */
 export async function emailAliasFinding(db: Db, normalizedEmail: string): Promise<ClusterFinding | null> {
   const rows = await db
     .selectFrom('users')

@@ -13,6 +13,7 @@ import { findHeldBatchWithdrawals, findHeldMembers, findHeldWithdrawals } from '
 
 const namedRefusals = 100;
 
+/** Whether an open risk event holds the member: their withdrawals wait for its resolution. @rule RISK_HOLD */
 export async function isMemberHeld(db: Kysely<Database>, memberId: string): Promise<boolean> {
   return (await findHeldMembers(db, [memberId])).has(memberId);
 }

@@ -6,7 +6,10 @@ import type { SubscriptionConfig } from '../../config/subscription-config';
 import type { Database, UserRow } from '../../db/schema';
 import { unusedTransferTotal } from './subscription-repository';
 
-/** Paid: a payment whose period has not ended (what the profile, onboarding and statistics call paid). */
+/**
+ * Paid: a payment whose period has not ended (what the profile, onboarding and statistics call paid).
+ * @rule SUBSCRIPTION_PAID
+ */
 export function hasPaidSubscription(
   member: Pick<UserRow, 'subscription_paid_at' | 'subscription_period_ends_at'>,
   now: Date,
@@ -29,6 +32,7 @@ export type SubscriptionColumns = Pick<
  * the current period while unpaid, the next one, an early renewal, while paid) and `due` what is
  * still missing of the fee now: nothing while a period runs. A partial payment is thus visible
  * before it adds up to the fee.
+ * @rule SUBSCRIPTION_FEE
  */
 export function subscriptionFee(
   member: SubscriptionColumns,

@@ -40,6 +40,7 @@ type DecisionDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations' 
  * under way — a rejection or block is refused. The decision, the ledger settlement, the audit row
  * and the member's e-mail are one transaction under the withdrawal's row lock, so concurrent
  * decisions make exactly one.
+ * @rule APPROVAL_NEEDS_BALANCE
  */
 export async function decideWithdrawal(
   deps: DecisionDeps,

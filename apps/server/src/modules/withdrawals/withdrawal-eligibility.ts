@@ -24,6 +24,10 @@ export interface WithdrawalIntent {
  * never wasted on a withdrawal that would be refused) and the creation again, under the member's
  * row lock of the caller's transaction; the database still refuses an overdraft and a second
  * pending withdrawal to one address, whatever slips between two requests.
+ * @rule WITHDRAW_ONLY_ONBOARDED
+ * @rule MAX_PENDING_WITHDRAWALS
+ * @rule ONE_PENDING_WITHDRAWAL_PER_ADDRESS
+ * @rule WITHDRAW_ONLY_AVAILABLE
  */
 export async function checkWithdrawalAllowed(
   trx: Kysely<Database>,

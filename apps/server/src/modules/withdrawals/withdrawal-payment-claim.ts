@@ -39,6 +39,7 @@ export function paysUnderClaim(
  * is refused and no second payment can claim it. A member under risk review is refused
  * (MEMBER_UNDER_REVIEW): no payment starts. A payment the standing claim allows
  * (`paysUnderClaim`) takes it up again; any other is refused.
+ * @rule CLAIMED_FOR_PAYMENT
  */
 export async function claimWithdrawalPayment(
   deps: Pick<AppContext, 'db' | 'clock' | 'integrations'>,
