@@ -26,6 +26,7 @@ export const errorCodes = [
   'WITHDRAWAL_NOT_FOUND',
   'WITHDRAWAL_ALREADY_PROCESSED',
   'WITHDRAWAL_PAYMENT_IN_PROGRESS',
+  'WITHDRAWAL_PAYMENT_SEEN',
   'INSUFFICIENT_BALANCE_FOR_APPROVAL',
   'WALLET_ADDRESS_IN_USE',
   'INVALID_OTP',
@@ -101,6 +102,8 @@ export const errorTexts: Record<ErrorCode, string> = {
   WITHDRAWAL_ALREADY_PROCESSED: 'This withdrawal has already been processed.',
   WITHDRAWAL_PAYMENT_IN_PROGRESS:
     'A payment for this withdrawal is under way: it cannot be rejected, blocked or paid again until the payment is approved or released.',
+  WITHDRAWAL_PAYMENT_SEEN:
+    'A treasury transfer paying this withdrawal is already on the chain: it is not paid again, rejected or blocked. Reconciliation approves it once confirmed.',
   INSUFFICIENT_BALANCE_FOR_APPROVAL: 'The balance is too low to approve this withdrawal.',
   WALLET_ADDRESS_IN_USE: 'This address is already used by a pending withdrawal.',
   INVALID_OTP: 'Invalid OTP code',

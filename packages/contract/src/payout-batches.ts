@@ -178,6 +178,12 @@ export const payoutBatchDetailSchema = z.object({
 });
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
 
+/**
+ * The header of a payment file's download that counts the part's transfers left out of it: paid
+ * by a treasury transfer already seen on chain (not paid again).
+ */
+export const transfersLeftOutHeader = 'x-transfers-left-out';
+
 /** `uplink-batch-1a2b3c4d-part-2-of-3-safe.csv` / `….json`: the batch (its id's first 8 characters), the part and the format. */
 export function payoutExportFileName(batchId: string, format: PayoutExportFormat, part: number, parts: number): string {
   return `uplink-batch-${batchId.slice(0, 8)}-part-${part}-of-${parts}-safe.${format === 'safe-csv' ? 'csv' : 'json'}`;

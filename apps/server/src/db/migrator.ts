@@ -35,6 +35,7 @@ import * as installation from './migrations/0150-installation';
 import * as ledgerTotals from './migrations/0170-ledger-totals';
 import * as adminTeam from './migrations/0180-admin-team';
 import * as riskReview from './migrations/0190-risk-review';
+import * as seenTreasuryTransfers from './migrations/0200-seen-treasury-transfers';
 import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exported-before';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
 import { applyRuleFunctions } from './rule-functions';
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0170-ledger-totals': ledgerTotals,
   '0180-admin-team': adminTeam,
   '0190-risk-review': riskReview,
+  '0200-seen-treasury-transfers': seenTreasuryTransfers,
   '0230-claim-batches-exported-before': claimBatchesExportedBefore,
   '0270-invitation-funnel': invitationFunnel,
 };

@@ -477,6 +477,19 @@ export interface TreasuryTransfersTable {
   unmatched_reason: UnmatchedTransferReason | null;
 }
 
+/** A treasury transfer mined and not yet decided by the reconciliation (migration 0200). */
+export interface TreasurySeenTransfersTable {
+  transaction_hash: string;
+  log_index: number;
+  /** Moves when the transfer is mined again in another block. */
+  block_number: ColumnType<string, number, number>;
+  block_hash: string;
+  from_address: string;
+  to_address: string;
+  amount: Numeric;
+  seen_at: Timestamp;
+}
+
 /** A payment recorded for a withdrawal already rejected or blocked (migration 0080). */
 export interface WithdrawalFlaggedPaymentsTable {
   withdrawal_id: string;
@@ -667,6 +680,7 @@ export interface Database {
   payout_batch_exports: PayoutBatchExportsTable;
   payout_batch_demo_payments: PayoutBatchDemoPaymentsTable;
   treasury_transfers: TreasuryTransfersTable;
+  treasury_seen_transfers: TreasurySeenTransfersTable;
   account_tokens: AccountTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   account_mail_requests: AccountMailRequestsTable;

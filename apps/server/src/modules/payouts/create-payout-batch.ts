@@ -7,6 +7,7 @@ import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { refuseHeldWithdrawals, withoutHeldWithdrawals } from '../risk/risk-hold';
+import { recordSeenTreasuryTransfers } from '../withdrawals/seen-treasury-transfers';
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import {
   type BatchRefusal,
@@ -24,17 +25,19 @@ import {
 const namedRefusals = 100;
 const namedInMessage = 3;
 
-const refusalTexts: Record<BatchRefusal, (id: string) => string> = {
+const refusalTexts: Record<BatchRefusal, (id: string, seenIn: string | null) => string> = {
   WITHDRAWAL_NOT_FOUND: (id) => `Withdrawal ${id} does not exist`,
   WITHDRAWAL_ALREADY_PROCESSED: (id) => `Withdrawal ${id} is no longer pending`,
+  WITHDRAWAL_PAYMENT_SEEN: (id, seenIn) => `Withdrawal ${id} is already paid by transaction ${seenIn}, seen on chain`,
   WITHDRAWAL_ALREADY_BATCHED: (id) => `Withdrawal ${id} is already in an open payout batch`,
   WITHDRAWAL_PAYMENT_IN_PROGRESS: (id) => `Withdrawal ${id} has a payment under way`,
 };
 
-/** The most serious refusal gives the code: an unknown withdrawal before a decided one before a batched one. */
+/** The most serious refusal gives the code: an unknown withdrawal before a decided one, a paid one, a batched one. */
 const refusalOrder: BatchRefusal[] = [
   'WITHDRAWAL_NOT_FOUND',
   'WITHDRAWAL_ALREADY_PROCESSED',
+  'WITHDRAWAL_PAYMENT_SEEN',
   'WITHDRAWAL_ALREADY_BATCHED',
   'WITHDRAWAL_PAYMENT_IN_PROGRESS',
 ];
@@ -42,20 +45,23 @@ const refusalOrder: BatchRefusal[] = [
 /** Refuses the whole batch, naming each withdrawal that cannot join it (the batch is all or nothing). */
 function refusal(refused: RefusedWithdrawal[], fieldOf: (id: string) => string): DomainError {
   const code = refusalOrder.find((kind) => refused.some((row) => row.refusal === kind)) ?? 'WITHDRAWAL_ALREADY_BATCHED';
-  const errors: FieldError[] = refused
-    .slice(0, namedRefusals)
-    .map((row) => ({ field: fieldOf(row.withdrawal_id), message: refusalTexts[row.refusal](row.withdrawal_id) }));
+  const errors: FieldError[] = refused.slice(0, namedRefusals).map((row) => ({
+    field: fieldOf(row.withdrawal_id),
+    message: refusalTexts[row.refusal](row.withdrawal_id, row.seen_in),
+  }));
   const named = errors.slice(0, namedInMessage).map((error) => error.message);
   const more = refused.length - named.length;
   const message = `${named.join('. ')}${more > 0 ? `, and ${more} more` : ''}. Nothing was batched.`;
   return new DomainError(code, message, { errors });
 }
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 
 /**
  * Gathers pending withdrawals into a new batch, all or none: a selection (`withdrawalIds`) or
- * every pending withdrawal in no open batch that the admin list's filter matches. One transaction
+ * every pending withdrawal in no open batch that the admin list's filter matches. None whose
+ * payment the chain already shows (`paymentSeenOf`, read from the chain first): a selection
+ * holding one is refused (WITHDRAWAL_PAYMENT_SEEN, naming the transaction), a filter leaves it out. One transaction
  * locks the withdrawals (FOR SHARE, in id order: a concurrent rejection waits, then takes its
  * line out through the `withdrawals_leave_batch` trigger), writes the lines in one INSERT … SELECT
  * and the audit row. Of two administrators batching the same withdrawals at once, the partial
@@ -71,6 +77,7 @@ export async function createPayoutBatch(
   const requested = request.withdrawalIds ? [...new Set(request.withdrawalIds.map((id) => id.toLowerCase()))] : null;
   const positionOf = new Map(requested?.map((id, index) => [id, index]));
   const fieldOf = (id: string) => (requested ? `withdrawalIds.${positionOf.get(id) ?? 0}` : 'filter');
+  await recordSeenTreasuryTransfers(deps, deps.integrations.depositChain);
   const now = deps.clock.now();
   await moneyTransaction(deps.db, async (trx) => {
     let ids: string[];
@@ -97,7 +104,7 @@ export async function createPayoutBatch(
     const inserted = await insertLines(trx, batchId, ids);
     if (inserted.taken.length > 0) {
       throw refusal(
-        inserted.taken.map((id) => ({ withdrawal_id: id, refusal: 'WITHDRAWAL_ALREADY_BATCHED' })),
+        inserted.taken.map((id) => ({ withdrawal_id: id, refusal: 'WITHDRAWAL_ALREADY_BATCHED', seen_in: null })),
         fieldOf,
       );
     }

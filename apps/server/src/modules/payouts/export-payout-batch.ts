@@ -10,6 +10,7 @@ import { isUuid } from '../../db/uuid';
 import { DomainError, validationFailed } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
 import { batchNotFound } from './payout-batch-record';
 import {
   countClaimedTransfers,
@@ -27,6 +28,8 @@ export interface PayoutExport {
   fileName: string;
   contentType: string;
   body: string;
+  /** The part's transfers left out of this download: paid by these transactions, seen on chain. */
+  leftOut: { withdrawalId: string; transactionHash: string }[];
 }
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
@@ -51,8 +54,10 @@ function chosenPart(part: number | undefined, parts: number): number {
  * (`safe-csv`, at most 499 transfers) or a Transaction Builder batch (`safe-json`, at most
  * PAYOUT_TRANSFERS_PER_TRANSACTION: one Safe transaction). The first export starts the batch's
  * payment (`startBatchPayment`): its withdrawals are claimed and numbered, so every part carries
- * the same transfers each time it is downloaded — less those already paid — and an administrator
- * past their four-eyes window is refused (PAYOUT_APPROVAL_REQUIRED). Audited with the part.
+ * the same transfers each time it is downloaded — less those already paid, and less those whose
+ * payment the chain already shows (`paymentSeenOf`: named in `leftOut`; a part with nothing else
+ * left is WITHDRAWAL_PAYMENT_SEEN) — and an administrator past their four-eyes window is refused
+ * (PAYOUT_APPROVAL_REQUIRED). Audited with the part and what it left out.
  */
 export async function exportPayoutBatch(
   deps: Deps,
@@ -65,11 +70,18 @@ export async function exportPayoutBatch(
   const chainHead = await chainHeadBeforePayment(deps);
   const now = deps.clock.now();
   const perPart = transfersPerPart(format, deps.config.withdrawals.transfersPerTransaction);
-  const { lines, chosen, parts, total } = await moneyTransaction(deps.db, async (trx) => {
+  const { lines, chosen, parts, total, leftOut } = await moneyTransaction(deps.db, async (trx) => {
     await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', chainHead, now);
     const parts = Math.ceil((await countClaimedTransfers(trx, id)) / perPart);
     const chosen = chosenPart(part, parts);
-    const lines = await findPartLinesToPay(trx, id, { from: (chosen - 1) * perPart + 1, to: chosen * perPart });
+    const unpaid = await findPartLinesToPay(trx, id, { from: (chosen - 1) * perPart + 1, to: chosen * perPart });
+    const seen = await findSeenPayments(
+      trx,
+      unpaid.map((line) => line.withdrawal_id),
+    );
+    const lines = unpaid.filter((line) => !seen.has(line.withdrawal_id));
+    const leftOut = [...seen].map(([withdrawalId, transactionHash]) => ({ withdrawalId, transactionHash }));
+    if (lines.length === 0 && seen.size > 0) throw paymentSeen(seen);
     if (lines.length === 0) {
       throw new DomainError(
         'PAYOUT_BATCH_EMPTY',
@@ -84,18 +96,18 @@ export async function exportPayoutBatch(
         action: 'PAYOUT_BATCH_EXPORTED',
         targetType: 'PAYOUT_BATCH',
         targetId: id,
-        after: { format, part: chosen, parts, withdrawals: lines.length, total },
+        after: { format, part: chosen, parts, withdrawals: lines.length, total, leftOut },
         ipAddress: administrator.ipAddress,
         requestId: administrator.requestId,
       },
       now,
     );
-    return { lines, chosen, parts, total };
+    return { lines, chosen, parts, total, leftOut };
   });
   const token = checksummed(deps.config.chain.usdtContractAddress);
   const fileName = payoutExportFileName(id, format, chosen, parts);
   if (format === 'safe-csv') {
-    return { fileName, contentType: 'text/csv; charset=utf-8', body: airdropFile(token, lines) };
+    return { fileName, contentType: 'text/csv; charset=utf-8', body: airdropFile(token, lines), leftOut };
   }
   const treasury = deps.config.withdrawals.treasuryAddresses[0];
   const body = builderBatchFile({
@@ -111,7 +123,7 @@ export async function exportPayoutBatch(
     },
     transactions: lines.map((line) => transferCall(token, line)),
   });
-  return { fileName, contentType: 'application/json; charset=utf-8', body };
+  return { fileName, contentType: 'application/json; charset=utf-8', body, leftOut };
 }
 
 /** The CSV Airdrop app's columns; `id` is for NFTs and stays blank on ERC-20 lines. */

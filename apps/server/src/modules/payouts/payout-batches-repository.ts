@@ -4,18 +4,22 @@ import { type Kysely, sql } from 'kysely';
 import type { PageWindow } from '../../db/list-page';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database } from '../../db/schema';
+import { paymentSeenOf } from '../withdrawals/payment-seen';
 import { type ReviewFilters, reviewWhere } from '../withdrawals/review-filters';
 
 /** Why a requested withdrawal cannot join a batch. */
 export type BatchRefusal =
   | 'WITHDRAWAL_NOT_FOUND'
   | 'WITHDRAWAL_ALREADY_PROCESSED'
+  | 'WITHDRAWAL_PAYMENT_SEEN'
   | 'WITHDRAWAL_ALREADY_BATCHED'
   | 'WITHDRAWAL_PAYMENT_IN_PROGRESS';
 
 export interface RefusedWithdrawal {
   withdrawal_id: string;
   refusal: BatchRefusal;
+  /** The transaction that pays it, seen on chain (WITHDRAWAL_PAYMENT_SEEN). */
+  seen_in: string | null;
 }
 
 /**
@@ -40,14 +44,18 @@ export async function findRefusedWithdrawals(
     SELECT r.id::text AS withdrawal_id,
            CASE WHEN w.id IS NULL THEN 'WITHDRAWAL_NOT_FOUND'
                 WHEN w.status <> 'PENDING' THEN 'WITHDRAWAL_ALREADY_PROCESSED'
+                WHEN seen.seen_in IS NOT NULL THEN 'WITHDRAWAL_PAYMENT_SEEN'
                 WHEN batched THEN 'WITHDRAWAL_ALREADY_BATCHED'
-                ELSE 'WITHDRAWAL_PAYMENT_IN_PROGRESS' END AS refusal
+                ELSE 'WITHDRAWAL_PAYMENT_IN_PROGRESS' END AS refusal,
+           seen.seen_in
       FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS r(id, requested)
       LEFT JOIN withdrawals w ON w.id = r.id
      CROSS JOIN LATERAL (
        SELECT EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = r.id AND l.left_at IS NULL) AS batched
      ) AS b
+     CROSS JOIN LATERAL (SELECT CASE WHEN w.status = 'PENDING' THEN ${paymentSeenOf(sql.ref('w'))} END AS seen_in) AS seen
      WHERE w.id IS NULL OR w.status <> 'PENDING' OR batched OR w.payment_claimed_at IS NOT NULL
+        OR seen.seen_in IS NOT NULL
      ORDER BY r.requested`.execute(trx);
   return rows;
 }
@@ -56,9 +64,10 @@ const unbatchedPending = (filters: Pick<ReviewFilters, 'search'>) => sql`
     FROM withdrawals w JOIN users u ON u.id = w.user_id
     ${reviewWhere({ ...filters, status: 'PENDING' })}
       AND w.payment_claimed_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = w.id AND l.left_at IS NULL)`;
+      AND NOT EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = w.id AND l.left_at IS NULL)
+      AND ${paymentSeenOf(sql.ref('w'))} IS NULL`;
 
-/** How many pending withdrawals in no open batch the admin list's filters match, counting up to `atMost`. */
+/** How many pending withdrawals in no open batch and with no payment seen the admin list's filters match, counting up to `atMost`. */
 export async function countFilteredWithdrawals(
   db: Kysely<Database>,
   filters: Pick<ReviewFilters, 'search'>,
@@ -265,16 +274,19 @@ export interface BatchClaim {
 
 /**
  * Locks the withdrawals of the batch still to pay (pending, in the batch; FOR UPDATE in id order,
- * the order a decision's lock comes in) and names those a payment of their own already claims.
+ * the order a decision's lock comes in): their ids, and those a payment of their own already claims.
  */
-export async function lockLinesToPay(trx: Kysely<Database>, batchId: string): Promise<{ claimedElsewhere: string[] }> {
+export async function lockLinesToPay(
+  trx: Kysely<Database>,
+  batchId: string,
+): Promise<{ ids: string[]; claimedElsewhere: string[] }> {
   const { rows } = await sql<{ id: string; claimed: boolean }>`
     SELECT w.id, w.payment_claimed_at IS NOT NULL AS claimed
       FROM payout_batch_withdrawals l JOIN withdrawals w ON w.id = l.withdrawal_id
      WHERE l.batch_id = ${batchId} AND l.left_at IS NULL AND w.status = 'PENDING'
      ORDER BY w.id
        FOR UPDATE OF w`.execute(trx);
-  return { claimedElsewhere: rows.filter((row) => row.claimed).map((row) => row.id) };
+  return { ids: rows.map((row) => row.id), claimedElsewhere: rows.filter((row) => row.claimed).map((row) => row.id) };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   payoutBatchSchema,
   payoutExportQuerySchema,
   releasePayoutBatchSchema,
+  transfersLeftOutHeader,
 } from '@uplink/contract/payout-batches';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -142,7 +143,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A part of a payout batch's payment files for Safe{Wallet}; the first export starts its payment; audited",
         description:
-          'The first export (any format, any part) puts the batch in PAYMENT_UNDER_WAY: its withdrawals are claimed (no rejection, block, deletion, second batch or single payment) until the chain shows their payment or the batch is released, and numbered, so each part carries the same transfers at every download (less those paid since). `part` is 1-based; without it a one-part batch answers part 1 and a batch of more parts VALIDATION_ERROR; past the last PAYOUT_BATCH_PART_NOT_FOUND; a part with nothing left to pay PAYOUT_BATCH_EMPTY. PAYOUT_APPROVAL_REQUIRED when, without a second approval, the batch alone or with what the administrator exported in the last 24 hours exceeds PAYOUT_SECOND_APPROVAL_ABOVE; WITHDRAWAL_PAYMENT_IN_PROGRESS when one of its withdrawals has a payment of its own under way; PAYOUT_BATCH_PAYMENT_UNDER_WAY when the demo treasury pays it.',
+          'The first export (any format, any part) puts the batch in PAYMENT_UNDER_WAY: its withdrawals are claimed (no rejection, block, deletion, second batch or single payment) until the chain shows their payment or the batch is released, and numbered, so each part carries the same transfers at every download (less those paid since). `part` is 1-based; without it a one-part batch answers part 1 and a batch of more parts VALIDATION_ERROR; past the last PAYOUT_BATCH_PART_NOT_FOUND; a part with nothing left to pay PAYOUT_BATCH_EMPTY. PAYOUT_APPROVAL_REQUIRED when, without a second approval, the batch alone or with what the administrator exported in the last 24 hours exceeds PAYOUT_SECOND_APPROVAL_ABOVE; WITHDRAWAL_PAYMENT_IN_PROGRESS when one of its withdrawals has a payment of its own under way; PAYOUT_BATCH_PAYMENT_UNDER_WAY when the demo treasury pays it. A payment seen is a payment made: a first export of a batch holding a withdrawal that a treasury transfer on chain already pays (mined, confirmed or not) is WITHDRAWAL_PAYMENT_SEEN naming the transaction; a later download leaves such transfers out, counts them in the `x-transfers-left-out` header, and answers WITHDRAWAL_PAYMENT_SEEN when nothing else is left in the part.',
         security: [{ bearer: [] }],
         params: idParams,
         querystring: payoutExportQuerySchema,
@@ -160,6 +161,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
+        .header(transfersLeftOutHeader, String(file.leftOut.length))
         .send(file.body);
     },
   );

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
-import { DomainError, ServiceUnavailableError } from '../../domain-error';
+import { DomainError } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { refuseHeldBatch } from '../risk/risk-hold';
+import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
+import { askChain } from '../withdrawals/payout-proof';
+import { recordSeenTreasuryTransfers } from '../withdrawals/seen-treasury-transfers';
 import { batchNotFound } from './payout-batch-record';
 import {
   claimLinesToPay,
@@ -25,17 +28,19 @@ export const paymentUnderWay = (message: string) => new DomainError('PAYOUT_BATC
 
 /**
  * The chain head before a batch's payment starts: a release later looks for the batch's transfers
- * from there. Null without a chain; a chain that does not answer refuses the payment (503), for a
+ * from there. The treasury's transfers up to it are then recorded as seen
+ * (`recordSeenTreasuryTransfers`), so none of the batch's withdrawals that one of them pays is
+ * paid again. Null without a chain; a chain that does not answer refuses the payment (503), for a
  * payment whose transfers could not be looked for later would be one nobody can safely release.
  */
-export async function chainHeadBeforePayment(deps: Pick<AppContext, 'integrations'>): Promise<number | null> {
+export async function chainHeadBeforePayment(
+  deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>,
+): Promise<number | null> {
   const chain = deps.integrations.depositChain;
   if (!chain) return null;
-  try {
-    return await chain.headBlockNumber();
-  } catch (error) {
-    throw new ServiceUnavailableError(`The chain did not answer: ${(error as Error).message}`);
-  }
+  const head = await askChain(() => chain.headBlockNumber());
+  await recordSeenTreasuryTransfers(deps, chain);
+  return head;
 }
 
 export interface JoinedPayment {
@@ -48,7 +53,8 @@ export interface JoinedPayment {
  * (one start, deletion, approval or release at a time):
  *
  * - the first time, it claims every withdrawal still to pay with the payment claim a single
- *   payment takes (refused while one has a payment of its own under way), numbers them as the
+ *   payment takes (refused while one has a payment of its own under way, or one's payment is seen
+ *   on chain: WITHDRAWAL_PAYMENT_SEEN), numbers them as the
  *   payment's transfers and records who started it and the chain head before;
  * - each administrator's first export (or demo payment) of it counts in their four-eyes window —
  *   refused past PAYOUT_SECOND_APPROVAL_ABOVE in 24 hours without a second approval — and makes
@@ -81,7 +87,9 @@ export async function startBatchPayment(
   await refuseHeldBatch(trx, batchId);
   let claimedAt = batch.payment_claimed_at;
   if (!claimedAt) {
-    const { claimedElsewhere } = await lockLinesToPay(trx, batchId);
+    const { ids, claimedElsewhere } = await lockLinesToPay(trx, batchId);
+    const seen = await findSeenPayments(trx, ids);
+    if (seen.size > 0) throw paymentSeen(seen);
     if (claimedElsewhere.length > 0) {
       throw new DomainError(
         'WITHDRAWAL_PAYMENT_IN_PROGRESS',

@@ -6,6 +6,7 @@ import type { WithdrawalRow } from '../../db/schema';
 import { type AdminAction, recordAdminActions } from '../audit/audit-log-repository';
 import { type ChainScanSettings, ConfirmedBlockScan, readSplittingRange } from '../subscription/confirmed-block-scan';
 import { type LockedDecision, recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
+import { recordSeenTreasuryTransfers, treasuryCursorName } from '../withdrawals/seen-treasury-transfers';
 import { countFlaggedWithdrawalPayment } from '../withdrawals/withdrawal-payment-metrics';
 import { type FlaggedPayment, flagPayments } from '../withdrawals/withdrawals-repository';
 import {
@@ -70,6 +71,11 @@ interface ChunkResult {
  *
  * Reorgs as for deposits (`ConfirmedBlockScan`): nothing is decided from an unconfirmed block, and
  * a transfer is stored once by (transaction hash, log index), so reading a range again is harmless.
+ *
+ * A payment seen is a payment made: after the confirmed blocks, every run records the treasury's
+ * transfers in the blocks past them, from the block they are mined in
+ * (`recordSeenTreasuryTransfers`), so their withdrawals are paid by nothing else meanwhile; a reorg
+ * that drops one lifts that.
  */
 export class TreasuryReconciliation {
   private readonly blocks: ConfirmedBlockScan;
@@ -107,6 +113,8 @@ export class TreasuryReconciliation {
         for (const payment of chunk.flagged) this.reportFlagged(payment);
       }
     });
+    // The blocks past those just decided: their transfers are seen, and their withdrawals not paid again.
+    await recordSeenTreasuryTransfers(this.deps, this.options.chain);
     if (result.approved > 0) this.deps.mailWorker.wake();
     return { fromBlock, toBlock, ...result };
   }
@@ -223,11 +231,6 @@ function unmatchedAudit(outcome: TransferOutcome & UsdtTransfer): AdminAction {
       withdrawalId: outcome.withdrawalId,
     },
   };
-}
-
-/** The cursor of the reconciliation over one chain's USDT token (its own, beside the deposit scan's). */
-export function treasuryCursorName(chain: Pick<DepositChain, 'chainId' | 'tokenAddress'>): string {
-  return `usdt-treasury:${chain.chainId}:${chain.tokenAddress.toLowerCase()}`;
 }
 
 /** The reconciliation over the app's chain client; null when no chain is configured. */

@@ -7,6 +7,7 @@ import { DomainError, validationFailed } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { isLedgerOverdraft } from '../ledger/ledger-repository';
 import { refuseHeldWithdrawals } from '../risk/risk-hold';
+import { findSeenPayments, paymentSeen } from './payment-seen';
 import { checkPayoutOnChain, findClaimedPaymentOnChain } from './payout-proof';
 import { type DecisionToRecord, recordWithdrawalDecisions } from './record-withdrawal-decision';
 import {
@@ -95,6 +96,11 @@ async function settleDecision(
     // A payment under way: only a payment it allows may decide (a released and retaken claim is another's).
     if (locked.payment_claimed_at && !paysUnderClaim(locked, payment?.transactionHash ?? null)) {
       throw paymentInProgress();
+    }
+    // Paid on chain, not yet confirmed: giving the amount back would pay it twice.
+    if (decision.status !== 'APPROVED') {
+      const seen = await findSeenPayments(trx, [locked.id]);
+      if (seen.size > 0) throw paymentSeen(seen);
     }
     try {
       const [decided] = await recordWithdrawalDecisions(

@@ -2,6 +2,7 @@ import type { DemoTreasuryPayment } from '@uplink/contract/withdrawals';
 import type { AppContext } from '../../app-context';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { recordSeenTreasuryTransfers } from './seen-treasury-transfers';
 import { claimWithdrawalPayment, withdrawalAlreadyProcessed } from './withdrawal-payment-claim';
 import { recordClaimedPayment } from './withdrawals-repository';
 
@@ -9,15 +10,18 @@ import { recordClaimedPayment } from './withdrawals-repository';
  * Local mode: the demo chain's treasury pays a pending withdrawal. The withdrawal is claimed
  * first (committed before anything is sent), so two clicks pay once — the second is refused as a
  * payment under way — and no rejection can void it while the transfer is in flight or on chain.
- * The hash is written on the claim once sent; an administrator then approves with it. A payment
+ * The hash is written on the claim once sent; an administrator then approves with it. A
+ * withdrawal a treasury transfer on chain already pays (read from the chain first) is refused
+ * (WITHDRAWAL_PAYMENT_SEEN). A payment
  * that fails leaves the claim for an administrator to release after the chain shows nothing.
  */
 export async function payFromDemoTreasury(
-  deps: Pick<AppContext, 'db' | 'clock' | 'integrations'>,
+  deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>,
   chain: { rpcUrl: string; chainId: number; tokenAddress: string },
   administrator: RequestingAdministrator,
   withdrawalId: string,
 ): Promise<DemoTreasuryPayment> {
+  await recordSeenTreasuryTransfers(deps, deps.integrations.depositChain);
   const claim = await claimWithdrawalPayment(deps, administrator.id, withdrawalId, null);
   if ('decided' in claim) throw withdrawalAlreadyProcessed();
   const { claimed } = claim;

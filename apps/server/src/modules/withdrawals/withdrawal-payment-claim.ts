@@ -5,6 +5,7 @@ import type { WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { refuseHeldWithdrawals } from '../risk/risk-hold';
+import { findSeenPayments, paymentSeen } from './payment-seen';
 import { claimPayment, lockWithdrawal } from './withdrawals-repository';
 
 export const withdrawalNotFound = () => new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
@@ -38,7 +39,8 @@ export function paysUnderClaim(
  * row lock, and commits before any payment is sent or checked: from then on a rejection or block
  * is refused and no second payment can claim it. A member under risk review is refused
  * (MEMBER_UNDER_REVIEW): no payment starts. A payment the standing claim allows
- * (`paysUnderClaim`) takes it up again; any other is refused.
+ * (`paysUnderClaim`) takes it up again; any other is refused. A payment still to send (no hash)
+ * is refused while a payment of the withdrawal is seen on chain (WITHDRAWAL_PAYMENT_SEEN).
  * @rule CLAIMED_FOR_PAYMENT
  */
 export async function claimWithdrawalPayment(
@@ -58,6 +60,11 @@ export async function claimWithdrawalPayment(
     if (locked.payment_claimed_at) {
       if (paysUnderClaim(locked, transactionHash)) return { claimed: locked, taken: false };
       throw paymentInProgress();
+    }
+    // A payment to send (no hash of its own yet) never pays what the chain already shows paid.
+    if (!transactionHash) {
+      const seen = await findSeenPayments(trx, [locked.id]);
+      if (seen.size > 0) throw paymentSeen(seen);
     }
     const claimed = await claimPayment(trx, withdrawalId, {
       by: administratorId,
