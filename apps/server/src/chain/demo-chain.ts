@@ -15,6 +15,7 @@ import {
 } from 'ethers';
 import { z } from 'zod';
 import { writePrivateFile } from '../db/data-directory';
+import { deployDemoTreasurySafe } from './demo-safe';
 import { batchTransferAbi, deployBatchTransfer, deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
 
 /** What `npm run demo:pay` needs to reach the chain the local server is watching. */
@@ -24,8 +25,22 @@ const demoChainInfoSchema = z.object({
   tokenAddress: z.string(),
   /** The multi-send contract the demo treasury pays batches through. */
   batchTransferAddress: z.string(),
+  /** The demo treasury Safe (2-of-3) and the Safe 1.4.1 contracts it runs on. */
+  safeAddress: z.string(),
+  safeContracts: z.object({
+    safeSingletonAddress: z.string(),
+    safeProxyFactoryAddress: z.string(),
+    multiSendAddress: z.string(),
+    multiSendCallOnlyAddress: z.string(),
+    fallbackHandlerAddress: z.string(),
+    signMessageLibAddress: z.string(),
+    createCallAddress: z.string(),
+    simulateTxAccessorAddress: z.string(),
+  }),
 });
 export type DemoChainInfo = z.infer<typeof demoChainInfoSchema>;
+/** What paying from the demo treasury (an account of the chain, not the Safe) needs of it. */
+export type DemoTreasuryChain = Pick<DemoChainInfo, 'rpcUrl' | 'chainId' | 'tokenAddress' | 'batchTransferAddress'>;
 
 export interface DemoChain extends DemoChainInfo {
   stop(): Promise<void>;
@@ -55,7 +70,8 @@ interface HardhatJsonRpcServer {
 /**
  * Local mode's dev chain: the in-process Hardhat EVM served over HTTP JSON-RPC on loopback,
  * with the test USDT token and the multi-send contract deployed (the treasury has approved it on
- * the token, as a treasury approves its batch payer). Their addresses and the URL go to
+ * the token, as a treasury approves its batch payer), and the Safe 1.4.1 contracts with the demo
+ * treasury Safe holding test USDT (demo-safe.ts). Their addresses and the URL go to
  * DATA_DIR/demo-chain.json for `demo:pay`. The chain lives in memory: every start is a fresh chain (the deposit scanner
  * notices and starts over, see deposit-scanner.ts).
  */
@@ -69,6 +85,7 @@ export async function startDemoChain(options: { dataDir: string; port: number })
   await (
     await new Contract(tokenAddress, testUsdtAbi, treasury).getFunction('approve')(batchTransferAddress, MaxUint256)
   ).wait();
+  const { safeAddress, safeContracts } = await deployDemoTreasurySafe(evm.eip1193, deployer, 31337, tokenAddress);
 
   const require = createRequire(import.meta.url);
   const { JsonRpcServer } = require('hardhat/internal/hardhat-network/jsonrpc/server') as {
@@ -81,6 +98,8 @@ export async function startDemoChain(options: { dataDir: string; port: number })
     chainId: 31337,
     tokenAddress,
     batchTransferAddress,
+    safeAddress,
+    safeContracts,
   };
   writePrivateFile(infoFile(options.dataDir), `${JSON.stringify(info, null, 2)}\n`);
   return {
@@ -105,7 +124,7 @@ export function readDemoChainInfo(dataDir: string): DemoChainInfo {
  * funded test accounts (minted first when it runs low), over JSON-RPC like any wallet.
  */
 export async function payOnDemoChain(
-  info: Omit<DemoChainInfo, 'batchTransferAddress'>,
+  info: Pick<DemoChainInfo, 'rpcUrl' | 'chainId' | 'tokenAddress'>,
   from: DemoPayer,
   to: string,
   amount: string,
@@ -140,7 +159,7 @@ async function demoMemberWallet(provider: JsonRpcProvider, depositAddress: strin
  * one `transferFrom(treasury, recipient, amount)` — one `Transfer` log — per line, in order.
  */
 export async function payManyOnDemoChain(
-  info: DemoChainInfo,
+  info: DemoTreasuryChain,
   lines: readonly { to: string; amount: string }[],
 ): Promise<string> {
   const provider = new JsonRpcProvider(info.rpcUrl, info.chainId, { staticNetwork: true });
