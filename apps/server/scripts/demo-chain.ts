@@ -25,6 +25,7 @@ await runOperatorCommand({
     const chain = await startDemoChain({ dataDir, port });
     console.log(`Demo chain at ${chain.rpcUrl} (chain id ${chain.chainId}), test USDT at ${chain.tokenAddress}`);
     console.log(`Treasury Safe (2-of-3, Safe ${safeVersion}) at ${chain.safeAddress}`);
+    console.log(`Local Safe Transaction Service (demo and tests only) at ${chain.safeTxServiceUrl}`);
     console.log(
       `Server: DEMO_CHAIN=false BSC_RPC_URL=${chain.rpcUrl} BSC_CHAIN_ID=${chain.chainId} USDT_CONTRACT_ADDRESS=${chain.tokenAddress} CONFIRMATIONS=2`,
     );

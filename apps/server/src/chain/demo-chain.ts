@@ -15,8 +15,9 @@ import {
 } from 'ethers';
 import { z } from 'zod';
 import { writePrivateFile } from '../db/data-directory';
-import { deployDemoTreasurySafe } from './demo-safe';
+import { deployDemoTreasurySafe, registerDemoProposer } from './demo-safe';
 import { batchTransferAbi, deployBatchTransfer, deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
+import { startLocalSafeTransactionService } from './safe-transaction-service/local-safe-transaction-service';
 
 /** What `npm run demo:pay` needs to reach the chain the local server is watching. */
 const demoChainInfoSchema = z.object({
@@ -27,6 +28,8 @@ const demoChainInfoSchema = z.object({
   batchTransferAddress: z.string(),
   /** The demo treasury Safe (2-of-3) and the Safe 1.4.1 contracts it runs on. */
   safeAddress: z.string(),
+  /** The local Safe Transaction Service of the demo chain (its `/api` root), the demo proposer a delegate there. */
+  safeTxServiceUrl: z.string(),
   safeContracts: z.object({
     safeSingletonAddress: z.string(),
     safeProxyFactoryAddress: z.string(),
@@ -71,7 +74,8 @@ interface HardhatJsonRpcServer {
  * Local mode's dev chain: the in-process Hardhat EVM served over HTTP JSON-RPC on loopback,
  * with the test USDT token and the multi-send contract deployed (the treasury has approved it on
  * the token, as a treasury approves its batch payer), and the Safe 1.4.1 contracts with the demo
- * treasury Safe holding test USDT (demo-safe.ts). Their addresses and the URL go to
+ * treasury Safe holding test USDT (demo-safe.ts), and a local Safe Transaction Service where the
+ * demo proposer is the Safe's delegate. Their addresses and the URLs go to
  * DATA_DIR/demo-chain.json for `demo:pay`. The chain lives in memory: every start is a fresh chain (the deposit scanner
  * notices and starts over, see deposit-scanner.ts).
  */
@@ -93,12 +97,16 @@ export async function startDemoChain(options: { dataDir: string; port: number })
   };
   const server = new JsonRpcServer({ hostname: '127.0.0.1', port: options.port, provider: evm.eip1193 });
   const { port } = await server.listen();
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const safeService = await startLocalSafeTransactionService({ rpcUrl, chainId: 31337, port: 0 });
+  await registerDemoProposer({ serviceUrl: safeService.url, rpcUrl, chainId: 31337, safeAddress });
   const info: DemoChainInfo = {
-    rpcUrl: `http://127.0.0.1:${port}`,
+    rpcUrl,
     chainId: 31337,
     tokenAddress,
     batchTransferAddress,
     safeAddress,
+    safeTxServiceUrl: safeService.url,
     safeContracts,
   };
   writePrivateFile(infoFile(options.dataDir), `${JSON.stringify(info, null, 2)}\n`);
@@ -106,6 +114,7 @@ export async function startDemoChain(options: { dataDir: string; port: number })
     ...info,
     async stop() {
       await evm.eip1193.request({ method: 'evm_setIntervalMining', params: [0] });
+      await safeService.close();
       await server.close();
     },
   };

@@ -1,5 +1,7 @@
 import type { Eip1193Provider } from '@safe-global/protocol-kit';
 import { Contract, HDNodeWallet, parseUnits, type Signer } from 'ethers';
+import { createWalletClient, defineChain, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { demoTreasurySafeAddress } from '../config/withdrawals-config';
 import { testUsdtAbi } from './local-evm';
 import { deploySafe, deploySafeContracts, type SafeContractAddresses } from './safe-contracts';
@@ -52,4 +54,38 @@ export async function deployDemoTreasurySafe(
   const token = new Contract(tokenAddress, testUsdtAbi, deployer);
   await (await token.getFunction('mint')(safeAddress, demoSafeFunds)).wait();
   return { safeAddress, safeContracts };
+}
+
+/**
+ * The first demo owner makes the demo proposer a delegate of the demo treasury Safe on the
+ * Transaction Service, as an owner does in Safe{Wallet} (Settings → Proposers): api-kit signs the
+ * service's EIP-712 `Delegate` message with the owner's key.
+ */
+export async function registerDemoProposer(options: {
+  serviceUrl: string;
+  rpcUrl: string;
+  chainId: number;
+  safeAddress: string;
+}): Promise<void> {
+  const { default: SafeApiKit } = await import('@safe-global/api-kit');
+  const owner = hardhatAccount(demoSafeOwnerAccounts[0]);
+  const chain = defineChain({
+    id: options.chainId,
+    name: 'Uplink demo chain',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  });
+  const signer = createWalletClient({
+    account: privateKeyToAccount(owner.privateKey as `0x${string}`),
+    chain,
+    transport: http(options.rpcUrl),
+  });
+  const api = new SafeApiKit({ chainId: BigInt(options.chainId), txServiceUrl: options.serviceUrl });
+  await api.addSafeDelegate({
+    safeAddress: options.safeAddress,
+    delegateAddress: hardhatAccount(demoSafeProposerAccount).address,
+    delegatorAddress: owner.address,
+    label: 'Uplink payouts (demo)',
+    signer,
+  });
 }
