@@ -15,7 +15,9 @@ import {
 } from 'ethers';
 import { z } from 'zod';
 import { writePrivateFile } from '../db/data-directory';
+import { deployDemoTreasurySafe, registerDemoProposer } from './demo-safe';
 import { batchTransferAbi, deployBatchTransfer, deployTestUsdt, startLocalEvm, testUsdtAbi } from './local-evm';
+import { startLocalSafeTransactionService } from './safe-transaction-service/local-safe-transaction-service';
 
 /** What `npm run demo:pay` needs to reach the chain the local server is watching. */
 const demoChainInfoSchema = z.object({
@@ -24,8 +26,24 @@ const demoChainInfoSchema = z.object({
   tokenAddress: z.string(),
   /** The multi-send contract the demo treasury pays batches through. */
   batchTransferAddress: z.string(),
+  /** The demo treasury Safe (2-of-3) and the Safe 1.4.1 contracts it runs on. */
+  safeAddress: z.string(),
+  /** The local Safe Transaction Service of the demo chain (its `/api` root), the demo proposer a delegate there. */
+  safeTxServiceUrl: z.string(),
+  safeContracts: z.object({
+    safeSingletonAddress: z.string(),
+    safeProxyFactoryAddress: z.string(),
+    multiSendAddress: z.string(),
+    multiSendCallOnlyAddress: z.string(),
+    fallbackHandlerAddress: z.string(),
+    signMessageLibAddress: z.string(),
+    createCallAddress: z.string(),
+    simulateTxAccessorAddress: z.string(),
+  }),
 });
 export type DemoChainInfo = z.infer<typeof demoChainInfoSchema>;
+/** What paying from the demo treasury (an account of the chain, not the Safe) needs of it. */
+export type DemoTreasuryChain = Pick<DemoChainInfo, 'rpcUrl' | 'chainId' | 'tokenAddress' | 'batchTransferAddress'>;
 
 export interface DemoChain extends DemoChainInfo {
   stop(): Promise<void>;
@@ -55,7 +73,9 @@ interface HardhatJsonRpcServer {
 /**
  * Local mode's dev chain: the in-process Hardhat EVM served over HTTP JSON-RPC on loopback,
  * with the test USDT token and the multi-send contract deployed (the treasury has approved it on
- * the token, as a treasury approves its batch payer). Their addresses and the URL go to
+ * the token, as a treasury approves its batch payer), and the Safe 1.4.1 contracts with the demo
+ * treasury Safe holding test USDT (demo-safe.ts), and a local Safe Transaction Service where the
+ * demo proposer is the Safe's delegate. Their addresses and the URLs go to
  * DATA_DIR/demo-chain.json for `demo:pay`. The chain lives in memory: every start is a fresh chain (the deposit scanner
  * notices and starts over, see deposit-scanner.ts).
  */
@@ -69,6 +89,7 @@ export async function startDemoChain(options: { dataDir: string; port: number })
   await (
     await new Contract(tokenAddress, testUsdtAbi, treasury).getFunction('approve')(batchTransferAddress, MaxUint256)
   ).wait();
+  const { safeAddress, safeContracts } = await deployDemoTreasurySafe(evm.eip1193, deployer, 31337, tokenAddress);
 
   const require = createRequire(import.meta.url);
   const { JsonRpcServer } = require('hardhat/internal/hardhat-network/jsonrpc/server') as {
@@ -76,17 +97,24 @@ export async function startDemoChain(options: { dataDir: string; port: number })
   };
   const server = new JsonRpcServer({ hostname: '127.0.0.1', port: options.port, provider: evm.eip1193 });
   const { port } = await server.listen();
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const safeService = await startLocalSafeTransactionService({ rpcUrl, chainId: 31337, port: 0 });
+  await registerDemoProposer({ serviceUrl: safeService.url, rpcUrl, chainId: 31337, safeAddress });
   const info: DemoChainInfo = {
-    rpcUrl: `http://127.0.0.1:${port}`,
+    rpcUrl,
     chainId: 31337,
     tokenAddress,
     batchTransferAddress,
+    safeAddress,
+    safeTxServiceUrl: safeService.url,
+    safeContracts,
   };
   writePrivateFile(infoFile(options.dataDir), `${JSON.stringify(info, null, 2)}\n`);
   return {
     ...info,
     async stop() {
       await evm.eip1193.request({ method: 'evm_setIntervalMining', params: [0] });
+      await safeService.close();
       await server.close();
     },
   };
@@ -105,7 +133,7 @@ export function readDemoChainInfo(dataDir: string): DemoChainInfo {
  * funded test accounts (minted first when it runs low), over JSON-RPC like any wallet.
  */
 export async function payOnDemoChain(
-  info: Omit<DemoChainInfo, 'batchTransferAddress'>,
+  info: Pick<DemoChainInfo, 'rpcUrl' | 'chainId' | 'tokenAddress'>,
   from: DemoPayer,
   to: string,
   amount: string,
@@ -140,7 +168,7 @@ async function demoMemberWallet(provider: JsonRpcProvider, depositAddress: strin
  * one `transferFrom(treasury, recipient, amount)` — one `Transfer` log — per line, in order.
  */
 export async function payManyOnDemoChain(
-  info: DemoChainInfo,
+  info: DemoTreasuryChain,
   lines: readonly { to: string; amount: string }[],
 ): Promise<string> {
   const provider = new JsonRpcProvider(info.rpcUrl, info.chainId, { staticNetwork: true });

@@ -6,6 +6,12 @@ import type { Environment } from './environment';
  */
 export const demoTreasuryAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
+/**
+ * The demo chain's treasury Safe (a 2-of-3 Safe 1.4.1, chain/demo-safe.ts): where a fresh demo
+ * chain always deploys it, and a treasury address of local mode beside the demo treasury above.
+ */
+export const demoTreasurySafeAddress = '0xf304b4D403855d4888cCfB09a49ce850c0677D1b';
+
 export interface WithdrawalsConfig {
   /** Pending withdrawals a member may have at once. */
   maxPending: number;
@@ -16,7 +22,7 @@ export interface WithdrawalsConfig {
   verifyPayouts: boolean;
   /**
    * The wallets payouts are sent from (TREASURY_ADDRESSES, lower-case): a payment proves a
-   * withdrawal only when it comes from one of them. Required in production; locally the demo treasury.
+   * withdrawal only when it comes from one of them. Required in production; locally the demo treasury and the demo treasury Safe.
    */
   treasuryAddresses: string[];
   /**
@@ -38,7 +44,9 @@ export function withdrawalsConfig(vars: Environment, production: boolean): Withd
   return {
     maxPending: vars.MAX_PENDING_WITHDRAWALS,
     verifyPayouts: production || (vars.VERIFY_PAYOUTS ?? true),
-    treasuryAddresses: (vars.TREASURY_ADDRESSES ?? [demoTreasuryAddress]).map((address) => address.toLowerCase()),
+    treasuryAddresses: (vars.TREASURY_ADDRESSES ?? [demoTreasuryAddress, demoTreasurySafeAddress]).map((address) =>
+      address.toLowerCase(),
+    ),
     secondApprovalAbove: vars.PAYOUT_SECOND_APPROVAL_ABOVE,
     transfersPerTransaction: vars.PAYOUT_TRANSFERS_PER_TRANSACTION,
   };

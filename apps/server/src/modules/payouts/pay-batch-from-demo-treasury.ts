@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DemoBatchPayment } from '@uplink/contract/payout-batches';
 import type { AppContext } from '../../app-context';
-import { type DemoChainInfo, payManyOnDemoChain } from '../../chain/demo-chain';
+import { type DemoTreasuryChain, payManyOnDemoChain } from '../../chain/demo-chain';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { recordAdminAction } from '../audit/audit-log-repository';
@@ -34,7 +34,7 @@ const pollMs = 100;
  */
 export async function payBatchFromDemoTreasury(
   deps: Deps,
-  chain: DemoChainInfo,
+  chain: DemoTreasuryChain,
   administrator: RequestingAdministrator,
   batchId: string,
 ): Promise<DemoBatchPayment> {
