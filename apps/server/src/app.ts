@@ -1,6 +1,7 @@
 import { bscNetworkOf } from '@uplink/contract/constants';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { AppContext, Integrations } from './app-context';
 import { startBackgroundJobs } from './background-jobs';
@@ -34,6 +35,7 @@ import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
 import { reportBusinessMetrics } from './modules/metrics/business-metrics';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { recordRequestDurations } from './modules/metrics/request-metrics';
+import type { ScrapeTarget } from './modules/metrics/scrape-probe';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes';
 import { demoBatchPaymentRoutes } from './modules/payouts/demo-batch-payment-routes';
@@ -44,6 +46,7 @@ import { rewardsRoutes } from './modules/rewards/rewards-routes';
 import { riskRoutes } from './modules/risk-review/risk-routes';
 import { statementsRoutes } from './modules/statements/statements-routes';
 import { demoPayRoutes } from './modules/subscription/demo-pay-routes';
+import { depositCursorName } from './modules/subscription/deposit-scanner';
 import { subscriptionRoutes } from './modules/subscription/subscription-routes';
 import { treasuryReconciliationRoutes } from './modules/treasury/treasury-reconciliation-routes';
 import { demoTreasuryRoutes } from './modules/withdrawals/demo-treasury-routes';
@@ -95,13 +98,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('context', context);
   if (options.jobLock) startBackgroundJobs(app, options.jobLock);
 
-  await registerHttpPlugins(app, config);
+  const { redis } = await registerHttpPlugins(app, config);
   registerErrorHandling(app);
   recordRequestDurations(app);
-  reportBusinessMetrics(app, {
-    currentCycle: (now) => cycleAt(config.rewards, now),
-    firstDueCycle: (installedAt) => firstDueCycle(config.rewards, installedAt),
-  });
+  reportBusinessMetrics(app, scrapeTarget(app, context, redis));
   registerAuthentication(app, db, context.sessionTokens, totpRequiredInProduction(context));
 
   await app.register(
@@ -134,6 +134,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(devMailboxRoutes);
   await serveWebApp(app, config.webDistDir, { bscNetwork: bscNetworkOf(config.chain.chainId) });
   return app;
+}
+
+/** What each scrape reads and checks (modules/metrics/scrape-probe.ts). */
+function scrapeTarget(app: FastifyInstance, context: AppContext, redis: Redis | null): ScrapeTarget {
+  const { config, db, clock } = context;
+  const chain = context.integrations.depositChain;
+  // Its own connection to the SMTP server, apart from the sender's, checked at each scrape.
+  const smtp = config.smtpUrl ? createMailTransport(config) : null;
+  if (smtp) app.addHook('onClose', async () => smtp.close());
+  return {
+    db,
+    clock,
+    calendar: {
+      currentCycle: (now) => cycleAt(config.rewards, now),
+      firstDueCycle: (installedAt) => firstDueCycle(config.rewards, installedAt),
+    },
+    depositChain: chain && { headBlockNumber: () => chain.headBlockNumber(), cursorName: depositCursorName(chain) },
+    redis,
+    smtp,
+  };
 }
 
 function createContext(app: FastifyInstance, options: BuildAppOptions): AppContext {

@@ -220,13 +220,29 @@ async function withReplica(handle: DatabaseHandle, replicaUrl: string, options: 
   };
 }
 
-/** The pool as Kysely sees it: a connection not had within the wait timeout, or not at all, is `DatabaseUnavailableError`. */
+/** Connections that already have the listener below. */
+const listened = new WeakSet<object>();
+
+/**
+ * The pool as Kysely sees it: a connection not had within the wait timeout, or not at all, is
+ * `DatabaseUnavailableError`. A connection the server drops while a statement is on it (the
+ * database gone, a failover) emits `error` with no pool listener left to hear it (the pool listens
+ * to idle connections only), which would end the process: the statement itself fails with that
+ * error, and the pool discards the connection when it is given back, so the event is only heard.
+ */
 function unavailableWithoutConnection(pool: Pick<PostgresPool, 'connect' | 'end'>): PostgresPool {
   return {
-    connect: () =>
-      pool.connect().catch((error: unknown) => {
+    connect: async () => {
+      const connection = await pool.connect().catch((error: unknown) => {
         throw new DatabaseUnavailableError(error);
-      }),
+      });
+      const client = connection as unknown as pg.PoolClient;
+      if (!listened.has(client)) {
+        listened.add(client);
+        client.on('error', () => {});
+      }
+      return connection;
+    },
     end: () => pool.end(),
   };
 }

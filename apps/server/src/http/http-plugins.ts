@@ -47,11 +47,14 @@ export const apiDocsPrefix = '/api/docs';
  * Security headers, compression, rate limiting (shared through Redis when configured) and the
  * OpenAPI docs — in production only with API_DOCS_PUBLIC=true: the document lists every admin
  * route and its parameters, which nobody outside needs to map (elsewhere a 404, like any unknown path).
+ * Resolves with the Redis client of the rate limits (null without REDIS_URL): the scrape checks it.
  */
-export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<{ redis: Redis | null }> {
   registerSecurityHeaders(app);
   await registerCompression(app);
-  await app.register(rateLimit, { global: false, ...sharedRateLimitStore(app, config) });
+  const rateLimitStore = sharedRateLimitStore(app, config);
+  await app.register(rateLimit, { global: false, ...rateLimitStore });
   await registerOpenApi(app, config.publicUrl);
   if (config.apiDocsPublic) await app.register(swaggerUi, { routePrefix: apiDocsPrefix });
+  return { redis: rateLimitStore.redis ?? null };
 }

@@ -93,6 +93,17 @@ describe('request logging', () => {
     ]);
   });
 
+  it('logs the metrics scrapes at debug only, in production too: they would bury every other line', async () => {
+    const { app, completed } = await serverLogging('info', true);
+    await app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(completed()).toEqual([]);
+    const debugging = await serverLogging('debug', true);
+    await debugging.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(debugging.completed()).toEqual([
+      expect.objectContaining({ level: levels.debug, req: expect.objectContaining({ url: '/api/metrics' }) }),
+    ]);
+  });
+
   it("keeps the background jobs' routine reports out of the local log at the default level", async () => {
     const report = async (level: 'info' | 'debug', production: boolean) => {
       const { app, lines } = await serverLogging(level, production);
@@ -114,5 +125,7 @@ describe('request logging', () => {
     expect(requestLogLevel(503, 5, false)).toBe('error');
     expect(requestLogLevel(429, 5, false)).toBe('debug');
     expect(requestLogLevel(429, 5, true)).toBe('info');
+    expect(requestLogLevel(200, 5, true, true)).toBe('debug');
+    expect(requestLogLevel(503, 5, true, true)).toBe('error');
   });
 });

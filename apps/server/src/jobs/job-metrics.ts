@@ -1,4 +1,4 @@
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { metricsRegistry } from '../metrics-registry';
 
 /** `skipped`: another run (of this process or another) held the job, so this one did nothing. */
@@ -23,6 +23,18 @@ const jobRunDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/**
+ * Whether a job's last run here failed: an alert on it clears with the first run that works, where
+ * failures counted over a window keep it up for the whole window after the cause is gone.
+ */
+const jobFailing = new Gauge({
+  name: 'uplink_job_failing',
+  help: 'Whether the last run of each background job in this process failed (1) or worked (0); absent before its first run here',
+  labelNames: ['job_name'] as const,
+  aggregator: 'max',
+  registers: [metricsRegistry],
+});
+
 const depositScanDuration = new Histogram({
   name: 'uplink_deposit_scan_duration_seconds',
   help: 'How long a scan of the watched deposit addresses for confirmed transfers took',
@@ -36,6 +48,7 @@ export function startJobRun(job: string): (outcome: JobRunOutcome) => void {
   return (outcome) => {
     jobRuns.inc({ job_name: job, outcome });
     if (outcome !== 'skipped') {
+      jobFailing.set({ job_name: job }, outcome === 'failed' ? 1 : 0);
       jobRunDuration.observe({ job_name: job, outcome }, (performance.now() - started) / 1000);
     }
   };

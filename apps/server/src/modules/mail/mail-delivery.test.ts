@@ -170,6 +170,9 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
     async send() {
       throw new Error('connection refused');
     },
+    async verify() {
+      throw new Error('connection refused');
+    },
     close() {},
   };
   const content = { subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' };
@@ -233,6 +236,7 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
       async send(mail) {
         sent.push(mail.to);
       },
+      async verify() {},
       close() {},
     };
     const settings = { mailFrom: 'x@uplink.test', mailMaxAttempts: 3, mailRetryBaseMs: 1000 };

@@ -15,6 +15,8 @@ export interface OutgoingMail {
 export interface MailTransport {
   readonly kind: 'smtp' | 'local-mailbox';
   send(mail: OutgoingMail): Promise<void>;
+  /** Resolves when the server that delivers answers (SMTP: connects and greets it); throws otherwise. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -28,6 +30,9 @@ function smtpTransport(url: string): MailTransport {
     kind: 'smtp',
     async send(mail) {
       await transporter.sendMail(mail);
+    },
+    async verify() {
+      await transporter.verify();
     },
     close() {
       transporter.close();
@@ -43,6 +48,7 @@ function localMailboxTransport(): MailTransport {
   return {
     kind: 'local-mailbox',
     async send() {},
+    async verify() {},
     close() {},
   };
 }

@@ -1,21 +1,23 @@
 import { riskSeverities } from '@uplink/contract/risk';
 import type { FastifyInstance } from 'fastify';
-import { Gauge } from 'prom-client';
-import type { AppContext } from '../../app-context';
+import { Counter, Gauge } from 'prom-client';
 import { metricsRegistry } from '../../metrics-registry';
-import { type BusinessSnapshot, readBusinessSnapshot } from './business-metrics-repository';
+import type { BusinessSnapshot } from './business-metrics-repository';
+import { dependencies, probeAtEachScrape, probeScrape, type ScrapeFindings, type ScrapeTarget } from './scrape-probe';
 
 /**
- * The figures an operator alerts on (docs/alerts.yml), read from the database at each scrape.
- * Every process reads the same database, so a cluster's scrape takes the largest of its workers'
- * values (`aggregator: 'max'`) instead of adding them up.
+ * The figures an operator alerts on (docs/alerts.yml), read from the database at each scrape,
+ * and whether each dependency answered that scrape. Every process reads the same database, so a
+ * cluster's scrape takes the largest of its workers' values (`aggregator: 'max'`) instead of
+ * adding them up. A figure the scrape could not read is absent, never a stale or made-up value:
+ * with the database down every business gauge is absent and `uplink_up{dependency="database"}` 0.
  */
-type Reading = (snapshot: BusinessSnapshot, now: Date) => number | null;
+type Reading = (snapshot: BusinessSnapshot, findings: ScrapeFindings) => number | null;
 
-const gauges: [Gauge, Reading][] = [];
+const gauges: [Gauge | Counter, Reading][] = [];
 
 function businessGauge(name: string, help: string, read: Reading): void {
-  const gauge = new Gauge({ name, help, aggregator: 'max', registers: [metricsRegistry], collect: collectSnapshot });
+  const gauge = new Gauge({ name, help, aggregator: 'max', registers: [metricsRegistry], collect: collectFindings });
   gauges.push([gauge, read]);
 }
 
@@ -28,7 +30,7 @@ businessGauge('uplink_withdrawals_pending_usdt', 'USDT held by pending withdrawa
 businessGauge(
   'uplink_withdrawals_oldest_pending_age_seconds',
   'Age of the oldest pending withdrawal (0 when none waits)',
-  (s, now) => secondsSince(s.oldestPendingWithdrawalAt, now),
+  (s, { now }) => secondsSince(s.oldestPendingWithdrawalAt, now),
 );
 businessGauge(
   'uplink_mail_outbox_pending',
@@ -36,15 +38,15 @@ businessGauge(
   (s) => s.pendingMails,
 );
 businessGauge(
-  'uplink_mail_outbox_oldest_pending_age_seconds',
-  'Age of the oldest unsent e-mail (0 when the outbox is empty)',
-  (s, now) => secondsSince(s.oldestPendingMailAt, now),
+  'uplink_mail_oldest_pending_seconds',
+  'How long the oldest unsent e-mail has waited since it was queued (0 when the outbox is empty)',
+  (s, { now }) => secondsSince(s.oldestPendingMailAt, now),
 );
 businessGauge(
   'uplink_deposit_scan_blocks_behind',
-  'Blocks between the chain head the deposit scanner last saw and the last block it has fully read',
-  (s) =>
-    depositScan && s.depositCursorBlock !== null ? Math.max(0, depositScan.chainHead - s.depositCursorBlock) : null,
+  "Blocks between the chain's head, asked by this scrape, and the last block the deposit scanner has fully read (absent when the node does not answer)",
+  (s, { chainHead }) =>
+    chainHead !== null && s.depositCursorBlock !== null ? Math.max(0, chainHead - s.depositCursorBlock) : null,
 );
 businessGauge(
   'uplink_reward_cycle_last_distributed',
@@ -53,26 +55,29 @@ businessGauge(
 );
 businessGauge(
   'uplink_reward_cycle_last_distributed_age_seconds',
-  'Time since the newest distributed reward cycle was distributed (0: none yet)',
-  (s, now) => secondsSince(s.lastDistributedAt, now),
+  'Time since the newest distributed reward cycle was distributed (absent: none yet)',
+  (s, { now }) => (s.lastDistributedAt ? secondsSince(s.lastDistributedAt, now) : null),
 );
-businessGauge('uplink_reward_cycle_current', 'Number of the reward cycle running now, by the calendar', (_s, now) => {
-  const source = newestSource();
-  return source ? source.calendar.currentCycle(now) : null;
-});
+businessGauge(
+  'uplink_reward_cycle_current',
+  'Number of the reward cycle running now, by the calendar',
+  (_s, { target, now }) => target.calendar.currentCycle(now),
+);
 businessGauge(
   'uplink_reward_cycle_first_due',
   'Number of the first reward cycle that must be distributed: the one running when the database was installed',
-  (s) => {
-    const source = newestSource();
-    return source && s.installedAt ? source.calendar.firstDueCycle(s.installedAt) : null;
-  },
+  (s, { target }) => (s.installedAt ? target.calendar.firstDueCycle(s.installedAt) : null),
 );
-businessGauge(
-  'uplink_treasury_transfers_unmatched',
-  'Outgoing treasury transfers that matched no pending withdrawal (listed at GET /api/withdrawals/admin/unmatched-transfers)',
-  (s) => s.unmatchedTreasuryTransfers,
-);
+
+/** The transfers are recorded once and stay: a count that only rises, so a counter (read from the database). */
+const unmatchedTransfers = new Counter({
+  name: 'uplink_treasury_transfers_unmatched_total',
+  help: 'Outgoing treasury transfers that matched no pending withdrawal, ever (listed at GET /api/withdrawals/admin/unmatched-transfers)',
+  aggregator: 'max',
+  registers: [metricsRegistry],
+  collect: collectFindings,
+});
+gauges.push([unmatchedTransfers, (s) => s.unmatchedTreasuryTransfers]);
 businessGauge('uplink_rewards_locked_usdt', 'USDT of rewards locked now (earned while not compliant)', (s) =>
   Number(s.lockedRewardAmount),
 );
@@ -89,7 +94,7 @@ businessGauge('uplink_payout_batches_unpaid_usdt', 'USDT of the withdrawals stil
 businessGauge(
   'uplink_risk_event_oldest_open_high_age_seconds',
   'Age of the oldest open high-severity risk event, whose members’ withdrawals are held (0 when none is open)',
-  (s, now) => secondsSince(s.oldestOpenHighRiskEventAt, now),
+  (s, { now }) => secondsSince(s.oldestOpenHighRiskEventAt, now),
 );
 
 /** Open risk events by severity: the one labelled gauge, set beside the others from the same snapshot. */
@@ -99,69 +104,43 @@ const riskEventsOpen = new Gauge({
   labelNames: ['severity'],
   aggregator: 'max',
   registers: [metricsRegistry],
-  collect: collectSnapshot,
+  collect: collectFindings,
 });
 
-/** The reward calendar, passed in: rewards builds on metrics. */
-export interface RewardCalendar {
-  /** The reward cycle running at `now`. */
-  currentCycle(now: Date): number;
-  /** The first cycle that must be distributed, for a database installed at `installedAt`. */
-  firstDueCycle(installedAt: Date): number;
+/** Whether each dependency the server uses answered this scrape's own check (absent: not used). */
+const dependencyUp = new Gauge({
+  name: 'uplink_up',
+  help: 'Whether a dependency (database, redis, chain, smtp) answered the scrape within 2 s (1) or not (0); absent when not configured',
+  labelNames: ['dependency'],
+  // In a cluster, one worker that cannot reach it is enough to say so.
+  aggregator: 'min',
+  registers: [metricsRegistry],
+  collect: collectFindings,
+});
+
+/** The gauges read `target` at each scrape from now until `app` closes. */
+export function reportBusinessMetrics(app: FastifyInstance, target: ScrapeTarget): void {
+  probeAtEachScrape(app, target);
 }
 
-/** An app whose database the gauges read, with its reward calendar. */
-interface Source extends Pick<AppContext, 'db' | 'clock'> {
-  calendar: RewardCalendar;
-}
-
-/** The open apps, oldest first: the gauges read the newest one's database (the server has one; a test may build several). */
-const sources = new Set<Source>();
-const newestSource = (): Source | undefined => [...sources].at(-1);
-/** Set in the process that runs the deposit scan: what it last saw of the chain. */
-let depositScan: { cursorName: string; chainHead: number } | null = null;
-
-/** The gauges read `app`'s database from now until it closes. */
-export function reportBusinessMetrics(app: FastifyInstance, calendar: RewardCalendar): void {
-  const source: Source = { db: app.context.db, clock: app.context.clock, calendar };
-  sources.add(source);
-  app.addHook('onClose', async () => {
-    sources.delete(source);
-  });
-}
-
-/** The deposit scan job, before each scan: the chain's head now, against which its cursor is measured. */
-export function recordDepositChainHead(cursorName: string, chainHead: number): void {
-  depositScan = { cursorName, chainHead };
-}
-
-/**
- * The gauges are collected concurrently at each scrape, and the first collect reads the one
- * snapshot they all set themselves from. A failed read leaves the previous values (the database
- * being down shows on /api/readyz and in the request metrics).
- */
-let collecting: Promise<void> | null = null;
-
-function collectSnapshot(): Promise<void> {
-  collecting ??= readAndSet().finally(() => {
-    collecting = null;
-  });
-  return collecting;
-}
-
-async function readAndSet(): Promise<void> {
-  const reading = newestSource();
-  if (!reading) return;
-  let snapshot: BusinessSnapshot;
-  try {
-    snapshot = await readBusinessSnapshot(reading.db, depositScan?.cursorName ?? null);
-  } catch {
-    return;
+async function collectFindings(): Promise<void> {
+  const findings = await probeScrape();
+  if (!findings) return;
+  for (const dependency of dependencies) {
+    const up = findings.up[dependency];
+    if (up === undefined) dependencyUp.remove({ dependency });
+    else dependencyUp.set({ dependency }, up ? 1 : 0);
   }
-  const now = reading.clock.now();
-  for (const [gauge, read] of gauges) {
-    const value = read(snapshot, now);
-    if (value !== null) gauge.set(value);
+  const { snapshot } = findings;
+  for (const [metric, read] of gauges) {
+    const value = snapshot ? read(snapshot, findings) : null;
+    if (value === null) metric.remove({});
+    else if (metric instanceof Counter) {
+      metric.reset();
+      metric.inc(value);
+    } else metric.set(value);
   }
-  for (const severity of riskSeverities) riskEventsOpen.set({ severity }, snapshot.openRiskEvents[severity]);
+  riskEventsOpen.reset();
+  if (snapshot)
+    for (const severity of riskSeverities) riskEventsOpen.set({ severity }, snapshot.openRiskEvents[severity]);
 }

@@ -8,7 +8,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/metrics',
     {
       // Not the member sessions' access: readers are machines (see metricsReaderGuard).
-      config: { access: 'public', failures: [403] },
+      config: { access: 'public', failures: [403], routine: true },
       onRequest: metricsReaderGuard(app.context.config.metricsToken),
       schema: {
         tags: ['metrics'],

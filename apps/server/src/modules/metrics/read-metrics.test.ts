@@ -180,6 +180,28 @@ describe('reading the metrics (GET /api/metrics)', () => {
     expect(
       sample(text, 'uplink_job_run_duration_seconds_count', { job_name: 'metrics-test-working', outcome: 'skipped' }),
     ).toBe(0);
+    // The last run's outcome: a skipped run (another process leads) changes nothing.
+    expect(sample(text, 'uplink_job_failing', { job_name: 'metrics-test-failing' })).toBe(1);
+    expect(sample(text, 'uplink_job_failing', { job_name: 'metrics-test-working' })).toBe(0);
+  });
+
+  it('clears a job failing with its first run that works', async () => {
+    let broken = true;
+    const work = () => (broken ? Promise.reject(new Error('node down')) : Promise.resolve());
+    const job = startRecurringJob({
+      name: 'metrics-test-recovering',
+      intervalMs: 3_600_000,
+      lock: processJobLock(),
+      logger: t.app.log,
+      work,
+    });
+    const failing = async () => sample(await scrape(), 'uplink_job_failing', { job_name: 'metrics-test-recovering' });
+    await job.runNow();
+    expect(await failing()).toBe(1);
+    broken = false;
+    await job.runNow();
+    expect(await failing()).toBe(0);
+    await job.stop();
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -53,10 +53,10 @@ describe('the treasury reconciles its payments from the chain', () => {
       .where('transaction_hash', '=', hash)
       .where('log_index', '=', logIndex)
       .executeTakeFirst();
-  /** The unmatched-transfers gauge the alert watches (docs/alerts.yml). */
+  /** The unmatched-transfers counter the alert watches (docs/alerts.yml). */
   const scrapeUnmatched = async () =>
     (await chain.t.app.inject({ method: 'GET', url: '/api/metrics' })).body.match(
-      /^uplink_treasury_transfers_unmatched (\d+)$/m,
+      /^uplink_treasury_transfers_unmatched_total (\d+)$/m,
     )?.[1];
   const approvalMails = async (member: UserRow) =>
     (await mailTo(chain.t.database.db, member.email)).filter((mail) => mail.subject === approvedSubject);
@@ -207,7 +207,7 @@ describe('the treasury reconciles its payments from the chain', () => {
       .where('unmatched_reason', 'is not', null)
       .executeTakeFirstOrThrow();
     const scrape = (await chain.t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
-    expect(scrape).toMatch(new RegExp(`^uplink_treasury_transfers_unmatched ${unmatched}$`, 'm'));
+    expect(scrape).toMatch(new RegExp(`^uplink_treasury_transfers_unmatched_total ${unmatched}$`, 'm'));
   }, 300_000);
 
   it('never approves before the confirmations: a payment dropped by a reorg approves nothing, its replay approves once confirmed', async () => {
