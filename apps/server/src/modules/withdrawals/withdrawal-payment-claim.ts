@@ -1,7 +1,8 @@
 import { errorTexts } from '@uplink/contract/error-codes';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
-import type { WithdrawalRow } from '../../db/schema';
+import type { Database, WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { refuseHeldWithdrawals } from '../risk/risk-hold';
@@ -38,13 +39,15 @@ export function paysUnderClaim(
  * row lock, and commits before any payment is sent or checked: from then on a rejection or block
  * is refused and no second payment can claim it. A member under risk review is refused
  * (MEMBER_UNDER_REVIEW): no payment starts. A payment the standing claim allows
- * (`paysUnderClaim`) takes it up again; any other is refused.
+ * (`paysUnderClaim`) takes it up again; any other is refused. `whenTaken` runs in the claim's
+ * transaction once this call took the claim (a refusal there takes nothing).
  */
 export async function claimWithdrawalPayment(
   deps: Pick<AppContext, 'db' | 'clock' | 'integrations'>,
   administratorId: string,
   withdrawalId: string,
   transactionHash: string | null,
+  whenTaken?: (trx: Kysely<Database>, claimed: WithdrawalRow) => Promise<void>,
 ): Promise<PaymentClaim> {
   if (!isUuid(withdrawalId)) throw withdrawalNotFound();
   // Where a release will look for the payment on chain: read before the claim, so nothing sent under it is missed.
@@ -65,6 +68,7 @@ export async function claimWithdrawalPayment(
       transactionHash,
     });
     if (!claimed) throw paymentInProgress();
+    await whenTaken?.(trx, claimed);
     return { claimed, taken: true };
   });
 }
