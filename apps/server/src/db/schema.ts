@@ -462,6 +462,18 @@ export interface PayoutBatchDemoPaymentsTable {
   transaction_hash: string | null;
 }
 
+/**
+ * The dev tools' payment of one withdrawal from the demo treasury, counted in its administrator's
+ * four-eyes window like a batch's export (migration 0240). Kept when the claim is released: money
+ * it sent may still have moved.
+ */
+export interface WithdrawalDemoPaymentsTable {
+  withdrawal_id: string;
+  paid_by: string;
+  paid_at: Timestamp;
+  amount: Numeric;
+}
+
 /** An outgoing USDT transfer of a treasury address, as reconciliation read it (migration 0130). */
 export interface TreasuryTransfersTable {
   transaction_hash: string;
@@ -679,6 +691,7 @@ export interface Database {
   payout_batch_withdrawals: PayoutBatchWithdrawalsTable;
   payout_batch_exports: PayoutBatchExportsTable;
   payout_batch_demo_payments: PayoutBatchDemoPaymentsTable;
+  withdrawal_demo_payments: WithdrawalDemoPaymentsTable;
   treasury_transfers: TreasuryTransfersTable;
   treasury_seen_transfers: TreasurySeenTransfersTable;
   account_tokens: AccountTokensTable;

@@ -6,13 +6,14 @@ import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import { findBatchSummary, findExporters, lockBatch, recordApproval } from './payout-batches-repository';
-import { secondPersonRefusal } from './payout-four-eyes';
+import { approvalStands, secondPersonRefusal } from './payout-four-eyes';
 
 /**
  * The second administrator's approval of a batch (four eyes): never its creator's nor an
  * exporter's (`secondPersonRefusal`); once approved, its exports count in nobody's four-eyes
  * window. Idempotent: a batch already approved stays approved by whoever approved it first, and
- * only that first approval is audited, with what was approved (count and total then). A batch
+ * only that first approval is audited, with what was approved (count and total then) — unless its
+ * approver may no longer approve (`approvalStands`): then this approval takes its place. A batch
  * under the limit can be approved too: a second look is never refused.
  */
 export async function approvePayoutBatch(
@@ -26,7 +27,7 @@ export async function approvePayoutBatch(
     if (!batch) throw batchNotFound();
     const refusal = secondPersonRefusal(batch, await findExporters(trx, id), administrator, 'approve');
     if (refusal) throw refusal;
-    if (batch.approved_by) return;
+    if (await approvalStands(trx, batch)) return;
     const now = deps.clock.now();
     const approved = await findBatchSummary(trx, id);
     await recordApproval(trx, id, administrator.id, now);

@@ -239,3 +239,98 @@ describe('four eyes over a rolling 24 hours', () => {
     }
   });
 });
+
+/**
+ * Four eyes that follow the people (issue 43): an approval counts only while its approver still
+ * holds a role that may approve when the payment starts. A FINANCE administrator approves a
+ * 120 USDT batch, the owner demotes them to ANALYST: the batch needs approval again before anyone
+ * exports it.
+ */
+describe('an approval whose approver was demoted', () => {
+  const t = testAppForFile(secondApprovalAbove('100'));
+  let creator: UserRow;
+  let approver: UserRow;
+  let owner: UserRow;
+
+  beforeAll(async () => {
+    creator = await createAdministrator(t.database.db, 'FINANCE');
+    approver = await createAdministrator(t.database.db, 'FINANCE', { firstName: 'Approver' });
+    owner = await createAdministrator(t.database.db, 'OWNER', { firstName: 'Owner' });
+  });
+
+  const batchView = async (batchId: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/withdrawals/admin/batches/${batchId}`,
+        headers: sessionHeaders(t.app, creator),
+      })
+    ).json().data.batch;
+
+  it('counts no more once the approver is an ANALYST: the export is refused until another approves it', async () => {
+    const batchId = await batchOf(
+      t.app,
+      creator,
+      await seedPendingWithdrawals(t.database.db, await createMember(t.database.db), ['120']),
+    );
+    expect((await approveBatch(t.app, approver, batchId)).statusCode).toBe(200);
+    expect(await batchView(batchId)).toMatchObject({
+      approval: { approvedBy: { _id: approver.id } },
+      exportable: true,
+    });
+
+    const demoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/team/${approver.id}`,
+      headers: sessionHeaders(t.app, owner),
+      payload: { role: 'ANALYST' },
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect(await batchView(batchId)).toMatchObject({
+      approval: { required: true, approvedBy: null, approvedAt: null },
+      exportable: false,
+    });
+    const refused = await exportBatch(t.app, creator, batchId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'PAYOUT_APPROVAL_REQUIRED',
+      message: expect.stringContaining('its approval no longer counts'),
+    });
+    const claimed = await t.database.db
+      .selectFrom('payout_batches')
+      .select('payment_claimed_at')
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    expect(claimed.payment_claimed_at).toBeNull();
+
+    // The owner's approval takes its place, audited, and the export goes through.
+    expect((await approveBatch(t.app, owner, batchId)).json().data.approval).toMatchObject({
+      approvedBy: { _id: owner.id },
+    });
+    expect((await exportBatch(t.app, creator, batchId)).statusCode).toBe(200);
+    const approvals = await t.database.db
+      .selectFrom('audit_log')
+      .select('actor_id')
+      .where('target_id', '=', batchId)
+      .where('action', '=', 'PAYOUT_BATCH_APPROVED')
+      .orderBy('created_at')
+      .execute();
+    expect(approvals.map((row) => row.actor_id)).toEqual([approver.id, owner.id]);
+  });
+
+  it('counts no more once the approver is suspended', async () => {
+    const suspended = await createAdministrator(t.database.db, 'FINANCE');
+    const batchId = await batchOf(
+      t.app,
+      creator,
+      await seedPendingWithdrawals(t.database.db, await createMember(t.database.db), ['150']),
+    );
+    expect((await approveBatch(t.app, suspended, batchId)).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('users')
+      .set({ admin_status: 'SUSPENDED' })
+      .where('id', '=', suspended.id)
+      .execute();
+    expect((await exportBatch(t.app, creator, batchId)).json().errorCode).toBe('PAYOUT_APPROVAL_REQUIRED');
+  });
+});

@@ -6,6 +6,7 @@ import { Decimal } from 'decimal.js';
 import { toMemberSummary } from '../../db/member-summary';
 import { DomainError } from '../../domain-error';
 import type { BatchLineRow, BatchSummaryRow } from './payout-batches-repository';
+import { isSecondApprover } from './payout-four-eyes';
 
 export const batchNotFound = () => new DomainError('PAYOUT_BATCH_NOT_FOUND', errorTexts.PAYOUT_BATCH_NOT_FOUND);
 
@@ -30,8 +31,20 @@ const administrator = (id: string, firstName: string | null, lastName: string | 
 export const approvalRequired = (total: string, secondApprovalAbove: string) =>
   new Decimal(total).greaterThan(secondApprovalAbove);
 
+/** The approval that counts: one whose approver may still approve (none once they were demoted, suspended or removed). */
+function standingApprover(row: BatchSummaryRow): string | null {
+  if (!row.approved_by || row.approver_is_admin === null) return null;
+  const standing = {
+    is_admin: row.approver_is_admin,
+    admin_role: row.approver_role,
+    admin_status: row.approver_status,
+  };
+  return isSecondApprover(standing) ? row.approved_by : null;
+}
+
 export function toPayoutBatch(row: BatchSummaryRow, secondApprovalAbove: string): PayoutBatch {
   const required = approvalRequired(row.total, secondApprovalAbove);
+  const approvedBy = standingApprover(row);
   return {
     _id: row.id,
     status: batchStatus(row),
@@ -43,12 +56,12 @@ export function toPayoutBatch(row: BatchSummaryRow, secondApprovalAbove: string)
     createdBy: administrator(row.created_by, row.creator_first_name, row.creator_last_name, row.creator_email),
     approval: {
       required,
-      approvedBy: row.approved_by
-        ? administrator(row.approved_by, row.approver_first_name, row.approver_last_name, row.approver_email)
+      approvedBy: approvedBy
+        ? administrator(approvedBy, row.approver_first_name, row.approver_last_name, row.approver_email)
         : null,
-      approvedAt: row.approved_at?.toISOString() ?? null,
+      approvedAt: approvedBy ? (row.approved_at?.toISOString() ?? null) : null,
     },
-    exportable: !required || row.approved_by !== null,
+    exportable: !required || approvedBy !== null,
     payment:
       row.payment_claimed_at && row.payment_claimed_by
         ? {

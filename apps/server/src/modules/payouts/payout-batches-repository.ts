@@ -1,3 +1,4 @@
+import type { AdminRole, AdminStatus } from '@uplink/contract/admin-roles';
 import { csvAirdropTransfersPerPart, type PayoutExportFormat } from '@uplink/contract/payout-batches';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
@@ -144,6 +145,10 @@ export interface BatchSummaryRow {
   approver_first_name: string | null;
   approver_last_name: string | null;
   approver_email: string | null;
+  /** The approver's standing now: an approval counts only while they may approve (`isSecondApprover`). */
+  approver_is_admin: boolean | null;
+  approver_role: AdminRole | null;
+  approver_status: AdminStatus | null;
   approved_at: Date | null;
   payment_claimed_at: Date | null;
   payment_claimed_by: string | null;
@@ -165,7 +170,8 @@ export interface BatchSummaryRow {
 const summaries = (chosen: ReturnType<typeof sql>) => sql<BatchSummaryRow>`
     SELECT b.id, b.created_at, b.created_by, c.first_name AS creator_first_name, c.last_name AS creator_last_name,
            c.email AS creator_email, b.approved_by, a.first_name AS approver_first_name,
-           a.last_name AS approver_last_name, a.email AS approver_email, b.approved_at,
+           a.last_name AS approver_last_name, a.email AS approver_email, a.is_admin AS approver_is_admin,
+           a.admin_role AS approver_role, a.admin_status AS approver_status, b.approved_at,
            b.payment_claimed_at, b.payment_claimed_by, b.payment_claim_block::text AS payment_claim_block,
            p.first_name AS claimer_first_name, p.last_name AS claimer_last_name, p.email AS claimer_email,
            s.lines, s.paid, s.total, s.paid_amount, s.claimed, s.claimed_total
@@ -252,13 +258,9 @@ export async function deleteBatch(trx: Kysely<Database>, id: string): Promise<vo
   await trx.deleteFrom('payout_batches').where('id', '=', id).execute();
 }
 
+/** The batch's approval: its first, or a new one in place of one whose approver may no longer approve. */
 export async function recordApproval(trx: Kysely<Database>, id: string, by: string, at: Date): Promise<void> {
-  await trx
-    .updateTable('payout_batches')
-    .set({ approved_by: by, approved_at: at })
-    .where('id', '=', id)
-    .where('approved_by', 'is', null)
-    .execute();
+  await trx.updateTable('payout_batches').set({ approved_by: by, approved_at: at }).where('id', '=', id).execute();
 }
 
 // A batch's payment (migration 0141): the claim its first export or the demo treasury's payment
@@ -329,31 +331,22 @@ export async function markBatchClaimed(trx: Kysely<Database>, batchId: string, c
     .execute();
 }
 
-/**
- * Serialises the exports of one administrator until the transaction ends (an advisory lock on
- * their id), so two exports at once add up in the four-eyes window one after the other.
- */
-export async function lockExportWindow(trx: Kysely<Database>, administratorId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${exportWindowLockSpace}, hashtext(${administratorId}))`.execute(trx);
+export interface AdministratorStanding {
+  is_admin: boolean;
+  admin_role: AdminRole | null;
+  admin_status: AdminStatus | null;
 }
-const exportWindowLockSpace = 73141;
 
-/**
- * What the administrator exported without a second approval since `since`, other than this batch:
- * each batch once, at the total of their first export of it (a batch deleted since still counts).
- */
-export async function findUnapprovedExportTotal(
-  trx: Kysely<Database>,
-  administratorId: string,
-  since: Date,
-  exceptBatchId: string,
-): Promise<string> {
-  const { rows } = await sql<{ total: string }>`
-    SELECT coalesce(sum(e.total), 0)::text AS total
-      FROM payout_batch_exports e LEFT JOIN payout_batches b ON b.id = e.batch_id
-     WHERE e.exported_by = ${administratorId} AND e.exported_at > ${since} AND e.batch_id <> ${exceptBatchId}
-       AND b.approved_by IS NULL`.execute(trx);
-  return rows[0]?.total ?? '0';
+/** Whether a user is an administrator now, of which role, active or not (undefined when gone). */
+export function findAdministratorStanding(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<AdministratorStanding | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['is_admin', 'admin_role', 'admin_status'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Whether the administrator exported the batch since `since` (the start of its payment). */

@@ -1,11 +1,9 @@
 import { adminRoleLabels, secondApproverRoles } from '@uplink/contract/admin-roles';
-import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import { DomainError, forbidden } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { findUnapprovedExportTotal, lockExportWindow } from './payout-batches-repository';
+import { type AdministratorStanding, findAdministratorStanding } from './payout-batches-repository';
 
 /** What a second person does to a batch: approve it, or release its payment above the limit. */
 export type SecondPersonAct = 'approve' | 'release';
@@ -46,31 +44,30 @@ export function secondPersonRefusal(
   return null;
 }
 
-const windowMs = 24 * 60 * 60 * 1000;
-
 /**
- * Four eyes over a window: without a second approval, an administrator exports at most
- * PAYOUT_SECOND_APPROVAL_ABOVE in any rolling 24 hours, over every batch they export (each once,
- * at their first export of it in its payment). Run in the export's transaction: the
- * administrator's exports are serialised (`lockExportWindow`), so two at once cannot both fit.
- * @rule FOUR_EYES_WINDOW
+ * Whether the batch's approval still counts: its approver is, when the payment starts (or when
+ * the batch is looked at), an active administrator of a second-approver role. An approval whose
+ * approver was demoted, suspended or removed since is no approval: the batch needs another.
  */
-export async function checkExportWindow(
-  trx: Kysely<Database>,
-  deps: Pick<AppContext, 'config'>,
-  batch: { id: string; approved_by: string | null },
-  administratorId: string,
-  total: string,
-  now: Date,
-): Promise<void> {
-  if (batch.approved_by) return;
-  const limit = deps.config.withdrawals.secondApprovalAbove;
-  await lockExportWindow(trx, administratorId);
-  const earlier = await findUnapprovedExportTotal(trx, administratorId, new Date(now.getTime() - windowMs), batch.id);
-  const sum = new Decimal(earlier).plus(total);
-  if (sum.lte(limit)) return;
-  const message = new Decimal(earlier).isZero()
-    ? `This batch (${new Decimal(total).toFixed(2)} USDT) is above the second-approval limit of ${limit} USDT: another administrator must approve it before it can be exported.`
-    : `With what you exported in the last 24 hours without a second approval (${new Decimal(earlier).toFixed(2)} USDT), this batch (${new Decimal(total).toFixed(2)} USDT) would take you above the limit of ${limit} USDT: another administrator must approve it before you export it.`;
-  throw new DomainError('PAYOUT_APPROVAL_REQUIRED', message);
+export async function approvalStands(trx: Kysely<Database>, batch: { approved_by: string | null }): Promise<boolean> {
+  if (!batch.approved_by) return false;
+  return isSecondApprover(await findAdministratorStanding(trx, batch.approved_by));
+}
+
+/** A person who may be a second approver now: an active administrator of a second-approver role. */
+export function isSecondApprover(standing: AdministratorStanding | undefined): boolean {
+  return (
+    standing !== undefined &&
+    standing.is_admin &&
+    standing.admin_status === 'ACTIVE' &&
+    standing.admin_role !== null &&
+    secondApproverRoles.includes(standing.admin_role)
+  );
+}
+
+/** What the administrator who cannot start this payment without a second approval is told to do. */
+export function approvalNeeded(batch: { approved_by: string | null }): string {
+  return batch.approved_by
+    ? 'its approval no longer counts, as its approver no longer holds a role that may approve: another administrator must approve it again before it is paid.'
+    : 'another administrator must approve it before it is paid.';
 }

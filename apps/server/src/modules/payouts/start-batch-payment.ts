@@ -7,6 +7,7 @@ import { refuseHeldBatch } from '../risk/risk-hold';
 import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
 import { askChain } from '../withdrawals/payout-proof';
 import { recordSeenTreasuryTransfers } from '../withdrawals/seen-treasury-transfers';
+import { checkFourEyesWindow } from '../withdrawals/four-eyes-window';
 import { batchNotFound } from './payout-batch-record';
 import {
   claimLinesToPay,
@@ -19,7 +20,7 @@ import {
   markBatchClaimed,
   recordExport,
 } from './payout-batches-repository';
-import { checkExportWindow } from './payout-four-eyes';
+import { approvalNeeded, approvalStands } from './payout-four-eyes';
 
 /** How money may start to move: a file downloaded for Safe, or the demo treasury paying. */
 export type PaymentRoute = 'SAFE_FILES' | 'DEMO_TREASURY';
@@ -57,8 +58,8 @@ export interface JoinedPayment {
  *   on chain: WITHDRAWAL_PAYMENT_SEEN), numbers them as the
  *   payment's transfers and records who started it and the chain head before;
  * - each administrator's first export (or demo payment) of it counts in their four-eyes window —
- *   refused past PAYOUT_SECOND_APPROVAL_ABOVE in 24 hours without a second approval — and makes
- *   them one of its exporters;
+ *   refused past PAYOUT_SECOND_APPROVAL_ABOVE in 24 hours without a second approval that still
+ *   stands (its approver may still approve) — and makes them one of its exporters;
  * - files for Safe and the demo treasury never pay the same payment: a batch the demo treasury
  *   pays exports no file, a batch exported is not paid from the demo treasury (release it first).
  *
@@ -108,7 +109,14 @@ export async function startBatchPayment(
   }
   if (!(await hasExportedSince(trx, batchId, administrator.id, claimedAt))) {
     const total = (await findBatchSummary(trx, batchId))?.claimed_total ?? '0';
-    await checkExportWindow(trx, deps, batch, administrator.id, total, now);
+    await checkFourEyesWindow(trx, deps, {
+      administratorId: administrator.id,
+      total,
+      now,
+      batchId,
+      approved: await approvalStands(trx, batch),
+      instead: approvalNeeded(batch),
+    });
     await recordExport(trx, { batchId, by: administrator.id, at: now, total });
   }
   return { demoPayments };

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { fundedMember, requestedWithdrawal, statusesOf } from '../../testing/builders';
+import {
+  createAdministrator,
+  fundedMember,
+  requestedWithdrawal,
+  sessionHeaders,
+  statusesOf,
+} from '../../testing/builders';
 import { demoChainAppForFile } from '../../testing/demo-chain-app';
+import { batchOf, exportBatch } from '../../testing/payout-builders';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
-/** Local mode's "Pay from the demo treasury", against the demo chain served over JSON-RPC. */
+/**
+ * Local mode's "Pay from the demo treasury", against the demo chain served over JSON-RPC, with the
+ * four-eyes limit at 100 USDT.
+ */
 describe('the demo treasury pays a withdrawal', () => {
-  const chain = demoChainAppForFile({ confirmations: 1 });
+  const chain = demoChainAppForFile({ confirmations: 1, withdrawals: { secondApprovalAbove: '100' } });
 
   const payFromTreasury = (id: string) =>
     chain.t.app.inject({ method: 'POST', url: `/api/dev/demo-treasury-pay/${id}`, headers: chain.adminHeaders });
@@ -47,5 +57,37 @@ describe('the demo treasury pays a withdrawal', () => {
     expect((await decide(id, { status: 'APPROVED', transactionHash: paid })).statusCode).toBe(200);
     expect((await payFromTreasury(id)).json().errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
     expect(await findLedgerDiscrepancies(chain.t.database.db)).toEqual([]);
+  });
+
+  it("counts in the administrator's rolling four-eyes window like a batch's export", async () => {
+    const finance = await createAdministrator(chain.t.database.db, 'FINANCE');
+    const payAs = (id: string) =>
+      chain.t.app.inject({
+        method: 'POST',
+        url: `/api/dev/demo-treasury-pay/${id}`,
+        headers: sessionHeaders(chain.t.app, finance),
+      });
+    const member = await fundedMember(chain.t.database.db, '500');
+    const first = await requestedWithdrawal(chain.t, member, 60);
+    const second = await requestedWithdrawal(chain.t, member, 50);
+    expect((await payAs(first)).statusCode).toBe(200);
+
+    const refused = await payAs(second);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'PAYOUT_APPROVAL_REQUIRED',
+      message: expect.stringContaining('(60.00 USDT)'),
+    });
+    const unclaimed = await chain.t.database.db
+      .selectFrom('withdrawals')
+      .select('payment_claimed_at')
+      .where('id', '=', second)
+      .executeTakeFirstOrThrow();
+    expect(unclaimed.payment_claimed_at).toBeNull();
+
+    // The same window holds for the batches they export: 60 paid alone + 50 exported exceeds 100.
+    const batchId = await batchOf(chain.t.app, chain.admin, [second]);
+    expect((await exportBatch(chain.t.app, finance, batchId)).json().errorCode).toBe('PAYOUT_APPROVAL_REQUIRED');
+    expect((await exportBatch(chain.t.app, chain.admin, batchId)).statusCode).toBe(200);
   });
 });

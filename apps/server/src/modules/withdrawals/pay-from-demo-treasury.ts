@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { recordSeenTreasuryTransfers } from './seen-treasury-transfers';
+import { checkFourEyesWindow, recordDemoPayment } from './four-eyes-window';
 import { claimWithdrawalPayment, withdrawalAlreadyProcessed } from './withdrawal-payment-claim';
 import { recordClaimedPayment } from './withdrawals-repository';
 
@@ -14,6 +15,9 @@ import { recordClaimedPayment } from './withdrawals-repository';
  * withdrawal a treasury transfer on chain already pays (read from the chain first) is refused
  * (WITHDRAWAL_PAYMENT_SEEN). A payment
  * that fails leaves the claim for an administrator to release after the chain shows nothing.
+ * Like every payment it counts in the administrator's four-eyes window: past
+ * PAYOUT_SECOND_APPROVAL_ABOVE in 24 hours it is refused (nothing claimed), and the withdrawal goes
+ * into a batch another administrator approves.
  */
 export async function payFromDemoTreasury(
   deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>,
@@ -22,7 +26,18 @@ export async function payFromDemoTreasury(
   withdrawalId: string,
 ): Promise<DemoTreasuryPayment> {
   await recordSeenTreasuryTransfers(deps, deps.integrations.depositChain);
-  const claim = await claimWithdrawalPayment(deps, administrator.id, withdrawalId, null);
+  const claim = await claimWithdrawalPayment(deps, administrator.id, withdrawalId, null, async (trx, claimed) => {
+    const now = deps.clock.now();
+    await checkFourEyesWindow(trx, deps, {
+      administratorId: administrator.id,
+      total: claimed.amount,
+      now,
+      batchId: null,
+      approved: false,
+      instead: 'put the withdrawal in a payout batch for another administrator to approve.',
+    });
+    await recordDemoPayment(trx, { withdrawalId, by: administrator.id, at: now, amount: claimed.amount });
+  });
   if ('decided' in claim) throw withdrawalAlreadyProcessed();
   const { claimed } = claim;
   const transactionHash = (

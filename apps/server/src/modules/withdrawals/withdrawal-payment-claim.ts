@@ -1,7 +1,8 @@
 import { errorTexts } from '@uplink/contract/error-codes';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { moneyTransaction } from '../../db/money-transaction';
-import type { WithdrawalRow } from '../../db/schema';
+import type { Database, WithdrawalRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { refuseHeldWithdrawals } from '../risk/risk-hold';
@@ -41,6 +42,8 @@ export function paysUnderClaim(
  * (MEMBER_UNDER_REVIEW): no payment starts. A payment the standing claim allows
  * (`paysUnderClaim`) takes it up again; any other is refused. A payment still to send (no hash)
  * is refused while a payment of the withdrawal is seen on chain (WITHDRAWAL_PAYMENT_SEEN).
+ * `whenTaken` runs in the claim's transaction once this call took the claim (a refusal there takes
+ * nothing).
  * @rule CLAIMED_FOR_PAYMENT
  */
 export async function claimWithdrawalPayment(
@@ -48,6 +51,7 @@ export async function claimWithdrawalPayment(
   administratorId: string,
   withdrawalId: string,
   transactionHash: string | null,
+  whenTaken?: (trx: Kysely<Database>, claimed: WithdrawalRow) => Promise<void>,
 ): Promise<PaymentClaim> {
   if (!isUuid(withdrawalId)) throw withdrawalNotFound();
   // Where a release will look for the payment on chain: read before the claim, so nothing sent under it is missed.
@@ -73,6 +77,7 @@ export async function claimWithdrawalPayment(
       transactionHash,
     });
     if (!claimed) throw paymentInProgress();
+    await whenTaken?.(trx, claimed);
     return { claimed, taken: true };
   });
 }
