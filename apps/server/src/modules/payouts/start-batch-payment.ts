@@ -4,10 +4,10 @@ import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { refuseHeldBatch } from '../risk/risk-hold';
+import { checkFourEyesWindow } from '../withdrawals/four-eyes-window';
 import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
 import { askChain } from '../withdrawals/payout-proof';
 import { recordSeenTreasuryTransfers } from '../withdrawals/seen-treasury-transfers';
-import { checkFourEyesWindow } from '../withdrawals/four-eyes-window';
 import { batchNotFound } from './payout-batch-record';
 import {
   claimLinesToPay,

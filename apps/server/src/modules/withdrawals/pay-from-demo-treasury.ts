@@ -2,8 +2,8 @@ import type { DemoTreasuryPayment } from '@uplink/contract/withdrawals';
 import type { AppContext } from '../../app-context';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { recordSeenTreasuryTransfers } from './seen-treasury-transfers';
 import { checkFourEyesWindow, recordDemoPayment } from './four-eyes-window';
+import { recordSeenTreasuryTransfers } from './seen-treasury-transfers';
 import { claimWithdrawalPayment, withdrawalAlreadyProcessed } from './withdrawal-payment-claim';
 import { recordClaimedPayment } from './withdrawals-repository';
 
