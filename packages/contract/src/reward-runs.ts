@@ -122,6 +122,8 @@ export const rewardCycleRunsSchema = z.object({
     endsAt: z.string(),
     distributed: z.boolean(),
   }),
+  /** The cycle after the newest distributed one: the next to run, which may not have ended yet. */
+  nextCycle: z.number().int().positive(),
 });
 export type RewardCycleRuns = z.infer<typeof rewardCycleRunsSchema>;
 

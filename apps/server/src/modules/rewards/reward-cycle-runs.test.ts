@@ -48,6 +48,7 @@ describe('administrators read the runs of the reward cycles', () => {
       runs: [],
       pagination: emptyPagination(),
       lastFinishedCycle: { cycle: finished, ...window(finished), distributed: false },
+      nextCycle: 1,
     });
   });
 
@@ -69,6 +70,8 @@ describe('administrators read the runs of the reward cycles', () => {
       ...window(finished),
     });
     expect(data.lastFinishedCycle).toEqual({ cycle: finished, ...window(finished), distributed: true });
+    // The next to run follows the newest distributed cycle, even before it has ended.
+    expect(data.nextCycle).toBe(finished + 1);
 
     const earlier = await run(finished - 1, 40);
     const again = await run(finished, 100);

@@ -5,11 +5,12 @@ import type { AppContext } from '../../app-context';
 import { pageWindow } from '../../db/list-page';
 import { cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 import { toRewardCycleRun } from './reward-cycle-run-record';
-import { findCycleRuns, findDistributedRun } from './reward-cycle-runs-repository';
+import { findCycleRuns, findDistributedRun, latestDistributedCycle } from './reward-cycle-runs-repository';
 
 /**
- * The runs of the reward cycles, newest first, and the last finished cycle — the one a run would
- * normally distribute (0, with the window before the first cycle, while none has ended).
+ * The runs of the reward cycles, newest first, the last finished cycle (0, with the window before
+ * the first cycle, while none has ended) and the next cycle to run: the one after the newest
+ * distributed.
  */
 export async function viewRewardCycleRuns(
   deps: Pick<AppContext, 'readDb' | 'clock' | 'config'>,
@@ -17,9 +18,10 @@ export async function viewRewardCycleRuns(
 ): Promise<RewardCycleRuns> {
   const cycle = lastFinishedCycle(deps.config.rewards, deps.clock.now());
   const window = cycleWindow(deps.config.rewards, cycle);
-  const [{ rows, total }, distributed] = await Promise.all([
+  const [{ rows, total }, distributed, newestDistributed] = await Promise.all([
     findCycleRuns(deps.readDb, pageWindow(query)),
     findDistributedRun(deps.readDb, cycle),
+    latestDistributedCycle(deps.readDb),
   ]);
   return {
     runs: rows.map(toRewardCycleRun),
@@ -30,5 +32,6 @@ export async function viewRewardCycleRuns(
       endsAt: window.endsAt.toISOString(),
       distributed: distributed !== undefined,
     },
+    nextCycle: newestDistributed + 1,
   };
 }

@@ -47,7 +47,7 @@ export default function AdminUsersPage() {
           actions={
             <SearchField
               label="Search users"
-              placeholder="Name, e-mail, ID or referral code"
+              placeholder="Name, e-mail, ID or code"
               value={search}
               onSearch={setSearch}
               className="w-[min(24rem,calc(100vw-5.5rem))]"

@@ -56,6 +56,7 @@ describe("a cycle run's rewards file on the cycle runs card", () => {
         endsAt: '2026-03-09T00:00:00.000Z',
         distributed: true,
       },
+      nextCycle: 13,
     }));
     const asked: string[] = [];
     const saved: string[] = [];

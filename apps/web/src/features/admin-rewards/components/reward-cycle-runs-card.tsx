@@ -161,7 +161,7 @@ export function RewardCycleRunsCard({
   onPageChange: (page: number) => void;
 }) {
   const [dialogOpen, setDialogOpen] = useState(false);
-  // A new key per opening: the dialog starts from the last finished cycle with no file chosen.
+  // A new key per opening: the dialog starts from the next cycle to run with no file chosen.
   const [dialogKey, setDialogKey] = useState(0);
   const [lastRun, setLastRun] = useState<RewardCycleRun | null>(null);
   const lastFinished = runs.data?.lastFinishedCycle;
@@ -206,11 +206,12 @@ export function RewardCycleRunsCard({
         columns={shownColumns}
         foldBelow="xl"
       />
-      {lastFinished && permits('cycles.run') ? (
+      {runs.data && permits('cycles.run') ? (
         <RunRewardCycleDialog
           key={dialogKey}
           open={dialogOpen}
-          lastFinishedCycle={lastFinished}
+          lastFinishedCycle={runs.data.lastFinishedCycle}
+          nextCycle={runs.data.nextCycle}
           onClose={() => setDialogOpen(false)}
           onRun={(run) => {
             setDialogOpen(false);

@@ -15,12 +15,24 @@ const lastFinishedCycle = {
 function openDialog() {
   const onRun = vi.fn();
   const rendered = renderScreen(
-    <RunRewardCycleDialog open lastFinishedCycle={lastFinishedCycle} onClose={() => undefined} onRun={onRun} />,
+    <RunRewardCycleDialog
+      open
+      lastFinishedCycle={lastFinishedCycle}
+      nextCycle={47}
+      onClose={() => undefined}
+      onRun={onRun}
+    />,
   );
   return { ...rendered, onRun, dialog: screen.getByRole('dialog', { name: 'Run a reward cycle' }) };
 }
 
 describe("'Run a cycle' on a cycle already distributed", () => {
+  it('starts from the cycle after the newest distributed, saying while it has not ended', () => {
+    const { dialog } = openDialog();
+    expect((within(dialog).getByLabelText('Cycle number') as HTMLInputElement).value).toBe('47');
+    expect(within(dialog).getByText('Cycle 47 has not ended yet; the last finished cycle is 46')).toBeTruthy();
+  });
+
   it('previews the statement, says the cycle was distributed and offers no Run', async () => {
     onApi('post', '/rewards/admin/cycles/preview', { response: rewardCyclePreviewSchema }, () => ({
       cycle: 46,
@@ -37,6 +49,8 @@ describe("'Run a cycle' on a cycle already distributed", () => {
       totalToLock: 0,
     }));
     const { user, dialog } = openDialog();
+    await user.clear(within(dialog).getByLabelText('Cycle number'));
+    await user.type(within(dialog).getByLabelText('Cycle number'), '46');
     await user.upload(
       within(dialog).getByLabelText('Statement file (CSV)'),
       new File(['12345678,1000\n'], 'statement.csv', { type: 'text/csv' }),
@@ -52,6 +66,8 @@ describe("'Run a cycle' on a cycle already distributed", () => {
 
   it('from the exchange, offers no Run for the last cycle once it is distributed', async () => {
     const { user, dialog } = openDialog();
+    await user.clear(within(dialog).getByLabelText('Cycle number'));
+    await user.type(within(dialog).getByLabelText('Cycle number'), '46');
     await user.click(within(dialog).getByLabelText('From the exchange'));
     expect(within(dialog).getByText('Cycle #46 has already been distributed.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: /^Run cycle/ })).toBeNull();

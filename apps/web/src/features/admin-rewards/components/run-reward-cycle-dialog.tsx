@@ -18,23 +18,27 @@ import { type StatementSource, StatementSourceField } from './statement-source-f
 const failureText = (error: unknown) => errorText(error, { fieldSeparator: ' ' });
 
 /**
- * Runs a finished cycle: the cycle number (the last finished one by default), then a statement
+ * Runs a finished cycle: the cycle number (by default the one after the newest distributed, which
+ * the field refuses while it has not ended), then a statement
  * uploaded as CSV (read and checked here, line by line, then previewed by the server before it is
  * run) or taken from the exchange when the run starts.
  */
 export function RunRewardCycleDialog({
   open,
   lastFinishedCycle,
+  nextCycle,
   onClose,
   onRun,
 }: {
   open: boolean;
   lastFinishedCycle: LastFinishedCycle;
+  /** The cycle after the newest distributed one, the field's first value. */
+  nextCycle: number;
   onClose: () => void;
   onRun: (run: RewardCycleRun) => void;
 }) {
   const formId = useId();
-  const [cycleText, setCycleText] = useState(String(lastFinishedCycle.cycle));
+  const [cycleText, setCycleText] = useState(String(nextCycle));
   const [source, setSource] = useState<StatementSource>('UPLOAD');
   const { statement, readFailed, reading, choose } = useStatementFile();
   const preview = usePreviewRewardCycle();
