@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -12,12 +13,15 @@ import { addMember, createMember } from '../src/testing/builders';
 import { type ServerProcess, startServerProcess } from '../src/testing/processes';
 import { productionServerEnvironment } from '../src/testing/production-environment';
 import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
+import { type CpuProfile, summarizeCpuProfile } from './summarize-cpu-profile';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const warmUpMs = 1000;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const only = process.env.BENCH_ONLY?.split(',');
+/** A folder: the in-process profile load is CPU-profiled there (start-up excluded) and summarized. */
+const cpuProfileDir = process.env.BENCH_CPU_PROFILE;
 const runs = (measure: string) => only === undefined || only.includes(measure);
 
 interface LoadResult {
@@ -88,6 +92,32 @@ async function measure(name: string, url: string, headers: Record<string, string
   return perSecond;
 }
 
+/**
+ * `work` under the V8 profiler of this thread (the app's: the load generator is a worker) when
+ * BENCH_CPU_PROFILE names a folder: the profile is written there as `<name>.cpuprofile` and its
+ * summary printed, so a run shows where the request path spends its time without the start-up.
+ */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!cpuProfileDir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(cpuProfileDir, { recursive: true });
+    const file = path.join(cpuProfileDir, `${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`\nCPU profile of ${name}: ${file}`);
+    const patterns = ['guard', 'verify', 'read', 'memberProfile', 'serialize', 'onSend', 'onResponse'];
+    for (const line of summarizeCpuProfile(profile as CpuProfile, 20, patterns)) console.log(`  ${line}`);
+    console.log('');
+  }
+}
+
 const jwtSecret = randomBytes(32).toString('base64url');
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -141,7 +171,9 @@ async function onPostgres(figures: Figures): Promise<void> {
       try {
         member = await memberWithDownline(database, app);
         if (runs('profile')) {
-          figures.profile = await measure('profile, PostgreSQL', `${base}/api/users/profile`, member.headers);
+          figures.profile = await profiled('profile', () =>
+            measure('profile, PostgreSQL', `${base}/api/users/profile`, member.headers),
+          );
         }
         if (runs('history')) {
           figures.history = await measure(

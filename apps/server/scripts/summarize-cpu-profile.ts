@@ -6,13 +6,14 @@
  *   tsx apps/server/scripts/summarize-cpu-profile.ts <file.cpuprofile> [--top N] [--match a,b,c]
  */
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -28,12 +29,10 @@ function ownerOf(url: string): string {
   return url;
 }
 
-function main(): void {
-  const [file, ...rest] = process.argv.slice(2);
-  if (!file) throw new Error('usage: summarize-cpu-profile <file.cpuprofile> [--top N] [--match a,b]');
-  const top = Number(rest[rest.indexOf('--top') + 1] ?? 30) || 30;
-  const patterns = rest.includes('--match') ? (rest[rest.indexOf('--match') + 1] ?? '').split(',') : [];
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+/** Where the profile's busy time went, as lines of text: by package, by function, and per pattern (inclusive). */
+export function summarizeCpuProfile(profile: CpuProfile, top: number, patterns: readonly string[]): string[] {
+  const lines: string[] = [];
+  const print = (line: string) => lines.push(line);
 
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
@@ -58,18 +57,18 @@ function main(): void {
     return [...sums].sort((a, b) => b[1] - a[1]);
   };
 
-  console.log(`busy ${busy.toFixed(0)} ms of ${total.toFixed(0)} ms sampled (idle ${idleMs.toFixed(0)} ms)\n`);
-  console.log('self time by package');
+  print(`busy ${busy.toFixed(0)} ms of ${total.toFixed(0)} ms sampled (idle ${idleMs.toFixed(0)} ms)\n`);
+  print('self time by package');
   for (const [owner, ms] of tally((node) => ownerOf(node.callFrame.url)).slice(0, top)) {
-    console.log(`  ${percent(ms)}  ${owner}`);
+    print(`  ${percent(ms)}  ${owner}`);
   }
-  console.log('\nself time by function');
+  print('\nself time by function');
   const functionKey = (node: ProfileNode) =>
     `${node.callFrame.functionName || '(anonymous)'} ${ownerOf(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
-  for (const [name, ms] of tally(functionKey).slice(0, top)) console.log(`  ${percent(ms)}  ${name}`);
+  for (const [name, ms] of tally(functionKey).slice(0, top)) print(`  ${percent(ms)}  ${name}`);
 
   if (patterns.length > 0) {
-    console.log('\ninclusive time (each sample counted once per pattern)');
+    print('\ninclusive time (each sample counted once per pattern)');
     for (const pattern of patterns) {
       let ms = 0;
       for (const [id, sampleMs] of selfMs) {
@@ -81,9 +80,18 @@ function main(): void {
           }
         }
       }
-      console.log(`  ${percent(ms)}  ${pattern}`);
+      print(`  ${percent(ms)}  ${pattern}`);
     }
   }
+  return lines;
 }
 
-main();
+/** The command line: `summarize-cpu-profile <file.cpuprofile> [--top N] [--match a,b]`. */
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [file, ...rest] = process.argv.slice(2);
+  if (!file) throw new Error('usage: summarize-cpu-profile <file.cpuprofile> [--top N] [--match a,b]');
+  const top = Number(rest[rest.indexOf('--top') + 1] ?? 30) || 30;
+  const patterns = rest.includes('--match') ? (rest[rest.indexOf('--match') + 1] ?? '').split(',') : [];
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  for (const line of summarizeCpuProfile(profile, top, patterns)) console.log(line);
+}

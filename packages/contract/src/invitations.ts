@@ -3,40 +3,17 @@ import { referralCodeSchema } from './accounts';
 import { userStatuses } from './constants';
 import { daySchema, fromAfterTo } from './days';
 import { formatMoney } from './format';
+import { type InviteeStage, inviteeStages } from './invitee-stages';
 import { oneOfSchema } from './one-of';
 import { pageNumberSchema, paginationSchema } from './paging';
 import { queryInteger } from './whole-number';
+
+export { type InviteeStage, inviteeStageLabels, inviteeStages } from './invitee-stages';
 
 /**
  * The invitation funnel (issue 45): the visits of a member's link, where each of their level-1
  * invitees stands, and the reminders a member sends them. Days are calendar days in UTC.
  */
-
-/**
- * The stages of an invitee, in order: the first hurdle they have not passed. The database decides
- * them (`invitee_stage`, migration 0270, whose order a test pins to this list).
- */
-export const inviteeStages = [
-  'REGISTERED',
-  'EMAIL_VERIFIED',
-  'PARTLY_PAID',
-  'SUBSCRIPTION_PAID',
-  'UID_LINKED',
-  'ELIGIBLE',
-  'EARNING',
-] as const;
-export type InviteeStage = (typeof inviteeStages)[number];
-
-/** What each stage says of the invitee, on the list and its filter. */
-export const inviteeStageLabels: Record<InviteeStage, string> = {
-  REGISTERED: 'Registered',
-  EMAIL_VERIFIED: 'E-mail verified',
-  PARTLY_PAID: 'Partly paid',
-  SUBSCRIPTION_PAID: 'Subscription paid',
-  UID_LINKED: 'BingX UID linked',
-  ELIGIBLE: 'Eligible',
-  EARNING: 'Earning',
-};
 
 /** The steps of the funnel, in order; each counts the invitees at its stage or beyond (partly paid apart). */
 export const funnelSteps = [

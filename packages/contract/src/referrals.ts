@@ -5,6 +5,8 @@ import { pageNumberSchema, paginationSchema } from './paging';
 import { rewardFiguresSchema } from './reward-figures';
 import { queryInteger } from './whole-number';
 
+export { referralTexts, referralTreeExpandedLevels } from './referral-texts';
+
 /**
  * Referral network: the history of a member's downline (GET /users/referrals/history) and their
  * referral tree (GET /users/referral-tree). The caller is always the root; levels are relative
@@ -22,9 +24,6 @@ export const referralHistoryMaxLimit = 100;
  * returned node's sponsor is returned too; a response cut at this size says `truncated: true`.
  */
 export const referralTreeNodeLimit = 2000;
-
-/** Levels expanded when the tree first opens. */
-export const referralTreeExpandedLevels = 2;
 
 const level = (name: string) =>
   queryInteger(
@@ -151,23 +150,3 @@ export const referralTreeSchema = z.object({
   nodeLimit: z.number().int(),
 });
 export type ReferralTree = z.infer<typeof referralTreeSchema>;
-
-/** Member-facing texts of the referral screens, exactly as the spec words them. */
-export const referralTexts = {
-  historyLoadFailed: 'Failed to load referral data',
-  noReferrals: 'No referrals yet',
-  treeTitle: 'My Referral Tree',
-  treeLoadFailed: 'Failed to fetch referral tree',
-  treeNetworkError: 'Network error occurred while fetching data',
-  treeLoading: 'Loading your referral tree...',
-  treeSearchPlaceholder: 'Search your referrals...',
-  viewLevels: 'View Levels',
-  networkRoot: 'Your Network Root',
-  noMatches: 'No matching referrals found',
-  emptyNetwork: 'Start Building Your Network!',
-  goToReferrals: 'Go to Referrals',
-  levelsDeep: 'levels deep',
-  startReferring: 'Start referring!',
-  yourEarnings: 'Your Earnings',
-  networkSize: 'Network Size',
-} as const;

@@ -2,14 +2,8 @@ import type { Permission } from '@uplink/contract/admin-roles';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { PublicLayout } from '../components/layouts/public-layout';
-import {
-  type AdminRouteHandle,
-  RedirectSignedIn,
-  RequireAdmin,
-  RequireMember,
-  RequireOnboarding,
-  RequirePermission,
-} from './guards';
+import type { AdminRouteHandle } from './admin-guards';
+import { RedirectSignedIn, RequireAdmin, RequireMember, RequireOnboarding } from './guards';
 import LandingPage from './routes/landing';
 
 /** A route module's default export, loaded in its own chunk on first visit. */
@@ -23,6 +17,8 @@ function page(load: () => Promise<{ default: React.ComponentType }>) {
  */
 const memberLayout = async () => ({ Component: (await import('../components/layouts/member-layout')).MemberLayout });
 const adminLayout = async () => ({ Component: (await import('../components/layouts/admin-layout')).AdminLayout });
+/** The administrators' permission guard, with the forbidden page: admin code, loaded beside their frame. */
+const requirePermission = async () => ({ Component: (await import('./admin-guards')).RequirePermission });
 
 /** An admin route opened only by the roles holding `permission`. */
 function needs(permission: Permission): AdminRouteHandle {
@@ -87,7 +83,7 @@ export const routes: RouteObject[] = [
             lazy: adminLayout,
             children: [
               {
-                element: <RequirePermission />,
+                lazy: requirePermission,
                 children: [
                   { path: '/admin', handle: everyAdministrator, element: <Navigate to="/admin/dashboard" replace /> },
                   {

@@ -12,7 +12,7 @@ import { AdminProfileCard } from '../../../features/profile/components/admin-pro
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { adminSecurityGuidelines, SecurityTips } from '../../../features/profile/components/security-tips';
 import { useAuth } from '../../../lib/auth';
-import { arrivedForSecondFactor } from '../../guards';
+import { arrivedForSecondFactor } from '../../admin-guards';
 
 export default function AdminSettingsPage() {
   const { user } = useAuth();

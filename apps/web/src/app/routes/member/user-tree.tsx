@@ -1,5 +1,5 @@
 import { referralLevels } from '@uplink/contract/constants';
-import { referralTexts } from '@uplink/contract/referrals';
+import { referralTexts } from '@uplink/contract/referral-texts';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { LoadError } from '../../../components/query-state';

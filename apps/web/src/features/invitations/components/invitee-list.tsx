@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime } from '@uplink/contract/format';
 import { invitationTexts } from '@uplink/contract/invitation-texts';
-import { type Invitee, type InviteeStage, inviteeStageLabels, inviteeStages } from '@uplink/contract/invitations';
+import type { Invitee } from '@uplink/contract/invitations';
+import { type InviteeStage, inviteeStageLabels, inviteeStages } from '@uplink/contract/invitee-stages';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';

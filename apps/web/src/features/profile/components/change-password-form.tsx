@@ -1,4 +1,4 @@
-import { accountMessages } from '@uplink/contract/accounts';
+import { accountMessages } from '@uplink/contract/account-messages';
 import { passwordSuccessBannerMs } from '@uplink/contract/constants';
 import { changePasswordError } from '@uplink/contract/password-rules';
 import { type FormEvent, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { noticeKindLabels, noticeKinds, notificationTexts } from '@uplink/contract/notifications';
+import { noticeKindLabels, noticeKinds, notificationTexts } from '@uplink/contract/notice-kinds';
 import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { LoadError, Loading } from '../../../components/query-state';

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDate } from '@uplink/contract/format';
-import { type Referral, type ReferralHistory, referralTexts } from '@uplink/contract/referrals';
+import { referralTexts } from '@uplink/contract/referral-texts';
+import type { Referral, ReferralHistory } from '@uplink/contract/referrals';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';

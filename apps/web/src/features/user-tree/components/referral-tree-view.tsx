@@ -1,6 +1,7 @@
 import { levelOptions } from '@uplink/contract/constants';
 import { formatCount, fullName } from '@uplink/contract/format';
-import { type ReferralTree, referralTexts, referralTreeExpandedLevels } from '@uplink/contract/referrals';
+import { referralTexts, referralTreeExpandedLevels } from '@uplink/contract/referral-texts';
+import type { ReferralTree } from '@uplink/contract/referrals';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button';

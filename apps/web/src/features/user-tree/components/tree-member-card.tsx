@@ -1,5 +1,6 @@
 import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
-import { type ReferralTreeNode, referralTexts } from '@uplink/contract/referrals';
+import { referralTexts } from '@uplink/contract/referral-texts';
+import type { ReferralTreeNode } from '@uplink/contract/referrals';
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';
 import { DetailRow } from '../../../components/detail-row';

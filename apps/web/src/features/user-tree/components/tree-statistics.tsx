@@ -1,5 +1,6 @@
 import { formatCount, formatMoney } from '@uplink/contract/format';
-import { type ReferralTreeStatistics, referralTexts } from '@uplink/contract/referrals';
+import { referralTexts } from '@uplink/contract/referral-texts';
+import type { ReferralTreeStatistics } from '@uplink/contract/referrals';
 import { ChartIcon, TreeIcon, TrendingUpIcon, UsersIcon } from '../../../components/icons';
 import { LoadedStatCards } from '../../../components/stat-card';
 
