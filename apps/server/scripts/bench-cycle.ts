@@ -269,7 +269,7 @@ async function explainDistribution(pool: pg.Pool, config: Config, cycle: number)
     await client.query('BEGIN');
     const lines = await readCopierStatement(client);
     const at = new Date(cycleWindow(config.rewards, cycle).endsAt.getTime() + 60_000);
-    await storeStatement(explaining, cycle, lines, config.exchange.minimumDeposit, at);
+    await storeStatement(explaining, cycle, lines, config.exchange.minimumBalance, at);
     const plan = await findCurrentRewardPlan(explaining);
     // One chunk of every copier: the plan of the rewards statement itself, whatever the run's chunk size.
     await writeRewardChunk(explaining, cycle, plan, at, lines.length + 1);

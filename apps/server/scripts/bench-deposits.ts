@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     crediting: {
       subscription: { fee: '10', periodDays: 365 },
       rewards: { cycleEpoch: new Date('2026-01-05T00:00:00Z'), cycleDays: 7 },
-      exchange: { minimumDeposit: '100' },
+      exchange: { minimumBalance: '100' },
       // One test wallet pays everyone here: an exchange's hot wallet as far as the rules go.
       risk: { signupsPerSponsorHour: 10, signupsPerClientAddressDay: 5, exchangeWalletMin: 25, ignoredAddresses: [] },
     },

@@ -18,7 +18,7 @@ import { runRewardCycle } from '../src/modules/rewards/run-reward-cycle';
 import { readStatementFile } from '../src/modules/rewards/statement-file';
 import { runOperatorCommand, UsageError } from '../src/operator-command';
 
-const calendarVariables = ['REWARD_CYCLE_DAYS', 'REWARD_CYCLE_EPOCH', 'MIN_EXCHANGE_DEPOSIT'];
+const calendarVariables = ['REWARD_CYCLE_DAYS', 'REWARD_CYCLE_EPOCH', 'MIN_EXCHANGE_BALANCE', 'MIN_EXCHANGE_DEPOSIT'];
 const exchangeVariables = ['BINGX_API_KEY', 'BINGX_API_SECRET', 'BINGX_BASE_URL'];
 
 /** The statement's entries, read as the web upload reads them; a file with any refused line runs nothing. */
@@ -41,7 +41,7 @@ await runOperatorCommand({
   settings: [
     'DATABASE_URL (PostgreSQL), or DATA_DIR for the embedded database',
     'DATABASE_WAIT_TIMEOUT_MS',
-    'REWARD_CYCLE_DAYS, REWARD_CYCLE_EPOCH (the calendar) and MIN_EXCHANGE_DEPOSIT',
+    'REWARD_CYCLE_DAYS, REWARD_CYCLE_EPOCH (the calendar) and MIN_EXCHANGE_BALANCE (or its old name MIN_EXCHANGE_DEPOSIT)',
     'without --file: BINGX_API_KEY, BINGX_API_SECRET (required in production) and BINGX_BASE_URL',
   ],
   options: { cycle: { type: 'string' }, file: { type: 'string' } },

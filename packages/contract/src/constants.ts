@@ -5,7 +5,13 @@ export const referralLevels = 15;
 export const levelOptions = Array.from({ length: referralLevels }, (_, index) => index + 1);
 
 export const subscriptionFeeUsdt = 10;
-export const minimumExchangeDepositUsdt = 100;
+/**
+ * The compliance line: the exchange balance (USDT on the member's linked BingX account) under which
+ * new rewards are locked and a UID is not linked. The default of MIN_EXCHANGE_BALANCE; what a
+ * deployment sets reaches members through the API (`RewardStats.compliance`).
+ */
+export const minimumExchangeBalanceUsdt = 100;
+/** How long a locked reward waits for its owner to be compliant again before it is forfeited. */
 export const complianceWindowDays = 30;
 
 export const passwordMinLength = 8;

@@ -44,6 +44,11 @@ export const rewardStatsSchema = z.object({
   /** Compliance conditions that fail now: empty when new rewards are credited at once. */
   lockReasons: z.array(z.enum(lockReasons)),
   /**
+   * The compliance rule as this server applies it: new rewards lock while the exchange balance is
+   * under `minimumExchangeBalance` (USDT), and a locked reward is forfeited `windowDays` after it was locked.
+   */
+  compliance: z.object({ minimumExchangeBalance: wireMoneySchema, windowDays: z.number().int().positive() }),
+  /**
    * The distributed cycle whose statement NOT_COPYING refers to (null without that reason): a
    * member is judged only by a cycle that ended after they linked their exchange account.
    */

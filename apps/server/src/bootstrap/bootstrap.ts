@@ -10,7 +10,7 @@ import type { BootstrapResult } from './startup-banner';
 /** Runs on every start: the root administrator and the invitees' compliance line always; the demo network and its rewards once, when `seedDemo` is on. */
 export async function runBootstrap(db: Kysely<Database>, config: Config): Promise<BootstrapResult> {
   const rootAdmin = await ensureRootAdmin(db, config);
-  await syncComplianceLine(db, config.exchange.minimumDeposit);
+  await syncComplianceLine(db, config.exchange.minimumBalance);
   const demo = config.seedDemo ? await seedDemoNetwork(db, config, rootAdmin.id) : undefined;
   if (demo?.created) await seedDemoRewards(db, config);
   return { rootAdmin, demo };

@@ -28,7 +28,7 @@ export async function seedDemoRewards(db: Kysely<Database>, config: Config): Pro
     for (const member of paid) {
       const paidAt = member.subscription_paid_at as Date;
       const cycle = Math.max(cycleAt(config.rewards, paidAt), 1);
-      await creditDirectReward(trx, member.id, config.subscription.fee, cycle, config.exchange.minimumDeposit, paidAt);
+      await creditDirectReward(trx, member.id, config.subscription.fee, cycle, config.exchange.minimumBalance, paidAt);
     }
   });
 

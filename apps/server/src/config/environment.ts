@@ -63,7 +63,9 @@ const environmentSchema = z.object({
   BINGX_API_KEY: z.string().min(1).optional(),
   BINGX_API_SECRET: z.string().min(1).optional(),
   BINGX_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open-api.bingx.com'),
-  MIN_EXCHANGE_DEPOSIT: usdtAmount.default('100'),
+  /** The compliance line (default `minimumExchangeBalanceUsdt`); MIN_EXCHANGE_DEPOSIT is its old name, still read. */
+  MIN_EXCHANGE_BALANCE: usdtAmount.optional(),
+  MIN_EXCHANGE_DEPOSIT: usdtAmount.optional(),
   REWARD_CYCLE_DAYS: z.coerce.number().int().min(1).max(366).default(7),
   REWARD_CYCLE_EPOCH: z.iso.datetime({ offset: true }).optional(),
   REWARD_CYCLE_CLOSE_INTERVAL_MS: z.coerce.number().int().min(1000).max(2_000_000_000).default(600_000),

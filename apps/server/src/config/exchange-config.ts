@@ -1,3 +1,4 @@
+import { minimumExchangeBalanceUsdt } from '@uplink/contract/constants';
 import type { Environment } from './environment';
 
 export interface ExchangeConfig {
@@ -5,8 +6,11 @@ export interface ExchangeConfig {
   apiKey: string | undefined;
   apiSecret: string | undefined;
   baseUrl: string;
-  /** USDT on the exchange account a UID needs to be linked. */
-  minimumDeposit: string;
+  /**
+   * The compliance line: the exchange balance (USDT) a UID needs to be linked and a member to earn
+   * unlocked rewards. MIN_EXCHANGE_BALANCE, else its old name MIN_EXCHANGE_DEPOSIT, else the contract's default.
+   */
+  minimumBalance: string;
 }
 
 export function exchangeConfig(vars: Environment): ExchangeConfig {
@@ -14,6 +18,6 @@ export function exchangeConfig(vars: Environment): ExchangeConfig {
     apiKey: vars.BINGX_API_KEY,
     apiSecret: vars.BINGX_API_SECRET,
     baseUrl: vars.BINGX_BASE_URL.replace(/\/+$/, ''),
-    minimumDeposit: vars.MIN_EXCHANGE_DEPOSIT,
+    minimumBalance: vars.MIN_EXCHANGE_BALANCE ?? vars.MIN_EXCHANGE_DEPOSIT ?? String(minimumExchangeBalanceUsdt),
   };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { inviteeStage } from './functions/invitee-stage';
+import { lockedCreditForfeitsAt } from './functions/locked-credit-forfeits-at';
 import { memberComplianceFailures } from './functions/member-compliance-failures';
 import { memberIsCopying } from './functions/member-is-copying';
 import { refuseHistoryChange } from './functions/refuse-history-change';
@@ -16,6 +17,7 @@ export const ruleFunctions: readonly RuleFunction[] = [
   memberIsCopying,
   memberComplianceFailures,
   inviteeStage,
+  lockedCreditForfeitsAt,
   refuseHistoryChange,
   withdrawalsDecidedOnce,
 ];

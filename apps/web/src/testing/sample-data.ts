@@ -1,6 +1,7 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { type AdminRole, rolePermissions } from '@uplink/contract/admin-roles';
 import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/contract/admin-users';
+import { complianceWindowDays, minimumExchangeBalanceUsdt } from '@uplink/contract/constants';
 import { type AdminFunnel, funnelOf } from '@uplink/contract/invitations';
 import { adminListPagination } from '@uplink/contract/paging';
 import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine, PayoutBatchPart } from '@uplink/contract/payout-batches';
@@ -153,6 +154,7 @@ export function rewardStatsWith(currentBalance: number): RewardStats {
     lockedRewards: 0,
     rewardBreakdown: { calculatedTotal: currentBalance, directRewards: currentBalance, downlineRewards: 0 },
     lockReasons: [],
+    compliance: { minimumExchangeBalance: minimumExchangeBalanceUsdt, windowDays: complianceWindowDays },
     notCopyingIn: null,
     locked: [],
     earningsByCycle: [],

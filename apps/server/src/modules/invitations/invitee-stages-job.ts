@@ -36,7 +36,7 @@ export async function followInviteeStages(db: Kysely<Database>, now: Date): Prom
   return { refreshed: basis.stale, visitorKeysForgotten: await forgetVisitorKeys(db, yesterday) };
 }
 
-/** The server's compliance line (MIN_EXCHANGE_DEPOSIT), written at start: the stages are judged by it. */
+/** The server's compliance line (MIN_EXCHANGE_BALANCE), written at start: the stages are judged by it. */
 export function syncComplianceLine(db: Kysely<Database>, minimumBalance: string): Promise<void> {
   return setComplianceLine(db, minimumBalance);
 }

@@ -50,7 +50,7 @@ export async function remindInvitee(
     const stage = invitee.stage as Exclude<typeof invitee.stage, 'EARNING'>;
     const step = reminderSteps[stage];
     const id = await recordReminder(trx, { sponsorId: sponsor.id, inviteeId, stage, sentAt: now });
-    const settings = { fee: deps.config.subscription.fee, minimumBalance: deps.config.exchange.minimumDeposit };
+    const settings = { fee: deps.config.subscription.fee, minimumBalance: deps.config.exchange.minimumBalance };
     await enqueueMail(
       trx,
       invitee.email,

@@ -18,7 +18,7 @@ export async function viewInvitees(
     countInvitees(deps.db, memberId, query.stage),
     findRemindersOfLastDay(deps.db, memberId, now),
   ]);
-  const settings = { fee: deps.config.subscription.fee, minimumBalance: deps.config.exchange.minimumDeposit };
+  const settings = { fee: deps.config.subscription.fee, minimumBalance: deps.config.exchange.minimumBalance };
   return {
     invitees: rows.map((row) => inviteeRecord(row, settings, lastDay, now)),
     pagination: pageOf(query.page, query.limit, total),

@@ -131,8 +131,8 @@ function openLocks(
   return sql`
     SELECT ${keyPrefix} || p.id::text AS event_key, u.id AS member_id, u.email AS to_address,
            u.first_name AS "firstName", ${noticeAmountSql(sql`p.amount`)} AS amount,
-           ${noticeMomentSql(sql`p.created_at + make_interval(days => ${complianceWindowDays})`)} AS deadline,
-           (SELECT string_agg(${JSON.stringify(lockReasonTexts)}::jsonb ->> failure, ' ')
+           ${noticeMomentSql(sql`locked_credit_forfeits_at(p.created_at)`)} AS deadline,
+           (SELECT string_agg(${JSON.stringify(lockReasonTexts(minimumBalance))}::jsonb ->> failure, ' ')
               FROM unnest(failures.reasons) AS failure) AS reason
       FROM ledger_entries p
       JOIN users u ON u.id = p.account_id
@@ -141,7 +141,7 @@ function openLocks(
      ) failures
      WHERE p.kind = 'CREDIT_PENDING'
        AND ${window}
-       AND p.created_at > ${now}::timestamptz - make_interval(days => ${complianceWindowDays})
+       AND locked_credit_forfeits_at(p.created_at) > ${now}
        AND NOT EXISTS (SELECT 1 FROM ledger_entries s WHERE s.settles_entry_id = p.id)
        AND u.deleted_at IS NULL
        AND cardinality(failures.reasons) > 0`;

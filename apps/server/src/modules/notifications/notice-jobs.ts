@@ -48,7 +48,7 @@ export async function writeDueNotices(deps: NoticeDeps): Promise<Record<string, 
 
 function noticeBatches(deps: NoticeDeps): NoticeBatch[] {
   const { publicUrl } = deps.config;
-  const minimumBalance = deps.config.exchange.minimumDeposit;
+  const minimumBalance = deps.config.exchange.minimumBalance;
   const lockFields = ['firstName', 'amount', 'deadline', 'reason'] as const;
   return [
     {

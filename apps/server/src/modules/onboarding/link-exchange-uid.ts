@@ -13,7 +13,7 @@ export interface LinkExchangeUidDependencies {
   db: Kysely<Database>;
   exchange: ExchangeGateway;
   /** USDT the exchange account must hold. */
-  minimumDeposit: string;
+  minimumBalance: string;
   /** UIDs a member may have checked per day. */
   uidChecksPerDay: number;
   clock: Clock;
@@ -50,10 +50,10 @@ export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member:
   if (!check.kycComplete) {
     throw new DomainError('BINGX_UID_INCOMPLETE_KYC', errorTexts.BINGX_UID_INCOMPLETE_KYC);
   }
-  if (new Decimal(check.balanceUsdt).lt(deps.minimumDeposit)) {
+  if (new Decimal(check.balanceUsdt).lt(deps.minimumBalance)) {
     throw new DomainError(
       'BINGX_UID_INSUFFICIENT_DEPOSIT',
-      `The BingX account holds less than the minimum deposit of ${deps.minimumDeposit} USDT`,
+      `The BingX account holds less than the minimum deposit of ${deps.minimumBalance} USDT`,
     );
   }
 

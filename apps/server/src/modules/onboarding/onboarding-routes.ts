@@ -37,7 +37,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           db,
           exchange: integrations.exchangeGateway,
-          minimumDeposit: config.exchange.minimumDeposit,
+          minimumBalance: config.exchange.minimumBalance,
           uidChecksPerDay: config.uidChecksPerDay,
           clock,
         },

@@ -60,7 +60,7 @@ async function previewDistribution(
     const matched = await matchStatementLines(
       deps.db,
       lines.slice(from, from + linesPerChunk),
-      deps.config.exchange.minimumDeposit,
+      deps.config.exchange.minimumBalance,
       at,
     );
     for (const line of matched) {

@@ -1,4 +1,3 @@
-import { complianceWindowDays } from '@uplink/contract/constants';
 import type { LockReason } from '@uplink/contract/reward-lock-reasons';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -9,8 +8,8 @@ import { carryReleasedRemainders } from '../ledger/ledger-repository';
  * the SQL function `member_compliance_failures(member, at, minimum_balance, copying)`,
  * db/functions/member-compliance-failures.ts (its "paid" is `subscription_is_paid`, the twin of
  * `hasPaidSubscription`); "copying now" is `member_is_copying`, db/functions/member-is-copying.ts. A locked credit is released once its owner is
- * compliant again, and forfeited when the compliance window has passed first; the rewards behind
- * it follow its fate.
+ * compliant again, and forfeited when its deadline (`locked_credit_forfeits_at`,
+ * db/functions/locked-credit-forfeits-at.ts) has passed first; the rewards behind it follow its fate.
  */
 
 export interface SettledLocks {
@@ -30,7 +29,7 @@ export function settleOpenLocks(db: Kysely<Database>, minimumBalance: string, no
       sql`CASE WHEN cardinality(member_compliance_failures(u, ${now}, ${minimumBalance}::numeric,
                                                          member_is_copying(u.id))) = 0
              THEN 'CREDIT_RELEASED'
-             WHEN o.created_at <= ${now}::timestamptz - make_interval(days => ${complianceWindowDays})
+             WHEN locked_credit_forfeits_at(o.created_at) <= ${now}
              THEN 'CREDIT_FORFEITED' END`,
       now,
     ),
@@ -109,12 +108,14 @@ export interface OpenLock {
   cycle: number;
   amount: string;
   created_at: Date;
+  /** When it is forfeited unless released first (`locked_credit_forfeits_at`). */
+  forfeits_at: Date;
 }
 
 /** The member's open locked credits, oldest first, with the cycle each belongs to. */
 export async function findOpenLocks(db: Kysely<Database>, memberId: string): Promise<OpenLock[]> {
   const { rows } = await sql<OpenLock>`
-    SELECT p.reason_type, p.amount::text AS amount, p.created_at,
+    SELECT p.reason_type, p.amount::text AS amount, p.created_at, locked_credit_forfeits_at(p.created_at) AS forfeits_at,
            CASE p.reason_type WHEN 'REWARD_CYCLE' THEN p.reason_id::integer
                 ELSE (SELECT r.cycle FROM rewards r WHERE r.id = p.reason_id::bigint) END AS cycle
       FROM ledger_entries p

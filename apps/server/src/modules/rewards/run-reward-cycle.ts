@@ -118,7 +118,7 @@ async function beginDistribution(
     const underWay = await findCycleProgress(trx, input.cycle);
     if (underWay) return underWay;
     const plan = await findCurrentRewardPlan(trx);
-    const statement = await storeStatement(trx, input.cycle, lines, deps.config.exchange.minimumDeposit, startedAt);
+    const statement = await storeStatement(trx, input.cycle, lines, deps.config.exchange.minimumBalance, startedAt);
     return startCycleProgress(trx, {
       cycle: input.cycle,
       source: input.statement.source,

@@ -9,5 +9,5 @@ import { type SettledLocks, settleOpenLocks } from './reward-compliance-reposito
 export function settleLockedRewards(
   deps: Pick<AppContext, 'db' | 'clock'> & { config: Pick<Config, 'exchange'> },
 ): Promise<SettledLocks> {
-  return settleOpenLocks(deps.db, deps.config.exchange.minimumDeposit, deps.clock.now());
+  return settleOpenLocks(deps.db, deps.config.exchange.minimumBalance, deps.clock.now());
 }

@@ -13,7 +13,6 @@ import { cycleWindow } from './reward-cycle-calendar';
 import { latestDistributedCycle } from './reward-cycle-runs-repository';
 import { findEarningsByCycle, findPostedCreditsByType, findRoundedRewardsSum } from './rewards-repository';
 
-const dayMs = 86_400_000;
 /** Cycles the earnings chart shows. */
 const chartedCycles = 12;
 /**
@@ -34,7 +33,7 @@ export async function viewRewardStats(
   const [byType, locks, lockReasons, earnings, ledgerTotals, latestActivity, roundedRows] = await Promise.all([
     findPostedCreditsByType(db, memberId),
     findOpenLocks(db, memberId),
-    findLockReasons(db, memberId, config.exchange.minimumDeposit, now),
+    findLockReasons(db, memberId, config.exchange.minimumBalance, now),
     findEarningsByCycle(db, memberId, chartedCycles),
     findRewardLedgerTotals(db, memberId),
     findLatestActivityAt(db, memberId),
@@ -53,6 +52,10 @@ export async function viewRewardStats(
       downlineRewards: toWireMoney(byType.downline),
     },
     lockReasons,
+    compliance: {
+      minimumExchangeBalance: toWireMoney(config.exchange.minimumBalance),
+      windowDays: complianceWindowDays,
+    },
     notCopyingIn:
       notCopyingCycle > 0
         ? { cycle: notCopyingCycle, endsAt: cycleWindow(config.rewards, notCopyingCycle).endsAt.toISOString() }
@@ -62,7 +65,7 @@ export async function viewRewardStats(
       cycle: lock.cycle,
       amount: toWireMoney(lock.amount),
       lockedAt: lock.created_at.toISOString(),
-      deadline: new Date(lock.created_at.getTime() + complianceWindowDays * dayMs).toISOString(),
+      deadline: lock.forfeits_at.toISOString(),
     })),
     earningsByCycle: earnings.map((row) => ({
       cycle: row.cycle,

@@ -63,7 +63,7 @@ describe('choosing the exchange and chain clients from the configuration', () =>
       apiKey: 'k',
       apiSecret: 's',
       baseUrl: 'https://bingx.example.com',
-      minimumDeposit: '250',
+      minimumBalance: '250',
     });
   });
 

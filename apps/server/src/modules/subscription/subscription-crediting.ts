@@ -21,7 +21,7 @@ export interface CreditingConfig {
   subscription: SubscriptionConfig;
   risk: RiskConfig;
   rewards: Pick<RewardsConfig, 'cycleEpoch' | 'cycleDays'>;
-  exchange: Pick<ExchangeConfig, 'minimumDeposit'>;
+  exchange: Pick<ExchangeConfig, 'minimumBalance'>;
 }
 
 /**
@@ -110,7 +110,7 @@ async function creditMember(
       memberId,
       config.subscription.fee,
       Math.max(cycleAt(config.rewards, now), 1),
-      config.exchange.minimumDeposit,
+      config.exchange.minimumBalance,
       now,
     );
     await evaluateSubscriptionPayment(

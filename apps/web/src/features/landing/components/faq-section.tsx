@@ -1,4 +1,4 @@
-import { minimumExchangeDepositUsdt, referralLevels, subscriptionFeeUsdt } from '@uplink/contract/constants';
+import { minimumExchangeBalanceUsdt, referralLevels, subscriptionFeeUsdt } from '@uplink/contract/constants';
 import { Accordion, type AccordionItem } from '../../../components/accordion';
 import { SectionHeading } from './section-heading';
 
@@ -18,7 +18,7 @@ const questions: AccordionItem[] = [
   {
     id: 'start',
     title: 'How much do I need to start?',
-    content: `Deposit at least ${minimumExchangeDepositUsdt} USD on BingX and pay a ${subscriptionFeeUsdt} USDT subscription on the BEP20 (BSC) network. There is no minimum trading package to buy.`,
+    content: `Deposit at least ${minimumExchangeBalanceUsdt} USD on BingX and pay a ${subscriptionFeeUsdt} USDT subscription on the BEP20 (BSC) network. There is no minimum trading package to buy.`,
   },
   {
     id: 'invite',

@@ -37,4 +37,18 @@ describe('the warning that new rewards will be locked', () => {
       screen.getByText("Copy the master trader on BingX, so that the next cycle's statement includes you."),
     ).toBeTruthy();
   });
+
+  it('states the compliance line and window the server applies, not figures of its own', () => {
+    render(
+      <LockedRewards
+        stats={stats({
+          lockReasons: ['BALANCE_BELOW_MINIMUM'],
+          compliance: { minimumExchangeBalance: 250, windowDays: 45 },
+        })}
+      />,
+    );
+    expect(screen.getByText('Your exchange balance is below 250 USDT.')).toBeTruthy();
+    expect(screen.getByText('Deposit on BingX until your balance is 250 USDT or more.')).toBeTruthy();
+    expect(screen.getByText(/below 250 USDT or copying stops\. Regain compliance within 45 days/)).toBeTruthy();
+  });
 });

@@ -11,9 +11,11 @@ export function daysLeft(deadline: string, now: Date = new Date()): number {
 }
 
 /** Why rewards lock, naming the cycle a NOT_COPYING refers to. */
-function reasonText(reason: LockReason, notCopyingIn: RewardStats['notCopyingIn']): string {
-  if (reason !== 'NOT_COPYING' || !notCopyingIn) return lockReasonTexts[reason];
-  return `${lockReasonTexts[reason]} (cycle #${notCopyingIn.cycle}, ended ${formatDate(notCopyingIn.endsAt)})`;
+function reasonText(reason: LockReason, stats: RewardStats): string {
+  const text = lockReasonTexts(stats.compliance.minimumExchangeBalance)[reason];
+  const { notCopyingIn } = stats;
+  if (reason !== 'NOT_COPYING' || !notCopyingIn) return text;
+  return `${text} (cycle #${notCopyingIn.cycle}, ended ${formatDate(notCopyingIn.endsAt)})`;
 }
 
 /**
@@ -35,15 +37,16 @@ export function LockedRewards({ stats }: { stats: RewardStats }) {
         <ul className="mt-1 list-disc space-y-1 pl-5">
           {stats.lockReasons.map((reason) => (
             <li key={reason}>
-              {reasonText(reason, stats.notCopyingIn)}
-              <span className="block">{lockReasonActions[reason]}</span>
+              {reasonText(reason, stats)}
+              <span className="block">{lockReasonActions(stats.compliance.minimumExchangeBalance)[reason]}</span>
             </li>
           ))}
         </ul>
       ) : null}
       <p className="mt-2">
-        Earnings lock while your exchange balance is below 100 USDT or copying stops. Regain compliance within 30 days
-        and they are released; after that they are forfeited.
+        Earnings lock while your exchange balance is below {stats.compliance.minimumExchangeBalance} USDT or copying
+        stops. Regain compliance within {stats.compliance.windowDays} days and they are released; after that they are
+        forfeited.
       </p>
       {stats.locked.length > 0 ? (
         <ul className="mt-3 space-y-1" data-testid="locked-rewards">
