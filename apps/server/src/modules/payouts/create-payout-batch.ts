@@ -33,13 +33,17 @@ const refusalTexts: Record<BatchRefusal, (id: string, seenIn: string | null) => 
   WITHDRAWAL_PAYMENT_IN_PROGRESS: (id) => `Withdrawal ${id} has a payment under way`,
 };
 
-/** The most serious refusal gives the code: an unknown withdrawal before a decided one, a paid one, a batched one. */
+/**
+ * The most serious refusal gives the code: an unknown withdrawal before a decided one before a
+ * batched one before one under a payment of its own before one a payment seen on chain pays
+ * (outside any batch or claim: paid outside Uplink, or by a file whose batch was released).
+ */
 const refusalOrder: BatchRefusal[] = [
   'WITHDRAWAL_NOT_FOUND',
   'WITHDRAWAL_ALREADY_PROCESSED',
-  'WITHDRAWAL_PAYMENT_SEEN',
   'WITHDRAWAL_ALREADY_BATCHED',
   'WITHDRAWAL_PAYMENT_IN_PROGRESS',
+  'WITHDRAWAL_PAYMENT_SEEN',
 ];
 
 /** Refuses the whole batch, naming each withdrawal that cannot join it (the batch is all or nothing). */

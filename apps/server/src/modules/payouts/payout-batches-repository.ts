@@ -12,9 +12,9 @@ import { type ReviewFilters, reviewWhere } from '../withdrawals/review-filters';
 export type BatchRefusal =
   | 'WITHDRAWAL_NOT_FOUND'
   | 'WITHDRAWAL_ALREADY_PROCESSED'
-  | 'WITHDRAWAL_PAYMENT_SEEN'
   | 'WITHDRAWAL_ALREADY_BATCHED'
-  | 'WITHDRAWAL_PAYMENT_IN_PROGRESS';
+  | 'WITHDRAWAL_PAYMENT_IN_PROGRESS'
+  | 'WITHDRAWAL_PAYMENT_SEEN';
 
 export interface RefusedWithdrawal {
   withdrawal_id: string;
@@ -45,9 +45,9 @@ export async function findRefusedWithdrawals(
     SELECT r.id::text AS withdrawal_id,
            CASE WHEN w.id IS NULL THEN 'WITHDRAWAL_NOT_FOUND'
                 WHEN w.status <> 'PENDING' THEN 'WITHDRAWAL_ALREADY_PROCESSED'
-                WHEN seen.seen_in IS NOT NULL THEN 'WITHDRAWAL_PAYMENT_SEEN'
                 WHEN batched THEN 'WITHDRAWAL_ALREADY_BATCHED'
-                ELSE 'WITHDRAWAL_PAYMENT_IN_PROGRESS' END AS refusal,
+                WHEN w.payment_claimed_at IS NOT NULL THEN 'WITHDRAWAL_PAYMENT_IN_PROGRESS'
+                ELSE 'WITHDRAWAL_PAYMENT_SEEN' END AS refusal,
            seen.seen_in
       FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS r(id, requested)
       LEFT JOIN withdrawals w ON w.id = r.id

@@ -89,14 +89,14 @@ export async function startBatchPayment(
   let claimedAt = batch.payment_claimed_at;
   if (!claimedAt) {
     const { ids, claimedElsewhere } = await lockLinesToPay(trx, batchId);
-    const seen = await findSeenPayments(trx, ids);
-    if (seen.size > 0) throw paymentSeen(seen);
     if (claimedElsewhere.length > 0) {
       throw new DomainError(
         'WITHDRAWAL_PAYMENT_IN_PROGRESS',
         `${claimedElsewhere.length} withdrawal(s) of this batch have a payment of their own under way (${claimedElsewhere[0]}…): approve or release it first.`,
       );
     }
+    const seen = await findSeenPayments(trx, ids);
+    if (seen.size > 0) throw paymentSeen(seen);
     const claim = { by: administrator.id, at: now, block: chainHead };
     if ((await claimLinesToPay(trx, batchId, claim)).claimed === 0) {
       throw new DomainError(
