@@ -11,6 +11,7 @@ import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoChain, startDemoChain } from '../demo-chain';
 import { demoSafeOwnerAccounts, demoSafeProposerAccount, hardhatAccount } from '../demo-safe';
+import { confirmAndExecuteAsDemoOwners } from '../demo-safe-owners';
 import { testUsdtAbi } from '../local-evm';
 import { contractNetworks } from '../safe-contracts';
 
@@ -149,8 +150,20 @@ describe('the demo chain’s local Safe Transaction Service', () => {
     );
   });
 
+  it('has a delegate’s proposal confirmed and executed by the demo owners, as demo:safe-confirm does', async () => {
+    const payout = await signedPayout(proposer.privateKey, 1, '4');
+    await propose(proposer.address, payout);
+    const execution = await confirmAndExecuteAsDemoOwners(chain, payout.safeTxHash);
+    expect(execution).toMatchObject({ confirmedBy: [ownerA.address, ownerB.address], successful: true });
+    expect(await api.getTransaction(payout.safeTxHash)).toMatchObject({
+      isExecuted: true,
+      transactionHash: execution.transactionHash,
+    });
+    await expect(confirmAndExecuteAsDemoOwners(chain, payout.safeTxHash)).rejects.toThrow(/already executed/);
+  });
+
   it('lists a transaction the owners executed without proposing it, as the service indexes the chain', async () => {
-    const first = await signedPayout(ownerA.privateKey, 1, '3');
+    const first = await signedPayout(ownerA.privateKey, 2, '3');
     const kit = await safeAs(ownerA.privateKey);
     const signed = await (await safeAs(ownerB.privateKey)).signTransaction(
       await kit.signTransaction(first.transaction),
@@ -158,6 +171,7 @@ describe('the demo chain’s local Safe Transaction Service', () => {
     await kit.executeTransaction(signed);
     const { results } = await api.getMultisigTransactions(chain.safeAddress);
     expect(results.map((tx) => [tx.nonce, tx.isExecuted])).toEqual([
+      ['2', true],
       ['1', true],
       ['0', true],
     ]);

@@ -1,14 +1,9 @@
 import { getAddress, isAddress, JsonRpcProvider } from 'ethers';
 import Fastify, { type FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { addressOrZero, type ExecutedSafeTx, hashApproved, readExecutedSafeTxs, readSafeState } from './safe-on-chain';
-import {
-  delegateSigners,
-  type ParsedSignature,
-  parseSignatures,
-  type SafeTxFields,
-  safeTxHash,
-} from './safe-signatures';
+import { type Proposal, transactionResponse } from './multisig-transaction-response';
+import { addressOrZero, hashApproved, readExecutedSafeTxs, readSafeState } from './safe-on-chain';
+import { delegateSigners, type ParsedSignature, parseSignatures, safeTxHash } from './safe-signatures';
 
 /**
  * A local Safe Transaction Service for the demo chain and the tests — never for a real chain:
@@ -58,24 +53,6 @@ const delegateSchema = z.object({
 });
 
 const delegateRemovalSchema = z.object({ delegator: address, safe: address.nullish(), signature: hex });
-
-interface Confirmation {
-  owner: string;
-  signature: string;
-  signatureType: ParsedSignature['kind'];
-  submissionDate: Date;
-}
-
-interface Proposal extends SafeTxFields {
-  safe: string;
-  safeTxHash: string;
-  proposer: string;
-  proposedByDelegate: string | null;
-  origin: string | null;
-  submissionDate: Date;
-  modified: Date;
-  confirmations: Map<string, Confirmation>;
-}
 
 interface Delegate {
   safe: string | null;
@@ -164,65 +141,6 @@ export async function startLocalSafeTransactionService(options: {
 
   const executedOf = async (safe: string) =>
     new Map((await readExecutedSafeTxs(provider, safe)).map((executed) => [executed.safeTxHash, executed]));
-
-  /** A multisig transaction as the service answers it (SafeMultisigTransactionResponse). */
-  function transactionResponse(
-    safe: string,
-    threshold: number,
-    proposal: Proposal | undefined,
-    executed: ExecutedSafeTx | undefined,
-  ) {
-    const fields = (proposal ?? executed) as SafeTxFields & { safeTxHash: string };
-    const confirmations = proposal
-      ? [...proposal.confirmations.values()]
-      : parseSignatures(executed?.signatures ?? '0x', fields.safeTxHash).map((entry) => ({
-          owner: entry.owner,
-          signature: entry.signature,
-          signatureType: entry.kind,
-          submissionDate: executed?.executionDate ?? new Date(0),
-        }));
-    return {
-      safe,
-      to: fields.to,
-      value: fields.value,
-      data: fields.data,
-      operation: fields.operation,
-      gasToken: fields.gasToken,
-      safeTxGas: fields.safeTxGas,
-      baseGas: fields.baseGas,
-      gasPrice: fields.gasPrice,
-      refundReceiver: fields.refundReceiver,
-      nonce: fields.nonce,
-      executionDate: executed?.executionDate.toISOString() ?? null,
-      submissionDate: (proposal?.submissionDate ?? executed?.executionDate ?? new Date(0)).toISOString(),
-      modified: (proposal?.modified ?? executed?.executionDate ?? new Date(0)).toISOString(),
-      blockNumber: executed?.blockNumber ?? null,
-      transactionHash: executed?.transactionHash ?? null,
-      safeTxHash: fields.safeTxHash,
-      executor: executed?.executor ?? null,
-      proposer: proposal?.proposer ?? null,
-      proposedByDelegate: proposal?.proposedByDelegate ?? null,
-      isExecuted: Boolean(executed),
-      isSuccessful: executed ? executed.isSuccessful : null,
-      ethGasPrice: null,
-      maxFeePerGas: null,
-      maxPriorityFeePerGas: null,
-      gasUsed: null,
-      fee: null,
-      origin: proposal?.origin ?? '{}',
-      dataDecoded: null,
-      confirmationsRequired: threshold,
-      confirmations: confirmations.map((entry) => ({
-        owner: entry.owner,
-        submissionDate: entry.submissionDate.toISOString(),
-        transactionHash: null,
-        signature: entry.signature,
-        signatureType: entry.signatureType,
-      })),
-      trusted: true,
-      signatures: executed?.signatures ?? null,
-    };
-  }
 
   app.get('/api/v1/about', async () => ({
     name: 'Safe Transaction Service (local)',

@@ -1,0 +1,64 @@
+import { JsonRpcProvider } from 'ethers';
+import type { DemoChainInfo } from './demo-chain';
+import { demoSafeOwnerAccounts, hardhatAccount } from './demo-safe';
+import { contractNetworks } from './safe-contracts';
+
+export interface DemoSafeExecution {
+  /** The owners who confirmed it here (those who had already are not asked again). */
+  confirmedBy: string[];
+  transactionHash: string;
+  successful: boolean;
+}
+
+type DemoSafeChain = Pick<DemoChainInfo, 'rpcUrl' | 'chainId' | 'safeAddress' | 'safeTxServiceUrl' | 'safeContracts'>;
+
+/**
+ * What the demo treasury's owners do in Safe{Wallet} with a queued transaction: each owner who has
+ * not yet confirmed it signs its safeTxHash and posts the confirmation to the Transaction Service,
+ * until the threshold is met, and then an owner executes it on chain with every confirmation.
+ * Refused for a transaction the service does not know or that is already executed.
+ */
+export async function confirmAndExecuteAsDemoOwners(
+  chain: DemoSafeChain,
+  safeTxHash: string,
+): Promise<DemoSafeExecution> {
+  const [{ default: Safe }, { default: SafeApiKit }] = await Promise.all([
+    import('@safe-global/protocol-kit'),
+    import('@safe-global/api-kit'),
+  ]);
+  const api = new SafeApiKit({ chainId: BigInt(chain.chainId), txServiceUrl: chain.safeTxServiceUrl });
+  const ownerSafe = (privateKey: string) =>
+    Safe.init({
+      provider: chain.rpcUrl,
+      signer: privateKey,
+      safeAddress: chain.safeAddress,
+      contractNetworks: contractNetworks(chain.chainId, chain.safeContracts),
+    });
+  const queued = await api.getTransaction(safeTxHash);
+  if (queued.isExecuted) {
+    throw new Error(`Safe transaction ${safeTxHash} is already executed, in ${queued.transactionHash}`);
+  }
+  const confirmed = new Set((queued.confirmations ?? []).map((confirmation) => confirmation.owner));
+  const confirmedBy: string[] = [];
+  const owners = demoSafeOwnerAccounts.map((account) => hardhatAccount(account));
+  for (const owner of owners) {
+    if (confirmed.size >= queued.confirmationsRequired) break;
+    if (confirmed.has(owner.address)) continue;
+    const signature = await (await ownerSafe(owner.privateKey)).signHash(safeTxHash);
+    await api.confirmTransaction(safeTxHash, signature.data);
+    confirmed.add(owner.address);
+    confirmedBy.push(owner.address);
+  }
+  const [executor] = owners;
+  if (!executor) throw new Error('The demo treasury Safe has no owners');
+  const execution = await (await ownerSafe(executor.privateKey)).executeTransaction(
+    await api.getTransaction(safeTxHash),
+  );
+  const provider = new JsonRpcProvider(chain.rpcUrl, chain.chainId, { staticNetwork: true });
+  try {
+    const receipt = await provider.waitForTransaction(execution.hash);
+    return { confirmedBy, transactionHash: execution.hash.toLowerCase(), successful: receipt?.status === 1 };
+  } finally {
+    provider.destroy();
+  }
+}
