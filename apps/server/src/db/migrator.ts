@@ -35,6 +35,7 @@ import * as installation from './migrations/0150-installation';
 import * as ledgerTotals from './migrations/0170-ledger-totals';
 import * as adminTeam from './migrations/0180-admin-team';
 import * as riskReview from './migrations/0190-risk-review';
+import * as mailKeptUntilDelivered from './migrations/0220-mail-kept-until-delivered';
 import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exported-before';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
 
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0170-ledger-totals': ledgerTotals,
   '0180-admin-team': adminTeam,
   '0190-risk-review': riskReview,
+  '0220-mail-kept-until-delivered': mailKeptUntilDelivered,
   '0230-claim-batches-exported-before': claimBatchesExportedBefore,
   '0270-invitation-funnel': invitationFunnel,
 };
