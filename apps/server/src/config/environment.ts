@@ -84,7 +84,7 @@ const environmentSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   MAIL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  MAIL_RETRY_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   RISK_SIGNUPS_PER_SPONSOR_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),

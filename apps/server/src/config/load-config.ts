@@ -68,8 +68,11 @@ export interface Config {
   loginLockMinutes: number;
   /** Requests per minute and IP address: `auth` for sign-in and registration, `mail` for calls that send e-mail. */
   rateLimits: { authPerMinute: number; mailPerMinute: number };
-  /** Delivery attempts of one e-mail before it is marked FAILED (exponential backoff between them). */
-  mailMaxAttempts: number;
+  /**
+   * How long a notice is retried before it is marked FAILED (exponential back-off between attempts);
+   * a one-time link or code is retried until it expires.
+   */
+  mailRetryHours: number;
   mailRetryBaseMs: number;
   mailPollIntervalMs: number;
   /**
@@ -158,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE ?? (vars.NODE_ENV === 'test' ? 100_000 : 20),
       mailPerMinute: vars.MAIL_RATE_LIMIT_PER_MINUTE ?? (vars.NODE_ENV === 'test' ? 100_000 : 5),
     },
-    mailMaxAttempts: vars.MAIL_MAX_ATTEMPTS,
+    mailRetryHours: vars.MAIL_RETRY_HOURS,
     mailRetryBaseMs: 30_000,
     mailPollIntervalMs: 2_000,
     trustedProxyHops: vars.TRUST_PROXY,

@@ -280,7 +280,23 @@ export interface MailOutboxTable {
   headers: ColumnType<Record<string, string>, Record<string, string> | undefined, never>;
   /** The event a notice reports, unique: each notice is stored at most once per event. */
   event_key: string | null;
+  /** What the mail is (migration 0220): a one-time link or code, or a notice. */
+  kind: ColumnType<MailKind, MailKind | undefined, never>;
+  /** When the link or code in it stops working; null for a notice. */
+  expires_at: NullableTimestamp;
+  /** When the current round of delivery attempts began: its creation, or the last "send again". */
+  queued_at: Generated<Timestamp>;
 }
+
+/** What a mail is: its one-time link or code, or a notice (no deadline of its own). */
+export const mailKinds = [
+  'email-verification',
+  'password-reset',
+  'withdrawal-code',
+  'admin-invitation',
+  'notice',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
 
 /** How far each notice job has looked (migration 0091): its next run starts there. */
 export interface NoticeCursorsTable {

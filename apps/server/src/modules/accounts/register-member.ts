@@ -12,7 +12,7 @@ import { evaluateRegistration } from '../risk/evaluate-risk';
 import { recordRegistrationClientAddress } from '../risk/risk-signals-repository';
 import { verificationMail } from './account-mails';
 import { findUserByEmail, insertUser, setDepositAddress } from './account-repository';
-import { issueAccountToken } from './account-tokens';
+import { issueAccountToken, tokenLifetimeMs } from './account-tokens';
 import { depositAddressFor } from './deposit-addresses';
 import { hashPassword } from './password-hashing';
 import { newReferralCode } from './referral-codes';
@@ -77,6 +77,7 @@ export async function registerMember(
           trx,
           member.email,
           verificationMail({ firstName: member.first_name }, config.publicUrl, token),
+          { oneTime: { kind: 'email-verification', validForMs: tokenLifetimeMs.EMAIL_VERIFICATION } },
         );
       });
       break;

@@ -5,7 +5,7 @@ import { enqueueMail } from '../mail/mail-outbox-repository';
 import { type AccountMailRequest, takeAccountMailRequests } from './account-mail-requests-repository';
 import { passwordResetMail, verificationMail } from './account-mails';
 import { findUserByEmail } from './account-repository';
-import { issueAccountToken } from './account-tokens';
+import { issueAccountToken, tokenLifetimeMs } from './account-tokens';
 
 export interface RequestedMailDependencies {
   db: Kysely<Database>;
@@ -39,11 +39,15 @@ async function composeOne(db: Kysely<Database>, publicUrl: string, request: Acco
   if (!user) return false;
   if (request.purpose === 'PASSWORD_RESET') {
     const token = await issueAccountToken(db, user.id, 'PASSWORD_RESET');
-    await enqueueMail(db, user.email, passwordResetMail({ firstName: user.first_name }, publicUrl, token));
+    await enqueueMail(db, user.email, passwordResetMail({ firstName: user.first_name }, publicUrl, token), {
+      oneTime: { kind: 'password-reset', validForMs: tokenLifetimeMs.PASSWORD_RESET },
+    });
     return true;
   }
   if (user.is_email_verified) return false;
   const token = await issueAccountToken(db, user.id, 'EMAIL_VERIFICATION');
-  await enqueueMail(db, user.email, verificationMail({ firstName: user.first_name }, publicUrl, token));
+  await enqueueMail(db, user.email, verificationMail({ firstName: user.first_name }, publicUrl, token), {
+    oneTime: { kind: 'email-verification', validForMs: tokenLifetimeMs.EMAIL_VERIFICATION },
+  });
   return true;
 }

@@ -5,7 +5,7 @@ import { DomainError, validationFailed } from '../../domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { requestAccountMail } from './account-mail-requests-repository';
 import { verificationMail } from './account-mails';
-import { issueAccountToken } from './account-tokens';
+import { issueAccountToken, tokenLifetimeMs } from './account-tokens';
 
 export interface VerificationMailRequest {
   /** The signed-in user, when the request carries a session. */
@@ -39,7 +39,9 @@ export async function sendVerificationEmail(
   }
   await db.transaction().execute(async (trx) => {
     const token = await issueAccountToken(trx, user.id, 'EMAIL_VERIFICATION');
-    await enqueueMail(trx, user.email, verificationMail({ firstName: user.first_name }, config.publicUrl, token));
+    await enqueueMail(trx, user.email, verificationMail({ firstName: user.first_name }, config.publicUrl, token), {
+      oneTime: { kind: 'email-verification', validForMs: tokenLifetimeMs.EMAIL_VERIFICATION },
+    });
   });
   deps.mailWorker.wake();
 }

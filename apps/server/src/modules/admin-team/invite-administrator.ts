@@ -70,6 +70,7 @@ export async function inviteAdministrator(
           deps.config.publicUrl,
           token,
         ),
+        { oneTime: { kind: 'admin-invitation', validForMs: created.expires_at.getTime() - now.getTime() } },
       );
       await tellOwners(
         trx,

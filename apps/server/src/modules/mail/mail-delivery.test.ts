@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Counter } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/load-config';
 import type { DatabaseHandle } from '../../db/database';
+import { metricsRegistry } from '../../metrics-registry';
 import { createMember, registrationBody } from '../../testing/builders';
+import { type CuttableProxy, startCuttableProxy } from '../../testing/cuttable-proxy';
 import { startSmtpServer } from '../../testing/smtp-server';
+import { testConfig } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import { enqueueMail } from './mail-outbox-repository';
 import { createMailTransport, type MailTransport } from './mail-transport';
@@ -185,36 +190,73 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
       .where('to_address', '=', to)
       .execute();
 
-  it('waits twice as long after each failure and marks the mail FAILED after the last attempt', async () => {
-    const settings = { mailFrom: 'x@uplink.test', mailMaxAttempts: 3, mailRetryBaseMs: 60_000 };
+  const failedCount = async (kind: string) => {
+    const { values } = await (metricsRegistry.getSingleMetric('uplink_mail_failed_total') as Counter).get();
+    return values.find((value) => value.labels.kind === kind)?.value;
+  };
+
+  it('retries a notice ever less often (to five minutes apart) for MAIL_RETRY_HOURS, then marks it FAILED and counts it', async () => {
+    const settings = { mailFrom: 'x@uplink.test', mailRetryHours: 1, mailRetryBaseMs: 60_000 };
+    const failedBefore = await failedCount('notice');
     await enqueueMail(database.db, 'backoff@example.test', content);
     const delays: number[] = [];
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
       const started = Date.now();
       expect(await deliverDueMail(database.db, failing, settings, silentLogger)).toBe(0);
       const current = await row('backoff@example.test');
-      expect(current.attempts).toBe(attempt);
+      expect(current).toMatchObject({ attempts: attempt, status: 'PENDING', last_error: 'connection refused' });
       delays.push(Math.round((current.next_attempt_at.getTime() - started) / 60_000));
-      if (attempt < 3) {
-        expect(current.status).toBe('PENDING');
-        await makeDue('backoff@example.test');
-      } else {
-        expect(current.status).toBe('FAILED');
-        expect(current.last_error).toBe('connection refused');
-      }
+      await makeDue('backoff@example.test');
     }
-    expect(delays.slice(0, 2)).toEqual([1, 2]);
+    expect(delays).toEqual([1, 2, 4, 5, 5]);
+    expect(await failedCount('notice')).toBe(failedBefore);
+
+    // 57 minutes into its hour: the next attempt, five minutes on, would come too late.
+    await database.db
+      .updateTable('mail_outbox')
+      .set({ queued_at: sql`now() - interval '57 minutes'` })
+      .where('to_address', '=', 'backoff@example.test')
+      .execute();
+    await deliverDueMail(database.db, failing, settings, silentLogger);
+    expect(await row('backoff@example.test')).toMatchObject({ status: 'FAILED', attempts: 6 });
+    expect(await failedCount('notice')).toBe((failedBefore ?? 0) + 1);
     // A FAILED mail is never picked up again.
     await makeDue('backoff@example.test');
     await deliverDueMail(database.db, failing, settings, silentLogger);
-    expect((await row('backoff@example.test')).attempts).toBe(3);
+    expect((await row('backoff@example.test')).attempts).toBe(6);
+  });
+
+  it('retries a one-time code only while it works, and gives up a code that expired before it could be sent', async () => {
+    const settings = { mailFrom: 'x@uplink.test', mailRetryHours: 72, mailRetryBaseMs: 60_000 };
+    const failedBefore = (await failedCount('withdrawal-code')) ?? 0;
+    await enqueueMail(database.db, 'code@example.test', content, {
+      oneTime: { kind: 'withdrawal-code', validForMs: 3 * 60_000 },
+    });
+    for (const status of ['PENDING', 'PENDING', 'FAILED']) {
+      await deliverDueMail(database.db, failing, settings, silentLogger);
+      expect((await row('code@example.test')).status).toBe(status);
+      await makeDue('code@example.test');
+    }
+    expect(await failedCount('withdrawal-code')).toBe(failedBefore + 1);
+
+    await enqueueMail(database.db, 'late@example.test', content, {
+      oneTime: { kind: 'password-reset', validForMs: 1 },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await deliverDueMail(database.db, createMailTransport({ smtpUrl: undefined }), settings, silentLogger);
+    expect(await row('late@example.test')).toMatchObject({
+      status: 'FAILED',
+      attempts: 0,
+      kind: 'password-reset',
+      last_error: 'Not sent before its content expired',
+    });
   });
 
   it('without SMTP keeps mail in the outbox as the mailbox and marks it delivered', async () => {
     await enqueueMail(database.db, 'local@example.test', content);
     const transport = createMailTransport({ smtpUrl: undefined });
     expect(transport.kind).toBe('local-mailbox');
-    const settings = { mailFrom: 'x@uplink.test', mailMaxAttempts: 3, mailRetryBaseMs: 1000 };
+    const settings = { mailFrom: 'x@uplink.test', mailRetryHours: 72, mailRetryBaseMs: 1000 };
     expect(await deliverDueMail(database.db, transport, settings, silentLogger)).toBeGreaterThanOrEqual(1);
     expect(await row('local@example.test')).toMatchObject({ status: 'SENT', attempts: 1, html: '<p>Hi</p>' });
   });
@@ -239,7 +281,7 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
       async verify() {},
       close() {},
     };
-    const settings = { mailFrom: 'x@uplink.test', mailMaxAttempts: 3, mailRetryBaseMs: 1000 };
+    const settings = { mailFrom: 'x@uplink.test', mailRetryHours: 72, mailRetryBaseMs: 1000 };
     await Promise.all([
       deliverDueMail(database.db, recording, settings, silentLogger),
       deliverDueMail(database.db, recording, settings, silentLogger),
@@ -247,5 +289,123 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
     const many = sent.filter((to) => to.startsWith('many'));
     expect(many).toHaveLength(30);
     expect(new Set(many).size).toBe(30);
+  });
+});
+
+describe('an SMTP outage, and its end: nothing is lost', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let proxy: CuttableProxy;
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    proxy = await startCuttableProxy({ host: '127.0.0.1', port: Number(new URL(smtp.url).port) });
+    database = await createTestDatabase();
+    const config = {
+      ...testConfig({ mailFrom: 'Uplink <no-reply@uplink.test>', smtpUrl: `smtp://${proxy.address}` }),
+      mailRetryBaseMs: 50,
+      mailPollIntervalMs: 60_000,
+    };
+    app = await buildApp({ config, db: database.db, jobLock: database.startJobLock(), logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await proxy?.close();
+    await smtp?.close();
+  });
+
+  const scrape = async () => (await app.inject({ method: 'GET', url: '/api/metrics' })).body;
+  const received = (to: string) =>
+    smtp.received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === to);
+
+  it('keeps every mail queued with its attempts and last error while SMTP is down, and delivers them all once it is back', async () => {
+    const member = await createMember(database.db, { verified: false });
+    proxy.cut('refused');
+    await enqueueMail(database.db, 'notice-in-outage@example.test', {
+      subject: 'A notice',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+    });
+    const resend = await app.inject({
+      method: 'POST',
+      url: '/api/users/resend-verification-email',
+      payload: { email: member.email },
+    });
+    expect(resend.statusCode).toBe(200);
+    const queued = () =>
+      database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to_address', 'in', [member.email, 'notice-in-outage@example.test'])
+        .execute();
+    const failing = await eventually(async () => {
+      await app.context.mailWorker.runNow();
+      const rows = await queued();
+      return rows.length === 2 && rows.every((row) => row.attempts >= 2) ? rows : undefined;
+    }, 'two failed attempts of each mail');
+    for (const row of failing) {
+      expect(row.status).toBe('PENDING');
+      expect(row.last_error).toMatch(/ECONNRESET|ECONNREFUSED|closed|Connection/i);
+    }
+    expect(failing.find((row) => row.to_address === member.email)?.kind).toBe('email-verification');
+    const during = await scrape();
+    expect(during).toMatch(/^uplink_up\{dependency="smtp"\} 0$/m);
+    expect(Number(during.match(/^uplink_mail_outbox_pending (\S+)$/m)?.[1])).toBeGreaterThanOrEqual(2);
+
+    proxy.restore();
+    await eventually(async () => {
+      await database.db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: new Date(0) })
+        .where('status', '=', 'PENDING')
+        .execute();
+      await app.context.mailWorker.runNow();
+      const rows = await queued();
+      return rows.every((row) => row.status === 'SENT') ? rows : undefined;
+    }, 'every mail sent');
+    expect(received(member.email)).toHaveLength(1);
+    expect(received('notice-in-outage@example.test')).toHaveLength(1);
+    expect(await scrape()).toMatch(/^uplink_up\{dependency="smtp"\} 1$/m);
+  });
+
+  it('sends a member who asks again a new code once the one lost in the outage has expired', async () => {
+    const member = await createMember(database.db, { verified: false });
+    proxy.cut('refused');
+    await app.inject({ method: 'POST', url: '/api/users/resend-verification-email', payload: { email: member.email } });
+    await eventually(async () => {
+      await app.context.mailWorker.runNow();
+      const row = await database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to_address', '=', member.email)
+        .executeTakeFirst();
+      return row && row.attempts >= 1 ? row : undefined;
+    }, 'a failed attempt');
+    // Its link expires: given up at the next run, not sent dead.
+    await database.db
+      .updateTable('mail_outbox')
+      .set({ expires_at: new Date(0) })
+      .where('to_address', '=', member.email)
+      .execute();
+    const lost = await eventually(async () => {
+      await app.context.mailWorker.runNow();
+      const rows = await database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to_address', '=', member.email)
+        .execute();
+      return rows.every((row) => row.status === 'FAILED') ? rows : undefined;
+    }, 'the expired mail given up');
+    expect(lost).toHaveLength(1);
+    proxy.restore();
+
+    await app.inject({ method: 'POST', url: '/api/users/resend-verification-email', payload: { email: member.email } });
+    const mail = await eventually(async () => {
+      await app.context.mailWorker.runNow();
+      return received(member.email)[0];
+    }, 'the new verification mail');
+    expect(mail.text).toMatch(/http:\/\/uplink\.test\/verify-email\?token=[\w-]{43}/);
   });
 });

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, MailRow } from '../../db/schema';
+import type { Database, MailKind, MailRow } from '../../db/schema';
 import type { MailContent } from './mail-layout';
 
 export interface MailEnvelope {
@@ -7,6 +7,11 @@ export interface MailEnvelope {
   headers?: Record<string, string>;
   /** The event the mail reports: a second mail for the same key is not stored. */
   eventKey?: string;
+  /**
+   * A one-time link or code: what it is, and for how long from now it works. It is retried until
+   * then; a notice (the default) for MAIL_RETRY_HOURS.
+   */
+  oneTime?: { kind: Exclude<MailKind, 'notice'>; validForMs: number };
 }
 
 /** Puts an e-mail in the outbox; run it in the transaction of the event the mail reports. */
@@ -35,6 +40,10 @@ export async function enqueueMails(
         text: content.text,
         headers: envelope.headers,
         event_key: envelope.eventKey ?? null,
+        kind: envelope.oneTime?.kind,
+        expires_at: envelope.oneTime
+          ? sql<Date>`now() + make_interval(secs => ${envelope.oneTime.validForMs / 1000})`
+          : null,
       })),
     )
     .onConflict((conflict) => conflict.column('event_key').doNothing())
@@ -69,22 +78,43 @@ export async function markMailSent(db: Kysely<Database>, id: string): Promise<vo
     .execute();
 }
 
-/** Schedules another attempt after `retryInMs`, or gives up (FAILED) when `finalAttempt`. */
+/** Until when a mail is worth sending: its link or code's end, or a notice's MAIL_RETRY_HOURS after it was queued. */
+const deliverBy = (retryHours: number) =>
+  sql<Date>`coalesce(expires_at, queued_at + make_interval(hours => ${retryHours}))`;
+
+/**
+ * After a failed attempt: another one after `retryInMs`, or FAILED when that would come too late
+ * for the mail's content. Resolves with the mail's kind when it was given up.
+ */
 export async function markMailAttemptFailed(
   db: Kysely<Database>,
   id: string,
   error: string,
-  retry: { finalAttempt: boolean; retryInMs: number },
-): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
-    .set({
-      status: retry.finalAttempt ? 'FAILED' : 'PENDING',
-      last_error: error.slice(0, 1000),
-      next_attempt_at: sql`now() + make_interval(secs => ${retry.retryInMs / 1000})`,
-    })
-    .where('id', '=', id)
-    .execute();
+  retry: { retryInMs: number; retryHours: number },
+): Promise<MailKind | null> {
+  const nextAttempt = sql<Date>`now() + make_interval(secs => ${retry.retryInMs / 1000})`;
+  const { rows } = await sql<{ status: string; kind: MailKind }>`
+    UPDATE mail_outbox
+       SET status = CASE WHEN ${nextAttempt} >= ${deliverBy(retry.retryHours)} THEN 'FAILED' ELSE 'PENDING' END,
+           last_error = ${error.slice(0, 1000)},
+           next_attempt_at = ${nextAttempt}
+     WHERE id = ${id}
+    RETURNING status, kind`.execute(db);
+  const row = rows[0];
+  return row?.status === 'FAILED' ? row.kind : null;
+}
+
+/**
+ * Gives up the waiting mail whose content expired before it could be sent (the server was down,
+ * or the outbox behind): sending a dead link helps nobody. Resolves with their kinds.
+ */
+export async function failExpiredMail(db: Kysely<Database>, retryHours: number): Promise<MailKind[]> {
+  const { rows } = await sql<{ kind: MailKind }>`
+    UPDATE mail_outbox
+       SET status = 'FAILED', last_error = coalesce(last_error, 'Not sent before its content expired')
+     WHERE status = 'PENDING' AND ${deliverBy(retryHours)} <= now()
+    RETURNING kind`.execute(db);
+  return rows.map((row) => row.kind);
 }
 
 /** The newest messages first, optionally only those to one address (case-insensitive). */

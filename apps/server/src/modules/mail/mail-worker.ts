@@ -4,16 +4,26 @@ import type { Config } from '../../config/load-config';
 import type { Database } from '../../db/schema';
 import type { JobLock } from '../../jobs/job-lock';
 import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
-import { claimDueMail, markMailAttemptFailed, markMailSent } from './mail-outbox-repository';
+import { countFailedMails } from './mail-metrics';
+import { claimDueMail, failExpiredMail, markMailAttemptFailed, markMailSent } from './mail-outbox-repository';
 import type { MailTransport } from './mail-transport';
 
 const batchSize = 20;
 /** How long a claimed message stays invisible to other workers while it is being sent. */
 const claimLeaseMs = 5 * 60_000;
+/**
+ * The longest wait between two attempts: the back-off doubles from MAIL_RETRY_BASE up to this, so
+ * mail goes out within five minutes of the SMTP server's return, however long it was away.
+ */
+const mailRetryMaxMs = 5 * 60_000;
 
-export type MailDeliverySettings = Pick<Config, 'mailFrom' | 'mailMaxAttempts' | 'mailRetryBaseMs'>;
+export type MailDeliverySettings = Pick<Config, 'mailFrom' | 'mailRetryHours' | 'mailRetryBaseMs'>;
 
-/** Sends every due message of the outbox, batch by batch; returns how many were sent. */
+/**
+ * Sends every due message of the outbox, batch by batch; returns how many were sent. A mail that
+ * cannot be delivered is tried again, ever less often, for as long as its content is good (see
+ * `markMailAttemptFailed`), then FAILED and counted.
+ */
 export async function deliverDueMail(
   db: Kysely<Database>,
   transport: MailTransport,
@@ -21,6 +31,7 @@ export async function deliverDueMail(
   logger: FastifyBaseLogger,
 ): Promise<number> {
   let sent = 0;
+  countFailedMails(await failExpiredMail(db, settings.mailRetryHours));
   for (;;) {
     const batch = await claimDueMail(db, batchSize, claimLeaseMs);
     for (const mail of batch) {
@@ -36,13 +47,17 @@ export async function deliverDueMail(
         await markMailSent(db, mail.id);
         sent += 1;
       } catch (error) {
-        const finalAttempt = mail.attempts >= settings.mailMaxAttempts;
-        const retryInMs = settings.mailRetryBaseMs * 2 ** (mail.attempts - 1);
-        logger.warn({ err: error, mailId: mail.id, attempts: mail.attempts, finalAttempt }, 'mail delivery failed');
-        await markMailAttemptFailed(db, mail.id, error instanceof Error ? error.message : String(error), {
-          finalAttempt,
+        const retryInMs = Math.min(mailRetryMaxMs, settings.mailRetryBaseMs * 2 ** (mail.attempts - 1));
+        const message = error instanceof Error ? error.message : String(error);
+        const givenUp = await markMailAttemptFailed(db, mail.id, message, {
           retryInMs,
+          retryHours: settings.mailRetryHours,
         });
+        if (givenUp) countFailedMails([givenUp]);
+        logger.warn(
+          { err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, failed: givenUp !== null },
+          givenUp ? 'mail delivery failed: given up' : 'mail delivery failed: will retry',
+        );
       }
     }
     if (batch.length < batchSize) return sent;

@@ -42,6 +42,7 @@ export async function requestWithdrawalCode(
       trx,
       member.email,
       withdrawalCodeMail({ firstName: member.first_name }, config.publicUrl, code, codeValidityMinutes),
+      { oneTime: { kind: 'withdrawal-code', validForMs: codeValidityMinutes * 60_000 } },
     );
   });
   deps.mailWorker.wake();
