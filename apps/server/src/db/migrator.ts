@@ -37,6 +37,8 @@ import * as adminTeam from './migrations/0180-admin-team';
 import * as riskReview from './migrations/0190-risk-review';
 import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exported-before';
 import * as demoPaymentsInWindow from './migrations/0240-demo-payments-in-four-eyes-window';
+import * as untaggedEmailIndex from './migrations/0241-untagged-email-index';
+import * as riskHoldsTheOneWhoLinked from './migrations/0242-risk-holds-the-one-who-linked';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -79,6 +81,8 @@ const migrations: Record<string, Migration> = {
   '0190-risk-review': riskReview,
   '0230-claim-batches-exported-before': claimBatchesExportedBefore,
   '0240-demo-payments-in-four-eyes-window': demoPaymentsInWindow,
+  '0241-untagged-email-index': untaggedEmailIndex,
+  '0242-risk-holds-the-one-who-linked': riskHoldsTheOneWhoLinked,
   '0270-invitation-funnel': invitationFunnel,
 };
 
