@@ -32,6 +32,7 @@ export const auditActions = [
   'ADMIN_REMOVED',
   'RISK_EVENT_DISMISSED',
   'RISK_EVENT_CONFIRMED',
+  'RISK_HOLD_EXTENDED',
   'INVITATION_REMINDER_SENT',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -78,6 +79,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ADMIN_REMOVED: 'Administrator removed',
   RISK_EVENT_DISMISSED: 'Risk event dismissed',
   RISK_EVENT_CONFIRMED: 'Risk event confirmed (members locked)',
+  RISK_HOLD_EXTENDED: 'Risk hold extended to an earlier holder',
   INVITATION_REMINDER_SENT: 'Invitation reminder sent (by the sponsor)',
 };
 

@@ -67,6 +67,8 @@ export const errorCodes = [
   'MEMBER_UNDER_REVIEW',
   'RISK_EVENT_NOT_FOUND',
   'RISK_EVENT_ALREADY_RESOLVED',
+  'RISK_EVENT_MEMBER_NOT_FOUND',
+  'WALLET_ADDRESS_OF_ANOTHER_MEMBER',
   'INVITEE_NOT_FOUND',
   'REMINDER_TOO_SOON',
   'REMINDER_NOT_NEEDED',
@@ -151,6 +153,9 @@ export const errorTexts: Record<ErrorCode, string> = {
     'This member is under risk review: their withdrawals cannot be approved, batched, exported or paid until the event is resolved.',
   RISK_EVENT_NOT_FOUND: 'No such risk event.',
   RISK_EVENT_ALREADY_RESOLVED: 'This risk event has already been resolved.',
+  RISK_EVENT_MEMBER_NOT_FOUND: 'This risk event does not name that member.',
+  WALLET_ADDRESS_OF_ANOTHER_MEMBER:
+    'This address has received payouts for another account. Use an address of your own.',
   INVITEE_NOT_FOUND: 'No such person among the members you invited.',
   REMINDER_TOO_SOON: 'A reminder cannot be sent yet: one per person every 72 hours, and 20 a day in all.',
   REMINDER_NOT_NEEDED: 'No reminder is needed: this member has nothing left to do, or their account is not active.',

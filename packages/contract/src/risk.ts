@@ -80,6 +80,11 @@ export const riskEvidenceSchema = z.discriminatedUnion('rule', [
     /** The withdrawal address, in lower case. */
     address: z.string(),
     withdrawals: z.array(withdrawalEvidenceSchema),
+    /**
+     * Withdrawals refused at request time (WALLET_ADDRESS_OF_ANOTHER_MEMBER): the address had
+     * received payouts for another account. Absent from evidence recorded before they were kept.
+     */
+    attempts: z.array(z.object({ memberId: z.string(), attemptedAt: z.string() })).optional(),
   }),
   z.object({
     rule: z.literal('EMAIL_ALIAS'),
@@ -126,13 +131,24 @@ export const riskEvidenceSchema = z.discriminatedUnion('rule', [
 export type RiskEvidence = z.infer<typeof riskEvidenceSchema>;
 export type RiskEvidenceOf<Rule extends RiskRule> = Extract<RiskEvidence, { rule: Rule }>;
 
+/**
+ * A member as an event names them. `earlierHolder`: at the event's address first, by their own
+ * earlier act (SHARED_WITHDRAWAL_WALLET, CIRCULAR_FUNDS): named, not held — only those who came to
+ * the address later are — unless an administrator extended the hold to them (`holdExtended`).
+ */
+export const riskEventMemberSchema = riskMemberSchema.extend({
+  earlierHolder: z.boolean(),
+  holdExtended: z.boolean(),
+});
+export type RiskEventMember = z.infer<typeof riskEventMemberSchema>;
+
 export const riskEventSchema = z.object({
   _id: z.string(),
   rule: z.enum(riskRules),
   severity: z.enum(riskSeverities),
   status: z.enum(riskEventStatuses),
   /** The cluster's first 500 members, in the order they joined it (a burst may gather thousands). */
-  members: z.array(riskMemberSchema),
+  members: z.array(riskEventMemberSchema),
   /** Every member the event names, listed or not. */
   memberCount: z.number().int().nonnegative(),
   evidence: riskEvidenceSchema,
@@ -168,6 +184,12 @@ export const resolveRiskEventSchema = z.object({
   note: safeText('Note').trim().min(1, 'A note is required').max(500, 'The note is at most 500 characters'),
 });
 export type ResolveRiskEventRequest = z.input<typeof resolveRiskEventSchema>;
+
+/** `POST /admin/risk/events/{id}/members/{memberId}/hold`: the event as it now stands. */
+export const extendRiskHoldSchema = z.object({
+  note: safeText('Note').trim().min(1, 'A note is required').max(500, 'The note is at most 500 characters'),
+});
+export type ExtendRiskHoldRequest = z.input<typeof extendRiskHoldSchema>;
 
 /** The answer of a resolve: the event as it now stands and the withdrawals a confirmation blocked. */
 export const riskResolutionResultSchema = z.object({
@@ -211,7 +233,8 @@ export const riskRuleTexts: Record<RiskRule, { title: string; description: strin
   },
   EMAIL_ALIAS: {
     title: 'E-mail alias',
-    description: 'The e-mail addresses are aliases of one mailbox (dots, +tags or googlemail.com removed).',
+    description:
+      'The e-mail addresses are aliases of one mailbox (dots, +tags or googlemail.com removed): high at providers known to ignore +tags, medium where they differ only by a +tag elsewhere.',
   },
   CIRCULAR_FUNDS: {
     title: 'Circular funds',
@@ -256,4 +279,9 @@ export const riskTexts = {
   confirmQuestion: 'Confirm this event? Its members are locked and their pending withdrawals blocked.',
   dismissQuestion: 'Dismiss this event? Its hold is released and the same evidence never raises it again.',
   resolved: (resolution: RiskResolution) => (resolution === 'CONFIRMED' ? 'Event confirmed' : 'Event dismissed'),
+  /** A member at the event's address first: named, not held. */
+  earlierHolder: 'Earlier holder',
+  holdExtended: 'Earlier holder · hold extended',
+  extendHold: 'Extend the hold',
+  holdExtendedDone: 'The hold now covers this member',
 } as const;

@@ -39,6 +39,8 @@ import * as seenTreasuryTransfers from './migrations/0200-seen-treasury-transfer
 import * as mailKeptUntilDelivered from './migrations/0220-mail-kept-until-delivered';
 import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exported-before';
 import * as demoPaymentsInWindow from './migrations/0240-demo-payments-in-four-eyes-window';
+import * as untaggedEmailIndex from './migrations/0241-untagged-email-index';
+import * as riskHoldsTheOneWhoLinked from './migrations/0242-risk-holds-the-one-who-linked';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
 import { applyRuleFunctions } from './rule-functions';
 
@@ -84,6 +86,8 @@ const migrations: Record<string, Migration> = {
   '0220-mail-kept-until-delivered': mailKeptUntilDelivered,
   '0230-claim-batches-exported-before': claimBatchesExportedBefore,
   '0240-demo-payments-in-four-eyes-window': demoPaymentsInWindow,
+  '0241-untagged-email-index': untaggedEmailIndex,
+  '0242-risk-holds-the-one-who-linked': riskHoldsTheOneWhoLinked,
   '0270-invitation-funnel': invitationFunnel,
 };
 

@@ -596,6 +596,19 @@ export interface RiskEventMembersTable {
   event_id: string;
   user_id: string;
   joined_at: Timestamp;
+  /** At the address first, by their own earlier act: named, not held unless extended (migration 0242). */
+  earlier_holder: Generated<boolean>;
+  hold_extended_by: string | null;
+  hold_extended_at: Timestamp | null;
+}
+
+/** A withdrawal refused at request time: its address had received payouts for another account (migration 0242). */
+export interface WithdrawalAddressAttemptsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** In lower case. */
+  address: string;
+  attempted_at: Timestamp;
 }
 
 /** The backfill's one row, written when it has gone over the data that existed before the rules. */
@@ -729,6 +742,7 @@ export interface Database {
   registration_client_addresses: RegistrationClientAddressesTable;
   risk_events: RiskEventsTable;
   risk_event_members: RiskEventMembersTable;
+  withdrawal_address_attempts: WithdrawalAddressAttemptsTable;
   risk_backfill: RiskBackfillTable;
 }
 

@@ -77,6 +77,9 @@ export const errorStatuses: Record<ErrorCode, number> = {
   MEMBER_UNDER_REVIEW: 409,
   RISK_EVENT_NOT_FOUND: 404,
   RISK_EVENT_ALREADY_RESOLVED: 409,
+  RISK_EVENT_MEMBER_NOT_FOUND: 404,
+  // Refused before the withdrawal code is used: the member tries again with an address of their own.
+  WALLET_ADDRESS_OF_ANOTHER_MEMBER: 409,
   INVITEE_NOT_FOUND: 404,
   // With when a reminder is allowed again (`data.allowedAt`, and Retry-After).
   REMINDER_TOO_SOON: 429,

@@ -251,7 +251,7 @@ export function aPayoutBatchDetail(
 const aliasMembers = [
   { _id: 'member-1', userId: 'UP1000042', firstName: 'Ann', lastName: 'Lee', email: 'ann.lee+farm@gmail.com' },
   { _id: 'member-2', userId: 'UP1000043', firstName: 'Anna', lastName: 'Lee', email: 'a.n.n.lee@googlemail.com' },
-];
+].map((member) => ({ ...member, earlierHolder: false, holdExtended: false }));
 
 /** An open, high-severity EMAIL_ALIAS event of two accounts of one Gmail box under one sponsor. */
 export function aRiskEvent(change: Partial<RiskEvent> = {}): RiskEvent {

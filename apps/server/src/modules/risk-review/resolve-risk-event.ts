@@ -10,6 +10,7 @@ import type { RequestingAdministrator } from '../audit/requesting-administrator'
 import {
   findRiskEvent,
   findRiskEventRow,
+  heldMemberIdsOf,
   lockEventMembers,
   lockPendingWithdrawalsOf,
   lockRiskEvent,
@@ -19,8 +20,9 @@ import {
 import { recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
 import { withMembers } from './view-risk-events';
 
-const notFound = () => new DomainError('RISK_EVENT_NOT_FOUND', errorTexts.RISK_EVENT_NOT_FOUND);
-const alreadyResolved = () => new DomainError('RISK_EVENT_ALREADY_RESOLVED', errorTexts.RISK_EVENT_ALREADY_RESOLVED);
+export const notFound = () => new DomainError('RISK_EVENT_NOT_FOUND', errorTexts.RISK_EVENT_NOT_FOUND);
+export const alreadyResolved = () =>
+  new DomainError('RISK_EVENT_ALREADY_RESOLVED', errorTexts.RISK_EVENT_ALREADY_RESOLVED);
 
 export interface Resolution {
   resolution: 'DISMISSED' | 'CONFIRMED';
@@ -32,8 +34,9 @@ export interface Resolution {
  * RISK_EVENT_ALREADY_RESOLVED):
  *
  * - DISMISSED releases the hold; the same evidence never raises the cluster's event again.
- * - CONFIRMED locks the members (administrators excepted: another administrator locks them by
- *   hand) and blocks their pending withdrawals (BLOCKED_COMPLIANCE: the note as the internal
+ * - CONFIRMED locks the members it holds (earlier holders only when the hold was extended to
+ *   them; administrators excepted: another administrator locks them by hand) and blocks their
+ *   pending withdrawals (BLOCKED_COMPLIANCE: the note as the internal
  *   reason, a neutral reason for the member, the holds voided on the ledger, one e-mail each). A
  *   withdrawal whose payment is under way is left to its payment: it cannot be blocked.
  *
@@ -89,9 +92,12 @@ export async function resolveRiskEvent(
       );
       return { blockedWithdrawals: 0, lockedMembers: 0 };
     }
-    const toLock = everyMember.filter((member) => !member.is_admin && !member.deleted_at && member.status === 'ACTIVE');
+    const held = new Set(await heldMemberIdsOf(trx, eventId));
+    const toLock = everyMember.filter(
+      (member) => held.has(member.id) && !member.is_admin && !member.deleted_at && member.status === 'ACTIVE',
+    );
     for (const member of toLock) await setUserStatus(trx, member.id, 'LOCKED', now);
-    const pending = await lockPendingWithdrawalsOf(trx, memberIds);
+    const pending = await lockPendingWithdrawalsOf(trx, [...held]);
     await recordWithdrawalDecisions(
       trx,
       deps,

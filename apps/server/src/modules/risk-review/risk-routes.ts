@@ -1,15 +1,19 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
 import {
+  extendRiskHoldSchema,
   resolveRiskEventSchema,
+  riskEventSchema,
   riskEventsQuerySchema,
   riskEventsSchema,
   riskResolutionResultSchema,
   riskTexts,
 } from '@uplink/contract/risk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { requestingAdministrator } from '../audit/requesting-administrator';
+import { extendRiskHold } from './extend-risk-hold';
 import { resolveRiskEvent } from './resolve-risk-event';
 import { viewRiskEvents } from './view-risk-events';
 
@@ -58,6 +62,33 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return ok(result, riskTexts.resolved(request.body.resolution));
+    },
+  );
+
+  app.post(
+    '/admin/risk/events/:id/members/:memberId/hold',
+    {
+      config: { access: { permission: 'risk.resolve' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Extend an open event’s hold to one of its earlier holders',
+        description:
+          'An earlier holder was at the address first (SHARED_WITHDRAWAL_WALLET, CIRCULAR_FUNDS): named, not held. This holds them too while the event is open and high. Idempotent; audited (RISK_HOLD_EXTENDED) with the note.',
+        security: [{ bearer: [] }],
+        params: idParams.extend({ memberId: z.string().max(100) }),
+        body: extendRiskHoldSchema,
+        response: { 200: envelopeSchema(riskEventSchema), 404: errorEnvelopeSchema, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const event = await extendRiskHold(
+        app.context,
+        requestingAdministrator(request),
+        request.params.id,
+        request.params.memberId,
+        request.body,
+      );
+      return ok(event, riskTexts.holdExtendedDone);
     },
   );
 };

@@ -1,5 +1,5 @@
 import { fullName } from '@uplink/contract/format';
-import type { RiskEvent, RiskEvents, RiskMember, riskEventsQuerySchema } from '@uplink/contract/risk';
+import type { RiskEvent, RiskEventMember, RiskEvents, riskEventsQuerySchema } from '@uplink/contract/risk';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -40,7 +40,7 @@ export async function withMembers(db: Kysely<Database>, rows: readonly RiskEvent
     db,
     rows.map((row) => row.id),
   );
-  const byEvent = new Map<string, RiskMember[]>();
+  const byEvent = new Map<string, RiskEventMember[]>();
   const countOf = new Map<string, number>();
   for (const member of members) {
     const person = {
@@ -49,6 +49,8 @@ export async function withMembers(db: Kysely<Database>, rows: readonly RiskEvent
       email: member.email,
       firstName: member.first_name,
       lastName: member.last_name,
+      earlierHolder: member.earlier_holder,
+      holdExtended: member.hold_extended,
     };
     byEvent.set(member.event_id, [...(byEvent.get(member.event_id) ?? []), person]);
     countOf.set(member.event_id, member.member_count);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomain, isDisposableDomain, normalizeEmail } from './email-identity';
+import { emailDomain, isDisposableDomain, normalizeEmail, untaggedEmail } from './email-identity';
 
 describe('normalizeEmail: the mailbox an address reaches', () => {
   it.each([
@@ -29,6 +29,17 @@ describe('normalizeEmail: the mailbox an address reaches', () => {
 
   it('keeps a +tag that starts the local part (an empty mailbox name is not made up)', () => {
     expect(normalizeEmail('+tag@gmail.com')).toBe('+tag@gmail.com');
+  });
+});
+
+describe('untaggedEmail: a +tag apart at any domain', () => {
+  it.each([
+    ['jane.doe+x@example.org', 'jane.doe@example.org'],
+    ['jane+a+b@example.org', 'jane@example.org'],
+    ['jane@example.org', 'jane@example.org'],
+    ['+tag@example.org', '+tag@example.org'],
+  ])('%s → %s', (normalized, untagged) => {
+    expect(untaggedEmail(normalized)).toBe(untagged);
   });
 });
 

@@ -49,6 +49,19 @@ export function normalizeEmail(email: string): string {
   return `${local}@${domain}`;
 }
 
+/**
+ * A normalised e-mail without the `+tag` of its local part, at any domain: two accounts that differ
+ * only by one are likely one person's even where the provider may keep them apart (EMAIL_ALIAS at
+ * medium). A local part that is only a tag keeps it. The same as `untaggedEmailSql` (and the
+ * index of migration 0241).
+ */
+export function untaggedEmail(normalizedEmail: string): string {
+  return normalizedEmail.replace(/^([^@+]+)\+[^@]*@/, '$1@');
+}
+
+/** `untaggedEmail` of `users.normalized_email` in SQL, spelled as the index of migration 0241 spells it. */
+export const untaggedEmailSql = "regexp_replace(normalized_email, '^([^@+]+)\\+[^@]*@', '\\1@')";
+
 /** The domain of an e-mail address, in lower case. */
 export function emailDomain(email: string): string {
   const lower = email.trim().toLowerCase();

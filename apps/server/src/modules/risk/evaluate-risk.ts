@@ -7,11 +7,15 @@ import {
   clientAddressBurstFinding,
   disposableEmailFinding,
   emailAliasFinding,
+  findAttemptsTo,
   findWithdrawalsTo,
   sharedFundingWalletFinding,
   sharedWithdrawalWalletFinding,
   sponsorBurstFinding,
+  taggedAliasFinding,
+  taggedAliasKey,
 } from './risk-findings';
+import { insertWithdrawalAttempt } from './risk-signals-repository';
 
 /**
  * The rules, evaluated in the transaction that writes the data they read (registration,
@@ -45,7 +49,10 @@ export interface RegisteredMember {
   clientAddress: string | null;
 }
 
-/** A registration: EMAIL_ALIAS, REGISTRATION_BURST (sponsor, then client address), DISPOSABLE_EMAIL. */
+/**
+ * A registration: EMAIL_ALIAS (one mailbox at high, then a `+tag` apart at medium),
+ * REGISTRATION_BURST (sponsor, then client address), DISPOSABLE_EMAIL.
+ */
 export async function evaluateRegistration(
   trx: Db,
   config: RiskConfig,
@@ -55,6 +62,11 @@ export async function evaluateRegistration(
   const { normalizedEmail, sponsorId, clientAddress, registeredAt } = member;
   const evaluations: RuleEvaluation[] = [
     { rule: 'EMAIL_ALIAS', clusterKey: normalizedEmail, find: () => emailAliasFinding(trx, normalizedEmail) },
+    {
+      rule: 'EMAIL_ALIAS',
+      clusterKey: taggedAliasKey(normalizedEmail),
+      find: () => taggedAliasFinding(trx, normalizedEmail),
+    },
   ];
   if (sponsorId) {
     evaluations.push({
@@ -108,12 +120,36 @@ export async function evaluateSubscriptionPayment(
  */
 export async function evaluateWithdrawal(trx: Db, config: RiskConfig, walletAddress: string, now: Date): Promise<void> {
   const address = walletAddress.toLowerCase();
-  await lockClusters(trx, [
+  await lockAddressRules(trx, address);
+  await evaluateAddressRules(trx, config, address, now);
+}
+
+/**
+ * A withdrawal refused at request time because its address had received payouts for another
+ * account: kept as the member's act at the address, then the address rules evaluated as for a
+ * withdrawal — the member who tried joins the cluster by their own later act, and is held.
+ */
+export async function evaluateRefusedWithdrawal(
+  trx: Db,
+  config: RiskConfig,
+  attempt: { memberId: string; walletAddress: string },
+  now: Date,
+): Promise<void> {
+  const address = attempt.walletAddress.toLowerCase();
+  await lockAddressRules(trx, address);
+  await insertWithdrawalAttempt(trx, { memberId: attempt.memberId, address, at: now });
+  await evaluateAddressRules(trx, config, address, now);
+}
+
+const lockAddressRules = (trx: Db, address: string) =>
+  lockClusters(trx, [
     { rule: 'SHARED_WITHDRAWAL_WALLET', clusterKey: address },
     { rule: 'CIRCULAR_FUNDS', clusterKey: address },
   ]);
+
+async function evaluateAddressRules(trx: Db, config: RiskConfig, address: string, now: Date): Promise<void> {
   const withdrawals = await findWithdrawalsTo(trx, address);
-  const shared = sharedWithdrawalWalletFinding(config, address, withdrawals);
+  const shared = sharedWithdrawalWalletFinding(config, address, withdrawals, await findAttemptsTo(trx, address));
   if (shared) await recordFinding(trx, shared, now);
   const circular = await circularFundsFinding(trx, config, address, withdrawals);
   if (circular) await recordFinding(trx, circular, now);

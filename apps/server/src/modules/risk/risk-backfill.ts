@@ -122,7 +122,12 @@ export async function backfillRiskReview(db: Kysely<Database>, config: RiskConfi
        GROUP BY lower(wallet_address) HAVING count(DISTINCT user_id) > 1`,
   )) {
     await evaluate('SHARED_WITHDRAWAL_WALLET', key, async (trx) =>
-      findings.sharedWithdrawalWalletFinding(config, key, await findings.findWithdrawalsTo(trx, key)),
+      findings.sharedWithdrawalWalletFinding(
+        config,
+        key,
+        await findings.findWithdrawalsTo(trx, key),
+        await findings.findAttemptsTo(trx, key),
+      ),
     );
   }
   for (const { key } of await sharedKeys(

@@ -10,6 +10,11 @@ export interface ClusterFinding {
   /** What the cluster shares (an address, a mailbox, a sponsor, a client address, a member). */
   clusterKey: string;
   memberIds: readonly string[];
+  /**
+   * Of `memberIds`, those at the cluster's address first (`earlierHolders`): named, not held
+   * unless an administrator extends the hold. Empty for the rules not built on an address.
+   */
+  earlierHolderIds: readonly string[];
   evidence: RiskEvidence;
 }
 
@@ -65,7 +70,7 @@ export async function recordFinding(
       })
       .where('id', '=', open.id)
       .execute();
-    await addMembers(trx, open.id, finding.memberIds, now);
+    await addMembers(trx, open.id, finding, now);
     return { eventId: open.id, opened: false };
   }
   if (await resolvedEventsCover(trx, finding)) return null;
@@ -81,7 +86,7 @@ export async function recordFinding(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await addMembers(trx, created.id, finding.memberIds, now);
+  await addMembers(trx, created.id, finding, now);
   return { eventId: created.id, opened: true };
 }
 
@@ -94,13 +99,26 @@ const moreSevere = (a: RiskSeverity, b: RiskSeverity): RiskSeverity => (severity
  * sponsor at a million members), and three parameters a row passed PostgreSQL's 65,535 and failed the
  * registration that found them.
  */
-async function addMembers(trx: Kysely<Database>, eventId: string, memberIds: readonly string[], now: Date) {
-  if (memberIds.length === 0) return;
+async function addMembers(
+  trx: Kysely<Database>,
+  eventId: string,
+  finding: Pick<ClusterFinding, 'memberIds' | 'earlierHolderIds'>,
+  now: Date,
+) {
+  if (finding.memberIds.length === 0) return;
+  // A member already named keeps how they came: one named as a later act stays held, an earlier holder stays one.
   await sql`
-    INSERT INTO risk_event_members (event_id, user_id, joined_at)
-    SELECT ${eventId}, m.user_id, ${now} FROM unnest(${[...memberIds]}::uuid[]) AS m(user_id)
+    INSERT INTO risk_event_members (event_id, user_id, joined_at, earlier_holder)
+    SELECT ${eventId}, m.user_id, ${now}, m.user_id = ANY(${[...finding.earlierHolderIds]}::uuid[])
+      FROM unnest(${[...finding.memberIds]}::uuid[]) AS m(user_id)
     ON CONFLICT (event_id, user_id) DO NOTHING`.execute(trx);
 }
+
+/**
+ * Whether the event holds its member `em` (when it is open and high): every member but an earlier
+ * holder, whom only an administrator's extension holds.
+ */
+const holdsMember = sql<boolean>`(NOT em.earlier_holder OR em.hold_extended_at IS NOT NULL)`;
 
 /** Whether the cluster's resolved events named every member of the finding already. */
 async function resolvedEventsCover(trx: Kysely<Database>, finding: ClusterFinding): Promise<boolean> {
@@ -133,6 +151,7 @@ export async function findHeldMembers(db: Kysely<Database>, memberIds: readonly 
     .where(sql<boolean>`em.user_id = ANY(${[...new Set(memberIds)]}::uuid[])`)
     .where('e.status', '=', 'OPEN')
     .where('e.severity', '=', 'HIGH')
+    .where(holdsMember)
     .execute();
   return new Set(rows.map((row) => row.user_id));
 }
@@ -141,6 +160,8 @@ export interface OpenEventOfMember {
   user_id: string;
   rule: RiskRule;
   severity: RiskSeverity;
+  /** Whether it holds this member (an earlier holder it does not, unless extended). */
+  holds: boolean;
 }
 
 /**
@@ -152,7 +173,7 @@ export function findOpenEventsOf(db: Kysely<Database>, memberIds: readonly strin
   return db
     .selectFrom('risk_event_members as em')
     .innerJoin('risk_events as e', 'e.id', 'em.event_id')
-    .select(['em.user_id', 'e.rule', 'e.severity'])
+    .select(['em.user_id', 'e.rule', 'e.severity', holdsMember.as('holds')])
     .where(sql<boolean>`em.user_id = ANY(${[...new Set(memberIds)]}::uuid[])`)
     .where('e.status', '=', 'OPEN')
     .execute();
@@ -161,7 +182,7 @@ export function findOpenEventsOf(db: Kysely<Database>, memberIds: readonly strin
 /** Whether an open high-severity event names the member who owns withdrawal `w` (SQL, over `w.user_id`). */
 const heldOwner = sql<boolean>`EXISTS (
   SELECT 1 FROM risk_event_members em JOIN risk_events e ON e.id = em.event_id
-   WHERE em.user_id = w.user_id AND e.status = 'OPEN' AND e.severity = 'HIGH')`;
+   WHERE em.user_id = w.user_id AND e.status = 'OPEN' AND e.severity = 'HIGH' AND ${holdsMember})`;
 
 /** The withdrawals among `withdrawalIds` whose member an open high-severity event holds. */
 export async function findHeldWithdrawals(db: Kysely<Database>, withdrawalIds: readonly string[]): Promise<string[]> {
@@ -263,9 +284,12 @@ export async function findEventMembers(
     first_name: string;
     last_name: string;
     member_count: number;
+    earlier_holder: boolean;
+    hold_extended: boolean;
   }>`
-    SELECT event_id, id, user_id, email, first_name, last_name, member_count
-      FROM (SELECT em.event_id, u.id, u.user_id, u.email, u.first_name, u.last_name,
+    SELECT event_id, id, user_id, email, first_name, last_name, member_count, earlier_holder, hold_extended
+      FROM (SELECT em.event_id, u.id, u.user_id, u.email, u.first_name, u.last_name, em.earlier_holder,
+                   em.hold_extended_at IS NOT NULL AS hold_extended,
                    row_number() OVER (PARTITION BY em.event_id ORDER BY em.joined_at, u.created_at, u.id) AS position,
                    count(*) OVER (PARTITION BY em.event_id)::int AS member_count
               FROM risk_event_members em JOIN users u ON u.id = em.user_id
@@ -329,6 +353,17 @@ export async function memberIdsOf(db: Kysely<Database>, eventId: string): Promis
   return rows.map((row) => row.user_id);
 }
 
+/** The members the event holds: all but the earlier holders no administrator extended it to. */
+export async function heldMemberIdsOf(db: Kysely<Database>, eventId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('risk_event_members as em')
+    .select('em.user_id')
+    .where('em.event_id', '=', eventId)
+    .where(holdsMember)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 export async function markResolved(
   db: Kysely<Database>,
   eventId: string,
@@ -358,5 +393,31 @@ export function lockPendingWithdrawalsOf(db: Kysely<Database>, memberIds: readon
     .where('payment_claimed_at', 'is', null)
     .orderBy('id')
     .forUpdate()
+    .execute();
+}
+
+/** Locks an event's member row; undefined when the event does not name the member. */
+export function lockEventMember(db: Kysely<Database>, eventId: string, memberId: string) {
+  return db
+    .selectFrom('risk_event_members')
+    .select(['earlier_holder', 'hold_extended_at'])
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** An administrator extends the event's hold to an earlier holder. */
+export async function extendHold(
+  db: Kysely<Database>,
+  eventId: string,
+  memberId: string,
+  extension: { by: string; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('risk_event_members')
+    .set({ hold_extended_by: extension.by, hold_extended_at: extension.at })
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', memberId)
     .execute();
 }

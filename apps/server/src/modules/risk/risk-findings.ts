@@ -2,7 +2,7 @@ import { toWireMoney } from '@uplink/contract/money';
 import { type Kysely, sql } from 'kysely';
 import type { RiskConfig } from '../../config/risk-config';
 import type { Database } from '../../db/schema';
-import { emailDomain, isDisposableDomain } from './email-identity';
+import { emailDomain, isDisposableDomain, untaggedEmail, untaggedEmailSql } from './email-identity';
 import type { ClusterFinding } from './risk-events-repository';
 
 /**
@@ -27,7 +27,8 @@ const windowEnd = (at: Date) => new Date(at.getTime() + 1);
 
 type Db = Kysely<Database>;
 
-const isIgnored = (config: RiskConfig, address: string) => config.ignoredAddresses.includes(address);
+/** An address the rules ignore (RISK_IGNORED_ADDRESSES): an exchange's, say, that ties nobody together. */
+export const isIgnored = (config: RiskConfig, address: string) => config.ignoredAddresses.includes(address);
 
 /** Accounts as evidence, in the order they joined. */
 async function accountsOf(db: Db, memberIds: readonly string[]) {
@@ -72,7 +73,41 @@ export async function emailAliasFinding(db: Db, normalizedEmail: string): Promis
     severity: 'HIGH',
     clusterKey: normalizedEmail,
     memberIds: accounts.map((account) => account.memberId),
+    earlierHolderIds: [],
     evidence: { rule: 'EMAIL_ALIAS', normalizedEmail, accounts },
+  };
+}
+
+/** The cluster of accounts whose e-mails differ only by a `+tag` from `normalizedEmail`'s. */
+export const taggedAliasKey = (normalizedEmail: string) => `tag:${untaggedEmail(normalizedEmail)}`;
+
+/**
+ * EMAIL_ALIAS at medium: accounts whose e-mails differ only by a `+tag`, at a domain not known to
+ * ignore it (where it is known, they share one normalised e-mail and the high finding names them).
+ * Marked, not held: such a provider may deliver them to two people.
+ */
+export async function taggedAliasFinding(db: Db, normalizedEmail: string): Promise<ClusterFinding | null> {
+  const untagged = untaggedEmail(normalizedEmail);
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'normalized_email'])
+    .where(sql.raw<string>(untaggedEmailSql), '=', untagged)
+    .where('normalized_email', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .limit(evidenceLimit)
+    .execute();
+  if (new Set(rows.map((row) => row.normalized_email)).size < 2) return null;
+  const accounts = await accountsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    rule: 'EMAIL_ALIAS',
+    severity: 'MEDIUM',
+    clusterKey: taggedAliasKey(normalizedEmail),
+    memberIds: accounts.map((account) => account.memberId),
+    earlierHolderIds: [],
+    evidence: { rule: 'EMAIL_ALIAS', normalizedEmail: untagged, accounts },
   };
 }
 
@@ -88,6 +123,7 @@ export async function disposableEmailFinding(
     severity: 'LOW',
     clusterKey: `member:${member.id}`,
     memberIds: [member.id],
+    earlierHolderIds: [],
     evidence: { rule: 'DISPOSABLE_EMAIL', domain, accounts: await accountsOf(db, [member.id]) },
   };
 }
@@ -177,6 +213,7 @@ async function burstFinding(
     severity: 'MEDIUM',
     clusterKey,
     memberIds,
+    earlierHolderIds: [],
     evidence: { rule: 'REGISTRATION_BURST', ...source, accounts: await accountsOf(db, memberIds) },
   };
 }
@@ -226,21 +263,66 @@ async function subscriptionsPaidFrom(db: Db, config: RiskConfig, address: string
   return { payments, exchangeWallet: payments.length >= config.exchangeWalletMin };
 }
 
-/** SHARED_WITHDRAWAL_WALLET: members who withdrew to the same address. */
+/** One member's act at an address: a withdrawal to it (or one refused), a subscription paid from it, the deposit address it is. */
+interface AddressAct {
+  memberId: string;
+  at: string;
+}
+
+/**
+ * The address rules' shape (SHARED_WITHDRAWAL_WALLET, CIRCULAR_FUNDS and any later one): of the
+ * members acting at an address, the earlier holders are those whose first act there is the
+ * earliest — the address was theirs before anyone linked to it. Everyone else joined the cluster
+ * by their own later act, and only they are held: a stranger who withdraws to an address read
+ * from the chain holds themselves, not the member it belongs to.
+ */
+export function earlierHolders(acts: readonly AddressAct[]): string[] {
+  const firstActs = new Map<string, number>();
+  for (const act of acts) {
+    const at = Date.parse(act.at);
+    firstActs.set(act.memberId, Math.min(at, firstActs.get(act.memberId) ?? at));
+  }
+  const earliest = Math.min(...firstActs.values());
+  return [...firstActs].filter(([, at]) => at === earliest).map(([memberId]) => memberId);
+}
+
+/** The withdrawals refused at request time to a lower-case address (its payouts were another account's), oldest first. */
+export async function findAttemptsTo(db: Db, address: string) {
+  const rows = await db
+    .selectFrom('withdrawal_address_attempts')
+    .select(['user_id', 'attempted_at'])
+    .where('address', '=', address)
+    .orderBy('attempted_at')
+    .limit(evidenceLimit)
+    .execute();
+  return rows.map((row) => ({ memberId: row.user_id, attemptedAt: row.attempted_at.toISOString() }));
+}
+export type AttemptsToAddress = Awaited<ReturnType<typeof findAttemptsTo>>;
+
+/**
+ * SHARED_WITHDRAWAL_WALLET: members who withdrew (or tried to) to the same address; held are
+ * those who came to it after another member (`earlierHolders`).
+ */
 export function sharedWithdrawalWalletFinding(
   config: RiskConfig,
   address: string,
   withdrawals: WithdrawalsToAddress,
+  attempts: AttemptsToAddress,
 ): ClusterFinding | null {
   if (isIgnored(config, address)) return null;
-  const memberIds = distinct(withdrawals.map((withdrawal) => withdrawal.memberId));
+  const acts = [
+    ...withdrawals.map((withdrawal) => ({ memberId: withdrawal.memberId, at: withdrawal.requestedAt })),
+    ...attempts.map((attempt) => ({ memberId: attempt.memberId, at: attempt.attemptedAt })),
+  ];
+  const memberIds = distinct(acts.map((act) => act.memberId));
   if (memberIds.length < 2) return null;
   return {
     rule: 'SHARED_WITHDRAWAL_WALLET',
     severity: 'HIGH',
     clusterKey: address,
     memberIds,
-    evidence: { rule: 'SHARED_WITHDRAWAL_WALLET', address, withdrawals },
+    earlierHolderIds: earlierHolders(acts),
+    evidence: { rule: 'SHARED_WITHDRAWAL_WALLET', address, withdrawals, attempts },
   };
 }
 
@@ -258,13 +340,17 @@ export async function sharedFundingWalletFinding(
     severity: payments.length >= highFundingMembers ? 'HIGH' : 'MEDIUM',
     clusterKey: address,
     memberIds: payments.map((payment) => payment.memberId),
+    // Paying from an address takes its key: nobody joins another's funding wallet against their will.
+    earlierHolderIds: [],
     evidence: { rule: 'SHARED_FUNDING_WALLET', address, payments },
   };
 }
 
 /**
  * CIRCULAR_FUNDS: withdrawals to an address that paid another member's subscription, or to any
- * member's deposit address — the money goes round.
+ * member's deposit address — the money goes round. Held are those who came to the address after
+ * another member (`earlierHolders`): a withdrawal to a member's deposit address holds its
+ * withdrawer, not the member whose address it is.
  */
 export async function circularFundsFinding(
   db: Db,
@@ -290,11 +376,16 @@ export async function circularFundsFinding(
     }
   }
   if (sources.length === 0) return null;
+  const acts = [
+    ...withdrawals.map((withdrawal) => ({ memberId: withdrawal.memberId, at: withdrawal.requestedAt })),
+    ...sources,
+  ];
   return {
     rule: 'CIRCULAR_FUNDS',
     severity: 'HIGH',
     clusterKey: address,
     memberIds: distinct([...withdrawers, ...sources.map((source) => source.memberId)]),
+    earlierHolderIds: earlierHolders(acts),
     evidence: { rule: 'CIRCULAR_FUNDS', address, withdrawals, sources },
   };
 }

@@ -21,7 +21,7 @@ export async function riskMarksOf(
     const severity = riskSeverities.find((candidate) => open.some((event) => event.severity === candidate));
     return {
       severity: severity as RiskSeverity,
-      held: severity === 'HIGH',
+      held: open.some((event) => event.severity === 'HIGH' && event.holds),
       openEvents: open.length,
       rules: [...new Set(open.map((event) => event.rule))].sort(),
     };

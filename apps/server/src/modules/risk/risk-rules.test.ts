@@ -9,6 +9,7 @@ import { seedPendingWithdrawals } from '../../testing/payout-builders';
 import { freshAddress, pay, readyToWithdraw, register, withdraw } from '../../testing/risk-builders';
 import { testConfig } from '../../testing/test-app';
 import { backfillRiskReview } from './risk-backfill';
+import { isMemberHeld } from './risk-hold';
 import { forgetOldClientAddresses } from './risk-signals-repository';
 
 const ignoredWallet = freshAddress();
@@ -181,6 +182,34 @@ describe('risk rules', () => {
         ['OPEN', idsOf([first, second, third])],
       ]),
     );
+  });
+
+  it('EMAIL_ALIAS: a +tag apart at any other domain is medium, marked and not held; known providers stay high', async () => {
+    const sponsor = await createMember(db());
+    const box = `tag${randomBytes(3).toString('hex')}`;
+    const plain = await register(t, sponsor, `${box}@example.org`);
+    const tagged = await register(t, sponsor, `${box}+farm@example.org`);
+    const retagged = await register(t, sponsor, `${box}+more@example.org`);
+    const [medium, ...others] = await eventsNaming('EMAIL_ALIAS', [plain]);
+    expect(others).toEqual([]);
+    expect(medium).toMatchObject({
+      severity: 'MEDIUM',
+      status: 'OPEN',
+      members: idsOf([plain, tagged, retagged]),
+      evidence: expect.objectContaining({ normalizedEmail: `${box}@example.org` }),
+    });
+    for (const member of [plain, tagged, retagged]) expect(await isMemberHeld(db(), member.id)).toBe(false);
+    // Another domain's box of the same name is nobody's alias.
+    const elsewhere = await register(t, sponsor, `${box}+farm@example.net`);
+    expect(await eventsNaming('EMAIL_ALIAS', [elsewhere])).toEqual([]);
+
+    const known = `kp${randomBytes(3).toString('hex')}`;
+    const first = await register(t, sponsor, `${known}@outlook.com`);
+    const second = await register(t, sponsor, `${known}+x@outlook.com`);
+    expect(await eventsNaming('EMAIL_ALIAS', [first])).toEqual([
+      expect.objectContaining({ severity: 'HIGH', members: idsOf([first, second]) }),
+    ]);
+    expect(await isMemberHeld(db(), second.id)).toBe(true);
   });
 
   it('the backfill raises what the data held before the rules, once', async () => {

@@ -35,3 +35,14 @@ export async function forgetOldClientAddresses(db: Kysely<Database>, now: Date):
     return Number(deleted.numDeletedRows);
   });
 }
+
+/** A withdrawal refused at request time to an address that had received payouts for another account. */
+export async function insertWithdrawalAttempt(
+  db: Kysely<Database>,
+  attempt: { memberId: string; address: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('withdrawal_address_attempts')
+    .values({ user_id: attempt.memberId, address: attempt.address, attempted_at: attempt.at })
+    .execute();
+}

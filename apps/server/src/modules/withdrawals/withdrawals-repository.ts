@@ -350,3 +350,20 @@ export async function findWithdrawalForReview(
      WHERE w.id = ${id}`.execute(db);
   return rows[0];
 }
+
+/** Whether the address (in lower case) has received payouts for an account other than `memberId`. */
+export async function hasPayoutsToAnotherMember(
+  db: Kysely<Database>,
+  address: string,
+  memberId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where(sql<string>`lower(wallet_address)`, '=', address)
+    .where('status', '=', 'APPROVED')
+    .where('user_id', '<>', memberId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

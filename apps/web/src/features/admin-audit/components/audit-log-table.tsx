@@ -44,6 +44,7 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   ADMIN_REMOVED: 'red',
   RISK_EVENT_DISMISSED: 'grey',
   RISK_EVENT_CONFIRMED: 'red',
+  RISK_HOLD_EXTENDED: 'amber',
   INVITATION_REMINDER_SENT: 'grey',
 };
 

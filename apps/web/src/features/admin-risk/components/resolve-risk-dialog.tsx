@@ -7,13 +7,11 @@ import {
   riskRuleTexts,
   riskSeverityLabels,
 } from '@uplink/contract/risk';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { errorText, serverMessage } from '../../../lib/error-text';
 import { useResolveRiskEvent } from '../api/resolve-risk-event';
-
-/** The longest note the server keeps (the contract's limit). */
-const noteLimit = 500;
+import { RiskNoteField } from './risk-note-field';
 
 const members = (count: number) => formatCount(count, ['member', 'members']);
 
@@ -55,7 +53,6 @@ export function ResolveRiskDialog({
   const [note, setNote] = useState('');
   const [noteProblem, setNoteProblem] = useState<string | null>(null);
   const resolve = useResolveRiskEvent(event._id);
-  const noteId = useId();
   const confirming = resolution === 'CONFIRMED';
 
   const submit = async () => {
@@ -86,38 +83,15 @@ export function ResolveRiskDialog({
       onConfirm={submit}
       problem={resolve.error ? errorText(resolve.error, { refusal: serverMessage }) : null}
     >
-      <div>
-        <label htmlFor={noteId} className="mb-1.5 block font-medium text-slate-700 text-sm">
-          Note (required)
-        </label>
-        <textarea
-          id={noteId}
-          value={note}
-          maxLength={noteLimit}
-          rows={3}
-          aria-invalid={noteProblem ? true : undefined}
-          aria-describedby={`${noteId}-count${noteProblem ? ` ${noteId}-error` : ''}`}
-          onChange={(change) => {
-            setNote(change.target.value);
-            setNoteProblem(null);
-          }}
-          className={`block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600/30 ${
-            noteProblem ? 'border-red-500 focus:border-red-600' : 'border-slate-300 focus:border-brand-600'
-          }`}
-        />
-        <div className="mt-1.5 flex items-start justify-between gap-3 text-xs">
-          {noteProblem ? (
-            <p id={`${noteId}-error`} role="alert" className="text-red-700">
-              {noteProblem}
-            </p>
-          ) : (
-            <p className="text-slate-500">Kept in the audit log with the resolution.</p>
-          )}
-          <p id={`${noteId}-count`} className="shrink-0 text-slate-500 tabular-nums">
-            {note.length} / {noteLimit}
-          </p>
-        </div>
-      </div>
+      <RiskNoteField
+        note={note}
+        problem={noteProblem}
+        hint="Kept in the audit log with the resolution."
+        onChange={(changed) => {
+          setNote(changed);
+          setNoteProblem(null);
+        }}
+      />
     </ConfirmActionDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { formatCount, formatDateTime, formatUsdt, fullName, shortenAdminWallet } from '@uplink/contract/format';
 import {
   type RiskEvent,
-  type RiskMember,
+  type RiskEventMember,
   type RiskResolutionResult,
   riskEventStatusLabels,
   riskRuleTexts,
+  riskTexts,
 } from '@uplink/contract/risk';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
@@ -65,7 +66,10 @@ function Email({ address }: { address: string }) {
   );
 }
 
-function memberLink(member: RiskMember) {
+/** What the cluster view may do with a member: extend the hold to an earlier holder (absent when the role may not). */
+type ExtendHold = ((member: RiskEventMember) => void) | null;
+
+function memberLink(event: RiskEvent, member: RiskEventMember, onExtendHold: ExtendHold) {
   return (
     <div className="min-w-0">
       <Link to={`/admin/users/${encodeURIComponent(member._id)}`} className={linkClass}>
@@ -74,12 +78,24 @@ function memberLink(member: RiskMember) {
       <p className="text-slate-500 text-xs">
         <Email address={member.email} /> · <span className="whitespace-nowrap font-mono">{member.userId}</span>
       </p>
+      {member.earlierHolder ? (
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Badge tone={member.holdExtended ? 'amber' : 'grey'}>
+            {member.holdExtended ? riskTexts.holdExtended : riskTexts.earlierHolder}
+          </Badge>
+          {onExtendHold && event.status === 'OPEN' && !member.holdExtended ? (
+            <Button variant="secondary" size="sm" onClick={() => onExtendHold(member)}>
+              {riskTexts.extendHold}…
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }
 
 /** The columns of the evidence the event carries, each value marked where members share it. */
-function clusterColumns(event: RiskEvent, rows: ClusterRow[]): Column<ClusterRow>[] {
+function clusterColumns(event: RiskEvent, rows: ClusterRow[], onExtendHold: ExtendHold): Column<ClusterRow>[] {
   const signals = clusterSignals(event.evidence);
   const membersById = new Map(event.members.map((member) => [member._id, member]));
   const shared = {
@@ -93,7 +109,7 @@ function clusterColumns(event: RiskEvent, rows: ClusterRow[]): Column<ClusterRow
   const isShared = (set: Set<string>, value: string | null | undefined) =>
     Boolean(value) && (set.has((value as string).toLowerCase()) || (value as string).toLowerCase() === signal);
   const columns: Column<ClusterRow>[] = [
-    { key: 'member', header: 'Member', card: 'title', cell: (row) => memberLink(row.member) },
+    { key: 'member', header: 'Member', card: 'title', cell: (row) => memberLink(event, row.member, onExtendHold) },
   ];
   if (signals.accounts) {
     columns.push(
@@ -204,27 +220,35 @@ function Resolution({
   event,
   outcome,
   onResolve,
+  resolvers,
 }: {
   event: RiskEvent;
   outcome: RiskResolutionResult | null;
-  onResolve: (resolution: 'DISMISSED' | 'CONFIRMED') => void;
+  /** Null when the role may not resolve: `resolvers` names who may instead. */
+  onResolve: ((resolution: 'DISMISSED' | 'CONFIRMED') => void) | null;
+  resolvers: string;
 }) {
   if (event.status === 'OPEN') {
+    const earlierHolders = event.members.some((member) => member.earlierHolder && !member.holdExtended);
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-600 text-sm">
           {event.severity === 'HIGH'
-            ? 'While this event is open, the withdrawals of its members are held.'
+            ? `While this event is open, the withdrawals of its members are held${earlierHolders ? ' (earlier holders excepted)' : ''}.`
             : 'This event marks its members in the admin lists; it holds no money.'}
         </p>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => onResolve('DISMISSED')}>
-            Dismiss…
-          </Button>
-          <Button variant="danger" onClick={() => onResolve('CONFIRMED')}>
-            Confirm…
-          </Button>
-        </div>
+        {onResolve ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => onResolve('DISMISSED')}>
+              Dismiss…
+            </Button>
+            <Button variant="danger" onClick={() => onResolve('CONFIRMED')}>
+              Confirm…
+            </Button>
+          </div>
+        ) : (
+          <p className="text-slate-500 text-sm">{resolvers} administrators resolve risk events.</p>
+        )}
       </div>
     );
   }
@@ -257,13 +281,22 @@ export function RiskCluster({
   event,
   outcome,
   onResolve,
+  onExtendHold,
+  resolvers,
   onClose,
+  headingRef,
 }: {
   event: RiskEvent;
   /** The last resolution of this screen, for the counts it answered. */
   outcome: RiskResolutionResult | null;
-  onResolve: (resolution: 'DISMISSED' | 'CONFIRMED') => void;
+  /** Null when the signed-in role may not resolve (nor extend a hold). */
+  onResolve: ((resolution: 'DISMISSED' | 'CONFIRMED') => void) | null;
+  onExtendHold: ExtendHold;
+  /** The roles that may resolve, as a sentence names them. */
+  resolvers: string;
   onClose: () => void;
+  /** The heading, focused when the cluster is opened. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const rows = clusterRows(event);
   const rule = riskRuleTexts[event.rule];
@@ -273,7 +306,11 @@ export function RiskCluster({
       {/* Not CardHeader: its actions wrap under a long subtitle, and Close belongs top right. */}
       <div className="flex items-start justify-between gap-3 border-slate-100 border-b px-5 py-4 sm:px-6">
         <div className="min-w-0">
-          <h2 className="flex flex-wrap items-center gap-2 font-semibold text-base text-slate-900">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="flex flex-wrap items-center gap-2 font-semibold text-base text-slate-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             <span id={`cluster-${event._id}`}>Cluster: {rule.title}</span>
             <RiskSeverityBadge severity={event.severity} />
             <Badge tone={event.status === 'OPEN' ? 'blue' : 'grey'}>{riskEventStatusLabels[event.status]}</Badge>
@@ -296,7 +333,7 @@ export function RiskCluster({
       ) : null}
       <DataTable
         caption={`Members of the ${rule.title.toLowerCase()} cluster`}
-        columns={clusterColumns(event, rows)}
+        columns={clusterColumns(event, rows, onExtendHold)}
         rows={rows}
         rowKey={(row) => row.member._id}
         emptyTitle="No members"
@@ -311,7 +348,7 @@ export function RiskCluster({
         </CardBody>
       ) : null}
       <CardBody className="border-slate-100 border-t">
-        <Resolution event={event} outcome={outcome} onResolve={onResolve} />
+        <Resolution event={event} outcome={outcome} onResolve={onResolve} resolvers={resolvers} />
       </CardBody>
     </Card>
   );

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import {
+  extendRiskHoldSchema,
   type RiskEvent,
   resolveRiskEventSchema,
+  riskEventSchema,
   riskEventsSchema,
   riskResolutionResultSchema,
 } from '@uplink/contract/risk';
@@ -28,14 +30,14 @@ const burst = aRiskEvent({
  * The Risk page's queue as the server answers `queue.current` (a resolution changes it), every
  * query it is asked recorded; at `at` (an address with its `?event=`).
  */
-function renderQueue(events: RiskEvent[], at = '/admin/risk') {
+function renderQueue(events: RiskEvent[], at = '/admin/risk', signedInAs = anAdministrator()) {
   const queue = { current: aRiskQueue(events, { open: events.length, openHigh: 1 }) };
   const asked: Record<string, string>[] = [];
   onApi('get', '/admin/risk/events', { response: riskEventsSchema }, ({ url }) => {
     asked.push(Object.fromEntries(url.searchParams));
     return queue.current;
   });
-  const rendered = renderScreen(<RiskReview />, { path: '/admin/risk', at, signedInAs: anAdministrator() });
+  const rendered = renderScreen(<RiskReview />, { path: '/admin/risk', at, signedInAs });
   return { ...rendered, queue, asked };
 }
 
@@ -196,5 +198,72 @@ describe('resolving an event', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss the event' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This risk event has already been resolved.');
     expect(within(dialog).getByLabelText('Note (required)')).toHaveProperty('value', 'Two siblings');
+  });
+});
+
+/** Maya was paid to the address first; a newcomer withdrew there after: she is its earlier holder. */
+const sharedWallet = (() => {
+  const event = aRiskEvent({ _id: 'event-3', rule: 'SHARED_WITHDRAWAL_WALLET' });
+  const [maya, newcomer] = event.members as [RiskEvent['members'][number], RiskEvent['members'][number]];
+  const address = '0x00000000000000000000000000000000000000aa';
+  return {
+    ...event,
+    members: [{ ...maya, firstName: 'Maya', earlierHolder: true }, newcomer],
+    evidence: {
+      rule: 'SHARED_WITHDRAWAL_WALLET' as const,
+      address,
+      withdrawals: [maya, newcomer].map((member, index) => ({
+        memberId: member._id,
+        withdrawalId: `withdrawal-${index}`,
+        amount: 1,
+        walletAddress: address,
+        requestedAt: `2026-03-0${index + 2}T10:00:00.000Z`,
+      })),
+    },
+  };
+})();
+
+describe('what each role is offered on a cluster', () => {
+  it.each(['SUPPORT', 'ANALYST'] as const)(
+    'offers a %s administrator no resolution and says who resolves',
+    async (role) => {
+      const { user } = renderQueue([sharedWallet], '/admin/risk', anAdministrator({}, role));
+      await user.click(await screen.findByRole('button', { name: /Open the shared withdrawal wallet cluster/ }));
+      const cluster = screen.getByRole('region', { name: 'Cluster: Shared withdrawal wallet' });
+      expect(within(cluster).queryByRole('button', { name: 'Dismiss…' })).toBeNull();
+      expect(within(cluster).queryByRole('button', { name: 'Confirm…' })).toBeNull();
+      expect(within(cluster).queryByRole('button', { name: 'Extend the hold…' })).toBeNull();
+      expect(within(cluster).getByText('Owner or Finance administrators resolve risk events.')).toBeTruthy();
+      expect(within(cluster).getByText('Earlier holder')).toBeTruthy();
+    },
+  );
+
+  it('moves focus to the heading of the cluster it opens', async () => {
+    const { user } = renderQueue([sharedWallet]);
+    await user.click(await screen.findByRole('button', { name: /Open the shared withdrawal wallet cluster/ }));
+    expect(document.activeElement?.textContent).toContain('Cluster: Shared withdrawal wallet');
+  });
+
+  it('lets an owner extend the hold to the earlier holder with a note', async () => {
+    const { user } = renderQueue([sharedWallet]);
+    const sent: unknown[] = [];
+    onApi(
+      'post',
+      '/admin/risk/events/:id/members/:memberId/hold',
+      { request: extendRiskHoldSchema, response: riskEventSchema },
+      ({ body, params }) => {
+        sent.push({ id: params.id, memberId: params.memberId, ...body });
+        return sharedWallet;
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: /Open the shared withdrawal wallet cluster/ }));
+    const cluster = screen.getByRole('region', { name: 'Cluster: Shared withdrawal wallet' });
+    expect(within(cluster).getByText(/earlier holders excepted/)).toBeTruthy();
+    await user.click(within(cluster).getByRole('button', { name: 'Extend the hold…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hold Maya Lee too?' });
+    await user.type(within(dialog).getByLabelText('Note (required)'), 'Same person');
+    await user.click(within(dialog).getByRole('button', { name: 'Extend the hold' }));
+    await expect.poll(() => sent).toEqual([{ id: 'event-3', memberId: 'member-1', note: 'Same person' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
-import type { RiskEvent, RiskResolution, RiskResolutionResult } from '@uplink/contract/risk';
+import type { RiskEvent, RiskEventMember, RiskResolution, RiskResolutionResult } from '@uplink/contract/risk';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Card, CardHeader } from '../../../components/card';
 import { RefreshButton } from '../../../components/refresh-button';
+import { rolesHolding, usePermissions } from '../../../lib/permissions';
 import { useRiskEvents } from '../api/get-risk-events';
+import { ExtendHoldDialog } from './extend-hold-dialog';
 import { ResolveRiskDialog } from './resolve-risk-dialog';
 import { RiskCluster } from './risk-cluster';
 import { hasRiskFilter, RiskFilters, riskFilterParams, riskFiltersFrom } from './risk-filters';
@@ -25,7 +27,10 @@ export function RiskReview() {
   const [opened, setOpened] = useState<RiskEvent | null>(null);
   const [outcome, setOutcome] = useState<RiskResolutionResult | null>(null);
   const [resolving, setResolving] = useState<RiskResolution | null>(null);
+  const [extending, setExtending] = useState<RiskEventMember | null>(null);
   const clusterRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const canResolve = usePermissions()('risk.resolve');
 
   // The opened event as the queue now has it; else as it was opened, or as its resolution answered.
   const cluster =
@@ -34,12 +39,20 @@ export function RiskReview() {
     null;
 
   const open = (event: RiskEvent) => {
+    reveal.current = true;
     setOpened(event);
     setParams({ ...riskFilterParams(filters), event: event._id });
   };
+  // Opening a cluster brings it into view and moves focus to its heading once it is rendered (the
+  // address changes after the click): on a phone it opens below the queue.
+  const reveal = useRef(false);
+  const shownId = cluster?._id;
   useEffect(() => {
-    if (opened) clusterRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  }, [opened]);
+    if (!reveal.current || !shownId) return;
+    reveal.current = false;
+    clusterRef.current?.scrollIntoView({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [shownId]);
 
   return (
     <div className="space-y-6">
@@ -75,10 +88,16 @@ export function RiskReview() {
           <RiskCluster
             event={cluster}
             outcome={outcome}
-            onResolve={setResolving}
+            onResolve={canResolve ? setResolving : null}
+            onExtendHold={canResolve ? setExtending : null}
+            resolvers={rolesHolding('risk.resolve')}
             onClose={() => setParams(riskFilterParams(filters))}
+            headingRef={headingRef}
           />
         </div>
+      ) : null}
+      {cluster && extending ? (
+        <ExtendHoldDialog event={cluster} member={extending} onClose={() => setExtending(null)} />
       ) : null}
       {cluster && resolving ? (
         <ResolveRiskDialog

@@ -1,4 +1,4 @@
-import type { RiskEvent, RiskEvidence, RiskMember } from '@uplink/contract/risk';
+import type { RiskEvent, RiskEventMember, RiskEvidence } from '@uplink/contract/risk';
 
 type Account = Extract<RiskEvidence, { accounts: unknown }>['accounts'][number];
 type Withdrawal = Extract<RiskEvidence, { withdrawals: unknown }>['withdrawals'][number];
@@ -7,7 +7,7 @@ type Source = Extract<RiskEvidence, { rule: 'CIRCULAR_FUNDS' }>['sources'][numbe
 
 /** One member of a cluster with the evidence records that name them, for the side-by-side view. */
 export interface ClusterRow {
-  member: RiskMember;
+  member: RiskEventMember;
   account: Account | null;
   withdrawals: Withdrawal[];
   payments: Payment[];
@@ -33,7 +33,7 @@ export function clusterSignals(evidence: RiskEvidence): ClusterSignals {
 
 /** Each member of the event, in the order they joined it, with their records of its evidence. */
 export function clusterRows({ members, evidence }: Pick<RiskEvent, 'members' | 'evidence'>): ClusterRow[] {
-  const of = <Record extends { memberId: string }>(records: Record[] | undefined, member: RiskMember) =>
+  const of = <Record extends { memberId: string }>(records: Record[] | undefined, member: RiskEventMember) =>
     (records ?? []).filter((record) => record.memberId === member._id);
   return members.map((member) => ({
     member,
