@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
-import { expectNoSeriousViolations } from '../support/accessibility';
+import { expectNoViolations } from '../support/accessibility';
 import {
   completeOnboarding,
   createVerifiedMember,
@@ -34,6 +34,8 @@ const twentyInBaseUnits = 20n * 10n ** 18n;
  */
 test.describe('payout batches', () => {
   test.describe.configure({ mode: 'serial' });
+  // The batch's screen in each of its states, at the desktop width axe once faulted its contrast at.
+  test.use({ viewport: { width: 1440, height: 900 } });
   const members: NewMember[] = [];
   let batchPath = '';
 
@@ -72,7 +74,7 @@ test.describe('payout batches', () => {
     await expect(rows).toHaveCount(2);
     await page.getByRole('button', { name: 'Select all 2 pending matching the filter' }).click();
     await expect(page.getByText('All 2 withdrawals matching selected', { exact: true })).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
     await shoot(page, 'admin-payout-selection');
 
     await page.getByRole('button', { name: 'Create batch', exact: true }).click();
@@ -92,7 +94,7 @@ test.describe('payout batches', () => {
     await expect(page.getByText('40.00 USDT', { exact: true })).toBeVisible();
     const lines = page.getByRole('table', { name: 'Batch lines' }).locator('tbody tr');
     await expect(lines).toHaveCount(2);
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
   });
 
   test('downloads the Safe CSV and the Transaction Builder JSON of the batch, which starts its payment', async ({
@@ -173,7 +175,7 @@ test.describe('payout batches', () => {
         { exact: true },
       ),
     ).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
     await shoot(page, 'admin-payout-batch-release');
     await dialog.getByRole('button', { name: /^Release [\d,.]+ USDT$/ }).click();
     await expect(dialog.getByText('A reason is required', { exact: true })).toBeVisible();
@@ -209,13 +211,13 @@ test.describe('payout batches', () => {
     expect(new Set(hashes).size).toBe(1);
     expect(hashes[0]).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
     await expect(page.getByRole('button', { name: 'Delete batch' })).toHaveCount(0);
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
     await shoot(page, 'admin-payout-batch');
 
     await page.getByRole('link', { name: 'Back to all batches' }).click();
     await expect(page.getByRole('tab', { name: 'Batches' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Unmatched transfers' })).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
     await shoot(page, 'admin-payout-batches');
   });
 
