@@ -41,7 +41,7 @@ export function ruleTableRows(markdown: string): RuleRow[] {
     .filter((line) => line.startsWith('| `'))
     .map((line) => {
       const cells = line.split(' | ');
-      const code = (cell: string | undefined) => /`([^`]+)`/.exec(cell ?? '')?.[1] ?? '';
+      const code = (cell: string | undefined) => /\x60([^\x60]+)\x60/.exec(cell ?? '')?.[1] ?? '';
       return { rule: code(cells[0]), home: code(cells[2]) };
     });
 }

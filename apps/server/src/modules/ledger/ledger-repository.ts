@@ -3,6 +3,7 @@ import type { RewardLedgerTotals } from '@uplink/contract/reward-figures';
 import { type Kysely, sql } from 'kysely';
 import { violatedConstraint } from '../../db/constraint-violations';
 import type { Database, LedgerEntryRow } from '../../db/schema';
+import { wholeCents } from './whole-cents';
 
 /**
  * The ledger (migration 0010): entries are appended here, and the database applies each to its
@@ -87,11 +88,12 @@ export async function settleLedgerEntries(
 }
 
 /**
- * After older locked credits of exact (sub-cent) amounts were released onto these accounts: moves
- * each available balance's sub-cent part to the carry (a CREDIT_REVERSED of it, carried), or, when
- * the carry would reach a cent, credits what the balance lacks of the next cent out of the carry
- * (a CREDIT_POSTED under a cent, carry_delta its negative) — so the balance is whole cents again
- * and Σ exact = Σ credits + carry still holds. Reason CENTS_CONVERSION, once per released entry.
+ * After older locked credits of exact (sub-cent) amounts were released onto these accounts: books
+ * each available balance's sub-cent part again as an exact credit, in whole cents with the carry
+ * (`wholeCents`, as every credit): the part is taken back and `wholeCents(part, carry)` (no cent,
+ * or the one the carry completes) credited, so the entry is a CREDIT_REVERSED of the part, carried,
+ * or a CREDIT_POSTED of what the balance lacks of the next cent, out of the carry — the balance is
+ * whole cents again and Σ exact = Σ credits + carry still holds. Reason CENTS_CONVERSION, once per released entry.
  * Locks the accounts in id order; call it in the release's transaction.
  */
 export async function carryReleasedRemainders(
@@ -118,14 +120,15 @@ export async function carryReleasedRemainders(
       SELECT a.user_id, a.carry, a.available - trunc(a.available, 2) AS remainder, r.pending_id
         FROM accounts a JOIN released r ON r.account_id = a.user_id
        WHERE a.available <> trunc(a.available, 2)
+    ),
+    rebooked AS (
+      SELECT user_id, pending_id, ${wholeCents(sql`remainder`, sql`carry`)} - remainder AS change
+        FROM remainders
     )
     INSERT INTO ledger_entries (account_id, kind, amount, carry_delta, reason_type, reason_id, created_at)
-    SELECT user_id,
-           CASE WHEN carry + remainder < 0.01 THEN 'CREDIT_REVERSED' ELSE 'CREDIT_POSTED' END,
-           CASE WHEN carry + remainder < 0.01 THEN remainder ELSE 0.01 - remainder END,
-           CASE WHEN carry + remainder < 0.01 THEN remainder ELSE remainder - 0.01 END,
+    SELECT user_id, CASE WHEN change < 0 THEN 'CREDIT_REVERSED' ELSE 'CREDIT_POSTED' END, abs(change), -change,
            'CENTS_CONVERSION', 'release-' || pending_id, ${at}
-      FROM remainders
+      FROM rebooked
      ORDER BY user_id`.execute(db);
 }
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { wholeCents } from './reward-ledger-chunks-repository';
+import { wholeCents } from '../ledger/whole-cents';
 
 export interface CreditedDirectReward {
   id: string;

@@ -1,5 +1,6 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { wholeCents } from '../ledger/whole-cents';
 import { type ChunkDone, turnJitOffForChunk } from './reward-load-repository';
 
 /**
@@ -100,11 +101,3 @@ export async function bookLedgerChunk(
   `.execute(trx);
   return { taken: Number(rows[0]?.taken ?? 0) };
 }
-
-/**
- * The amount a credit books (DESIGN.md section 5): the exact reward plus what the account
- * carried, rounded down to the cent; the entry's carry_delta is `exact − amount`.
- * @rule WHOLE_CENTS_WITH_CARRY
- */
-export const wholeCents = (exact: RawBuilder<unknown>, carry: RawBuilder<unknown>) =>
-  sql`trunc(${exact} + ${carry}, 2)`;
