@@ -63,6 +63,7 @@ export const withdrawalTexts = {
   loadFailed: 'Failed to fetch withdrawals',
   loadError: 'An error occurred while fetching withdrawals',
   paymentUnderWay: 'Payment under way',
+  paymentSeen: 'Payment sent — waiting for confirmations',
 } as const;
 
 /**
@@ -148,6 +149,12 @@ export const withdrawalSchema = z.object({
    * export or payment, an approval's hash). It stays PENDING until the chain confirms it.
    */
   paymentUnderWay: z.boolean(),
+  /**
+   * The member's views: the transaction a treasury transfer paying this pending withdrawal is in,
+   * seen on chain from the block it was mined in and not yet confirmed (the member reads
+   * `withdrawalTexts.paymentSeen`); null otherwise, and in the administrators' views.
+   */
+  paymentSeenIn: z.string().nullable(),
   /**
    * A pending withdrawal held by an open high-severity risk event: the member reads
    * `riskTexts.memberPendingUnderReview` ("Pending — under review"), nothing about the rules.

@@ -129,6 +129,7 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
       processedAt: null,
       transactionHash: null,
       paymentUnderWay: false,
+      paymentSeenIn: null,
       underReview: false,
       user: ann,
       internalNote: null,

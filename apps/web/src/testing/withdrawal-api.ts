@@ -50,6 +50,7 @@ export function answerWithdrawals() {
       status: 'PENDING',
       underReview: false,
       paymentUnderWay: false,
+      paymentSeenIn: null,
       reason: null,
       requestedAt: '2026-03-02T10:00:00.000Z',
       processedAt: null,

@@ -10,6 +10,7 @@ import { refuseHeldWithdrawals } from '../risk/risk-hold';
 import { findSeenPayments, paymentSeen } from './payment-seen';
 import { checkPayoutOnChain, findClaimedPaymentOnChain } from './payout-proof';
 import { type DecisionToRecord, recordWithdrawalDecisions } from './record-withdrawal-decision';
+import { recordSeenTreasuryTransfers } from './seen-treasury-transfers';
 import {
   claimWithdrawalPayment,
   paymentInProgress,
@@ -38,7 +39,8 @@ type DecisionDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations' 
  * anything asks the chain about a hash: a payment made after a rejection is the reconciliation's
  * to find and flag. An approval first claims the withdrawal for its payment
  * (`claimWithdrawalPayment`), so while the payment is checked on chain — or whenever a payment is
- * under way — a rejection or block is refused. The decision, the ledger settlement, the audit row
+ * under way — a rejection or block is refused, and so it is while a treasury transfer on chain
+ * pays the withdrawal, confirmed or not (WITHDRAWAL_PAYMENT_SEEN). The decision, the ledger settlement, the audit row
  * and the member's e-mail are one transaction under the withdrawal's row lock, so concurrent
  * decisions make exactly one.
  * @rule APPROVAL_NEEDS_BALANCE
@@ -49,7 +51,11 @@ export async function decideWithdrawal(
   withdrawalId: string,
   decision: DecisionInput,
 ): Promise<Withdrawal> {
-  if (decision.status !== 'APPROVED') return settleDecision(deps, administrator, withdrawalId, decision, null);
+  if (decision.status !== 'APPROVED') {
+    // What the chain shows paid is not given back: the treasury's newest transfers are read first.
+    await recordSeenTreasuryTransfers(deps, deps.integrations.depositChain);
+    return settleDecision(deps, administrator, withdrawalId, decision, null);
+  }
   const transactionHash = (decision.transactionHash ?? '').toLowerCase();
   const claim = await claimWithdrawalPayment(deps, administrator.id, withdrawalId, transactionHash);
   if ('decided' in claim) throw withdrawalAlreadyProcessed();

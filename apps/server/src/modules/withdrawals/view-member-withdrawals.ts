@@ -6,6 +6,7 @@ import { pageWindow } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { isMemberHeld } from '../risk/risk-hold';
+import { findSeenPayments } from './payment-seen';
 import { toWithdrawal } from './withdrawal-record';
 import { findMemberWithdrawals, findWithdrawal } from './withdrawals-repository';
 
@@ -17,8 +18,12 @@ export async function viewMemberWithdrawals(
 ): Promise<MemberWithdrawals> {
   const { rows, total } = await findMemberWithdrawals(deps.db, memberId, query.status, pageWindow(query));
   const held = await isMemberHeld(deps.db, memberId);
+  const seen = await findSeenPayments(
+    deps.db,
+    rows.filter((row) => row.status === 'PENDING').map((row) => row.id),
+  );
   return {
-    withdrawals: rows.map((row) => toWithdrawal(row, held)),
+    withdrawals: rows.map((row) => toWithdrawal(row, held, seen.get(row.id) ?? null)),
     pagination: pageOf(query.page, query.limit, total),
   };
 }
@@ -31,5 +36,6 @@ export async function viewMemberWithdrawal(
 ): Promise<Withdrawal> {
   const row = isUuid(id) ? await findWithdrawal(deps.db, id) : undefined;
   if (!row || row.user_id !== memberId) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
-  return toWithdrawal(row, await isMemberHeld(deps.db, memberId));
+  const seen = row.status === 'PENDING' ? await findSeenPayments(deps.db, [row.id]) : new Map<string, string>();
+  return toWithdrawal(row, await isMemberHeld(deps.db, memberId), seen.get(row.id) ?? null);
 }

@@ -7,9 +7,10 @@ import type { AdminWithdrawalRow } from './withdrawals-repository';
 
 /**
  * A withdrawal as the API answers it; `memberHeld`: an open high-severity risk event holds the
- * member's withdrawals, so a pending one reads "Pending — under review".
+ * member's withdrawals, so a pending one reads "Pending — under review"; `seenIn`: the transaction
+ * paying it seen on chain (`findSeenPayments`), for the member's views.
  */
-export function toWithdrawal(row: WithdrawalRow, memberHeld = false): Withdrawal {
+export function toWithdrawal(row: WithdrawalRow, memberHeld = false, seenIn: string | null = null): Withdrawal {
   return {
     _id: row.id,
     amount: toWireMoney(row.amount),
@@ -21,6 +22,7 @@ export function toWithdrawal(row: WithdrawalRow, memberHeld = false): Withdrawal
     processedAt: row.processed_at?.toISOString() ?? null,
     transactionHash: row.transaction_hash,
     paymentUnderWay: row.payment_claimed_at !== null,
+    paymentSeenIn: row.status === 'PENDING' ? seenIn : null,
     underReview: memberHeld && row.status === 'PENDING',
   };
 }

@@ -29,6 +29,7 @@ function withdrawal(id: string, status: WithdrawalStatus): Withdrawal {
     processedAt: null,
     transactionHash: null,
     paymentUnderWay: false,
+    paymentSeenIn: null,
     underReview: false,
   };
 }

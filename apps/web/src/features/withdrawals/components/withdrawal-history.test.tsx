@@ -16,6 +16,7 @@ const decided = (change: Partial<Withdrawal>): Withdrawal => ({
   processedAt: '2026-03-02T12:00:00.000Z',
   transactionHash: null,
   paymentUnderWay: false,
+  paymentSeenIn: null,
   underReview: false,
   ...change,
 });
@@ -44,6 +45,18 @@ describe("the member's withdrawal history", () => {
     expect(screen.getAllByText('Payment under way').length).toBeGreaterThan(0);
     const rows = screen.getAllByRole('row').filter((row) => row.textContent?.includes('Pending'));
     expect(rows.filter((row) => row.textContent?.includes('Payment under way'))).toHaveLength(1);
+  });
+
+  it('says a payment is sent from the moment the chain shows it, with its transaction', async () => {
+    const seenIn = `0x${'cd'.repeat(32)}`;
+    answerWithdrawals().withdrawals.push(
+      decided({ _id: 'seen', status: 'PENDING', processedAt: null, paymentUnderWay: true, paymentSeenIn: seenIn }),
+    );
+    renderScreen(<WithdrawalHistory />);
+    const row = (await screen.findByText('Payment sent — waiting for confirmations')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('Pending');
+    expect(row.textContent).not.toContain('Payment under way');
+    expect(row.querySelector(`a[href*="${seenIn}"]`)).not.toBeNull();
   });
 
   it('says a held withdrawal is pending under review, and nothing about why', async () => {

@@ -50,8 +50,10 @@ const columns: Column<Withdrawal>[] = [
       return (
         <div>
           <Badge tone={state.tone}>{state.label}</Badge>
-          {w.status === 'PENDING' && w.paymentUnderWay ? (
-            <p className="mt-1 text-slate-500 text-xs">{withdrawalTexts.paymentUnderWay}</p>
+          {w.status === 'PENDING' && (w.paymentSeenIn || w.paymentUnderWay) ? (
+            <p className="mt-1 text-slate-500 text-xs">
+              {w.paymentSeenIn ? withdrawalTexts.paymentSeen : withdrawalTexts.paymentUnderWay}
+            </p>
           ) : null}
           {w.reason && w.status !== 'PENDING' ? (
             <p className="mt-1 max-w-56 text-slate-500 text-xs">
@@ -66,8 +68,8 @@ const columns: Column<Withdrawal>[] = [
     key: 'transaction',
     header: 'Transaction',
     cell: (w) =>
-      w.transactionHash ? (
-        <ShortExplorerLink transaction={w.transactionHash} />
+      (w.transactionHash ?? w.paymentSeenIn) ? (
+        <ShortExplorerLink transaction={(w.transactionHash ?? w.paymentSeenIn) as string} />
       ) : (
         <span className="text-slate-500">—</span>
       ),
