@@ -143,6 +143,14 @@ describe.skipIf(!promtoolPresent)('the alerting rules on a healthy, idle server'
   it(
     'leaves every rule silent: nothing pending, nothing firing',
     async () => {
+      // Settled: its first deposit scan (one interval after the start) has read the chain, so the
+      // scrape can say how far behind the scanner is; until then UplinkDepositScannerUnknown's
+      // `for:` covers the wait.
+      for (;;) {
+        const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+        if (/^uplink_deposit_scan_blocks_behind \d/m.test(text)) break;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
       const scrapes: string[] = [];
       for (let scrape = 0; scrape < 6; scrape += 1) {
         if (scrape > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
