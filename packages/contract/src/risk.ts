@@ -272,6 +272,8 @@ export const riskTexts = {
   memberPendingUnderReview: 'Pending — under review',
   /** The neutral reason a member reads when a confirmation blocks their withdrawal. */
   memberBlockedReason: 'This withdrawal could not be processed. Please contact support.',
+  /** In place of approving and paying a held withdrawal on its review. */
+  heldInPlace: 'Held: the member is under risk review',
   /** The banner on the withdrawal review of a held member. */
   reviewBanner: 'This member is under risk review: the withdrawal is held until the event is resolved.',
   emptyQueue: 'No risk events',

@@ -155,3 +155,24 @@ describe("an administrator's decision texts", () => {
     });
   });
 });
+
+describe('a held withdrawal', () => {
+  it('offers no approval nor payment, says why in its place, and still offers rejecting and blocking', async () => {
+    const base = aPendingWithdrawalReview();
+    const held = aPendingWithdrawalReview({
+      withdrawal: {
+        ...base.withdrawal,
+        risk: { severity: 'HIGH', held: true, openEvents: 1, rules: ['SHARED_WITHDRAWAL_WALLET'] },
+      },
+      demoTreasury: true,
+    });
+    renderScreen(<WithdrawalReviewPanels id="withdrawal-1" review={held} />, { signedInAs: anAdministrator() });
+    expect(await screen.findByText('Held: the member is under risk review')).toBeTruthy();
+    const decision = screen.getByLabelText('Decision');
+    expect(within(decision).queryByRole('option', { name: 'Approve (paid)' })).toBeNull();
+    expect(within(decision).getAllByRole('option').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Transaction hash')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Pay from the demo treasury/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve (paid)' })).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { riskTexts } from '@uplink/contract/risk';
 import {
   type WithdrawalDecision,
   type WithdrawalDecisionRequest,
@@ -35,7 +36,10 @@ const decisionOptions: { value: WithdrawalDecision; label: string }[] = [
  */
 export function WithdrawalDecisionForm({ id, review }: { id: string; review: WithdrawalReview }) {
   const { withdrawal, paymentUnderWay } = review;
-  const [status, setStatus] = useState<WithdrawalDecision>('APPROVED');
+  // A held withdrawal is neither approved nor paid (the server answers MEMBER_UNDER_REVIEW): not offered.
+  const held = withdrawal.risk?.held === true && withdrawal.status === 'PENDING';
+  const options = held ? decisionOptions.filter((option) => option.value !== 'APPROVED') : decisionOptions;
+  const [status, setStatus] = useState<WithdrawalDecision>(held ? 'REJECTED' : 'APPROVED');
   /** What the administrator typed as the hash; the payment just sent fills the field otherwise. */
   const [transactionHash, setTransactionHash] = useState('');
   const [paidHash, setPaidHash] = useState<string | null>(null);
@@ -88,9 +92,15 @@ export function WithdrawalDecisionForm({ id, review }: { id: string; review: Wit
               Nothing you typed below was sent; it stays here to copy.
             </Alert>
           ) : null}
+          {held ? (
+            <Alert tone="warning" title={riskTexts.heldInPlace}>
+              Approving and paying it are not offered until its risk event is resolved; rejecting or blocking still
+              works.
+            </Alert>
+          ) : null}
           <SelectField
             label="Decision"
-            options={decisionOptions}
+            options={options}
             value={status}
             disabled={decided}
             onChange={(event) => setStatus(event.target.value as WithdrawalDecision)}
@@ -143,7 +153,7 @@ export function WithdrawalDecisionForm({ id, review }: { id: string; review: Wit
           {problem ? <Alert tone="error" title={problem} /> : null}
           {decided ? null : (
             <Button type="submit" variant={approving ? 'primary' : 'danger'}>
-              {decisionOptions.find((option) => option.value === status)?.label}
+              {options.find((option) => option.value === status)?.label}
             </Button>
           )}
         </form>
