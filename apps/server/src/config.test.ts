@@ -308,6 +308,10 @@ describe('settings that fail closed (issue 42)', () => {
     expect(message).toContain('smtp_url: not a setting of Uplink; did you mean SMTP_URL?');
     // What every environment sets is never taken for a misspelling (HOME is two letters off HOST;
     // TEST, which vitest sets, too), but a short name of ours one letter off still is.
+    // A setting an earlier release read is named with what replaced it, not silently ignored.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_MAX_ATTEMPTS: '6' })).toThrow(
+      /MAIL_MAX_ATTEMPTS: no longer a setting of Uplink; use MAIL_RETRY_HOURS/,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORTS: '3000' })).toThrow(
       /PORTS: not a setting of Uplink; did you mean PORT\?/,
     );
