@@ -2,7 +2,7 @@ import { toWireMoney } from '@uplink/contract/money';
 import { type Kysely, sql } from 'kysely';
 import type { RiskConfig } from '../../config/risk-config';
 import type { Database } from '../../db/schema';
-import { emailDomain, isDisposableDomain, untaggedEmail, untaggedEmailSql } from './email-identity';
+import { emailDomain, isDisposableDomain, normalizeEmail, untaggedEmail, untaggedEmailSql } from './email-identity';
 import type { ClusterFinding } from './risk-events-repository';
 
 /**
@@ -43,7 +43,7 @@ async function accountsOf(db: Db, memberIds: readonly string[]) {
   return rows.map((row) => ({
     memberId: row.id,
     email: row.email,
-    normalizedEmail: row.normalized_email ?? row.email.toLowerCase(),
+    normalizedEmail: row.normalized_email ?? normalizeEmail(row.email),
     sponsorId: row.sponsor_id,
     registeredAt: row.created_at.toISOString(),
   }));
