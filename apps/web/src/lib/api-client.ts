@@ -111,6 +111,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 export interface DownloadedFile {
   fileName: string;
   content: Blob;
+  /** The answer's headers: what the server says about the file beside it. */
+  headers: Headers;
 }
 
 /**
@@ -124,7 +126,7 @@ async function download(path: string, options: Omit<RequestOptions, 'body'> = {}
     throw new ApiError('NETWORK_ERROR', '', response.status);
   }
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
-  return { fileName, content: await response.blob() };
+  return { fileName, content: await response.blob(), headers: response.headers };
 }
 
 /** Anything but an envelope (a proxy's HTML error page, an empty body) means the API did not answer. */

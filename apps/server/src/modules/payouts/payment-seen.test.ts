@@ -1,7 +1,7 @@
 import { formatUnits } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { payManyOnDemoChain, payOnDemoChain } from '../../chain/demo-chain';
-import { fundedMember, requestedWithdrawal } from '../../testing/builders';
+import { fundedMember, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
 import { batchesPaidByHand, demoChainAppForFile } from '../../testing/demo-chain-app';
 import { createBatch, reconcileOnce } from '../../testing/payout-builders';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -132,6 +132,19 @@ describe('a payment seen on chain is a payment made', () => {
     expect((await reconcileOnce(chain.t.app)).approved).toBe(0);
     const seen = await chain.t.database.db.selectFrom('treasury_seen_transfers').selectAll().execute();
     expect(seen.map((row) => row.transaction_hash)).toContain(hash);
+    // The member sees the payment sent, with its transaction, from this block on.
+    const { user_id: memberId } = await withdrawal(id as string);
+    const member = await chain.t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    const memberView = await chain.t.app.inject({
+      method: 'GET',
+      url: `/api/withdrawals/${id}`,
+      headers: sessionHeaders(chain.t.app, member),
+    });
+    expect(memberView.json().data).toMatchObject({ status: 'PENDING', paymentSeenIn: hash });
     for (const status of ['REJECTED', 'BLOCKED_COMPLIANCE']) {
       expectSeen(await inject('PUT', `/withdrawals/${id}`, { status, reason: 'Changed our mind' }), hash);
     }

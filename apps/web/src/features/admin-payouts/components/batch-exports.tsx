@@ -1,9 +1,15 @@
 import { errorTexts } from '@uplink/contract/error-codes';
 import { formatCount, formatUsdt } from '@uplink/contract/format';
-import type { PayoutBatchDetail, PayoutBatchPart, PayoutExportFormat } from '@uplink/contract/payout-batches';
+import {
+  type PayoutBatchDetail,
+  type PayoutBatchPart,
+  type PayoutExportFormat,
+  transfersLeftOutHeader,
+} from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { errorText } from '../../../lib/error-text';
 import { saveFile } from '../../../lib/save-file';
 import { exportPayoutBatch } from '../api/export-payout-batch';
@@ -20,28 +26,44 @@ function exportBlocker({ batch, demoPayment }: PayoutBatchDetail): string | null
   return batch.exportable ? null : errorTexts.PAYOUT_APPROVAL_REQUIRED;
 }
 
+/** What downloading a part sets off: the start of the batch's payment, or another copy of a payment under way. */
+function downloadConsequence({ batch }: PayoutBatchDetail): string {
+  if (batch.payment === null) {
+    return "Downloading starts this batch's payment: its withdrawals are claimed — no rejection, block, second batch or other payment — until the chain shows them paid or the batch is released. Send each part to Safe{Wallet} once.";
+  }
+  return 'The payment of this batch is under way: the file holds the transfers of this part still to pay, less any the chain already shows paid. Execute it only if the file sent before was not.';
+}
+
 /**
  * The batch's files for Safe{Wallet} in parts Safe accepts — CSV Airdrop files of at most 499
  * transfers, Transaction Builder files of one Safe transaction each — with each part's count and
- * total, saved under the server's names. The first download starts the batch's payment; a part
- * already paid is marked so. Disabled, with the reason, until a required second approval is given,
+ * total, saved under the server's names. Each download asks first and says what it starts (the
+ * first starts the batch's payment), and a download that left transfers out — already paid on
+ * chain — says how many; a part already paid is marked so. Disabled, with the reason, until a required second approval is given,
  * while the demo treasury pays the batch, and once nothing is left to pay.
  */
 export function BatchExports({ detail }: { detail: PayoutBatchDetail }) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const [asked, setAsked] = useState<PayoutBatchPart | null>(null);
+  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [leftOut, setLeftOut] = useState(0);
   const reasonId = useId();
   const blocker = exportBlocker(detail);
+  const partsOf = (format: PayoutExportFormat) => detail.parts.filter((part) => part.format === format);
+  const nameOf = (format: PayoutExportFormat) => formats.find((one) => one.format === format)?.name ?? format;
 
   const download = async (part: PayoutBatchPart) => {
-    setBusy(`${part.format}:${part.part}`);
+    setBusy(true);
     setFailure(null);
     try {
-      saveFile(await exportPayoutBatch(detail.batch._id, part.format, part.part));
+      const file = await exportPayoutBatch(detail.batch._id, part.format, part.part);
+      saveFile(file);
+      setLeftOut(Number(file.headers.get(transfersLeftOutHeader) ?? 0));
+      setAsked(null);
     } catch (error) {
       setFailure(errorText(error));
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
 
@@ -71,11 +93,13 @@ export function BatchExports({ detail }: { detail: PayoutBatchDetail }) {
                       <Button
                         variant="secondary"
                         size="sm"
-                        busy={busy === `${format}:${part.part}`}
-                        disabled={blocker !== null || busy !== null}
+                        disabled={blocker !== null || busy}
                         aria-describedby={blocker === null ? undefined : reasonId}
                         aria-label={`Download ${name} part ${part.part}`}
-                        onClick={() => download(part)}
+                        onClick={() => {
+                          setFailure(null);
+                          setAsked(part);
+                        }}
                       >
                         Download
                       </Button>
@@ -92,10 +116,27 @@ export function BatchExports({ detail }: { detail: PayoutBatchDetail }) {
           {blocker}
         </p>
       )}
-      {failure ? (
-        <p role="alert" className="text-red-700 text-sm">
-          {failure}
+      {leftOut > 0 ? (
+        <p role="status" className="text-amber-900 text-sm">
+          {`${formatCount(leftOut, ['transfer was', 'transfers were'])} left out of the file: the chain already shows ${leftOut === 1 ? 'it' : 'them'} paid.`}
         </p>
+      ) : null}
+      {asked ? (
+        <ConfirmActionDialog
+          open
+          onClose={() => setAsked(null)}
+          title="Download this payment file?"
+          details={[
+            { label: 'File', value: `${nameOf(asked.format)} · part ${asked.part} of ${partsOf(asked.format).length}` },
+            { label: 'Transfers', value: formatCount(asked.count - asked.paid) },
+            { label: 'Total', value: formatUsdt(asked.total) },
+          ]}
+          consequence={downloadConsequence(detail)}
+          confirmLabel={`Download part ${asked.part}`}
+          busy={busy}
+          onConfirm={() => download(asked)}
+          problem={failure}
+        />
       ) : null}
     </div>
   );

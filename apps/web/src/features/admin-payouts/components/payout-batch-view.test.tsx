@@ -97,13 +97,24 @@ describe('a payout batch', () => {
         formats.push([format, query.get('part')]);
         return HttpResponse.json(
           { version: '1.0', chainId: '97', meta: {}, transactions: [] },
-          { headers: { 'content-disposition': `attachment; filename="uplink-batch-1-${format}.json"` } },
+          {
+            headers: {
+              'content-disposition': `attachment; filename="uplink-batch-1-${format}.json"`,
+              'x-transfers-left-out': '2',
+            },
+          },
         );
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Download Safe JSON part 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Download this payment file?' });
+    expect(within(dialog).getByText(/Downloading starts this batch's payment/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Download part 1' }));
     await vi.waitFor(() => expect(saved).toEqual(['uplink-batch-1-safe-json.json']));
     expect(formats).toEqual([['safe-json', '1']]);
+    expect(
+      await screen.findByText('2 transfers were left out of the file: the chain already shows them paid.'),
+    ).toBeTruthy();
   });
 
   it('pays from the demo treasury, hides the payment once sent, and follows its progress by itself until it is PAID', async () => {
@@ -174,7 +185,13 @@ describe('a payout batch', () => {
       { format: 'safe-json' as const, part: 1, count: 300, total: 6000, paid: 300 },
       { format: 'safe-json' as const, part: 2, count: 200, total: 4000, paid: 199 },
     ];
-    const batch = aPayoutBatch({ status: 'PAYMENT_UNDER_WAY', count: 500, paid: 499, total: 10000 });
+    const batch = aPayoutBatch({
+      status: 'PAYMENT_UNDER_WAY',
+      count: 500,
+      paid: 499,
+      total: 10000,
+      payment: { startedAt: aPayoutBatch().createdAt, startedBy: second, count: 500, total: 10000 },
+    });
     const { user } = batchScreen(() => aPayoutBatchDetail(batch, lines, false, { parts }));
     const csv = await screen.findByRole('region', { name: 'CSV Airdrop files' });
     expect(within(csv).getByText('Part 1 of 2')).toBeTruthy();
@@ -199,6 +216,11 @@ describe('a payout batch', () => {
       }),
     );
     await user.click(within(csv).getByRole('button', { name: 'Download Safe CSV part 2' }));
+    // It asks first, and says the payment is under way: nothing is asked of the server yet.
+    const dialog = screen.getByRole('dialog', { name: 'Download this payment file?' });
+    expect(within(dialog).getByText(/Execute it only if the file sent before was not/)).toBeTruthy();
+    expect(asked).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Download part 2' }));
     await vi.waitFor(() => expect(asked).toEqual([['safe-csv', '2']]));
   });
 
