@@ -150,9 +150,10 @@ export const withdrawalSchema = z.object({
    */
   paymentUnderWay: z.boolean(),
   /**
-   * The member's views: the transaction a treasury transfer paying this pending withdrawal is in,
-   * seen on chain from the block it was mined in and not yet confirmed (the member reads
-   * `withdrawalTexts.paymentSeen`); null otherwise, and in the administrators' views.
+   * The transaction a treasury transfer paying this pending withdrawal is in, seen on chain from
+   * the block it was mined in and not yet confirmed (the member reads
+   * `withdrawalTexts.paymentSeen`); null otherwise. Answered by the member's views and the
+   * administrators' list and review; null where a withdrawal is echoed back (a decision's answer).
    */
   paymentSeenIn: z.string().nullable(),
   /**
@@ -226,6 +227,8 @@ export type AdminWithdrawalsQuery = Partial<z.output<typeof adminWithdrawalsQuer
 
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   user: namedMemberSchema,
+  /** A line of an open payout batch holds it: the list offers it for no other batch. */
+  inOpenBatch: z.boolean(),
   /** The deciding administrator's internal note (never in the member's view of the withdrawal). */
   internalNote: z.string().nullable(),
   /** The member's risk mark: null when no risk event naming them is open. */

@@ -13,16 +13,18 @@ export const ids = {
   ann: '11111111-1111-4111-8111-111111111111',
   bob: '22222222-2222-4222-8222-222222222222',
   cy: '33333333-3333-4333-8333-333333333333',
+  dee: '44444444-4444-4444-8444-444444444444',
 };
 const bob = { _id: 'member-2', userId: 'UP1000043', firstName: 'Bob', lastName: 'Ray', email: 'bob@example.com' };
 const withdrawals: AdminWithdrawal[] = [
   anAdminWithdrawal({ _id: ids.ann, amount: 20.1 }),
   anAdminWithdrawal({ _id: ids.bob, amount: 10.2, user: bob }),
   anAdminWithdrawal({ _id: ids.cy, amount: 5, status: 'APPROVED', user: { ...bob, firstName: 'Cy' } }),
+  anAdminWithdrawal({ _id: ids.dee, amount: 7, inOpenBatch: true, user: { ...bob, firstName: 'Dee' } }),
 ];
 
 /**
- * The admin withdrawals list as the server answers it, three rows (two pending); a search for
+ * The admin withdrawals list as the server answers it, four rows (three pending, one in a batch); a search for
  * "ann" matches 7 pending withdrawals in all; a batch created is `batch-7`. Returns the batch
  * requests the server received.
  */

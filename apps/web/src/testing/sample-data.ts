@@ -132,6 +132,7 @@ export function aPendingWithdrawalReview(change: Partial<WithdrawalReview> = {})
       paymentSeenIn: null,
       underReview: false,
       user: ann,
+      inOpenBatch: false,
       internalNote: null,
       risk: null,
     },

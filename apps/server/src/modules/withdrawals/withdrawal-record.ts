@@ -35,7 +35,8 @@ export function toAuditedWithdrawal(row: WithdrawalRow): Withdrawal & { internal
 /** A withdrawal with its member and the member's risk mark, as administrators see it. */
 export function toAdminWithdrawal(row: AdminWithdrawalRow, risk: RiskMark): AdminWithdrawal {
   return {
-    ...toWithdrawal(row, risk?.held ?? false),
+    ...toWithdrawal(row, risk?.held ?? false, row.payment_seen_in),
+    inOpenBatch: row.in_open_batch,
     internalNote: row.internal_note,
     risk,
     user: toMemberSummary(row),

@@ -4,6 +4,7 @@ import { violatedConstraint } from '../../db/constraint-violations';
 import type { PageWindow } from '../../db/list-page';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database, WithdrawalRow } from '../../db/schema';
+import { paymentSeenOf } from './payment-seen';
 import { type ReviewFilters, reviewWhere } from './review-filters';
 
 export async function countPendingWithdrawals(db: Kysely<Database>, memberId: string): Promise<number> {
@@ -283,7 +284,16 @@ export function findFlaggedPayments(db: Kysely<Database>, withdrawalId: string):
 export interface AdminWithdrawalRow extends WithdrawalRow, MemberSummaryRow {
   /** The e-mail of the administrator whose payment claim stands, if any. */
   payment_claimed_by_email?: string | null;
+  /** Whether a line of an open payout batch holds it. */
+  in_open_batch: boolean;
+  /** The transaction paying it seen on chain (`paymentSeenOf`), if any. */
+  payment_seen_in: string | null;
 }
+
+/** What keeps a withdrawal out of another batch: a line of an open batch, a payment seen on chain. */
+const batchAndSeenColumns = sql`
+  EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = w.id AND l.left_at IS NULL) AS in_open_batch,
+  CASE WHEN w.status = 'PENDING' THEN ${paymentSeenOf(sql.ref('w'))} END AS payment_seen_in`;
 
 const adminOrderings = {
   '-createdAt': sql`w.requested_at DESC, w.id DESC`,
@@ -300,7 +310,7 @@ export async function findWithdrawalsForReview(
   page: PageWindow,
 ): Promise<AdminWithdrawalRow[]> {
   const { rows } = await sql<AdminWithdrawalRow>`
-    SELECT w.*, ${memberSummaryColumns('u')}
+    SELECT w.*, ${memberSummaryColumns('u')}, ${batchAndSeenColumns}
       FROM withdrawals w JOIN users u ON u.id = w.user_id
      ${reviewWhere(filters)}
      ORDER BY ${adminOrderings[sort]}
@@ -342,7 +352,7 @@ export async function findWithdrawalForReview(
   id: string,
 ): Promise<WithdrawalReviewRow | undefined> {
   const { rows } = await sql<WithdrawalReviewRow>`
-    SELECT w.*, ${memberSummaryColumns('u')}, c.email AS payment_claimed_by_email,
+    SELECT w.*, ${memberSummaryColumns('u')}, ${batchAndSeenColumns}, c.email AS payment_claimed_by_email,
            p.first_name AS processed_by_first_name, p.last_name AS processed_by_last_name
       FROM withdrawals w JOIN users u ON u.id = w.user_id
       LEFT JOIN users c ON c.id = w.payment_claimed_by

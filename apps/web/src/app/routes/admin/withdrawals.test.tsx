@@ -32,6 +32,9 @@ describe('creating a payout batch from the admin withdrawals list', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select the withdrawal of Bob Ray' }));
     // Only pending withdrawals can be batched.
     expect(screen.queryByRole('checkbox', { name: 'Select the withdrawal of Cy Ray' })).toBeNull();
+    // One a batch holds already is marked so, and offered for no other batch.
+    expect(screen.queryByRole('checkbox', { name: 'Select the withdrawal of Dee Ray' })).toBeNull();
+    expect(screen.getAllByText('In a batch').length).toBeGreaterThan(0);
     expect(screen.getByText('2 withdrawals selected · 30.30 USDT')).toBeTruthy();
     // The page's box leaves every pending row of the page at once, and takes them all again.
     const page = screen.getByRole('checkbox', { name: 'Select the pending withdrawals on this page' });

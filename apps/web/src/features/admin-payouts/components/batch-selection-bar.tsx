@@ -11,7 +11,7 @@ import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/error-text';
 import { useCreatePayoutBatch } from '../api/create-payout-batch';
 import { useBatchableCount } from '../api/get-batchable-count';
-import type { WithdrawalSelection } from './withdrawal-selection';
+import { batchable, type WithdrawalSelection } from './withdrawal-selection';
 
 const withdrawalNoun = ['withdrawal', 'withdrawals'] as const;
 
@@ -58,7 +58,7 @@ export function BatchSelectionBar({
   const matching = useBatchableCount(search);
   const [confirming, setConfirming] = useState(false);
   const plan = planOf(selection, search, matching.data);
-  const pending = rows.filter((row) => row.status === 'PENDING');
+  const pending = rows.filter(batchable);
   const pageChosen = pending.length > 0 && pending.every((row) => selection.chosen.has(row._id));
 
   return (

@@ -1,5 +1,6 @@
 import type { AdminWithdrawal } from '@uplink/contract/withdrawals';
 import { useState } from 'react';
+import { Badge } from '../../../components/badge';
 import { Checkbox } from '../../../components/checkbox';
 import type { Column } from '../../../components/table';
 
@@ -17,6 +18,18 @@ export interface WithdrawalSelection {
   clear: () => void;
 }
 
+/** Why a withdrawal is offered for no batch (a payment of it is sent or under way, or a batch holds it); null: it may be batched. */
+export function batchingMark(withdrawal: AdminWithdrawal): string | null {
+  if (withdrawal.status !== 'PENDING') return null;
+  if (withdrawal.paymentSeenIn) return 'Payment sent';
+  if (withdrawal.inOpenBatch) return 'In a batch';
+  if (withdrawal.paymentUnderWay) return 'Payment under way';
+  return null;
+}
+
+export const batchable = (withdrawal: AdminWithdrawal) =>
+  withdrawal.status === 'PENDING' && batchingMark(withdrawal) === null;
+
 export function useWithdrawalSelection(): WithdrawalSelection {
   const [chosen, setChosen] = useState<ReadonlyMap<string, AdminWithdrawal>>(new Map());
   const [allMatching, setAllMatching] = useState(false);
@@ -32,7 +45,7 @@ export function useWithdrawalSelection(): WithdrawalSelection {
       }),
     togglePage: (rows) =>
       setChosen((current) => {
-        const pending = rows.filter((row) => row.status === 'PENDING');
+        const pending = rows.filter(batchable);
         const next = new Map(current);
         const every = pending.every((row) => current.has(row._id));
         for (const row of pending) {
@@ -52,7 +65,10 @@ export function useWithdrawalSelection(): WithdrawalSelection {
   };
 }
 
-/** The first column of the admin list: a checkbox on each pending row (a labelled line on the narrow cards). */
+/**
+ * The first column of the admin list: a checkbox on each pending row that may be batched (a
+ * labelled line on the narrow cards); a pending row in a batch or under payment says so instead.
+ */
 export function selectionColumn(selection: WithdrawalSelection): Column<AdminWithdrawal> {
   return {
     key: 'select',
@@ -60,7 +76,9 @@ export function selectionColumn(selection: WithdrawalSelection): Column<AdminWit
     label: 'Batch',
     className: 'w-12',
     cell: (w) =>
-      w.status === 'PENDING' ? (
+      batchingMark(w) ? (
+        <Badge tone="amber">{batchingMark(w)}</Badge>
+      ) : batchable(w) ? (
         // The row opens the review; a click on its checkbox only chooses it.
         // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only stops the row's click from bubbling.
         // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox inside handles the keyboard itself.
