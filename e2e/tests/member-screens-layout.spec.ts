@@ -55,7 +55,7 @@ async function unexplainedDisabledActions(page: Page): Promise<string[]> {
       .filter((button) => !button.closest('nav'))
       .filter((button) => {
         const reason = document.getElementById(button.getAttribute('aria-describedby') ?? '');
-        return !reason || !reason.textContent?.trim() || reason.getBoundingClientRect().height === 0;
+        return !reason?.textContent?.trim() || reason.getBoundingClientRect().height === 0;
       })
       .map((button) => button.textContent?.trim() ?? button.outerHTML),
   );

@@ -1,12 +1,6 @@
 import { formatConversion, formatCount } from '@uplink/contract/format';
 import type { FunnelStepCount } from '@uplink/contract/invitations';
 
-/** A step's label inside a sentence: "of registered", "of BingX UID linked" (a name keeps its capitals). */
-function inSentence(label: string): string {
-  const firstWord = label.split(' ')[0] ?? '';
-  return /[A-Z]/.test(firstWord.slice(1)) ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
-}
-
 /**
  * An invitation funnel as horizontal bars, plain CSS (no chart library): each step's count and its
  * conversion from the step before, the bar's length the count against the largest step. Reads as a

@@ -56,13 +56,8 @@ export async function approvalStands(trx: Kysely<Database>, batch: { approved_by
 
 /** A person who may be a second approver now: an active administrator of a second-approver role. */
 export function isSecondApprover(standing: AdministratorStanding | undefined): boolean {
-  return (
-    standing !== undefined &&
-    standing.is_admin &&
-    standing.admin_status === 'ACTIVE' &&
-    standing.admin_role !== null &&
-    secondApproverRoles.includes(standing.admin_role)
-  );
+  if (!standing?.is_admin || standing.admin_status !== 'ACTIVE' || standing.admin_role === null) return false;
+  return secondApproverRoles.includes(standing.admin_role);
 }
 
 /** What the administrator who cannot start this payment without a second approval is told to do. */

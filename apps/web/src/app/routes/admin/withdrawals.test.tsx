@@ -30,9 +30,8 @@ describe('creating a payout batch from the admin withdrawals list', () => {
     const { user, created } = adminWithdrawalsList();
     await user.click(await screen.findByRole('checkbox', { name: 'Select the withdrawal of Ann Lee' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select the withdrawal of Bob Ray' }));
-    // Only pending withdrawals can be batched.
+    // Only pending withdrawals can be batched; one a batch holds is marked so, for no other batch.
     expect(screen.queryByRole('checkbox', { name: 'Select the withdrawal of Cy Ray' })).toBeNull();
-    // One a batch holds already is marked so, and offered for no other batch.
     expect(screen.queryByRole('checkbox', { name: 'Select the withdrawal of Dee Ray' })).toBeNull();
     expect(screen.getAllByText('In a batch').length).toBeGreaterThan(0);
     expect(screen.getByText('2 withdrawals selected · 30.30 USDT')).toBeTruthy();
@@ -42,7 +41,6 @@ describe('creating a payout batch from the admin withdrawals list', () => {
     expect(screen.getByRole('button', { name: 'Create batch' })).toHaveProperty('disabled', true);
     await user.click(page);
     expect(screen.getByRole('checkbox', { name: 'Select the withdrawal of Bob Ray' })).toHaveProperty('checked', true);
-
     await user.click(screen.getByRole('button', { name: 'Create batch' }));
     const dialog = screen.getByRole('dialog', { name: 'Create a payout batch' });
     expect(within(dialog).getByText('30.30 USDT')).toBeTruthy();
@@ -82,7 +80,6 @@ describe('creating a payout batch from the admin withdrawals list', () => {
     await user.click(screen.getByRole('button', { name: 'Create batch' }));
     const dialog = screen.getByRole('dialog', { name: 'Create a payout batch' });
     await user.click(within(dialog).getByRole('button', { name: 'Create batch of 1 withdrawal' }));
-
     expect((await within(dialog).findByRole('alert')).textContent).toBe(`The batch was not created${text}`);
     expect(screen.queryByLabelText('Elsewhere')).toBeNull();
   });
