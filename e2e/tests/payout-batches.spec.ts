@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoViolations } from '../support/accessibility';
 import {
@@ -17,6 +17,15 @@ import { signInAs } from '../support/session';
 import { expectNewestWithdrawalApproved } from '../support/withdrawal-history';
 
 /** A cycle of its own (rewards 0–1, withdrawals 2, admin 3, tables 4). */
+/** Downloading a part asks first, as it starts the batch's payment: confirm, and the file comes. */
+async function downloadAfterConfirming(page: Page, button: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await page
+    .getByRole('dialog', { name: 'Download this payment file?' })
+    .getByRole('button', { name: 'Download part 1' })
+    .click();
+}
+
 const cycle = lastFinishedCycle - 7;
 /** Wallets of their own (EIP-55's examples): one address holds one pending withdrawal. */
 const wallets = ['0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb'] as const;
@@ -110,7 +119,7 @@ test.describe('payout batches', () => {
 
     const [csvDownload] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Safe CSV part 1' }).click(),
+      downloadAfterConfirming(page, 'Download Safe CSV part 1'),
     ]);
     expect(csvDownload.suggestedFilename()).toMatch(/-part-1-of-1-safe\.csv$/);
     const csvText = await readFile(await csvDownload.path(), 'utf8');
@@ -131,7 +140,7 @@ test.describe('payout batches', () => {
 
     const [jsonDownload] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Safe JSON part 1' }).click(),
+      downloadAfterConfirming(page, 'Download Safe JSON part 1'),
     ]);
     expect(jsonDownload.suggestedFilename()).toMatch(/-part-1-of-1-safe\.json$/);
     const builder = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as {
