@@ -236,8 +236,9 @@ function unavailableWithoutConnection(pool: Pick<PostgresPool, 'connect' | 'end'
       const connection = await pool.connect().catch((error: unknown) => {
         throw new DatabaseUnavailableError(error);
       });
-      const client = connection as unknown as pg.PoolClient;
-      if (!listened.has(client)) {
+      // The replica's router hands out its own wrapper, whose pools listen for themselves.
+      const client = connection as unknown as Partial<pg.PoolClient>;
+      if (typeof client.on === 'function' && !listened.has(client)) {
         listened.add(client);
         client.on('error', () => {});
       }

@@ -11,7 +11,12 @@ import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { findRewardLedgerTotals } from '../ledger/ledger-repository';
 import { toRewardFields } from '../rewards/reward-record';
-import { countMemberRewards, findMemberRewards, type RewardRow } from '../rewards/rewards-repository';
+import {
+  countMemberRewards,
+  findMemberRewards,
+  findRoundedRewardsSum,
+  type RewardRow,
+} from '../rewards/rewards-repository';
 import { memberRisk } from '../risk/member-risk';
 import { hasPaidSubscription } from '../subscription/subscription-status';
 import { toWithdrawal } from '../withdrawals/withdrawal-record';
@@ -29,10 +34,11 @@ export async function viewUserDetail(
 ): Promise<AdminUserDetail> {
   const row = isUuid(id) ? await findAdminUser(deps.db, id) : undefined;
   if (!row) throw new DomainError('USER_NOT_FOUND', 'User not found');
-  const [referrals, ledgerTotals, risk] = await Promise.all([
+  const [referrals, ledgerTotals, risk, roundedRows] = await Promise.all([
     findReferralCounts(deps.db, id),
     findRewardLedgerTotals(deps.db, id),
     memberRisk(deps.db, id),
+    findRoundedRewardsSum(deps.db, id),
   ]);
   const held = risk.risk?.held ?? false;
   const [rewards, withdrawals] = await Promise.all([
@@ -60,6 +66,7 @@ export async function viewUserDetail(
     rewardFigures: toRewardFigures(
       ledgerTotals ?? { credited: '0', locked: '0', forfeited: '0', carried: '0' },
       'administrator',
+      roundedRows,
     ),
     referralStats: { totalReferrals: referrals.total, directReferrals: referrals.direct },
     referredBy: toReferredBy(row),

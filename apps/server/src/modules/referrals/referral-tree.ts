@@ -5,6 +5,7 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { callerView, credentialColumns } from '../../http/caller-view';
+import { findRoundedRewardsSum } from '../rewards/rewards-repository';
 import { downlineTreeStatistics, findDownlineTree, type TreeNodeRow } from './referral-network-repository';
 
 /** The caller as the tree's header and statistics cards show them, read with the session check. */
@@ -32,7 +33,10 @@ export async function viewReferralTree(
   maxLevels: number,
   nodeLimit = referralTreeNodeLimit,
 ): Promise<ReferralTree> {
-  const rows = await findDownlineTree(db, caller.id, maxLevels, nodeLimit + 1);
+  const [rows, roundedRows] = await Promise.all([
+    findDownlineTree(db, caller.id, maxLevels, nodeLimit + 1),
+    findRoundedRewardsSum(db, caller.id),
+  ]);
   const truncated = rows.length > nodeLimit;
   const nodes = truncated ? keepFirstLevels(rows, nodeLimit) : rows;
 
@@ -61,7 +65,8 @@ export async function viewReferralTree(
       averageEarningsPerReferral:
         caller.total_referrals === 0 ? 0 : toWireMoney(earnings.dividedBy(caller.total_referrals)),
     },
-    figures: toRewardFigures(ledger, 'member'),
+    // The same line as the rewards screens: what the member's reward rows, each to the cent, add to.
+    figures: toRewardFigures(ledger, 'member', roundedRows),
     maxLevels,
     truncated,
     nodeLimit,

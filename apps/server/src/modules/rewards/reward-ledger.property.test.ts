@@ -560,16 +560,16 @@ describe('the rewards ledger and every figure shown of it, under random historie
       ),
     );
     const withdrawalsFile = csvOf((await get(`/api/withdrawals/export?${range}`)).body);
-    same(closing(withdrawalsFile, 'Approved', 1), stats.totalWithdrawn);
-    same(closing(withdrawalsFile, 'Pending', 1), stats.pendingWithdrawals);
+    same(closing(withdrawalsFile, 'Total approved (USDT)', 1), stats.totalWithdrawn);
+    same(closing(withdrawalsFile, 'Total pending (USDT)', 1), stats.pendingWithdrawals);
     const { rows: refused } = await sql<{ status: string; total: string }>`
       SELECT status, coalesce(sum(amount), 0)::text AS total FROM withdrawals
        WHERE user_id = ${member.id} AND status IN ('REJECTED', 'BLOCKED_COMPLIANCE') GROUP BY status`.execute(
       t.database.db,
     );
     const refusedOf = (status: string) => refused.find((row) => row.status === status)?.total ?? '0';
-    same(closing(withdrawalsFile, 'Rejected', 1), refusedOf('REJECTED'));
-    same(closing(withdrawalsFile, 'Blocked', 1), refusedOf('BLOCKED_COMPLIANCE'));
+    same(closing(withdrawalsFile, 'Total rejected (USDT)', 1), refusedOf('REJECTED'));
+    same(closing(withdrawalsFile, 'Total blocked (USDT)', 1), refusedOf('BLOCKED_COMPLIANCE'));
   }
 
   /**
