@@ -117,8 +117,10 @@ describe('a member views their referral tree', () => {
     expect(body.data.referralTree[0].totalRewards).toBe(2.005);
     expect(body.data.statistics.totalEarningsFromTree).toBe(1.25);
     expect(body.data.figures).toMatchObject({ exact: 2.005, credited: 1.25, forfeited: 0.75, carried: 0.005 });
+    // The rows to the cent (0.76 and 1.25) add to a cent more than was booked: the line says so,
+    // as on the rewards screens.
     expect(body.data.figures.note).toBe(
-      'Rows are rounded to the cent. Exact sum 2.005 USDT: 1.25 credited, 0.75 forfeited, 0.005 carried to your next credit.',
+      'The rows, each rounded to the cent, add to 2.01 USDT. Exact sum 2.005 USDT: 1.25 credited, 0.75 forfeited, 0.005 carried to your next credit.',
     );
   });
 
