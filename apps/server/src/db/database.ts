@@ -6,6 +6,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DefaultQueryExecutor, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { type JobLock, leaderJobLock, processJobLock } from '../jobs/job-lock';
+import { hearDroppedConnection } from './connection-errors';
 import {
   type ConnectionWaitObserver,
   DatabaseUnavailableError,
@@ -220,15 +221,9 @@ async function withReplica(handle: DatabaseHandle, replicaUrl: string, options: 
   };
 }
 
-/** Connections that already have the listener below. */
-const listened = new WeakSet<object>();
-
 /**
  * The pool as Kysely sees it: a connection not had within the wait timeout, or not at all, is
- * `DatabaseUnavailableError`. A connection the server drops while a statement is on it (the
- * database gone, a failover) emits `error` with no pool listener left to hear it (the pool listens
- * to idle connections only), which would end the process: the statement itself fails with that
- * error, and the pool discards the connection when it is given back, so the event is only heard.
+ * `DatabaseUnavailableError`; a connection dropped mid-statement is heard (`hearDroppedConnection`).
  */
 function unavailableWithoutConnection(pool: Pick<PostgresPool, 'connect' | 'end'>): PostgresPool {
   return {
@@ -236,12 +231,8 @@ function unavailableWithoutConnection(pool: Pick<PostgresPool, 'connect' | 'end'
       const connection = await pool.connect().catch((error: unknown) => {
         throw new DatabaseUnavailableError(error);
       });
-      // The replica's router hands out its own wrapper, whose pools listen for themselves.
-      const client = connection as unknown as Partial<pg.PoolClient>;
-      if (typeof client.on === 'function' && !listened.has(client)) {
-        listened.add(client);
-        client.on('error', () => {});
-      }
+      // The replica's router hands out wrappers of its own and hears their connections itself.
+      if (pool instanceof pg.Pool) hearDroppedConnection(connection as unknown as pg.PoolClient);
       return connection;
     },
     end: () => pool.end(),

@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { hearDroppedConnection } from './connection-errors';
 
 /** What the replica check saw last: whether reads go there, and how far behind it is. */
 export interface ReplicaState {
@@ -140,6 +141,7 @@ export class ReplicaRouting {
 
   async #fromPrimary(): Promise<PostgresPoolClient> {
     const client = await this.#primary.connect();
+    hearDroppedConnection(client);
     const query = (...args: unknown[]) => {
       this.served.primary += 1;
       return (client.query as (...forwarded: unknown[]) => unknown)(...args);
