@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { adminTeamTexts } from '@uplink/contract/admin-roles';
+import { administratorLabel, adminTeamTexts } from '@uplink/contract/admin-roles';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoViolations } from '../support/accessibility';
 import {
@@ -257,5 +257,12 @@ test.describe("an administrators' team", () => {
     await shoot(page, 'admin-team', teamShots);
 
     expect((await request.get('/api/users/profile', { headers: session })).status()).toBe(401);
+
+    // The audit log names the suspended administrator by role, never as a member, and opens the team.
+    await page.goto('/admin/audit-log');
+    const entry = page.getByRole('row').filter({ hasText: 'Administrator suspended' }).first();
+    await expect(entry).toContainText(administratorLabel('SUPPORT'));
+    await expect(entry).not.toContainText('Member ·');
+    await expect(entry.getByRole('link', { name: nameOf(support) })).toHaveAttribute('href', '/admin/team');
   });
 });

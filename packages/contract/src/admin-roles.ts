@@ -95,6 +95,9 @@ export const adminRoleLabels: Record<AdminRole, string> = {
   ANALYST: 'Analyst',
 };
 
+/** How a list names an administrator where it would name a member: "Administrator · Finance". */
+export const administratorLabel = (role: AdminRole): string => `Administrator · ${adminRoleLabels[role]}`;
+
 export const adminRoleDescriptions: Record<AdminRole, string> = {
   OWNER: 'Everything, and the only role that manages the team.',
   FINANCE:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminRoles } from './admin-roles';
 import { oneOfSchema } from './one-of';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema } from './paging';
 import { safeText } from './safe-text';
@@ -148,8 +149,17 @@ export const auditLogQuerySchema = z
 /** What a client may send: every field optional, moments as ISO strings. */
 export type AuditLogQuery = Partial<z.input<typeof auditLogQuerySchema>>;
 
-/** A member as an audit entry names them. */
-const auditPersonSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), userId: z.string() });
+/** The role of an administrator an entry names; null for a member (administrators are not members). */
+const administratorRoleSchema = z.enum(adminRoles).nullable();
+
+/** A person as an audit entry names them. */
+const auditPersonSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  userId: z.string(),
+  adminRole: administratorRoleSchema,
+});
 
 export const auditLogEntrySchema = z.object({
   _id: z.string(),
@@ -159,7 +169,7 @@ export const auditLogEntrySchema = z.object({
   targetType: z.enum(auditTargetTypes),
   targetId: z.string(),
   /** The member a USER entry is about, or the administrator an ADMINISTRATOR one is; null for other targets (or an id no one has). */
-  target: z.object({ name: z.string(), userId: z.string() }).nullable(),
+  target: z.object({ name: z.string(), userId: z.string(), adminRole: administratorRoleSchema }).nullable(),
   /** The JSON recorded as the record was before and became after (null where there was none). */
   before: z.unknown(),
   after: z.unknown(),

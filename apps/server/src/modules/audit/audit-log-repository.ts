@@ -1,3 +1,4 @@
+import type { AdminRole } from '@uplink/contract/admin-roles';
 import { type AuditAction, type AuditTargetType, auditTargetTypes } from '@uplink/contract/audit';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { PageWindow } from '../../db/list-page';
@@ -74,9 +75,12 @@ export interface AuditLogEntryRow {
   actor_last_name: string | null;
   actor_email: string | null;
   actor_user_number: string | null;
+  actor_admin_role: AdminRole | null;
   target_first_name: string | null;
   target_last_name: string | null;
   target_user_number: string | null;
+  /** The target's role when it is an administrator; null for a member. */
+  target_admin_role: AdminRole | null;
 }
 
 /**
@@ -121,8 +125,9 @@ export async function findAuditLogPage(
     SELECT p.id::text AS id, p.action, p.target_type, p.target_id, p.before, p.after, p.ip_address,
            p.request_id, p.created_at, p.actor_id,
            a.first_name AS actor_first_name, a.last_name AS actor_last_name, a.email AS actor_email,
-           a.user_id AS actor_user_number,
-           t.first_name AS target_first_name, t.last_name AS target_last_name, t.user_id AS target_user_number
+           a.user_id AS actor_user_number, CASE WHEN a.is_admin THEN a.admin_role END AS actor_admin_role,
+           t.first_name AS target_first_name, t.last_name AS target_last_name, t.user_id AS target_user_number,
+           CASE WHEN t.is_admin THEN t.admin_role END AS target_admin_role
       FROM page p
       LEFT JOIN users a ON a.id = p.actor_id
       -- A member's or an administrator's id is a uuid kept as text: cast only what can be one, so

@@ -71,10 +71,16 @@ describe('administrators read the audit log', () => {
       {
         _id: expect.any(String),
         action: 'USER_STATUS_CHANGED',
-        actor: { _id: audra.id, name: 'Audra Lovelace', email: 'audra.auditor@example.test', userId: audra.user_id },
+        actor: {
+          _id: audra.id,
+          name: 'Audra Lovelace',
+          email: 'audra.auditor@example.test',
+          userId: audra.user_id,
+          adminRole: 'OWNER',
+        },
         targetType: 'USER',
         targetId: mona.id,
-        target: { name: 'Mona Lovelace', userId: mona.user_id },
+        target: { name: 'Mona Lovelace', userId: mona.user_id, adminRole: null },
         before: { status: 'ACTIVE' },
         after: { status: 'LOCKED' },
         ipAddress: '127.0.0.1',
@@ -132,18 +138,19 @@ describe('administrators read the audit log', () => {
       expect(deleted).toMatchObject({
         _id: ids.deleted,
         actor: { _id: audra.id },
-        target: { name: 'Otto Lovelace', userId: otto.user_id },
+        // Otto is an administrator: named with his role, whatever type the entry was recorded as.
+        target: { name: 'Otto Lovelace', userId: otto.user_id, adminRole: 'OWNER' },
       });
     });
 
-    it('naming an administrator target as a member target is', async () => {
-      const analyst = await createMember(t.database.db, { isAdmin: true, firstName: 'Ada' });
+    it('naming an administrator target with their role, not as a member', async () => {
+      const analyst = await createMember(t.database.db, { adminRole: 'ANALYST', firstName: 'Ada' });
       const suspended = await record(audra, 'ADMIN_SUSPENDED', 'ADMINISTRATOR', analyst.id, '2030-06-01T10:00:00Z');
       expect(await entriesOf({ targetType: 'ADMINISTRATOR', targetId: analyst.id })).toEqual([
         expect.objectContaining({
           _id: suspended.id,
           targetType: 'ADMINISTRATOR',
-          target: { name: 'Ada Lovelace', userId: analyst.user_id },
+          target: { name: 'Ada Lovelace', userId: analyst.user_id, adminRole: 'ANALYST' },
         }),
       ]);
     });

@@ -69,6 +69,7 @@ function toAuditLogEntry(row: AuditLogEntryRow): AuditLogEntry {
             name: fullName({ firstName: row.actor_first_name ?? '', lastName: row.actor_last_name ?? '' }),
             email: row.actor_email ?? '',
             userId: row.actor_user_number,
+            adminRole: row.actor_admin_role,
           }
         : null,
     targetType: row.target_type,
@@ -77,6 +78,7 @@ function toAuditLogEntry(row: AuditLogEntryRow): AuditLogEntry {
       ? {
           name: fullName({ firstName: row.target_first_name ?? '', lastName: row.target_last_name ?? '' }),
           userId: row.target_user_number,
+          adminRole: row.target_admin_role,
         }
       : null,
     before: row.before,

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { administratorLabel } from '@uplink/contract/admin-roles';
 import {
   type AuditAction,
   type AuditLog,
@@ -63,15 +64,21 @@ const screenOf: Partial<Record<AuditLogEntry['targetType'], (id: string) => stri
 function Target({ entry }: { entry: AuditLogEntry }) {
   const type = <p className="text-slate-500 text-xs">{auditTargetTypeLabels[entry.targetType]}</p>;
   if (entry.target) {
-    // A member opens on their page; an administrator on the team's, where their role is changed.
-    const screen = entry.targetType === 'USER' ? `/admin/users/${encodeURIComponent(entry.targetId)}` : '/admin/team';
+    // A member opens on their page; an administrator — whatever the action was done as — on the
+    // team's, where their role is changed.
+    const { adminRole } = entry.target;
     return (
       <div className="min-w-0">
-        <Link to={screen} className={linkClass}>
+        <Link
+          to={adminRole ? '/admin/team' : `/admin/users/${encodeURIComponent(entry.targetId)}`}
+          className={linkClass}
+        >
           {entry.target.name}
         </Link>
         <p className="text-slate-500 text-xs">
-          {auditTargetTypeLabels[entry.targetType]} · {entry.target.userId}
+          {adminRole
+            ? administratorLabel(adminRole)
+            : `${auditTargetTypeLabels[entry.targetType]} · ${entry.target.userId}`}
         </p>
       </div>
     );
@@ -125,7 +132,14 @@ const columns: Column<AuditLogEntry>[] = [
     header: 'Administrator',
     cell: (entry) =>
       entry.actor ? (
-        <TwoLineCell main={entry.actor.name} detail={emailAndUserId(entry.actor)} />
+        <TwoLineCell
+          main={entry.actor.name}
+          detail={
+            entry.actor.adminRole
+              ? `${entry.actor.email} · ${administratorLabel(entry.actor.adminRole)}`
+              : emailAndUserId(entry.actor)
+          }
+        />
       ) : (
         <Badge tone="grey">{auditLogTexts.system}</Badge>
       ),
