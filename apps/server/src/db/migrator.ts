@@ -41,6 +41,7 @@ import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exp
 import * as demoPaymentsInWindow from './migrations/0240-demo-payments-in-four-eyes-window';
 import * as untaggedEmailIndex from './migrations/0241-untagged-email-index';
 import * as riskHoldsTheOneWhoLinked from './migrations/0242-risk-holds-the-one-who-linked';
+import * as administratorsAreNotMembers from './migrations/0243-administrators-are-not-members';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
 import { applyRuleFunctions } from './rule-functions';
 
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0240-demo-payments-in-four-eyes-window': demoPaymentsInWindow,
   '0241-untagged-email-index': untaggedEmailIndex,
   '0242-risk-holds-the-one-who-linked': riskHoldsTheOneWhoLinked,
+  '0243-administrators-are-not-members': administratorsAreNotMembers,
   '0270-invitation-funnel': invitationFunnel,
 };
 

@@ -1,7 +1,7 @@
 import type { UserStatus } from '@uplink/contract/constants';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { PageWindow } from '../../db/list-page';
-import { memberMatches } from '../../db/member-search';
+import { isListedMember, memberMatches } from '../../db/member-search';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database } from '../../db/schema';
 
@@ -31,13 +31,13 @@ export interface MemberReportRow extends MemberSummaryRow {
 }
 
 function memberConditions(filters: MemberReportFilters): RawBuilder<boolean> {
-  return sql<boolean>`u.deleted_at IS NULL
+  return sql<boolean>`${isListedMember('u')}
     ${filters.status ? sql`AND u.status = ${filters.status}` : sql``}
     ${filters.search ? sql`AND ${memberMatches('u', filters.search)}` : sql``}`;
 }
 
 /**
- * A page of members (deleted ones left out), newest first, and for each of them their figures.
+ * A page of members (deleted ones and administrators left out), newest first, and for each of them their figures.
  * The page is chosen first; each figure is then read per member through that member's index
  * (withdrawals, ledger entries, rewards and statements by member, the maintained downline
  * counts), so a page costs what its members have, never a pass over a whole table.

@@ -2,7 +2,7 @@ import type { UserStatus } from '@uplink/contract/constants';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import { type Kysely, sql } from 'kysely';
 import type { PageWindow } from '../../db/list-page';
-import { memberMatches } from '../../db/member-search';
+import { isListedMember, memberMatches } from '../../db/member-search';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database, UserRow } from '../../db/schema';
 
@@ -65,13 +65,13 @@ export async function countLapsedSubscriptions(db: Kysely<Database>, at: Date): 
   return Number(row.lapsed);
 }
 
-/** Members (not deleted) who joined at or after `since`, counted over the creation-time index. */
+/** Members (not deleted, not administrators) who joined at or after `since`, over the creation-time index. */
 export async function countMembersJoinedSince(db: Kysely<Database>, since: Date): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select(sql<string>`count(*)::text`.as('joined'))
     .where('created_at', '>=', since)
-    .where('deleted_at', 'is', null)
+    .where(isListedMember('users'))
     .executeTakeFirstOrThrow();
   return Number(row.joined);
 }
@@ -89,7 +89,7 @@ export interface AdminUserRow extends UserRow, MemberSummaryRow {
 }
 
 /**
- * Members not deleted, newest first (`seq` follows creation), optionally those matching a search;
+ * Members (not deleted, not administrators), newest first (`seq` follows creation), optionally those matching a search;
  * the page is chosen first, then its sponsors and balances are joined.
  */
 export async function findUsersPage(
@@ -102,7 +102,7 @@ export async function findUsersPage(
   const { rows } = await sql<AdminUserRow>`
     WITH page AS (
       SELECT * FROM users u
-       WHERE u.deleted_at IS NULL ${search ? sql`AND ${memberMatches('u', search)}` : sql``}
+       WHERE ${isListedMember('u')} ${search ? sql`AND ${memberMatches('u', search)}` : sql``}
        ORDER BY u.seq ${direction}
        LIMIT ${page.limit} OFFSET ${page.offset}
     )
@@ -113,10 +113,10 @@ export async function findUsersPage(
   return rows;
 }
 
-/** How many members (not deleted) match a search. */
+/** How many members (not deleted, not administrators) match a search. */
 export async function countUsersMatching(db: Kysely<Database>, search: string): Promise<number> {
   const { rows } = await sql<{ total: string }>`
-    SELECT count(*)::text AS total FROM users u WHERE u.deleted_at IS NULL AND ${memberMatches('u', search)}`.execute(
+    SELECT count(*)::text AS total FROM users u WHERE ${isListedMember('u')} AND ${memberMatches('u', search)}`.execute(
     db,
   );
   return Number(rows[0]?.total ?? 0);
@@ -237,12 +237,12 @@ export async function findRecentWithdrawals(db: Kysely<Database>, limit: number)
   return rows;
 }
 
-/** The members who joined last (not deleted). */
+/** The members who joined last (not deleted, not administrators). */
 export function findRecentMembers(db: Kysely<Database>, limit: number): Promise<UserRow[]> {
   return db
     .selectFrom('users')
     .selectAll()
-    .where('deleted_at', 'is', null)
+    .where(isListedMember('users'))
     .orderBy('seq', 'desc')
     .limit(limit)
     .execute();

@@ -52,7 +52,7 @@ describe('administrators list and search members', () => {
              count(*) FILTER (WHERE subscription_paid_at IS NOT NULL
                                 AND (subscription_period_ends_at IS NULL OR subscription_period_ends_at > now()))::text
                AS "subscriptionPaid"
-        FROM users WHERE deleted_at IS NULL`.execute(t.database.db);
+        FROM users WHERE deleted_at IS NULL AND NOT is_admin`.execute(t.database.db);
     return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([key, value]) => [key, Number(value)]));
   }
 
@@ -91,6 +91,31 @@ describe('administrators list and search members', () => {
       onboardingCompleted: true,
       referredBy: null,
     });
+  });
+
+  it('leaves administrators out of the list, its search and its statistics: they are not members', async () => {
+    const support = await createMember(t.database.db, { adminRole: 'SUPPORT', firstName: 'Sam' });
+    const before = (await list({ limit: 100 })).json().data;
+    expect(before.users.map((user: { firstName: string }) => user.firstName)).not.toContain('Root');
+    expect(before.users.map((user: { _id: string }) => user._id)).not.toContain(support.id);
+    expect((await list({ search: 'Sam' })).json().data.users).toEqual([]);
+    expect((await list({ search: support.user_id })).json().data.pagination.totalUsers).toBe(0);
+
+    // A member made an administrator leaves the counts; made a member again, comes back.
+    await t.database.db
+      .updateTable('users')
+      .set({ is_admin: true, admin_role: 'ANALYST', admin_status: 'ACTIVE' })
+      .where('id', '=', quinn.id)
+      .execute();
+    const promoted = (await list({ limit: 100 })).json().data;
+    expect(promoted.stats).toEqual(await bruteForceStats());
+    expect(promoted.stats.totalUsers).toBe(before.stats.totalUsers - 1);
+    await t.database.db
+      .updateTable('users')
+      .set({ is_admin: false, admin_role: null, admin_status: null })
+      .where('id', '=', quinn.id)
+      .execute();
+    expect((await list({ limit: 100 })).json().data.stats).toEqual(before.stats);
   });
 
   it.each([

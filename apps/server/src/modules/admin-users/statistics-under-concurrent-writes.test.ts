@@ -49,7 +49,7 @@ describe('statistics stay exact while many members write at once', () => {
       ), true_members AS (
         SELECT status, is_email_verified AS email_verified, subscription_paid_at IS NOT NULL AS ever_paid,
                bingx_uid IS NOT NULL AS exchange_linked, count(*) AS n
-          FROM users WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4
+          FROM users WHERE deleted_at IS NULL AND NOT is_admin GROUP BY 1, 2, 3, 4
       ), kept_rewards AS (
         SELECT type, level, state, sum(rewards) AS n, sum(reward_amount) AS amount, sum(master_amount) AS master
           FROM reward_totals GROUP BY 1, 2, 3
@@ -154,7 +154,14 @@ describe('statistics stay exact while many members write at once', () => {
             db.transaction().execute(async (trx) => {
               await trx
                 .updateTable('users')
-                .set({ is_email_verified: random(2) === 0, status: random(3) === 0 ? 'DISABLED' : 'ACTIVE' })
+                .set({
+                  is_email_verified: random(2) === 0,
+                  status: random(3) === 0 ? 'DISABLED' : 'ACTIVE',
+                  // Made an administrator (and so no longer a member) or a member again: counted out and in.
+                  ...(random(4) === 0
+                    ? { is_admin: true, admin_role: 'ANALYST', admin_status: 'ACTIVE' }
+                    : { is_admin: false, admin_role: null, admin_status: null }),
+                })
                 .where('id', '=', other.id)
                 .execute();
               await trx
@@ -174,9 +181,9 @@ describe('statistics stay exact while many members write at once', () => {
 
     expect(await drift(), `seed ${seed}`).toEqual([]);
     const truth = await sql<{ members: number; pending: number; onboarded: number }>`
-      SELECT (SELECT count(*)::int FROM users WHERE deleted_at IS NULL) AS members,
+      SELECT (SELECT count(*)::int FROM users WHERE deleted_at IS NULL AND NOT is_admin) AS members,
              (SELECT count(*)::int FROM withdrawals WHERE status = 'PENDING') AS pending,
-             (SELECT count(*)::int FROM users WHERE deleted_at IS NULL AND subscription_paid_at IS NOT NULL
+             (SELECT count(*)::int FROM users WHERE deleted_at IS NULL AND NOT is_admin AND subscription_paid_at IS NOT NULL
                  AND bingx_uid IS NOT NULL) AS onboarded`.execute(db);
     const stats = (
       await t.app.inject({ method: 'GET', url: '/api/users/admin/overall-stats', headers: adminHeaders })

@@ -50,7 +50,7 @@ describe('the admin dashboard statistics', () => {
              count(*) FILTER (WHERE subscription_paid_at IS NOT NULL AND bingx_uid IS NOT NULL)::text AS onboarded,
              count(*) FILTER (WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::text
                AS today
-        FROM users WHERE deleted_at IS NULL`.execute(t.database.db);
+        FROM users WHERE deleted_at IS NULL AND NOT is_admin`.execute(t.database.db);
     const truth = rows[0] as { total: string; onboarded: string; today: string };
     const data = await stats();
     expect(data.users).toEqual({

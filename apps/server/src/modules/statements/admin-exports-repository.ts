@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { memberMatches } from '../../db/member-search';
+import { isListedMember, memberMatches } from '../../db/member-search';
 import type { Database } from '../../db/schema';
 import { type AuditLogFilters, auditLogConditions } from '../audit/audit-log-repository';
 import { type AllRewardsFilters, kindConditions } from '../rewards/all-rewards-repository';
@@ -49,7 +49,7 @@ export async function findUsersForExport(
       FROM users u
       LEFT JOIN users s ON s.id = u.sponsor_id
       LEFT JOIN ledger_accounts a ON a.user_id = u.id
-     WHERE u.deleted_at IS NULL
+     WHERE ${isListedMember('u')}
        ${search ? sql`AND ${memberMatches('u', search)}` : sql``}
        ${last ? sql`AND u.seq < ${last.seq}::bigint` : sql``}
      ORDER BY u.seq DESC

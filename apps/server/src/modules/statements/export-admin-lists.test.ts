@@ -90,6 +90,13 @@ describe('an administrator exports a list as filtered on its screen', () => {
     ]);
   });
 
+  it('leaves administrators out of the members file: they are not members', async () => {
+    const lines = cellsOf((await download('/api/users/admin/all/export')).body);
+    const userIds = lines.slice(1).map((line) => line[0]);
+    expect(userIds).toContain(hostile.user_id);
+    expect(userIds).not.toContain(admin.user_id);
+  });
+
   it('exports the audit log by action, the exports themselves included', async () => {
     const lines = cellsOf((await download('/api/admin/audit-log/export?action=DATA_EXPORTED')).body);
     expect(lines.length).toBeGreaterThanOrEqual(4);

@@ -12,11 +12,9 @@ import { AdminUsersTable } from '../../../features/admin-users/components/admin-
 import { UserStatCards } from '../../../features/admin-users/components/user-stat-cards';
 import { useStatusChange } from '../../../features/admin-users/hooks/use-status-change';
 import { useSearchedPage } from '../../../hooks/use-searched-page';
-import { useAuth } from '../../../lib/auth';
 import { usePermissions } from '../../../lib/permissions';
 
 export default function AdminUsersPage() {
-  const { user: administrator } = useAuth();
   const [search, setSearch] = useState('');
   const { settled, page, setPage } = useSearchedPage({ search });
   const users = useAdminUsers({ page, search: settled.search });
@@ -57,7 +55,6 @@ export default function AdminUsersPage() {
         <AdminUsersTable
           users={users}
           searched={settled.search !== ''}
-          currentAdminId={administrator?._id}
           onEditStatus={
             permits('members.manage')
               ? (user) =>

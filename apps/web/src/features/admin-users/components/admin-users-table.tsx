@@ -10,10 +10,8 @@ import { actionColumn, type Column } from '../../../components/table';
 import { amountColumn, dateColumn, MemberCell, walletColumn } from '../../../components/table-cells';
 import { EmailWithVerification } from './email-verification';
 
-function userColumns(
-  currentAdminId: string | undefined,
-  onEditStatus: ((user: AdminUserListItem) => void) | undefined,
-): Column<AdminUserListItem>[] {
+/** The members' columns; administrators are never listed (they are not members). */
+function userColumns(onEditStatus: ((user: AdminUserListItem) => void) | undefined): Column<AdminUserListItem>[] {
   return [
     {
       key: 'member',
@@ -27,13 +25,7 @@ function userColumns(
               {fullName(user)}
             </Link>
           }
-          marks={
-            <>
-              {user._id === currentAdminId ? <Badge tone="brand">You</Badge> : null}
-              {user.isAdmin && user._id !== currentAdminId ? <Badge tone="violet">Admin</Badge> : null}
-              <RiskMarkBadge mark={user.risk} />
-            </>
-          }
+          marks={<RiskMarkBadge mark={user.risk} />}
           identity={
             <>
               <EmailWithVerification email={user.email} verified={user.isEmailVerified} /> ·{' '}
@@ -91,8 +83,7 @@ function userColumns(
           >
             View
           </ButtonLink>
-          {/* An administrator's status is not a member's: owners suspend or remove them on the team. */}
-          {!onEditStatus || user.isAdmin ? null : (
+          {!onEditStatus ? null : (
             <Button
               variant="secondary"
               size="sm"
@@ -132,14 +123,12 @@ function Money({ amount }: { amount: number }) {
 export function AdminUsersTable({
   users,
   searched,
-  currentAdminId,
   onEditStatus,
   onPageChange,
 }: {
   users: UseQueryResult<AdminUsers>;
   /** Whether a search narrowed the list (the empty state says so). */
   searched: boolean;
-  currentAdminId: string | undefined;
   onEditStatus?: (user: AdminUserListItem) => void;
   onPageChange: (page: number) => void;
 }) {
@@ -153,7 +142,7 @@ export function AdminUsersTable({
       wording={wording}
       filtered={searched}
       onPageChange={onPageChange}
-      columns={userColumns(currentAdminId, onEditStatus)}
+      columns={userColumns(onEditStatus)}
       foldBelow="xl"
     />
   );
