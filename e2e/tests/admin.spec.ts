@@ -77,6 +77,23 @@ test.describe('administration', () => {
     expect((await request.get('/api/users/profile', { headers: renewed })).ok()).toBe(true);
   });
 
+  test('at 390 px the users search shows its whole placeholder', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, e2eAdmin);
+    await page.goto('/admin/users');
+    const search = page.getByLabel('Search users');
+    await expect(search).toHaveAttribute('placeholder', /\w/);
+    const overflow = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const measure = document.createElement('canvas').getContext('2d');
+      if (!measure) return Number.POSITIVE_INFINITY;
+      measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return measure.measureText(input.placeholder).width - room;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test('opens the member detail and its tabs', async ({ page }) => {
     await signInAs(page, e2eAdmin);
     await page.goto('/admin/users');

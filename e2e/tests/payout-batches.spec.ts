@@ -193,7 +193,7 @@ test.describe('payout batches', () => {
     await dialog.getByRole('button', { name: /^Release [\d,.]+ USDT$/ }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('OPEN', { exact: true })).toBeVisible();
-    // Released: open again, its release told on the screen.
+    // Released: the batch is open again, its files offered anew.
     await expectNoViolations(page);
     await shoot(page, 'admin-payout-batch-released');
   });
