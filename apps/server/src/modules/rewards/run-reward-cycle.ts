@@ -7,7 +7,6 @@ import type { Config } from '../../config/load-config';
 import type { Database, RewardCycleBasis, RewardCycleSource } from '../../db/schema';
 import { DomainError, validationFailed } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
-import { ExchangeUnavailableError } from '../exchange/exchange-gateway';
 import { type CycleWindow, cycleWindow, lastFinishedCycle } from './reward-cycle-calendar';
 import { betweenChunks, withCycleLease } from './reward-cycle-lease';
 import {
@@ -272,7 +271,7 @@ export async function readCycleStatement(
   if (await findDistributedRun(deps.db, cycle)) return { window, distributed: true };
   if (statement.source === 'UPLOAD') return { window, distributed: false, lines: statement.lines };
   const linkedUids = await linkedExchangeUids(deps.db);
-  const lines = await readExchangeStatement(deps, window, linkedUids);
+  const lines = await deps.integrations.exchangeGateway.copyTradingStatement(window, linkedUids);
   // Nothing to pay while members are linked is what a changed or misread exchange answer looks
   // like: refused, never recorded as a distributed (and so never again runnable) empty cycle.
   if (linkedUids.length > 0 && !lines.some((line) => new Decimal(line.masterAmount).gt(0))) {
@@ -283,16 +282,4 @@ export async function readCycleStatement(
     distributed: false,
     lines: lines.map((line) => ({ uid: line.uid, masterAmount: line.masterAmount })),
   };
-}
-
-/** The exchange's statement of the window; an exchange that does not answer is refused in words, retryable. */
-async function readExchangeStatement(deps: CycleRunDeps, window: CycleWindow, linkedUids: readonly string[]) {
-  try {
-    return await deps.integrations.exchangeGateway.copyTradingStatement(window, linkedUids);
-  } catch (error) {
-    if (error instanceof ExchangeUnavailableError) {
-      throw new DomainError('EXCHANGE_UNAVAILABLE', errorTexts.EXCHANGE_UNAVAILABLE);
-    }
-    throw error;
-  }
 }
