@@ -14,6 +14,8 @@ import { signInAs } from '../support/session';
 
 /** A cycle of its own: the rewards and withdrawals tests run the three newest finished ones. */
 const cycle = lastFinishedCycle - 3;
+/** A cycle no spec runs: previewed from the exchange, never distributed. */
+const previewedCycle = lastFinishedCycle - 21;
 
 /** Sets a member's status from the users list: edit, choose, confirm, then the toast. */
 async function changeStatus(page: Page, member: NewMember, status: string): Promise<void> {
@@ -75,6 +77,23 @@ test.describe('administration', () => {
     expect((await request.get('/api/users/profile', { headers: renewed })).ok()).toBe(true);
   });
 
+  test('at 390 px the users search shows its whole placeholder', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, e2eAdmin);
+    await page.goto('/admin/users');
+    const search = page.getByLabel('Search users');
+    await expect(search).toHaveAttribute('placeholder', /\w/);
+    const overflow = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const measure = document.createElement('canvas').getContext('2d');
+      if (!measure) return Number.POSITIVE_INFINITY;
+      measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return measure.measureText(input.placeholder).width - room;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test('opens the member detail and its tabs', async ({ page }) => {
     await signInAs(page, e2eAdmin);
     await page.goto('/admin/users');
@@ -129,5 +148,42 @@ test.describe('administration', () => {
       .click();
     await expect(page.getByRole('dialog', { name: 'Reward details' })).toBeVisible();
     await shoot(page, 'admin-rewards');
+  });
+
+  test('starts from the next cycle not distributed and previews a cycle from the exchange before it asks to run it', async ({
+    page,
+    request,
+  }) => {
+    const headers = { authorization: `Bearer ${await signInThroughApi(request, e2eAdmin)}` };
+    const cycles = (await (await request.get('/api/rewards/admin/cycles', { headers })).json()).data;
+    const distributed = new Set(cycles.runs.map((run: { cycle: number }) => run.cycle));
+    expect(distributed.has(cycles.nextCycle)).toBe(false);
+
+    await signInAs(page, e2eAdmin);
+    await page.goto('/admin/rewards');
+    await page.getByRole('button', { name: 'Run a cycle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run a reward cycle' });
+    await expect(dialog.getByLabel('Cycle number')).toHaveValue(String(cycles.nextCycle));
+    await dialog.getByLabel('Cycle number').fill(String(previewedCycle));
+    await dialog.getByLabel('From the exchange').check();
+    // Nothing is offered to run before the amounts are shown.
+    await expect(dialog.getByRole('button', { name: /^Run cycle/ })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const preview = dialog.getByRole('region', { name: `Preview of cycle #${previewedCycle}` });
+    await expect(preview).toBeVisible();
+    for (const figure of ['Matched to members', 'Rewards to write', 'To credit', 'To lock']) {
+      await expect(preview.getByText(figure, { exact: true })).toBeVisible();
+    }
+    await expect(preview).toContainText(/To credit\s*[\d,]+\.\d\d USDT/);
+    await shoot(page, 'admin-reward-cycle-exchange-preview', { fullPage: false });
+
+    await dialog.getByRole('button', { name: `Run cycle #${previewedCycle}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Run cycle #${previewedCycle}?` });
+    await expect(confirm).toContainText(/From the exchange, \d+ entr(y|ies)/);
+    await expect(confirm.getByRole('button', { name: /^Distribute [\d,]+\.\d\d USDT$/ })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    const runs = (await (await request.get('/api/rewards/admin/cycles', { headers })).json()).data.runs;
+    expect(runs.some((run: { cycle: number }) => run.cycle === previewedCycle)).toBe(false);
   });
 });

@@ -81,7 +81,7 @@ test.describe('public site', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test('the footer carries the contact e-mail, two messaging groups, two social placeholders and the 2025 copyright', async ({
+  test('the footer carries the contact e-mail, two messaging groups, two social placeholders and the copyright of the current year', async ({
     page,
   }) => {
     await page.goto('/');

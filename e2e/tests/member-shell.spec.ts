@@ -56,6 +56,16 @@ test.describe('member shell', () => {
     await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
+  test('on a phone, Support is reached from the profile and from the footer', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Get Assistance' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await page.goto('/dashboard');
+    await page.locator('main footer').getByRole('link', { name: 'Support' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+  });
+
   test('the profile is read only with status, subscription and UID; the password can be changed', async ({
     page,
     request,

@@ -170,6 +170,7 @@ test.describe('payout batches', () => {
     await expect(page.getByText('PAYMENT UNDER WAY', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay batch from the demo treasury' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete batch' })).toHaveCount(0);
+    await expectNoViolations(page);
     await shoot(page, 'admin-payout-batch-under-way');
   });
 
@@ -192,6 +193,9 @@ test.describe('payout batches', () => {
     await dialog.getByRole('button', { name: /^Release [\d,.]+ USDT$/ }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('OPEN', { exact: true })).toBeVisible();
+    // Released: the batch is open again, its files offered anew.
+    await expectNoViolations(page);
+    await shoot(page, 'admin-payout-batch-released');
   });
 
   test('pays the batch from the demo treasury and watches it turn PAID', async ({ page }) => {

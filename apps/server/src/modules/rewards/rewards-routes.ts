@@ -1,5 +1,6 @@
 import { adminRewardsQuerySchema, adminRewardsSchema } from '@uplink/contract/admin-rewards';
 import { envelopeSchema, errorEnvelopeSchema } from '@uplink/contract/envelope';
+import { errorTexts } from '@uplink/contract/error-codes';
 import { memberRewardsQuerySchema, memberRewardsSchema } from '@uplink/contract/member-rewards';
 import { rewardPlanSchema } from '@uplink/contract/reward-plan';
 import {
@@ -12,9 +13,12 @@ import {
 } from '@uplink/contract/reward-runs';
 import { rewardStatsSchema } from '@uplink/contract/reward-stats';
 import { safeText } from '@uplink/contract/safe-text';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../domain-error';
 import { ok } from '../../http/envelope';
+import { ExchangeUnavailableError } from '../exchange/exchange-gateway';
 import { previewRewardCycle } from './preview-reward-cycle';
 import { recordRewardCycle } from './reward-cycle-metrics';
 import { type CycleStatement, runRewardCycle } from './run-reward-cycle';
@@ -35,6 +39,21 @@ const statementOf = (body: z.output<typeof rewardCycleRunRequestSchema>): CycleS
         lines: body.entries.map((entry) => ({ uid: entry.bingXUID, masterAmount: entry.masterAmount })),
       }
     : { source: 'EXCHANGE' };
+
+/**
+ * A run or preview from an exchange that does not answer is refused in words, retryable
+ * (EXCHANGE_UNAVAILABLE); what the exchange did answer is logged for the operator. The scheduled
+ * job and the operator command see the exchange's own error.
+ */
+async function refusingExchangeOutage<T>(request: FastifyRequest, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof ExchangeUnavailableError)) throw error;
+    request.log.warn({ err: error }, 'the exchange did not answer for a reward cycle');
+    throw new DomainError('EXCHANGE_UNAVAILABLE', errorTexts.EXCHANGE_UNAVAILABLE);
+  }
+}
 
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -96,13 +115,16 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const run = await runRewardCycle(app.context, {
-        cycle: request.body.cycle,
-        statement: statementOf(request.body),
-        startedBy: request.currentUser.id,
-        ipAddress: request.ip,
-        requestId: request.id,
-      });
+      const run = await refusingExchangeOutage(
+        request,
+        runRewardCycle(app.context, {
+          cycle: request.body.cycle,
+          statement: statementOf(request.body),
+          startedBy: request.currentUser.id,
+          ipAddress: request.ip,
+          requestId: request.id,
+        }),
+      );
       recordRewardCycle(run);
       return ok(
         run,
@@ -127,10 +149,10 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const preview = await previewRewardCycle(app.context, {
-        cycle: request.body.cycle,
-        statement: statementOf(request.body),
-      });
+      const preview = await refusingExchangeOutage(
+        request,
+        previewRewardCycle(app.context, { cycle: request.body.cycle, statement: statementOf(request.body) }),
+      );
       return ok(
         preview,
         preview.alreadyDistributed

@@ -71,6 +71,55 @@ describe('a reward cycle from the BingX agent API', () => {
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   });
 
+  it('previews what the exchange reports, writing nothing, as the run then distributes it', async () => {
+    const cycle = nextCycle++;
+    const { startsAt } = cycleWindow(t.config.rewards, cycle);
+    for (const [member, amount] of [
+      [copier, '100'],
+      [top, '0'],
+    ] as const) {
+      exchange.commissionDays.push({
+        uid: member.bingx_uid as string,
+        time: startsAt.getTime() + 3_600_000,
+        extCopyCommissionVolume: amount,
+      });
+    }
+    const preview = await post('/api/rewards/admin/cycles/preview', { cycle, source: 'exchange' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      message: `Cycle ${cycle} would write 1 rewards`,
+      data: {
+        cycle,
+        alreadyDistributed: false,
+        inputCount: 2,
+        matchedCount: 2,
+        unknownCount: 0,
+        totalMasterAmount: 100,
+        rewardsToWrite: 1,
+        totalToPay: 5,
+        totalToLock: 0,
+      },
+    });
+    expect(await runsOf(cycle)).toEqual([]);
+    const run = await post('/api/rewards/admin/cycles', { cycle, source: 'exchange' });
+    expect(run.json().data).toMatchObject({ outcome: 'DISTRIBUTED', rewardsWritten: 1, totalPaid: 5 });
+  });
+
+  it('answers a retryable EXCHANGE_UNAVAILABLE in words when the exchange does not answer, and writes nothing', async () => {
+    const cycle = nextCycle++;
+    for (const url of ['/api/rewards/admin/cycles/preview', '/api/rewards/admin/cycles']) {
+      exchange.failNext.push(...Array.from({ length: 3 }, () => ({ status: 503, body: { code: 503 } })));
+      const response = await post(url, { cycle, source: 'exchange' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        success: false,
+        errorCode: 'EXCHANGE_UNAVAILABLE',
+        message: 'The exchange is not answering right now. Please try again in a minute.',
+      });
+    }
+    expect(await runsOf(cycle)).toEqual([]);
+  });
+
   it('names an uploaded statement as its basis', async () => {
     const cycle = nextCycle++;
     const response = await post('/api/rewards/admin/cycles', {

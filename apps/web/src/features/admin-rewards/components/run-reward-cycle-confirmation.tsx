@@ -6,16 +6,16 @@ import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 export function RunRewardCycleConfirmation({
   cycle,
   previewed,
-  statementFileName,
+  statement,
   busy,
   problem,
   onClose,
   onConfirm,
 }: {
   cycle: number;
-  previewed: RewardCyclePreview | undefined;
-  /** The uploaded statement's file name; none from the exchange. */
-  statementFileName: string | undefined;
+  previewed: RewardCyclePreview;
+  /** The uploaded statement's file name, or the exchange the run reads it from. */
+  statement: { fileName: string } | 'EXCHANGE';
   busy: boolean;
   problem: string | null;
   onClose: () => void;
@@ -25,7 +25,7 @@ export function RunRewardCycleConfirmation({
     <ConfirmActionDialog
       open
       onClose={onClose}
-      {...runConfirmation(cycle, previewed, statementFileName)}
+      {...runConfirmation(cycle, previewed, statement)}
       busy={busy}
       onConfirm={onConfirm}
       problem={problem}
@@ -34,26 +34,16 @@ export function RunRewardCycleConfirmation({
 }
 
 /**
- * What a run is about to do: the cycle, its statement and, previewed, the amounts it credits and
- * locks; from the exchange the amounts are known only once it has run.
+ * What a run is about to do: the cycle, its statement and the amounts the preview found it
+ * credits and locks. From the exchange the run reads the statement again as it starts.
  */
-function runConfirmation(
-  cycle: number,
-  previewed: RewardCyclePreview | undefined,
-  statementFileName: string | undefined,
-) {
+function runConfirmation(cycle: number, previewed: RewardCyclePreview, statement: { fileName: string } | 'EXCHANGE') {
   const final = 'A cycle is distributed once: this cannot be undone.';
-  if (!previewed) {
-    return {
-      title: `Run cycle #${cycle}?`,
-      details: [
-        { label: 'Cycle', value: `#${cycle}` },
-        { label: 'Statement', value: 'From the exchange, read when the run starts' },
-      ],
-      consequence: `Every linked member's copy trading in the cycle is read from the exchange, and the rewards it pays are credited to the members' balances (or locked) at once. ${final}`,
-      confirmLabel: `Run cycle #${cycle} from the exchange`,
-    };
-  }
+  const fromExchange = statement === 'EXCHANGE';
+  const entries = formatCount(previewed.inputCount, ['entry', 'entries']);
+  const reread = fromExchange
+    ? ' The statement is read again from the exchange as the run starts; what it then reports is distributed.'
+    : '';
   const total = previewed.totalToPay + previewed.totalToLock;
   return {
     title: `Run cycle #${cycle}?`,
@@ -64,13 +54,13 @@ function runConfirmation(
       },
       {
         label: 'Statement',
-        value: `${statementFileName ?? 'Uploaded'}, ${formatCount(previewed.inputCount, ['entry', 'entries'])}`,
+        value: fromExchange ? `From the exchange, ${entries}` : `${statement.fileName}, ${entries}`,
       },
       { label: 'Rewards to write', value: formatCount(previewed.rewardsToWrite) },
       { label: 'To credit', value: formatUsdt(previewed.totalToPay) },
       { label: 'To lock', value: formatUsdt(previewed.totalToLock) },
     ],
-    consequence: `${formatUsdt(previewed.totalToPay)} is credited to members' balances and ${formatUsdt(previewed.totalToLock)} locked until their owners are compliant, at once. ${final}`,
+    consequence: `${formatUsdt(previewed.totalToPay)} is credited to members' balances and ${formatUsdt(previewed.totalToLock)} locked until their owners are compliant, at once.${reread} ${final}`,
     confirmLabel: `Distribute ${formatUsdt(total)}`,
   };
 }

@@ -20,8 +20,8 @@ const failureText = (error: unknown) => errorText(error, { fieldSeparator: ' ' }
 /**
  * Runs a finished cycle: the cycle number (by default the one after the newest distributed, which
  * the field refuses while it has not ended), then a statement
- * uploaded as CSV (read and checked here, line by line, then previewed by the server before it is
- * run) or taken from the exchange when the run starts.
+ * uploaded as CSV (read and checked here, line by line) or read from the exchange, previewed by
+ * the server before it is run.
  */
 export function RunRewardCycleDialog({
   open,
@@ -49,7 +49,7 @@ export function RunRewardCycleDialog({
   const cycle = 'cycle' in cycleNumber ? cycleNumber.cycle : null;
   const entries = statement && statement.problemCount === 0 ? statement.entries : null;
   const busy = reading || preview.isPending || run.isPending;
-  const previewed = source === 'UPLOAD' ? preview.data : undefined;
+  const previewed = preview.data;
   const ready = cycle !== null && (source === 'EXCHANGE' || entries !== null);
 
   /** Whatever changes, an earlier preview or failure no longer describes what would run. */
@@ -69,8 +69,9 @@ export function RunRewardCycleDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || busy || cycle === null || distributed) return;
-    if (source === 'UPLOAD' && entries && !previewed) {
-      preview.mutate({ cycle, entries });
+    if (!previewed) {
+      if (source === 'EXCHANGE') preview.mutate({ cycle, source: 'exchange' });
+      else if (entries) preview.mutate({ cycle, entries });
       return;
     }
     run.reset();
@@ -100,7 +101,7 @@ export function RunRewardCycleDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {distributed ? 'Close' : 'Cancel'}
           </Button>
-          {distributed ? null : source === 'UPLOAD' && !previewed ? (
+          {distributed ? null : !previewed ? (
             <Button type="submit" form={formId} disabled={!ready} busy={reading || preview.isPending}>
               Preview
             </Button>
@@ -148,7 +149,8 @@ export function RunRewardCycleDialog({
           />
         ) : (
           <Alert tone="info">
-            The statement of every linked member's trading is read from the exchange when the cycle runs.
+            The statement of every linked member's trading is read from the exchange: preview it to see what the run
+            would distribute.
           </Alert>
         )}
 
@@ -162,11 +164,11 @@ export function RunRewardCycleDialog({
 
         {failure ? <Alert tone="error" title={failureText(failure)} /> : null}
       </form>
-      {confirming && cycle !== null ? (
+      {confirming && cycle !== null && previewed ? (
         <RunRewardCycleConfirmation
           cycle={cycle}
           previewed={previewed}
-          statementFileName={statement?.fileName}
+          statement={source === 'EXCHANGE' ? 'EXCHANGE' : { fileName: statement?.fileName ?? 'Uploaded' }}
           busy={run.isPending}
           problem={run.error ? failureText(run.error) : null}
           onClose={() => setConfirming(false)}
