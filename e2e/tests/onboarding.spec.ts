@@ -193,7 +193,7 @@ test.describe('onboarding', () => {
     const outcomes = [
       ['10000002', 'This BingX UID was not registered through our invitation link'],
       ['10000003', 'KYC verification is not complete on this BingX account'],
-      ['10000004', 'The BingX account holds less than the minimum deposit of 100 USDT'],
+      ['10000004', 'The BingX account holds less than the minimum balance of 100 USDT'],
       ['10000005', 'BingX is not answering right now. Please try again in a minute.'],
       ['12ab', 'The BingX UID must contain digits only'],
     ] as const;

@@ -11,6 +11,7 @@ import { ensurePrivateDirectory } from './db/data-directory';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { databaseLabel, waitForDatabase } from './db/database-wait';
 import { migrateToLatest } from './db/migrator';
+import { startJobLock } from './jobs/job-lock';
 import { recordConnectionWait, recordReplicaCheck, watchConnectionPool } from './modules/metrics/database-metrics';
 
 export interface ServingRuntime {
@@ -39,7 +40,7 @@ export async function startRuntime(configured: Config, logger?: boolean | object
   const config = demoChain ? withDemoChain(configured, demoChain) : configured;
   const prepared = await prepareDatabase(database, config);
   const leadLog = leadLogger();
-  const jobLock = database.startJobLock(leadLog.told);
+  const jobLock = startJobLock(database, leadLog.told);
   const app = await buildApp({ config, db: database.db, readDb: database.readDb, logger, jobLock });
   leadLog.to(app);
   return {
@@ -78,7 +79,7 @@ export async function startWorkerRuntime(config: Config, runsJobs: boolean): Pro
     config,
     db: database.db,
     readDb: database.readDb,
-    jobLock: runsJobs ? database.startJobLock(leadLog.told) : undefined,
+    jobLock: runsJobs ? startJobLock(database, leadLog.told) : undefined,
   });
   leadLog.to(app);
   return {

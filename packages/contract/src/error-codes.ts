@@ -94,7 +94,8 @@ export const errorTexts: Record<ErrorCode, string> = {
   BINGX_UID_INELIGIBLE: 'This BingX UID is not eligible. Register on BingX through our affiliate link.',
   BINGX_UID_INCOMPLETE_KYC:
     'KYC verification is not complete on this BingX account. Complete identity verification in the BingX app, then link this UID again.',
-  BINGX_UID_INSUFFICIENT_DEPOSIT: 'The deposit on this BingX account is too small. Deposit at least 100 USDT.',
+  BINGX_UID_INSUFFICIENT_DEPOSIT:
+    'The balance on this BingX account is under the minimum. Deposit on BingX, then link this UID again.',
   EXCHANGE_UNAVAILABLE: 'The exchange is not answering right now. Please try again in a minute.',
   SUBSCRIPTION_NOT_PAID: 'Please pay the subscription before linking your BingX UID.',
   INSUFFICIENT_BALANCE: 'Your balance is too low for this withdrawal.',

@@ -5,7 +5,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DefaultQueryExecutor, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
-import { type JobLock, leaderJobLock, processJobLock } from '../jobs/job-lock';
 import { hearDroppedConnection } from './connection-errors';
 import {
   type ConnectionWaitObserver,
@@ -37,11 +36,10 @@ export interface DatabaseHandle {
   /** 'postgres' for a server, 'pglite' for the embedded database. */
   kind: 'postgres' | 'pglite';
   /**
-   * For the process that runs the background jobs: the lock that keeps each to one runner — across
-   * every process and host on PostgreSQL (the one that leads, `leaderJobLock`), in this process on
-   * PGlite. Started once, on the first call; `onChange` is told when this process takes or loses the lead.
+   * Work that must end before the database closes, run first by `close` in the order given: a
+   * lead held on one of its sessions (the background jobs' lock) is given up while it can be.
    */
-  startJobLock(onChange?: (leading: boolean, reason: string) => void): JobLock;
+  closeFirst(task: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -151,19 +149,18 @@ async function wrap(
   });
   const { db, provider } = await guardedKysely(unavailableWithoutConnection(pool), onConnectionWait);
   if (kind === 'pglite') markEmbedded(db);
-  let jobLock: JobLock | undefined;
+  const firstTasks: (() => Promise<void>)[] = [];
   return {
     db,
     readDb: db,
     replica: null,
     pool,
     kind,
-    startJobLock(onChange = () => {}) {
-      jobLock ??= kind === 'postgres' ? leaderJobLock(db as Kysely<unknown>, pool, onChange) : processJobLock();
-      return jobLock;
+    closeFirst(task) {
+      firstTasks.push(task);
     },
     async close() {
-      await jobLock?.close();
+      for (const task of firstTasks.splice(0)) await task();
       provider.close();
       await db.destroy();
       await closeBackend();

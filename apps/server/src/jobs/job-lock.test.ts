@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../testing/test-database';
-import { type JobLock, leaderJobLock, leadTryIntervalMs, processJobLock } from './job-lock';
+import { type JobLock, leaderJobLock, leadTryIntervalMs, processJobLock, startJobLock } from './job-lock';
 
 /** A run of `name` that holds the lock until `finish()`. */
 function heldRun(lock: JobLock, name: string) {
@@ -25,7 +25,7 @@ describe('the job lock of the test database', () => {
   let lock: JobLock;
   beforeAll(async () => {
     database = await createTestDatabase();
-    lock = database.startJobLock();
+    lock = startJobLock(database);
     // On PostgreSQL the lead is taken by a first try, a moment after the start.
     while (!lock.leads()) await new Promise((resolve) => setTimeout(resolve, 50));
   });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { DatabaseHandle } from '../db/database';
 import { type SessionLockRelease, sessionLockKey, trySessionLock } from '../db/session-lock';
 
 /** Keeps each background job to one runner in the whole deployment. */
@@ -13,6 +14,24 @@ export interface JobLock {
   runExclusive(name: string, work: () => Promise<void>): Promise<boolean>;
   /** Gives the lead up (before the database closes). */
   close(): Promise<void>;
+}
+
+/**
+ * For the process that runs the background jobs: the lock that keeps each to one runner — across
+ * every process and host on PostgreSQL (the one that leads, `leaderJobLock`), in this process on
+ * the embedded database (`processJobLock`). Given up before the database closes; `onChange` is
+ * told when this process takes or loses the lead.
+ */
+export function startJobLock(
+  database: Pick<DatabaseHandle, 'db' | 'pool' | 'kind' | 'closeFirst'>,
+  onChange: (leading: boolean, reason: string) => void = () => {},
+): JobLock {
+  const lock =
+    database.kind === 'postgres'
+      ? leaderJobLock(database.db as Kysely<unknown>, database.pool, onChange)
+      : processJobLock();
+  database.closeFirst(() => lock.close());
+  return lock;
 }
 
 /** How often a process that does not lead tries to: the longest a dead leader's jobs wait for another host. */

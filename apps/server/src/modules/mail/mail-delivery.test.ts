@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/load-config';
 import type { DatabaseHandle } from '../../db/database';
+import { startJobLock } from '../../jobs/job-lock';
 import { metricsRegistry } from '../../metrics-registry';
 import { createMember, registrationBody } from '../../testing/builders';
 import { type CuttableProxy, startCuttableProxy } from '../../testing/cuttable-proxy';
@@ -46,7 +47,7 @@ describe('mail delivery over SMTP', () => {
       mailRetryBaseMs: 50,
       mailPollIntervalMs: 60_000,
     };
-    app = await buildApp({ config, db: database.db, jobLock: database.startJobLock(), logger: false });
+    app = await buildApp({ config, db: database.db, jobLock: startJobLock(database), logger: false });
     await app.ready();
     sponsorCode = (await createMember(database.db)).referral_code;
   });
@@ -306,7 +307,7 @@ describe('an SMTP outage, and its end: nothing is lost', () => {
       mailRetryBaseMs: 50,
       mailPollIntervalMs: 60_000,
     };
-    app = await buildApp({ config, db: database.db, jobLock: database.startJobLock(), logger: false });
+    app = await buildApp({ config, db: database.db, jobLock: startJobLock(database), logger: false });
     await app.ready();
   });
   afterAll(async () => {

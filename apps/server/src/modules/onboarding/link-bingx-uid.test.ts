@@ -1,8 +1,9 @@
+import { errorTexts } from '@uplink/contract/error-codes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testAppForFile } from '../../testing/app-for-file';
 import { createMember } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
 import { FakeBingxAgentServer } from '../exchange/fake-bingx-agent-server';
 import { sandboxUids } from '../exchange/sandbox-exchange-gateway';
 
@@ -234,6 +235,38 @@ describe('linking a BingX UID through the BingX agent API', () => {
     // Another member has a budget of their own.
     exchange.invitees.set('32000011', { inviteResult: true, kycResult: 'true', balanceVolume: '500' });
     expect((await link(t, (await newMember(t)).token, { bingXUID: '32000011' })).statusCode).toBe(200);
+  });
+});
+
+describe('the exchange balance a UID needs', () => {
+  const exchange = new FakeBingxAgentServer('agent-key', 'agent-secret');
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const baseUrl = await exchange.start();
+    const base = testConfig();
+    // A deployment's own line (MIN_EXCHANGE_BALANCE): the refusal names it, not the contract's default.
+    t = await createTestApp(
+      { exchange: { ...base.exchange, minimumBalance: '250' } },
+      { depositChain: null, exchangeGateway: exchange.clientFor(baseUrl) },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await exchange.stop();
+  });
+
+  it('refuses a balance under the deployment’s line in words that name that line, and links one at it', async () => {
+    exchange.invitees.set('33000001', { inviteResult: true, kycResult: 'true', balanceVolume: '249.99' });
+    const refused = await link(t, (await newMember(t)).token, { bingXUID: '33000001' });
+    expect(refused.json()).toMatchObject({
+      errorCode: 'BINGX_UID_INSUFFICIENT_DEPOSIT',
+      message: 'The BingX account holds less than the minimum balance of 250 USDT',
+    });
+    // The catalogue text (shown when a server sends no message) names no figure that could disagree.
+    expect(errorTexts.BINGX_UID_INSUFFICIENT_DEPOSIT).not.toMatch(/\d/);
+    exchange.invitees.set('33000002', { inviteResult: true, kycResult: 'true', balanceVolume: '250' });
+    expect((await link(t, (await newMember(t)).token, { bingXUID: '33000002' })).statusCode).toBe(200);
   });
 });
 

@@ -53,7 +53,7 @@ export async function linkExchangeUid(deps: LinkExchangeUidDependencies, member:
   if (new Decimal(check.balanceUsdt).lt(deps.minimumBalance)) {
     throw new DomainError(
       'BINGX_UID_INSUFFICIENT_DEPOSIT',
-      `The BingX account holds less than the minimum deposit of ${deps.minimumBalance} USDT`,
+      `The BingX account holds less than the minimum balance of ${deps.minimumBalance} USDT`,
     );
   }
 

@@ -147,4 +147,19 @@ describe('an administrator releases a payout batch', () => {
     expect((await release(batchId, colleague)).json().data.released).toBe(true);
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   });
+
+  it('asks the export’s rolling 24-hour window: a batch under the limit its exporter could not send alone takes a second person to release', async () => {
+    const alone = await createAdministrator(t.database.db, 'FINANCE');
+    const first = await batchOf([60]);
+    const second = await batchOf([50]);
+    expect((await exportOf(first.batchId, alone)).statusCode).toBe(200);
+    // 60 + 50 in 24 hours is above the limit: the export needs a second approval, and so does the release.
+    expect((await exportOf(second.batchId, alone)).json().errorCode).toBe('PAYOUT_APPROVAL_REQUIRED');
+    expect((await approve(second.batchId, colleague)).statusCode).toBe(200);
+    expect((await exportOf(second.batchId, alone)).statusCode).toBe(200);
+    expect((await release(second.batchId, alone)).json().errorCode).toBe('PAYOUT_APPROVAL_BY_EXPORTER');
+    expect((await release(second.batchId, colleague)).json().data.released).toBe(true);
+    // The first fits the window (the approved second counts in none): its exporter releases it alone.
+    expect((await release(first.batchId, alone)).json().data.released).toBe(true);
+  });
 });

@@ -7,8 +7,9 @@ import { isUuid } from '../../db/uuid';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { readSplittingRange } from '../subscription/confirmed-block-scan';
+import { fourEyesWindow } from '../withdrawals/four-eyes-window';
 import { askChain } from '../withdrawals/payout-proof';
-import { approvalRequired, batchNotFound, toPayoutBatch } from './payout-batch-record';
+import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import {
   type BatchSummaryRow,
   type DemoPaymentRow,
@@ -36,8 +37,9 @@ const demoSendingMs = 2 * 60_000;
  * transaction — so its unpaid withdrawals are no longer claimed: they can be paid, rejected or
  * batched again. A deliberate, audited act (with its reason), refused:
  *
- * - above PAYOUT_SECOND_APPROVAL_ABOVE, to the batch's creator and to whoever exported it: a
- *   second person releases what one person sent (`secondPersonRefusal`);
+ * - to the batch's creator and to whoever exported it, when its payment does not fit the four-eyes
+ *   window of the one who started it (`needsSecondPerson`): a second person releases what one person
+ *   could not send alone (`secondPersonRefusal`);
  * - while a demo-treasury transaction of it is being sent;
  * - while the chain shows any treasury transfer paying one of its unpaid withdrawals since the
  *   payment started, confirmed or not (logs of mined blocks up to the head): that payment is real,
@@ -60,7 +62,7 @@ export async function releasePayoutBatch(
   if (!claimedAt || unpaid.length === 0) {
     return { released: false, batch: toPayoutBatch(summary, deps.config.withdrawals.secondApprovalAbove) };
   }
-  if (approvalRequired(summary.claimed_total, deps.config.withdrawals.secondApprovalAbove)) {
+  if (await needsSecondPerson(deps, summary, id)) {
     const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator, 'release');
     if (refusal) throw refusal;
   }
@@ -112,6 +114,26 @@ export async function releasePayoutBatch(
   const batch = await findBatchSummary(deps.db, id);
   if (!batch) throw batchNotFound();
   return { released: true, batch: toPayoutBatch(batch, deps.config.withdrawals.secondApprovalAbove) };
+}
+
+/**
+ * Whether releasing the batch's payment takes a second person: when the payment, counted with what
+ * the administrator who started it paid out without a second approval in the last 24 hours, is
+ * above PAYOUT_SECOND_APPROVAL_ABOVE — the export's own window (`fourEyesWindow`), the batch's
+ * approval aside, so a payment one person could not start alone is not released by one person either.
+ */
+async function needsSecondPerson(
+  deps: Deps,
+  summary: Pick<BatchSummaryRow, 'payment_claimed_by' | 'claimed_total'>,
+  batchId: string,
+): Promise<boolean> {
+  const window = await fourEyesWindow(deps.db, deps, {
+    administratorId: summary.payment_claimed_by,
+    total: summary.claimed_total,
+    now: deps.clock.now(),
+    batchId,
+  });
+  return !window.fits;
 }
 
 /**

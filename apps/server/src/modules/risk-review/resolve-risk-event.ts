@@ -18,6 +18,7 @@ import {
   memberIdsOf,
 } from '../risk/risk-events-repository';
 import { recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
+import { mayBeDecidedNow } from '../withdrawals/withdrawal-payment-claim';
 import { withMembers } from './view-risk-events';
 
 export const notFound = () => new DomainError('RISK_EVENT_NOT_FOUND', errorTexts.RISK_EVENT_NOT_FOUND);
@@ -97,7 +98,10 @@ export async function resolveRiskEvent(
       (member) => held.has(member.id) && !member.is_admin && !member.deleted_at && member.status === 'ACTIVE',
     );
     for (const member of toLock) await setUserStatus(trx, member.id, 'LOCKED', now);
-    const pending = await lockPendingWithdrawalsOf(trx, [...held]);
+    // Blocked: what a decision may decide now (a withdrawal claimed for payment is the payment's).
+    const pending = (await lockPendingWithdrawalsOf(trx, [...held])).filter((withdrawal) =>
+      mayBeDecidedNow(withdrawal, null),
+    );
     await recordWithdrawalDecisions(
       trx,
       deps,

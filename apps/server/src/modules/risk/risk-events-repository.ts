@@ -382,7 +382,7 @@ export async function markResolved(
     .execute();
 }
 
-/** The members' pending withdrawals no payment has claimed, locked in id order (after the members). */
+/** The members' pending withdrawals, locked in id order (after the members). */
 export function lockPendingWithdrawalsOf(db: Kysely<Database>, memberIds: readonly string[]) {
   if (memberIds.length === 0) return Promise.resolve([]);
   return db
@@ -390,7 +390,6 @@ export function lockPendingWithdrawalsOf(db: Kysely<Database>, memberIds: readon
     .selectAll()
     .where(sql<boolean>`user_id = ANY(${[...memberIds]}::uuid[])`)
     .where('status', '=', 'PENDING')
-    .where('payment_claimed_at', 'is', null)
     .orderBy('id')
     .forUpdate()
     .execute();

@@ -299,6 +299,16 @@ describe('risk review of a sybil farm', () => {
   it('confirmed: locks the members and blocks their pending withdrawals in one go, audited; resolved once', async () => {
     const aliases = eventOf(farm, 'EMAIL_ALIAS');
     const before = await findLedgerBalance(db(), (farm.accounts[1] as UserRow).id);
+    // A withdrawal claimed for payment (claimed before its member came under review) is the payment's:
+    // an administrator's block is refused, and the review's block passes it by — one predicate answers both.
+    const claimed = await withdrawn(farm.accounts[3] as UserRow, freshAddress());
+    await db()
+      .updateTable('withdrawals')
+      .set({ payment_claimed_at: new Date(), payment_claimed_by: administrator.id, payment_claim_hash: someHash() })
+      .where('id', '=', claimed)
+      .execute();
+    const refused = await decide(t.app, administrator, claimed, { status: 'BLOCKED_COMPLIANCE', reason: 'No' });
+    expect(refused.json().errorCode, refused.body).toBe('WITHDRAWAL_PAYMENT_IN_PROGRESS');
     const answer = await resolve(aliases._id, { resolution: 'CONFIRMED', note: 'One person, six accounts' });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data).toMatchObject({
@@ -306,6 +316,12 @@ describe('risk review of a sybil farm', () => {
       lockedMembers: 6,
       blockedWithdrawals: 2,
     });
+    const stillClaimed = await db()
+      .selectFrom('withdrawals')
+      .select('status')
+      .where('id', '=', claimed)
+      .executeTakeFirst();
+    expect(stillClaimed?.status).toBe('PENDING');
     const members = await db().selectFrom('users').select('status').where('id', 'in', sorted(farm.accounts)).execute();
     expect(members.every((member) => member.status === 'LOCKED')).toBe(true);
     const blocked = await db().selectFrom('withdrawals').selectAll().where('id', 'in', farm.held).execute();

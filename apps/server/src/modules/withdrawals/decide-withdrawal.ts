@@ -13,8 +13,8 @@ import { type DecisionToRecord, recordWithdrawalDecisions } from './record-withd
 import { recordSeenTreasuryTransfers } from './seen-treasury-transfers';
 import {
   claimWithdrawalPayment,
+  mayBeDecidedNow,
   paymentInProgress,
-  paysUnderClaim,
   withdrawalAlreadyProcessed,
   withdrawalNotFound,
 } from './withdrawal-payment-claim';
@@ -100,7 +100,7 @@ async function settleDecision(
     // Held by a risk review: rejected or blocked, never paid (checked again under the lock).
     if (decision.status === 'APPROVED') await refuseHeldWithdrawals(trx, [locked.id]);
     // A payment under way: only a payment it allows may decide (a released and retaken claim is another's).
-    if (locked.payment_claimed_at && !paysUnderClaim(locked, payment?.transactionHash ?? null)) {
+    if (!mayBeDecidedNow(locked, payment?.transactionHash ?? null)) {
       throw paymentInProgress();
     }
     // Paid on chain, not yet confirmed: giving the amount back would pay it twice.

@@ -26,7 +26,6 @@ export interface PaymentInWindow {
  * (each once, at their first export of it in its payment) and every withdrawal they pay alone from
  * the demo treasury. Run in the payment's transaction: the administrator's payments are serialised
  * (an advisory lock), so two at once cannot both fit.
- * @rule FOUR_EYES_WINDOW
  */
 export async function checkFourEyesWindow(
   trx: Kysely<Database>,
@@ -34,16 +33,34 @@ export async function checkFourEyesWindow(
   payment: PaymentInWindow,
 ): Promise<void> {
   if (payment.approved) return;
-  const limit = deps.config.withdrawals.secondApprovalAbove;
   await sql`SELECT pg_advisory_xact_lock(${windowLockSpace}, hashtext(${payment.administratorId}))`.execute(trx);
-  const since = new Date(payment.now.getTime() - windowMs);
-  const earlier = await unapprovedPaymentsSince(trx, payment.administratorId, since, payment.batchId);
+  const window = await fourEyesWindow(trx, deps, payment);
+  if (window.fits) return;
+  const limit = deps.config.withdrawals.secondApprovalAbove;
   const total = new Decimal(payment.total);
-  if (new Decimal(earlier).plus(total).lte(limit)) return;
-  const message = new Decimal(earlier).isZero()
+  const message = new Decimal(window.earlier).isZero()
     ? `This payment (${total.toFixed(2)} USDT) is above the second-approval limit of ${limit} USDT: ${payment.instead}`
-    : `With what you paid out in the last 24 hours without a second approval (${new Decimal(earlier).toFixed(2)} USDT), this payment (${total.toFixed(2)} USDT) would take you above the limit of ${limit} USDT: ${payment.instead}`;
+    : `With what you paid out in the last 24 hours without a second approval (${new Decimal(window.earlier).toFixed(2)} USDT), this payment (${total.toFixed(2)} USDT) would take you above the limit of ${limit} USDT: ${payment.instead}`;
   throw new DomainError('PAYOUT_APPROVAL_REQUIRED', message);
+}
+
+/**
+ * The one home of the four-eyes window, asked by every payment that starts
+ * (`checkFourEyesWindow`) and by the release of a batch's payment: whether `payment`, with what
+ * its administrator paid out without a second approval in the 24 hours before `now` (`earlier`),
+ * stays within PAYOUT_SECOND_APPROVAL_ABOVE — the payment's own approval aside.
+ * @rule FOUR_EYES_WINDOW
+ */
+export async function fourEyesWindow(
+  db: Kysely<Database>,
+  deps: Pick<AppContext, 'config'>,
+  /** `administratorId` null: a payment no one is recorded to have started, which the window sees alone. */
+  payment: Pick<PaymentInWindow, 'total' | 'now' | 'batchId'> & { administratorId: string | null },
+): Promise<{ fits: boolean; earlier: string }> {
+  const since = new Date(payment.now.getTime() - windowMs);
+  const earlier = await unapprovedPaymentsSince(db, payment.administratorId, since, payment.batchId);
+  const fits = new Decimal(earlier).plus(payment.total).lte(deps.config.withdrawals.secondApprovalAbove);
+  return { fits, earlier };
 }
 
 /**
@@ -53,7 +70,7 @@ export async function checkFourEyesWindow(
  */
 async function unapprovedPaymentsSince(
   trx: Kysely<Database>,
-  administratorId: string,
+  administratorId: string | null,
   since: Date,
   exceptBatchId: string | null,
 ): Promise<string> {

@@ -36,6 +36,20 @@ export function paysUnderClaim(
 }
 
 /**
+ * May this withdrawal be decided now by a decision that carries `transactionHash` (null for a
+ * rejection or block)? Only while it is pending, and while it is claimed for payment only by a
+ * claim that allows this payment (`paysUnderClaim`). The one answer that an administrator's
+ * decision (`settleDecision`) and a risk review's blocks (`resolveRiskEvent`) both ask.
+ */
+export function mayBeDecidedNow(
+  withdrawal: Pick<WithdrawalRow, 'status' | 'payment_claimed_at' | 'payment_claim_hash' | 'payment_claim_batch'>,
+  transactionHash: string | null,
+): boolean {
+  if (withdrawal.status !== 'PENDING') return false;
+  return !withdrawal.payment_claimed_at || paysUnderClaim(withdrawal, transactionHash);
+}
+
+/**
  * Claims a pending withdrawal for a payment, in a transaction of its own under the withdrawal's
  * row lock, and commits before any payment is sent or checked: from then on a rejection or block
  * is refused and no second payment can claim it. A member under risk review is refused

@@ -1,3 +1,4 @@
+import { minimumExchangeBalanceUsdt } from '@uplink/contract/constants';
 import { Link } from 'react-router';
 import { ExternalLinkIcon } from '../../../components/icons';
 import { publicLinks } from '../../../config/public-links';
@@ -14,7 +15,10 @@ const steps: { title: string; text: string; link?: StepDestination }[] = [
     text: 'Open your BingX account with our partner link.',
     link: { label: 'Open a BingX account', href: publicLinks.exchangeAffiliateUrl },
   },
-  { title: 'Complete KYC and fund 100 USD', text: 'Verify your identity on BingX and deposit at least 100 USD.' },
+  {
+    title: `Complete KYC and fund ${minimumExchangeBalanceUsdt} USD`,
+    text: `Verify your identity on BingX and deposit at least ${minimumExchangeBalanceUsdt} USD.`,
+  },
   {
     title: 'Copy the master trader',
     text: 'Follow our master trader on BingX copy trading.',
