@@ -42,6 +42,7 @@ import * as demoPaymentsInWindow from './migrations/0240-demo-payments-in-four-e
 import * as untaggedEmailIndex from './migrations/0241-untagged-email-index';
 import * as riskHoldsTheOneWhoLinked from './migrations/0242-risk-holds-the-one-who-linked';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
+import * as mailFailedAt from './migrations/0295-mail-failed-at';
 import { applyRuleFunctions } from './rule-functions';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0241-untagged-email-index': untaggedEmailIndex,
   '0242-risk-holds-the-one-who-linked': riskHoldsTheOneWhoLinked,
   '0270-invitation-funnel': invitationFunnel,
+  '0295-mail-failed-at': mailFailedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
