@@ -53,7 +53,13 @@ function columnsFor(onResend: ((mail: FailedMail) => void) | null): Column<Faile
       className: 'text-right',
       cell: (mail) =>
         mail.canResend ? (
-          <Button size="sm" variant="secondary" icon={<SendIcon size={16} />} onClick={() => onResend(mail)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="whitespace-nowrap"
+            icon={<SendIcon size={16} />}
+            onClick={() => onResend(mail)}
+          >
             {failedMailTexts.resend}
           </Button>
         ) : (
