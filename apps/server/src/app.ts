@@ -30,6 +30,7 @@ import { auditRoutes } from './modules/audit/audit-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { invitationsRoutes } from './modules/invitations/invitations-routes';
+import { failedMailRoutes } from './modules/mail/failed-mail-routes';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { idleMailWorker, startMailWorker } from './modules/mail/mail-worker';
 import { reportBusinessMetrics } from './modules/metrics/business-metrics';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminUsersRoutes);
       await api.register(auditRoutes);
       await api.register(riskRoutes);
+      await api.register(failedMailRoutes);
       await api.register(adminReportsRoutes);
       await api.register(adminTotpRoutes);
       await api.register(adminTeamRoutes);

@@ -33,6 +33,8 @@ export const permissions = [
   'team.manage',
   'risk.read',
   'risk.resolve',
+  'mail.read',
+  'mail.resend',
   'own-totp.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
@@ -45,6 +47,7 @@ const everyRoleReads = [
   'payouts.read',
   'rewards.read',
   'risk.read',
+  'mail.read',
   'own-totp.manage',
 ] as const satisfies readonly Permission[];
 
@@ -64,7 +67,7 @@ export const rolePermissions: Record<AdminRole, readonly Permission[]> = {
     'audit.read',
     'risk.resolve',
   ],
-  SUPPORT: [...everyRoleReads, 'members.manage'],
+  SUPPORT: [...everyRoleReads, 'members.manage', 'mail.resend'],
   ANALYST: everyRoleReads,
 };
 
@@ -102,7 +105,8 @@ export const adminRoleDescriptions: Record<AdminRole, string> = {
   OWNER: 'Everything, and the only role that manages the team.',
   FINANCE:
     'Withdrawal decisions, payout batches, unmatched transfers, reward cycles, exports of withdrawals and rewards, the audit log.',
-  SUPPORT: 'Members: status changes; reads withdrawals, rewards, payouts and reports. No money decision, no export.',
+  SUPPORT:
+    'Members: status changes, undelivered e-mails sent again; reads withdrawals, rewards, payouts and reports. No money decision, no export.',
   ANALYST: 'Read-only: the dashboard, lists and details. No export, no action.',
 };
 
@@ -132,6 +136,8 @@ export const permissionLabels: Record<Permission, string> = {
   'team.manage': 'Invite, change, suspend and remove administrators',
   'risk.read': 'Read risk events',
   'risk.resolve': 'Dismiss or confirm a risk event',
+  'mail.read': 'List the e-mails that could not be delivered (recipients in full only with members.manage)',
+  'mail.resend': 'Send an undelivered e-mail again',
   'own-totp.manage': 'Turn their own two-factor sign-in on or off',
 };
 

@@ -35,6 +35,7 @@ export const auditActions = [
   'RISK_EVENT_CONFIRMED',
   'RISK_HOLD_EXTENDED',
   'INVITATION_REMINDER_SENT',
+  'MAIL_RESENT',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -48,6 +49,7 @@ export const auditTargetTypes = [
   'ADMINISTRATOR',
   'ADMIN_INVITATION',
   'RISK_EVENT',
+  'MAIL',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
@@ -82,6 +84,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   RISK_EVENT_CONFIRMED: 'Risk event confirmed (members locked)',
   RISK_HOLD_EXTENDED: 'Risk hold extended to an earlier holder',
   INVITATION_REMINDER_SENT: 'Invitation reminder sent (by the sponsor)',
+  MAIL_RESENT: 'Undelivered e-mail sent again',
 };
 
 export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
@@ -94,6 +97,7 @@ export const auditTargetTypeLabels: Record<AuditTargetType, string> = {
   ADMINISTRATOR: 'Administrator',
   ADMIN_INVITATION: 'Administrator invitation',
   RISK_EVENT: 'Risk event',
+  MAIL: 'E-mail',
 };
 
 export const auditLogPageSize = 20;

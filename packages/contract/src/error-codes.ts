@@ -73,6 +73,9 @@ export const errorCodes = [
   'REMINDER_TOO_SOON',
   'REMINDER_NOT_NEEDED',
   'INVITEE_UNSUBSCRIBED',
+  'MAIL_NOT_FOUND',
+  'MAIL_NOT_FAILED',
+  'MAIL_CONTENT_EXPIRED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -161,6 +164,10 @@ export const errorTexts: Record<ErrorCode, string> = {
   REMINDER_TOO_SOON: 'A reminder cannot be sent yet: one per person every 72 hours, and 20 a day in all.',
   REMINDER_NOT_NEEDED: 'No reminder is needed: this member has nothing left to do, or their account is not active.',
   INVITEE_UNSUBSCRIBED: 'This member turned invitation reminders off: no reminder is sent to them.',
+  MAIL_NOT_FOUND: 'No such e-mail.',
+  MAIL_NOT_FAILED: 'This e-mail is no longer failed: it was sent again already, or delivered.',
+  MAIL_CONTENT_EXPIRED:
+    'The link or code in this e-mail has expired, so it is not sent again. The member can ask for a new one.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -43,6 +43,7 @@ import * as untaggedEmailIndex from './migrations/0241-untagged-email-index';
 import * as riskHoldsTheOneWhoLinked from './migrations/0242-risk-holds-the-one-who-linked';
 import * as administratorsAreNotMembers from './migrations/0243-administrators-are-not-members';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
+import * as mailFailedAt from './migrations/0295-mail-failed-at';
 import { applyRuleFunctions } from './rule-functions';
 
 /** Migrations are listed here in order; a new one is imported and appended. */
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0242-risk-holds-the-one-who-linked': riskHoldsTheOneWhoLinked,
   '0243-administrators-are-not-members': administratorsAreNotMembers,
   '0270-invitation-funnel': invitationFunnel,
+  '0295-mail-failed-at': mailFailedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,4 @@
+import type { MailKind } from '@uplink/contract/admin-mail';
 import type { AdminRole, AdminStatus } from '@uplink/contract/admin-roles';
 import type { AuditAction, AuditTargetType } from '@uplink/contract/audit';
 import type { UserStatus } from '@uplink/contract/constants';
@@ -286,17 +287,12 @@ export interface MailOutboxTable {
   expires_at: NullableTimestamp;
   /** When the current round of delivery attempts began: its creation, or the last "send again". */
   queued_at: Generated<Timestamp>;
+  /** When it was given up on (migration 0295); null unless FAILED. */
+  failed_at: NullableTimestamp;
 }
 
 /** What a mail is: its one-time link or code, or a notice (no deadline of its own). */
-export const mailKinds = [
-  'email-verification',
-  'password-reset',
-  'withdrawal-code',
-  'admin-invitation',
-  'notice',
-] as const;
-export type MailKind = (typeof mailKinds)[number];
+export { type MailKind, mailKinds } from '@uplink/contract/admin-mail';
 
 /** How far each notice job has looked (migration 0091): its next run starts there. */
 export interface NoticeCursorsTable {

@@ -85,4 +85,7 @@ export const errorStatuses: Record<ErrorCode, number> = {
   REMINDER_TOO_SOON: 429,
   REMINDER_NOT_NEEDED: 409,
   INVITEE_UNSUBSCRIBED: 409,
+  MAIL_NOT_FOUND: 404,
+  MAIL_NOT_FAILED: 409,
+  MAIL_CONTENT_EXPIRED: 409,
 };

@@ -26,6 +26,7 @@ const everySection = [
   '/admin/risk',
   '/admin/rewards',
   '/admin/user-reports',
+  '/admin/mail',
   '/admin/audit-log',
   '/admin/team',
   '/admin/settings',

@@ -137,6 +137,11 @@ export const routes: RouteObject[] = [
                     lazy: page(() => import('./routes/admin/user-reports')),
                   },
                   {
+                    path: '/admin/mail',
+                    handle: needs('mail.read'),
+                    lazy: page(() => import('./routes/admin/mail')),
+                  },
+                  {
                     path: '/admin/audit-log',
                     handle: needs('audit.read'),
                     lazy: page(() => import('./routes/admin/audit-log')),

@@ -205,7 +205,12 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
       const started = Date.now();
       expect(await deliverDueMail(database.db, failing, settings, silentLogger)).toBe(0);
       const current = await row('backoff@example.test');
-      expect(current).toMatchObject({ attempts: attempt, status: 'PENDING', last_error: 'connection refused' });
+      expect(current).toMatchObject({
+        attempts: attempt,
+        status: 'PENDING',
+        last_error: 'connection refused',
+        failed_at: null,
+      });
       delays.push(Math.round((current.next_attempt_at.getTime() - started) / 60_000));
       await makeDue('backoff@example.test');
     }
@@ -219,7 +224,11 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
       .where('to_address', '=', 'backoff@example.test')
       .execute();
     await deliverDueMail(database.db, failing, settings, silentLogger);
-    expect(await row('backoff@example.test')).toMatchObject({ status: 'FAILED', attempts: 6 });
+    expect(await row('backoff@example.test')).toMatchObject({
+      status: 'FAILED',
+      attempts: 6,
+      failed_at: expect.any(Date),
+    });
     expect(await failedCount('notice')).toBe((failedBefore ?? 0) + 1);
     // A FAILED mail is never picked up again.
     await makeDue('backoff@example.test');
@@ -250,6 +259,7 @@ describe('mail delivery: backoff, giving up and the local mailbox', () => {
       attempts: 0,
       kind: 'password-reset',
       last_error: 'Not sent before its content expired',
+      failed_at: expect.any(Date),
     });
   });
 

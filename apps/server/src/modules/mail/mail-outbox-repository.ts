@@ -79,7 +79,7 @@ export async function markMailSent(db: Kysely<Database>, id: string): Promise<vo
 }
 
 /** Until when a mail is worth sending: its link or code's end, or a notice's MAIL_RETRY_HOURS after it was queued. */
-const deliverBy = (retryHours: number) =>
+export const deliverBy = (retryHours: number) =>
   sql<Date>`coalesce(expires_at, queued_at + make_interval(hours => ${retryHours}))`;
 
 /**
@@ -96,6 +96,7 @@ export async function markMailAttemptFailed(
   const { rows } = await sql<{ status: string; kind: MailKind }>`
     UPDATE mail_outbox
        SET status = CASE WHEN ${nextAttempt} >= ${deliverBy(retry.retryHours)} THEN 'FAILED' ELSE 'PENDING' END,
+           failed_at = CASE WHEN ${nextAttempt} >= ${deliverBy(retry.retryHours)} THEN now() END,
            last_error = ${error.slice(0, 1000)},
            next_attempt_at = ${nextAttempt}
      WHERE id = ${id}
@@ -111,7 +112,7 @@ export async function markMailAttemptFailed(
 export async function failExpiredMail(db: Kysely<Database>, retryHours: number): Promise<MailKind[]> {
   const { rows } = await sql<{ kind: MailKind }>`
     UPDATE mail_outbox
-       SET status = 'FAILED', last_error = coalesce(last_error, 'Not sent before its content expired')
+       SET status = 'FAILED', failed_at = now(), last_error = coalesce(last_error, 'Not sent before its content expired')
      WHERE status = 'PENDING' AND ${deliverBy(retryHours)} <= now()
     RETURNING kind`.execute(db);
   return rows.map((row) => row.kind);

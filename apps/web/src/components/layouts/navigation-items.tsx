@@ -6,6 +6,7 @@ import {
   GiftIcon,
   KeyIcon,
   LifebuoyIcon,
+  MailIcon,
   SettingsIcon,
   ShieldIcon,
   TreeIcon,
@@ -102,6 +103,13 @@ export const adminItems: AdminNavigationItem[] = [
     subtitle: 'Member Activity',
     icon: <TrendingUpIcon />,
     permission: 'reports.read',
+  },
+  {
+    to: '/admin/mail',
+    label: 'Failed Mail',
+    subtitle: 'Undelivered E-mails',
+    icon: <MailIcon />,
+    permission: 'mail.read',
   },
   {
     to: '/admin/audit-log',

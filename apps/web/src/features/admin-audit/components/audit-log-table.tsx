@@ -47,6 +47,7 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   RISK_EVENT_CONFIRMED: 'red',
   RISK_HOLD_EXTENDED: 'amber',
   INVITATION_REMINDER_SENT: 'grey',
+  MAIL_RESENT: 'blue',
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -58,6 +59,7 @@ const screenOf: Partial<Record<AuditLogEntry['targetType'], (id: string) => stri
   RISK_EVENT: (id) => `/admin/risk?status=ALL&event=${encodeURIComponent(id)}`,
   // Invitations are listed on the team's page, pending or not.
   ADMIN_INVITATION: () => '/admin/team',
+  MAIL: () => '/admin/mail',
 };
 
 /** What the action was done to, linked to its screen where it has one. */
