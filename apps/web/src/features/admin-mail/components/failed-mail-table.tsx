@@ -3,6 +3,7 @@ import { type FailedMail, type FailedMails, failedMailTexts, mailKindLabels } fr
 import { formatDateTime } from '@uplink/contract/format';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { EmailText } from '../../../components/email-text';
 import { SendIcon } from '../../../components/icons';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column } from '../../../components/table';
@@ -34,7 +35,7 @@ function columnsFor(onResend: ((mail: FailedMail) => void) | null): Column<Faile
     {
       key: 'recipient',
       header: 'Recipient',
-      cell: (mail) => <TwoLineCell main={<span className="break-all">{mail.recipient}</span>} detail={mail.subject} />,
+      cell: (mail) => <TwoLineCell main={<EmailText email={mail.recipient} />} detail={mail.subject} />,
     },
     { key: 'attempts', header: 'Attempts', className: 'text-right tabular-nums', cell: (mail) => mail.attempts },
     {
