@@ -157,7 +157,7 @@ async function diversifyMembers(pool: pg.Pool): Promise<string> {
     WITH truth AS (
       SELECT status, is_email_verified AS email_verified, subscription_paid_at IS NOT NULL AS ever_paid,
              bingx_uid IS NOT NULL AS exchange_linked, count(*) AS members
-        FROM users WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4
+        FROM users WHERE deleted_at IS NULL AND NOT is_admin GROUP BY 1, 2, 3, 4
     ), kept AS (
       SELECT status, email_verified, ever_paid, exchange_linked, sum(members) AS members
         FROM user_counts GROUP BY 1, 2, 3, 4 HAVING sum(members) > 0
@@ -174,7 +174,7 @@ async function diversifyMembers(pool: pg.Pool): Promise<string> {
            count(*) FILTER (WHERE status = 'DISABLED') AS disabled,
            count(*) FILTER (WHERE NOT is_email_verified) AS unverified,
            count(*) FILTER (WHERE subscription_period_ends_at <= now()) AS lapsed
-      FROM users WHERE deleted_at IS NULL`);
+      FROM users WHERE deleted_at IS NULL AND NOT is_admin`);
   const truth = rows[0]!;
   return (
     `Members for the admin lists: ${count(Number(truth.locked))} LOCKED, ${count(Number(truth.disabled))} DISABLED, ` +

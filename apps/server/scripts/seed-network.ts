@@ -30,7 +30,7 @@ import { runOperatorCommand, UsageError } from '../src/operator-command';
 export const seedMemberPassword = 'Member!Pass123';
 
 /**
- * Recounts the admin user statistics (`user_counts`, migration 0050) from the members, for loads
+ * Recounts the admin user statistics (`user_counts`, migrations 0050 and 0243) from the members, for loads
  * that ran with the counting triggers switched off.
  */
 export async function rebuildUserCounts(db: Kysely<Database>): Promise<void> {
@@ -38,7 +38,7 @@ export async function rebuildUserCounts(db: Kysely<Database>): Promise<void> {
   await sql`
     INSERT INTO user_counts (status, email_verified, ever_paid, exchange_linked, members)
     SELECT status, is_email_verified, subscription_paid_at IS NOT NULL, bingx_uid IS NOT NULL, count(*)
-      FROM users WHERE deleted_at IS NULL
+      FROM users WHERE deleted_at IS NULL AND NOT is_admin
      GROUP BY 1, 2, 3, 4`.execute(db);
 }
 
