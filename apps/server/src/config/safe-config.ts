@@ -37,7 +37,9 @@ export function safeConfig(vars: Environment, demoChain: boolean): SafeConfig {
 }
 
 /** What proposing to the Safe needs, when all of it is set. */
-export type ConfiguredSafe = Required<Omit<SafeConfig, 'contracts'>> & Pick<SafeConfig, 'contracts'>;
+export type ConfiguredSafe = {
+  [Setting in 'treasurySafeAddress' | 'txServiceUrl' | 'proposerPrivateKey']: NonNullable<SafeConfig[Setting]>;
+} & Pick<SafeConfig, 'contracts'>;
 
 export function configuredSafe(config: SafeConfig): ConfiguredSafe | undefined {
   const { treasurySafeAddress, txServiceUrl, proposerPrivateKey, contracts } = config;

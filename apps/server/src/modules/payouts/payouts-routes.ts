@@ -9,7 +9,9 @@ import {
   payoutBatchReleaseSchema,
   payoutBatchSchema,
   payoutExportQuerySchema,
+  proposePayoutPartQuerySchema,
   releasePayoutBatchSchema,
+  safeProposalSchema,
   transfersLeftOutHeader,
 } from '@uplink/contract/payout-batches';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +23,7 @@ import { approvePayoutBatch } from './approve-payout-batch';
 import { createPayoutBatch } from './create-payout-batch';
 import { deletePayoutBatch } from './delete-payout-batch';
 import { exportPayoutBatch } from './export-payout-batch';
+import { proposePayoutPart } from './propose-payout-part';
 import { releasePayoutBatch } from './release-payout-batch';
 import { listPayoutBatches, viewPayoutBatch } from './view-payout-batches';
 
@@ -163,6 +166,43 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .header(transfersLeftOutHeader, String(file.leftOut.length))
         .send(file.body);
+    },
+  );
+
+  app.post(
+    '/withdrawals/admin/batches/:id/propose',
+    {
+      config: { access: { permission: 'payouts.manage' } },
+      schema: {
+        tags: ['withdrawals'],
+        summary:
+          'Propose a part of a payout batch to the treasury Safe; the first proposal starts its payment; audited',
+        description:
+          "One Safe transaction per part: a MultiSend of its USDT transfers (at most PAYOUT_TRANSFERS_PER_TRANSACTION) at the Safe's next nonce, signed by the proposer (a delegate of the Safe, SAFE_PROPOSER_PRIVATE_KEY) and posted to the Safe Transaction Service, where the owners confirm and execute it. Starts or joins the batch's payment exactly as a first export does: same claims, same four-eyes rule (PAYOUT_APPROVAL_REQUIRED), same refusals (WITHDRAWAL_PAYMENT_IN_PROGRESS, WITHDRAWAL_PAYMENT_SEEN naming the transaction, PAYOUT_BATCH_PAYMENT_UNDER_WAY). Idempotent: a part already proposed in this payment answers its proposal and proposes nothing new. `part` as for an export. SAFE_NOT_CONFIGURED without a Safe, its service and the proposer; PAYOUT_BATCH_FILES_EXPORTED when the batch's files were downloaded in this payment (and an export of a proposed batch is PAYOUT_PART_ALREADY_PROPOSED).",
+        security: [{ bearer: [] }],
+        params: idParams,
+        querystring: proposePayoutPartQuerySchema,
+        response: {
+          200: envelopeSchema(safeProposalSchema),
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { proposal, proposedNow } = await proposePayoutPart(
+        app.context,
+        requestingAdministrator(request),
+        request.params.id,
+        request.query.part,
+      );
+      return ok(
+        proposal,
+        proposedNow
+          ? `Part ${proposal.part} proposed to the treasury Safe at nonce ${proposal.nonce}`
+          : `Part ${proposal.part} was already proposed to the treasury Safe`,
+      );
     },
   );
 

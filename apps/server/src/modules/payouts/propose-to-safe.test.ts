@@ -1,0 +1,133 @@
+import SafeApiKit from '@safe-global/api-kit';
+import { describe, expect, it } from 'vitest';
+import { payOnDemoChain } from '../../chain/demo-chain';
+import { demoSafeProposerAccount, hardhatAccount } from '../../chain/demo-safe';
+import { confirmAndExecuteAsDemoOwners } from '../../chain/demo-safe-owners';
+import { appWithSettings, fundedMember, requestedWithdrawal } from '../../testing/builders';
+import { batchesPaidByHand, demoChainAppForFile } from '../../testing/demo-chain-app';
+import { auditOf, createBatch, reconcileOnce } from '../../testing/payout-builders';
+import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
+
+/**
+ * Issue 41: a batch's part proposed to the demo treasury Safe over HTTP, with the real
+ * protocol-kit and api-kit, to the local Safe Transaction Service, confirmed and executed by the
+ * demo owners on the demo chain, and reconciled: each wallet paid once.
+ */
+describe('a payout batch proposed to the treasury Safe', () => {
+  const chain = demoChainAppForFile(batchesPaidByHand);
+  const inject = (method: 'GET' | 'POST', url: string) =>
+    chain.t.app.inject({ method, url: `/api${url}`, headers: chain.adminHeaders });
+  const propose = (batchId: string) => inject('POST', `/withdrawals/admin/batches/${batchId}/propose`);
+  const service = () =>
+    new SafeApiKit({ chainId: BigInt(chain.demoChain.chainId), txServiceUrl: chain.demoChain.safeTxServiceUrl });
+  const withdrawal = (id: string) =>
+    chain.t.database.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  async function batchOfNew(count: number): Promise<{ batchId: string; ids: string[] }> {
+    const ids: string[] = [];
+    for (let index = 0; index < count; index++) {
+      ids.push(await requestedWithdrawal(chain.t, await fundedMember(chain.t.database.db, '100'), 11 + index));
+    }
+    const created = await createBatch(chain.t.app, chain.admin, { withdrawalIds: ids });
+    expect(created.statusCode, created.body).toBe(200);
+    return { batchId: created.json().data._id, ids };
+  }
+
+  it('proposes the part once as the delegate; the owners execute it; reconciled, each wallet is paid once', async () => {
+    const { batchId, ids } = await batchOfNew(2);
+    const proposed = await propose(batchId);
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const proposal = proposed.json().data;
+    expect(proposal).toMatchObject({ part: 1, state: 'QUEUED', transfers: 2, total: 23, transactionHash: null });
+    const queued = await service().getTransaction(proposal.safeTxHash);
+    expect(queued).toMatchObject({ nonce: proposal.nonce, isExecuted: false, confirmations: [] });
+    expect(queued.proposer).toBe(hardhatAccount(demoSafeProposerAccount).address);
+    expect(queued.to).toBe(chain.demoChain.safeContracts.multiSendCallOnlyAddress);
+
+    const again = await propose(batchId);
+    expect(again.json()).toMatchObject({
+      data: { safeTxHash: proposal.safeTxHash },
+      message: expect.stringMatching(/already proposed/),
+    });
+    const batch = await inject('GET', `/withdrawals/admin/batches/${batchId}`);
+    expect(batch.json().data.batch.status).toBe('PAYMENT_UNDER_WAY');
+    const file = await inject('GET', `/withdrawals/admin/batches/${batchId}/export?format=safe-json`);
+    expect(file.json().errorCode).toBe('PAYOUT_PART_ALREADY_PROPOSED');
+    expect(await auditOf(chain.t.database.db, batchId, 'PAYOUT_BATCH_PROPOSED')).toMatchObject({
+      after: { part: 1, nonce: proposal.nonce, safeTxHash: proposal.safeTxHash },
+    });
+
+    const execution = await confirmAndExecuteAsDemoOwners(chain.demoChain, proposal.safeTxHash);
+    expect(execution.successful).toBe(true);
+    await chain.mine(batchesPaidByHand.confirmations);
+    await reconcileOnce(chain.t.app);
+    const head = await chain.provider.getBlockNumber();
+    for (const id of ids) {
+      const row = await withdrawal(id);
+      expect(row.status).toBe('APPROVED');
+      expect(row.transaction_hash).toBe(execution.transactionHash);
+      const transfers = await chain.t.app.context.integrations.depositChain?.transfersTo([row.wallet_address], 0, head);
+      expect(transfers).toHaveLength(1);
+    }
+    expect(await findLedgerDiscrepancies(chain.t.database.db)).toEqual([]);
+  });
+
+  it('two proposes at once propose one Safe transaction', async () => {
+    const { batchId } = await batchOfNew(1);
+    const before = (await service().getMultisigTransactions(chain.demoChain.safeAddress)).count;
+    const answers = await Promise.all([propose(batchId), propose(batchId)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().data.safeTxHash)).size).toBe(1);
+    expect((await service().getMultisigTransactions(chain.demoChain.safeAddress)).count).toBe(before + 1);
+  });
+
+  it('refuses a batch whose files were downloaded, and one whose payment the chain already shows', async () => {
+    const exported = await batchOfNew(1);
+    expect(
+      (await inject('GET', `/withdrawals/admin/batches/${exported.batchId}/export?format=safe-json`)).statusCode,
+    ).toBe(200);
+    expect((await propose(exported.batchId)).json().errorCode).toBe('PAYOUT_BATCH_FILES_EXPORTED');
+
+    const paid = await batchOfNew(1);
+    const { wallet_address: wallet, amount } = await withdrawal(paid.ids[0] as string);
+    const hash = (await payOnDemoChain(chain.demoChain, 'treasury', wallet, amount)).toLowerCase();
+    const refused = await propose(paid.batchId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'WITHDRAWAL_PAYMENT_SEEN',
+      message: expect.stringContaining(hash),
+    });
+    expect((await propose('00000000-0000-4000-8000-000000000000')).json().errorCode).toBe('PAYOUT_BATCH_NOT_FOUND');
+  });
+
+  it('refuses without a configured Safe, and past the four-eyes limit without a second approval', async () => {
+    const { batchId } = await batchOfNew(1);
+    const settings = chain.t.config;
+    const unconfigured = await appWithSettings(chain.t, {
+      safe: {
+        treasurySafeAddress: undefined,
+        txServiceUrl: undefined,
+        proposerPrivateKey: undefined,
+        contracts: undefined,
+      },
+    });
+    const fourEyes = await appWithSettings(chain.t, {
+      withdrawals: { ...settings.withdrawals, secondApprovalAbove: '1' },
+    });
+    for (const [app, code] of [
+      [unconfigured, 'SAFE_NOT_CONFIGURED'],
+      [fourEyes, 'PAYOUT_APPROVAL_REQUIRED'],
+    ] as const) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/withdrawals/admin/batches/${batchId}/propose`,
+        headers: chain.adminHeaders,
+      });
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().errorCode).toBe(code);
+      await app.close();
+    }
+    const batch = await inject('GET', `/withdrawals/admin/batches/${batchId}`);
+    expect(batch.json().data.batch.status).toBe('OPEN');
+  });
+});
