@@ -1,8 +1,10 @@
 import SafeApiKit from '@safe-global/api-kit';
+import Safe from '@safe-global/protocol-kit';
 import { describe, expect, it } from 'vitest';
 import { payOnDemoChain } from '../../chain/demo-chain';
-import { demoSafeProposerAccount, hardhatAccount } from '../../chain/demo-safe';
+import { demoSafeOwnerAccounts, demoSafeProposerAccount, hardhatAccount } from '../../chain/demo-safe';
 import { confirmAndExecuteAsDemoOwners } from '../../chain/demo-safe-owners';
+import { contractNetworks } from '../../chain/safe-contracts';
 import { appWithSettings, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { batchesPaidByHand, demoChainAppForFile } from '../../testing/demo-chain-app';
 import { auditOf, createBatch, reconcileOnce } from '../../testing/payout-builders';
@@ -70,6 +72,58 @@ describe('a payout batch proposed to the treasury Safe', () => {
       expect(transfers).toHaveLength(1);
     }
     expect(await findLedgerDiscrepancies(chain.t.database.db)).toEqual([]);
+  });
+
+  /** What the owners do in Safe{Wallet} to drop a queued transaction: a rejection at its nonce, signed by two, executed. */
+  async function rejectedByOwners(nonce: string): Promise<string> {
+    const owner = (account: number) =>
+      Safe.init({
+        provider: chain.demoChain.rpcUrl,
+        signer: hardhatAccount(account).privateKey,
+        safeAddress: chain.demoChain.safeAddress,
+        contractNetworks: contractNetworks(chain.demoChain.chainId, chain.demoChain.safeContracts),
+      });
+    const [first, second] = [await owner(demoSafeOwnerAccounts[0]), await owner(demoSafeOwnerAccounts[1])];
+    const rejection = await first.createRejectionTransaction(Number(nonce));
+    const signed = await second.signTransaction(await first.signTransaction(rejection));
+    const { hash } = await second.executeTransaction(signed);
+    await chain.provider.waitForTransaction(hash);
+    return hash.toLowerCase();
+  }
+
+  it('a queued proposal blocks a manual release; replaced by a rejection at its nonce, it releases its batch by itself', async () => {
+    const { batchId, ids } = await batchOfNew(1);
+    const proposal = (await propose(batchId)).json().data;
+    const release = await chain.t.app.inject({
+      method: 'POST',
+      url: `/api/withdrawals/admin/batches/${batchId}/release`,
+      headers: chain.adminHeaders,
+      payload: { reason: 'Rejected in Safe' },
+    });
+    expect(release.statusCode).toBe(409);
+    expect(release.json()).toMatchObject({
+      errorCode: 'PAYOUT_BATCH_QUEUED_IN_SAFE',
+      message: expect.stringContaining(proposal.safeTxHash),
+    });
+
+    const rejection = await rejectedByOwners(proposal.nonce);
+    await chain.mine(batchesPaidByHand.confirmations);
+    await reconcileOnce(chain.t.app);
+    const stored = await chain.t.database.db
+      .selectFrom('payout_safe_proposals')
+      .selectAll()
+      .where('safe_tx_hash', '=', proposal.safeTxHash)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ state: 'REPLACED', transaction_hash: rejection });
+    expect((await inject('GET', `/withdrawals/admin/batches/${batchId}`)).json().data.batch.status).toBe('OPEN');
+    expect((await withdrawal(ids[0] as string)).payment_claimed_at).toBeNull();
+    expect(await auditOf(chain.t.database.db, batchId, 'PAYOUT_BATCH_RELEASED')).toMatchObject({
+      actor_id: null,
+      after: { reason: `released: Safe nonce ${proposal.nonce} used by ${rejection}`, withdrawalsReleased: 1 },
+    });
+
+    const again = (await propose(batchId)).json().data;
+    expect(again).toMatchObject({ state: 'QUEUED', nonce: String(Number(proposal.nonce) + 1) });
   });
 
   it('two proposes at once propose one Safe transaction', async () => {

@@ -2,8 +2,10 @@ import type { PayoutBatchRelease } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
 import type { AppContext } from '../../app-context';
 import type { UsdtTransfer } from '../../chain/deposit-chain';
+import { configuredSafe } from '../../config/safe-config';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
+import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { readSplittingRange } from '../subscription/confirmed-block-scan';
@@ -22,6 +24,8 @@ import {
   releaseBatchClaims,
 } from './payout-batches-repository';
 import { secondPersonRefusal } from './payout-four-eyes';
+import { treasurySafeOf } from './propose-payout-part';
+import { findProposalsOfBatch } from './safe-proposals-repository';
 import { paymentUnderWay } from './start-batch-payment';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
@@ -63,6 +67,13 @@ export async function releasePayoutBatch(
   if (approvalRequired(summary.claimed_total, deps.config.withdrawals.secondApprovalAbove)) {
     const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator, 'release');
     if (refusal) throw refusal;
+  }
+  const queuedInSafe = await findQueuedInSafe(deps, id);
+  if (queuedInSafe) {
+    throw new DomainError(
+      'PAYOUT_BATCH_QUEUED_IN_SAFE',
+      `Safe transaction ${queuedInSafe.safeTxHash} (nonce ${queuedInSafe.nonce}) in the treasury Safe's queue pays this batch: reject it in Safe{Wallet} first (a rejection at nonce ${queuedInSafe.nonce}); the batch is then released by itself.`,
+    );
   }
   const demoPayments = await findDemoPayments(deps.db, id);
   const now = deps.clock.now();
@@ -112,6 +123,20 @@ export async function releasePayoutBatch(
   const batch = await findBatchSummary(deps.db, id);
   if (!batch) throw batchNotFound();
   return { released: true, batch: toPayoutBatch(batch, deps.config.withdrawals.secondApprovalAbove) };
+}
+
+/**
+ * A proposal of the batch still queued as the Safe Transaction Service lists the Safe's queue (a
+ * proposal deleted there, or executed, is no longer queued); every proposal still recorded QUEUED
+ * when no Safe is configured to ask.
+ */
+async function findQueuedInSafe(deps: Pick<AppContext, 'db' | 'config'>, batchId: string) {
+  const queued = (await findProposalsOfBatch(deps.db, batchId)).filter((proposal) => proposal.state === 'QUEUED');
+  if (queued.length === 0) return undefined;
+  const [first] = queued;
+  if (!configuredSafe(deps.config.safe)) return first && { safeTxHash: first.safe_tx_hash, nonce: String(first.nonce) };
+  const queue = await treasurySafeOf(deps.config).queue();
+  return queue.find((entry) => queued.some((proposal) => proposal.safe_tx_hash === entry.safeTxHash));
 }
 
 /**
