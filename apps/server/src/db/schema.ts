@@ -458,6 +458,9 @@ export interface PayoutSafeProposalsTable {
   safe_address: string;
   nonce: ColumnType<string, number | string, never>;
   transfers: number;
+  /** The batch's claimed lines (claim_position) the part pays. */
+  first_position: number;
+  last_position: number;
   total: ColumnType<string, string, never>;
   state: ColumnType<SafeProposalState, SafeProposalState | undefined, SafeProposalState>;
   proposed_by: string;

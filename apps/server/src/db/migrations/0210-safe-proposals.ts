@@ -5,8 +5,9 @@ import { type Kysely, sql } from 'kysely';
  * (a MultiSend of its transfers), posted to the Safe Transaction Service by the proposer. Each
  * row names the Safe, its safeTxHash and nonce, and the state read from the chain: QUEUED until
  * the Safe executes it (EXECUTED) or fails it (FAILED), or uses its nonce for another transaction
- * (REPLACED). A part of a batch has at most one proposal queued, so two proposes of the same part
- * propose once; the batch is kept while one is recorded.
+ * (REPLACED). The part's transfers are the batch's claimed lines `first_position`..`last_position`
+ * (a queued proposal is a payment seen of each, payment-seen.ts). Two proposes of the same part
+ * propose once: they take the batch's row lock; the batch is kept while one is recorded.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -17,6 +18,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       safe_address text NOT NULL CHECK (safe_address = lower(safe_address)),
       nonce bigint NOT NULL CHECK (nonce >= 0),
       transfers integer NOT NULL CHECK (transfers >= 1),
+      first_position integer NOT NULL CHECK (first_position >= 1),
+      last_position integer NOT NULL CHECK (last_position >= first_position),
       total numeric NOT NULL CHECK (total > 0),
       state text NOT NULL DEFAULT 'QUEUED' CHECK (state IN ('QUEUED', 'EXECUTED', 'REPLACED', 'FAILED')),
       proposed_by uuid NOT NULL REFERENCES users (id),
@@ -25,9 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       transaction_hash text,
       CHECK ((state = 'QUEUED') = (decided_at IS NULL))
     )`.execute(db);
-  await sql`
-    CREATE UNIQUE INDEX payout_safe_proposals_queued_part_idx ON payout_safe_proposals (batch_id, part)
-     WHERE state = 'QUEUED'`.execute(db);
+  await sql`CREATE INDEX payout_safe_proposals_batch_idx ON payout_safe_proposals (batch_id, part)`.execute(db);
   await sql`CREATE INDEX payout_safe_proposals_queued_idx ON payout_safe_proposals (safe_address) WHERE state = 'QUEUED'`.execute(
     db,
   );

@@ -79,7 +79,8 @@ export async function proposePayoutPart(
     const chosen = chosenPart(part, parts);
     const standing = (await findProposalsOfPayment(trx, id)).find((proposal) => proposal.part === chosen);
     if (standing) return { proposal: safeProposalView(standing), proposedNow: false };
-    const unpaid = await findPartLinesToPay(trx, id, { from: (chosen - 1) * perPart + 1, to: chosen * perPart });
+    const range = { from: (chosen - 1) * perPart + 1, to: chosen * perPart };
+    const unpaid = await findPartLinesToPay(trx, id, range);
     const seen = await findSeenPayments(
       trx,
       unpaid.map((line) => line.withdrawal_id),
@@ -104,6 +105,8 @@ export async function proposePayoutPart(
       safe_address: safe.address.toLowerCase(),
       nonce: proposed.nonce,
       transfers: lines.length,
+      first_position: range.from,
+      last_position: range.to,
       total,
       proposed_by: administrator.id,
       proposed_at: now,

@@ -9,6 +9,7 @@ import { appWithSettings, fundedMember, requestedWithdrawal } from '../../testin
 import { batchesPaidByHand, demoChainAppForFile } from '../../testing/demo-chain-app';
 import { auditOf, createBatch, reconcileOnce } from '../../testing/payout-builders';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
+import { findPaymentsSeenOnChain, findSeenPayments } from '../withdrawals/payment-seen';
 
 /**
  * Issue 41: a batch's part proposed to the demo treasury Safe over HTTP, with the real
@@ -45,6 +46,11 @@ describe('a payout batch proposed to the treasury Safe', () => {
     expect(queued).toMatchObject({ nonce: proposal.nonce, isExecuted: false, confirmations: [] });
     expect(queued.proposer).toBe(hardhatAccount(demoSafeProposerAccount).address);
     expect(queued.to).toBe(chain.demoChain.safeContracts.multiSendCallOnlyAddress);
+
+    // Queued in the Safe, its withdrawals' payment is seen (no path pays them again), not yet sent on chain.
+    const db = chain.t.database.db;
+    expect(await findSeenPayments(db, ids)).toEqual(new Map(ids.map((id) => [id, proposal.safeTxHash])));
+    expect(await findPaymentsSeenOnChain(db, ids)).toEqual(new Map());
 
     const again = await propose(batchId);
     expect(again.json()).toMatchObject({
