@@ -201,6 +201,8 @@ export const payoutBatchDetailSchema = z.object({
   demoTreasury: z.boolean(),
   /** The demo treasury's transactions paying the batch, one per Transaction Builder part (empty: not paid from it). */
   demoPayment: z.array(demoBatchTransactionSchema),
+  /** Its parts proposed to the treasury Safe, each with its state as the chain last showed it, newest first within a part. */
+  safeProposals: z.array(safeProposalSchema),
 });
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
 

@@ -59,6 +59,7 @@ describe('a payout batch proposed to the treasury Safe', () => {
     });
     const batch = await inject('GET', `/withdrawals/admin/batches/${batchId}`);
     expect(batch.json().data.batch.status).toBe('PAYMENT_UNDER_WAY');
+    expect(batch.json().data.safeProposals).toEqual([proposal]);
     const file = await inject('GET', `/withdrawals/admin/batches/${batchId}/export?format=safe-json`);
     expect(file.json().errorCode).toBe('PAYOUT_PART_ALREADY_PROPOSED');
     expect(await auditOf(chain.t.database.db, batchId, 'PAYOUT_BATCH_PROPOSED')).toMatchObject({
@@ -78,6 +79,11 @@ describe('a payout batch proposed to the treasury Safe', () => {
       expect(transfers).toHaveLength(1);
     }
     expect(await findLedgerDiscrepancies(chain.t.database.db)).toEqual([]);
+    const reconciled = (await inject('GET', `/withdrawals/admin/batches/${batchId}`)).json().data;
+    expect(reconciled.batch.status).toBe('PAID');
+    expect(reconciled.safeProposals).toEqual([
+      { ...proposal, state: 'EXECUTED', transactionHash: execution.transactionHash },
+    ]);
   });
 
   /** What the owners do in Safe{Wallet} to drop a queued transaction: a rejection at its nonce, signed by two, executed. */
