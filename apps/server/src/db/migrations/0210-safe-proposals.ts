@@ -7,13 +7,14 @@ import { type Kysely, sql } from 'kysely';
  * the Safe executes it (EXECUTED) or fails it (FAILED), or uses its nonce for another transaction
  * (REPLACED). The part's transfers are the batch's claimed lines `first_position`..`last_position`
  * (a queued proposal is a payment seen of each, payment-seen.ts). Two proposes of the same part
- * propose once: they take the batch's row lock; the batch is kept while one is recorded.
+ * propose once: they take the batch's row lock. A batch can only be deleted with no payment under
+ * way, so its proposals go with it then (the audit log keeps each one).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE payout_safe_proposals (
       safe_tx_hash text PRIMARY KEY CHECK (safe_tx_hash = lower(safe_tx_hash)),
-      batch_id uuid NOT NULL REFERENCES payout_batches (id),
+      batch_id uuid NOT NULL REFERENCES payout_batches (id) ON DELETE CASCADE,
       part integer NOT NULL CHECK (part >= 1),
       safe_address text NOT NULL CHECK (safe_address = lower(safe_address)),
       nonce bigint NOT NULL CHECK (nonce >= 0),

@@ -134,7 +134,18 @@ describe('a payout batch proposed to the treasury Safe', () => {
       after: { reason: `released: Safe nonce ${proposal.nonce} used by ${rejection}`, withdrawalsReleased: 1 },
     });
 
-    const again = (await propose(batchId)).json().data;
+    // Released, the batch can go, and its withdrawals be batched and proposed again, at the next nonce.
+    expect(
+      (
+        await chain.t.app.inject({
+          method: 'DELETE',
+          url: `/api/withdrawals/admin/batches/${batchId}`,
+          headers: chain.adminHeaders,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const batchedAgain = await createBatch(chain.t.app, chain.admin, { withdrawalIds: ids });
+    const again = (await propose(batchedAgain.json().data._id)).json().data;
     expect(again).toMatchObject({ state: 'QUEUED', nonce: String(Number(proposal.nonce) + 1) });
   });
 
