@@ -24,6 +24,49 @@ export interface ProposedSafeTx {
 }
 
 const usdt = new Interface(['function transfer(address to, uint256 value) returns (bool)']);
+const multiSend = new Interface(['function multiSend(bytes transactions)']);
+
+/** One call of a Safe transaction: directly, or one of a MultiSend's packed calls. */
+interface SafeCall {
+  to: string;
+  data: string;
+}
+
+/** The calls of a MultiSend's packed `transactions`: operation (1 byte), to (20), value (32), data length (32), data. */
+function unpackMultiSend(packed: string): SafeCall[] {
+  const bytes = packed.slice(2);
+  const calls: SafeCall[] = [];
+  for (let at = 0; at + 170 <= bytes.length; ) {
+    const to = getAddress(`0x${bytes.slice(at + 2, at + 42)}`);
+    const length = Number.parseInt(bytes.slice(at + 106, at + 170), 16) * 2;
+    calls.push({ to, data: `0x${bytes.slice(at + 170, at + 170 + length)}` });
+    at += 170 + length;
+  }
+  return calls;
+}
+
+/**
+ * The USDT transfers a queued Safe transaction would make, as the Transaction Service lists it: a
+ * `transfer` call of the token, or those among a MultiSend's calls (a Transaction Builder or CSV
+ * Airdrop import, or a proposal). Wallets lower case, values in the token's base units.
+ */
+export function usdtTransfersOf(
+  tx: Pick<ServiceTransaction, 'to' | 'data'>,
+  token: string,
+): { wallet: string; units: bigint }[] {
+  const data = tx.data ?? '0x';
+  let calls: SafeCall[] = [{ to: tx.to, data }];
+  if (data.toLowerCase().startsWith(multiSend.getFunction('multiSend')?.selector ?? '0x8d80ff0a')) {
+    calls = unpackMultiSend(multiSend.decodeFunctionData('multiSend', data)[0] as string);
+  }
+  const transferSelector = usdt.getFunction('transfer')?.selector ?? '0xa9059cbb';
+  return calls
+    .filter((call) => call.to === getAddress(token) && call.data.toLowerCase().startsWith(transferSelector))
+    .map((call) => {
+      const [wallet, units] = usdt.decodeFunctionData('transfer', call.data);
+      return { wallet: (wallet as string).toLowerCase(), units: units as bigint };
+    });
+}
 /** USDT's decimals on BSC and on the demo chain's test token. */
 const usdtDecimals = 18;
 /** Safe's `OperationType.Call`. */

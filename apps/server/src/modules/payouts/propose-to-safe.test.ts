@@ -1,9 +1,11 @@
 import SafeApiKit from '@safe-global/api-kit';
 import Safe from '@safe-global/protocol-kit';
+import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import { demoSafeOwnerAccounts, demoSafeProposerAccount, hardhatAccount } from '../../chain/demo-safe';
 import { confirmAndExecuteAsDemoOwners } from '../../chain/demo-safe-owners';
+import { testUsdtAbi } from '../../chain/local-evm';
 import { contractNetworks } from '../../chain/safe-contracts';
 import { appWithSettings, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { batchesPaidByHand, demoChainAppForFile } from '../../testing/demo-chain-app';
@@ -16,6 +18,8 @@ import { findPaymentsSeenOnChain, findSeenPayments } from '../withdrawals/paymen
  * protocol-kit and api-kit, to the local Safe Transaction Service, confirmed and executed by the
  * demo owners on the demo chain, and reconciled: each wallet paid once.
  */
+const token = new Interface(testUsdtAbi);
+
 describe('a payout batch proposed to the treasury Safe', () => {
   const chain = demoChainAppForFile(batchesPaidByHand);
   const inject = (method: 'GET' | 'POST', url: string) =>
@@ -206,5 +210,47 @@ describe('a payout batch proposed to the treasury Safe', () => {
     }
     const batch = await inject('GET', `/withdrawals/admin/batches/${batchId}`);
     expect(batch.json().data.batch.status).toBe('OPEN');
+  });
+
+  it('refuses a manual release while a file imported in Safe{Wallet} waits in the queue paying the batch', async () => {
+    const { batchId } = await batchOfNew(2);
+    const file = (await inject('GET', `/withdrawals/admin/batches/${batchId}/export?format=safe-json`)).json();
+    // The treasurer imports the Transaction Builder file: an owner proposes its calls, one MultiSend.
+    const owner = hardhatAccount(demoSafeOwnerAccounts[0]);
+    const safe = await Safe.init({
+      provider: chain.demoChain.rpcUrl,
+      signer: owner.privateKey,
+      safeAddress: chain.demoChain.safeAddress,
+      contractNetworks: contractNetworks(chain.demoChain.chainId, chain.demoChain.safeContracts),
+    });
+    const imported = await safe.createTransaction({
+      transactions: file.transactions.map(
+        (call: { to: string; contractInputsValues: { to: string; value: string } }) => ({
+          to: call.to,
+          value: '0',
+          data: token.encodeFunctionData('transfer', [call.contractInputsValues.to, call.contractInputsValues.value]),
+          operation: 0,
+        }),
+      ),
+    });
+    const safeTxHash = await safe.getTransactionHash(imported);
+    await service().proposeTransaction({
+      safeAddress: chain.demoChain.safeAddress,
+      safeTransactionData: imported.data,
+      safeTxHash,
+      senderAddress: owner.address,
+      senderSignature: (await safe.signHash(safeTxHash)).data,
+    });
+    const release = await chain.t.app.inject({
+      method: 'POST',
+      url: `/api/withdrawals/admin/batches/${batchId}/release`,
+      headers: chain.adminHeaders,
+      payload: { reason: 'Rejected in Safe' },
+    });
+    expect(release.statusCode).toBe(409);
+    expect(release.json()).toMatchObject({
+      errorCode: 'PAYOUT_BATCH_QUEUED_IN_SAFE',
+      message: expect.stringContaining(safeTxHash.toLowerCase()),
+    });
   });
 });

@@ -1,8 +1,11 @@
 import type { PayoutBatchRelease } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
+import { parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
 import type { UsdtTransfer } from '../../chain/deposit-chain';
+import { usdtTransfersOf } from '../../chain/treasury-safe';
 import { configuredSafe } from '../../config/safe-config';
+import { plainAmount } from '../../csv/csv-writer';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
@@ -68,7 +71,7 @@ export async function releasePayoutBatch(
     const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator, 'release');
     if (refusal) throw refusal;
   }
-  const queuedInSafe = await findQueuedInSafe(deps, id);
+  const queuedInSafe = await findQueuedInSafe(deps, id, unpaid);
   if (queuedInSafe) {
     throw new DomainError(
       'PAYOUT_BATCH_QUEUED_IN_SAFE',
@@ -126,17 +129,32 @@ export async function releasePayoutBatch(
 }
 
 /**
- * A proposal of the batch still queued as the Safe Transaction Service lists the Safe's queue (a
- * proposal deleted there, or executed, is no longer queued); every proposal still recorded QUEUED
- * when no Safe is configured to ask.
+ * A transaction in the treasury Safe's queue, as the Safe Transaction Service lists it, that
+ * proposes to pay the batch: one of its proposals, or any transaction whose transfers (its
+ * MultiSend decoded) pay one of its unpaid withdrawals — a file imported in Safe{Wallet} too. A
+ * proposal deleted there, or executed, is no longer queued. Without a Safe to ask, every proposal
+ * still recorded QUEUED.
  */
-async function findQueuedInSafe(deps: Pick<AppContext, 'db' | 'config'>, batchId: string) {
+async function findQueuedInSafe(
+  deps: Pick<AppContext, 'db' | 'config'>,
+  batchId: string,
+  unpaid: readonly PartLineRow[],
+): Promise<{ safeTxHash: string; nonce: string } | undefined> {
   const queued = (await findProposalsOfBatch(deps.db, batchId)).filter((proposal) => proposal.state === 'QUEUED');
-  if (queued.length === 0) return undefined;
-  const [first] = queued;
-  if (!configuredSafe(deps.config.safe)) return first && { safeTxHash: first.safe_tx_hash, nonce: String(first.nonce) };
+  if (!configuredSafe(deps.config.safe)) {
+    const [first] = queued;
+    return first && { safeTxHash: first.safe_tx_hash, nonce: String(first.nonce) };
+  }
+  const owed = new Set(
+    unpaid.map((line) => `${line.wallet_address.toLowerCase()}:${parseUnits(plainAmount(line.amount), 18)}`),
+  );
+  const token = deps.config.chain.usdtContractAddress;
   const queue = await treasurySafeOf(deps.config).queue();
-  return queue.find((entry) => queued.some((proposal) => proposal.safe_tx_hash === entry.safeTxHash));
+  return queue.find(
+    (entry) =>
+      queued.some((proposal) => proposal.safe_tx_hash === entry.safeTxHash) ||
+      usdtTransfersOf(entry, token).some((transfer) => owed.has(`${transfer.wallet}:${transfer.units}`)),
+  );
 }
 
 /**
