@@ -50,9 +50,12 @@ const demoSendingMs = 2 * 60_000;
  *   payment started, confirmed or not (logs of mined blocks up to the head): that payment is real,
  *   and reconciliation will approve it once confirmed.
  *
- * A Safe transaction not yet executed is not on chain: a payment that lands after the release is
- * matched to its withdrawal while that is still pending, or else listed as an unmatched transfer
- * (and alerted on) — it cannot be undone, which the release dialog says.
+ * - while the treasury Safe's queue (read from its Transaction Service, when configured) holds a
+ *   transaction paying one of them: PAYOUT_BATCH_QUEUED_IN_SAFE, naming it.
+ *
+ * Without a Transaction Service, a Safe transaction not yet executed is not seen: a payment that
+ * lands after the release is matched to its withdrawal while that is still pending, or else listed
+ * as an unmatched transfer (and alerted on) — it cannot be undone, which the release dialog says.
  */
 export async function releasePayoutBatch(
   deps: Deps,
