@@ -170,5 +170,10 @@ function withDemoChain(config: Config, chain: DemoChain): Config {
       demoBatchTransferAddress: chain.batchTransferAddress,
       depositScanStartBlock: 0,
     },
+    safe: {
+      ...config.safe,
+      txServiceUrl: config.safe.txServiceUrl ?? chain.safeTxServiceUrl,
+      contracts: chain.safeContracts,
+    },
   };
 }

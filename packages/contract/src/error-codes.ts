@@ -58,6 +58,10 @@ export const errorCodes = [
   'PAYOUT_APPROVAL_BY_EXPORTER',
   'PAYOUT_BATCH_PAYMENT_UNDER_WAY',
   'PAYOUT_BATCH_PART_NOT_FOUND',
+  'PAYOUT_PART_ALREADY_PROPOSED',
+  'PAYOUT_BATCH_FILES_EXPORTED',
+  'PAYOUT_BATCH_QUEUED_IN_SAFE',
+  'SAFE_NOT_CONFIGURED',
   'ADMIN_TOTP_REQUIRED',
   'ADMIN_INVITATION_EXISTS',
   'LAST_OWNER',
@@ -146,6 +150,14 @@ export const errorTexts: Record<ErrorCode, string> = {
   PAYOUT_BATCH_PAYMENT_UNDER_WAY:
     'The payment of this batch is under way: its withdrawals stay claimed until the chain shows their payment or the batch is released.',
   PAYOUT_BATCH_PART_NOT_FOUND: 'This payout batch has no such part.',
+  PAYOUT_PART_ALREADY_PROPOSED:
+    'This part is proposed to the treasury Safe: it is paid there, never from a downloaded file as well.',
+  PAYOUT_BATCH_FILES_EXPORTED:
+    "This batch's files were downloaded: pay them with Safe, or release the batch before proposing it.",
+  PAYOUT_BATCH_QUEUED_IN_SAFE:
+    "A transaction in the treasury Safe's queue still pays this batch: reject it in Safe{Wallet} first; the batch is then released by itself.",
+  SAFE_NOT_CONFIGURED:
+    'No treasury Safe to propose to: set TREASURY_SAFE_ADDRESS, SAFE_TX_SERVICE_URL and SAFE_PROPOSER_PRIVATE_KEY, or download the files.',
   ADMIN_TOTP_REQUIRED: 'Turn on two-factor sign-in in your admin settings before you use the admin area.',
   ADMIN_INVITATION_EXISTS:
     'An invitation to this address is already pending. Revoke it first to invite the address again.',

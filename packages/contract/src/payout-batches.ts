@@ -131,13 +131,15 @@ export type PayoutExportFormat = (typeof payoutExportFormats)[number];
  * `?format=safe-csv|safe-json&part=N`: part N (1-based) of the batch's files in that format. A
  * missing part names part 1 of a one-part batch; a part past the end is PAYOUT_BATCH_PART_NOT_FOUND.
  */
+const partQuerySchema = z.coerce
+  .number({ error: 'The part is a whole number from 1' })
+  .int('The part is a whole number from 1')
+  .min(1, 'The part is a whole number from 1')
+  .optional();
+
 export const payoutExportQuerySchema = z.object({
   format: oneOfSchema('Format', payoutExportFormats),
-  part: z.coerce
-    .number({ error: 'The part is a whole number from 1' })
-    .int('The part is a whole number from 1')
-    .min(1, 'The part is a whole number from 1')
-    .optional(),
+  part: partQuerySchema,
 });
 
 /**
@@ -161,6 +163,30 @@ export const demoBatchTransactionSchema = z.object({
   transactionHash: z.string().nullable(),
 });
 
+/**
+ * A part proposed to the treasury Safe: QUEUED in its queue until the Safe executes it (EXECUTED),
+ * fails it (FAILED) or uses its nonce for another transaction (REPLACED: its withdrawals released).
+ */
+export const safeProposalStates = ['QUEUED', 'EXECUTED', 'REPLACED', 'FAILED'] as const;
+export type SafeProposalState = (typeof safeProposalStates)[number];
+
+export const safeProposalSchema = z.object({
+  part: z.number().int(),
+  safeAddress: z.string(),
+  safeTxHash: z.string(),
+  nonce: z.string(),
+  transfers: z.number().int(),
+  total: wireMoneySchema,
+  state: z.enum(safeProposalStates),
+  proposedAt: z.string(),
+  /** The chain transaction that executed, failed or replaced it. */
+  transactionHash: z.string().nullable(),
+});
+export type SafeProposal = z.infer<typeof safeProposalSchema>;
+
+/** `POST /withdrawals/admin/batches/{id}/propose?part=N`: `part` as for an export. */
+export const proposePayoutPartQuerySchema = z.object({ part: partQuerySchema });
+
 /** `GET /withdrawals/admin/batches/{id}`: the batch and a page of its lines. */
 export const payoutBatchDetailQuerySchema = z.object({ page: pageNumberSchema, limit: pageLimitSchema(50) });
 export type PayoutBatchDetailQuery = Partial<z.output<typeof payoutBatchDetailQuerySchema>>;
@@ -175,6 +201,8 @@ export const payoutBatchDetailSchema = z.object({
   demoTreasury: z.boolean(),
   /** The demo treasury's transactions paying the batch, one per Transaction Builder part (empty: not paid from it). */
   demoPayment: z.array(demoBatchTransactionSchema),
+  /** Its parts proposed to the treasury Safe, each with its state as the chain last showed it, newest first within a part. */
+  safeProposals: z.array(safeProposalSchema),
 });
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
 

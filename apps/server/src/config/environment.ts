@@ -79,6 +79,17 @@ const environmentSchema = z.object({
     .transform((list) => list.split(',').map((address) => address.trim()))
     .pipe(z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x addresses, comma-separated')).min(1))
     .optional(),
+  /** The treasury Safe payouts are proposed to (config/safe-config.ts): one of TREASURY_ADDRESSES. */
+  TREASURY_SAFE_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
+    .optional(),
+  SAFE_TX_SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** A delegate's key, not an owner's: it proposes to the Transaction Service and can do nothing else. */
+  SAFE_PROPOSER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x private key (32 bytes in hex)')
+    .optional(),
   UID_CHECKS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),

@@ -11,7 +11,8 @@ import { type ExchangeConfig, exchangeConfig } from './exchange-config';
 import { isLoopbackHost } from './loopback-host';
 import { type RewardsConfig, rewardsConfig } from './rewards-config';
 import { type RiskConfig, riskConfig } from './risk-config';
-import { productionProblems, severalProcessesProblem } from './start-checks';
+import { type SafeConfig, safeConfig } from './safe-config';
+import { productionProblems, safeProblems, severalProcessesProblem } from './start-checks';
 import { type SubscriptionConfig, subscriptionConfig } from './subscription-config';
 import { type WithdrawalsConfig, withdrawalsConfig } from './withdrawals-config';
 
@@ -60,6 +61,8 @@ export interface Config {
   exchange: ExchangeConfig;
   rewards: RewardsConfig;
   withdrawals: WithdrawalsConfig;
+  /** The treasury Safe payout batches are proposed to, when configured. */
+  safe: SafeConfig;
   risk: RiskConfig;
   /** BingX UIDs a member may have checked per day (counted in the database, across processes). */
   uidChecksPerDay: number;
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoChain = vars.DEMO_CHAIN ?? (!production && vars.NODE_ENV !== 'test' && !vars.BSC_RPC_URL);
   if (production) problems.push(...productionProblems(env, vars, demoChain));
   problems.push(...invalid);
+  problems.push(...safeProblems(vars));
   const webConcurrency = vars.WEB_CONCURRENCY ?? (production && vars.DATABASE_URL ? availableParallelism() : 1);
   const processProblem = severalProcessesProblem(vars, webConcurrency, demoChain);
   if (processProblem) problems.push(processProblem);
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchange: exchangeConfig(vars),
     rewards: rewardsConfig(vars),
     withdrawals: withdrawalsConfig(vars, production),
+    safe: safeConfig(vars, demoChain),
     risk: riskConfig(vars),
     uidChecksPerDay: vars.UID_CHECKS_PER_DAY,
     maxLoginAttempts: vars.MAX_LOGIN_ATTEMPTS,

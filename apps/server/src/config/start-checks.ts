@@ -28,6 +28,23 @@ export function productionProblems(env: NodeJS.ProcessEnv, vars: Environment, de
 }
 
 /**
+ * The treasury Safe must be one of the treasury addresses (its transfers are the payments the
+ * reconciliation reads), and a proposer key is only of use with a Safe to propose to.
+ */
+export function safeProblems(vars: Environment): string[] {
+  const safe = vars.TREASURY_SAFE_ADDRESS?.toLowerCase();
+  const treasury = vars.TREASURY_ADDRESSES?.map((address) => address.toLowerCase());
+  return [
+    ...(safe && treasury && !treasury.includes(safe)
+      ? ['TREASURY_SAFE_ADDRESS: must be one of TREASURY_ADDRESSES']
+      : []),
+    ...((vars.SAFE_PROPOSER_PRIVATE_KEY || vars.SAFE_TX_SERVICE_URL) && !safe
+      ? ['SAFE_PROPOSER_PRIVATE_KEY and SAFE_TX_SERVICE_URL need TREASURY_SAFE_ADDRESS, the Safe they propose to']
+      : []),
+  ];
+}
+
+/**
  * The secrets keys are made from, checked for randomness in production (SESSION_SECRET_PREVIOUS
  * is not: it is on its way out, and refusing it would keep a weak key in place).
  */

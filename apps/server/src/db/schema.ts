@@ -5,7 +5,7 @@ import type { UserStatus } from '@uplink/contract/constants';
 import type { InviteeStage } from '@uplink/contract/invitations';
 import type { LedgerEntryKind, LedgerReasonType } from '@uplink/contract/ledger';
 import type { RewardState, RewardType } from '@uplink/contract/member-rewards';
-import type { UnmatchedTransferReason } from '@uplink/contract/payout-batches';
+import type { SafeProposalState, UnmatchedTransferReason } from '@uplink/contract/payout-batches';
 import type { RiskEventStatus, RiskEvidence, RiskRule, RiskSeverity } from '@uplink/contract/risk';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -446,6 +446,26 @@ export interface PayoutBatchesTable {
   payment_claim_block: ColumnType<string | null, number | null, number | null>;
 }
 
+/** A batch's part proposed to the treasury Safe as one Safe transaction (migration 0210). */
+export interface PayoutSafeProposalsTable {
+  safe_tx_hash: string;
+  batch_id: string;
+  part: number;
+  safe_address: string;
+  nonce: ColumnType<string, number | string, never>;
+  transfers: number;
+  /** The batch's claimed lines (claim_position) the part pays. */
+  first_position: number;
+  last_position: number;
+  total: ColumnType<string, string, never>;
+  state: ColumnType<SafeProposalState, SafeProposalState | undefined, SafeProposalState>;
+  proposed_by: string;
+  proposed_at: Timestamp;
+  decided_at: NullableTimestamp;
+  /** The chain transaction that executed, failed or replaced it. */
+  transaction_hash: string | null;
+}
+
 /** A withdrawal's line in a batch; `left_at` once it left (rejected, blocked). */
 export interface PayoutBatchWithdrawalsTable {
   batch_id: string;
@@ -719,6 +739,7 @@ export interface Database {
   withdrawal_demo_payments: WithdrawalDemoPaymentsTable;
   treasury_transfers: TreasuryTransfersTable;
   treasury_seen_transfers: TreasurySeenTransfersTable;
+  payout_safe_proposals: PayoutSafeProposalsTable;
   account_tokens: AccountTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   account_mail_requests: AccountMailRequestsTable;

@@ -65,6 +65,10 @@ export const errorStatuses: Record<ErrorCode, number> = {
   PAYOUT_APPROVAL_BY_EXPORTER: 403,
   PAYOUT_BATCH_PAYMENT_UNDER_WAY: 409,
   PAYOUT_BATCH_PART_NOT_FOUND: 404,
+  PAYOUT_PART_ALREADY_PROPOSED: 409,
+  PAYOUT_BATCH_FILES_EXPORTED: 409,
+  PAYOUT_BATCH_QUEUED_IN_SAFE: 409,
+  SAFE_NOT_CONFIGURED: 409,
   // A signed-in administrator who lacks the second factor this action needs: not 401, the session stands.
   ADMIN_TOTP_REQUIRED: 403,
   ADMIN_INVITATION_EXISTS: 409,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type DemoChain, startDemoChain } from '../chain/demo-chain';
 import { EthersDepositChain } from '../chain/deposit-chain';
 import type { Config } from '../config/load-config';
+import { demoSafeProposerPrivateKey } from '../config/safe-config';
 import { type AdminTestApp, adminTestApp } from './admin-test-app';
 import { testConfig } from './test-app';
 
@@ -65,6 +66,12 @@ export async function startDemoChainApp(options: DemoChainAppOptions): Promise<D
         depositScanStartBlock: 0,
       },
       withdrawals: { ...base.withdrawals, ...options.withdrawals },
+      safe: {
+        treasurySafeAddress: demoChain.safeAddress,
+        txServiceUrl: demoChain.safeTxServiceUrl,
+        proposerPrivateKey: demoSafeProposerPrivateKey,
+        contracts: demoChain.safeContracts,
+      },
     },
     integrations: { depositChain: new EthersDepositChain(provider, demoChain.tokenAddress, demoChain.chainId) },
   });

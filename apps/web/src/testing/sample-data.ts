@@ -245,6 +245,7 @@ export function aPayoutBatchDetail(
     parts: onePartEach(lines),
     demoTreasury,
     demoPayment: [],
+    safeProposals: [],
     ...change,
   };
 }

@@ -18,6 +18,7 @@ import {
   type PartLineRow,
   transfersPerPart,
 } from './payout-batches-repository';
+import { findProposalsOfPayment } from './safe-proposals-repository';
 import { type BuilderTransaction, builderBatchFile, txBuilderVersion } from './safe-transaction-builder';
 import { chainHeadBeforePayment, startBatchPayment } from './start-batch-payment';
 
@@ -38,7 +39,7 @@ type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 export const checksummed = (wallet: string) => getAddress(wallet.toLowerCase());
 
 /** The part asked for: part 1 of a one-part batch when none is named; one past the end is not found. */
-function chosenPart(part: number | undefined, parts: number): number {
+export function chosenPart(part: number | undefined, parts: number): number {
   if (part === undefined) {
     if (parts === 1) return 1;
     throw validationFailed([
@@ -72,6 +73,12 @@ export async function exportPayoutBatch(
   const perPart = transfersPerPart(format, deps.config.withdrawals.transfersPerTransaction);
   const { lines, chosen, parts, total, leftOut } = await moneyTransaction(deps.db, async (trx) => {
     await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', chainHead, now);
+    if ((await findProposalsOfPayment(trx, id)).length > 0) {
+      throw new DomainError(
+        'PAYOUT_PART_ALREADY_PROPOSED',
+        'This batch is proposed to the treasury Safe: it is paid there, never from a downloaded file as well.',
+      );
+    }
     const parts = Math.ceil((await countClaimedTransfers(trx, id)) / perPart);
     const chosen = chosenPart(part, parts);
     const unpaid = await findPartLinesToPay(trx, id, { from: (chosen - 1) * perPart + 1, to: chosen * perPart });

@@ -9,7 +9,9 @@ import {
   payoutBatchReleaseSchema,
   payoutBatchSchema,
   payoutExportQuerySchema,
+  proposePayoutPartQuerySchema,
   releasePayoutBatchSchema,
+  safeProposalSchema,
   transfersLeftOutHeader,
 } from '@uplink/contract/payout-batches';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +23,7 @@ import { approvePayoutBatch } from './approve-payout-batch';
 import { createPayoutBatch } from './create-payout-batch';
 import { deletePayoutBatch } from './delete-payout-batch';
 import { exportPayoutBatch } from './export-payout-batch';
+import { proposePayoutPart } from './propose-payout-part';
 import { releasePayoutBatch } from './release-payout-batch';
 import { listPayoutBatches, viewPayoutBatch } from './view-payout-batches';
 
@@ -167,6 +170,43 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/withdrawals/admin/batches/:id/propose',
+    {
+      config: { access: { permission: 'payouts.manage' } },
+      schema: {
+        tags: ['withdrawals'],
+        summary:
+          'Propose a part of a payout batch to the treasury Safe; the first proposal starts its payment; audited',
+        description:
+          "One Safe transaction per part: a MultiSend of its USDT transfers (at most PAYOUT_TRANSFERS_PER_TRANSACTION) at the Safe's next nonce, signed by the proposer (a delegate of the Safe, SAFE_PROPOSER_PRIVATE_KEY) and posted to the Safe Transaction Service, where the owners confirm and execute it. Starts or joins the batch's payment exactly as a first export does: same claims, same four-eyes rule (PAYOUT_APPROVAL_REQUIRED), same refusals (WITHDRAWAL_PAYMENT_IN_PROGRESS, WITHDRAWAL_PAYMENT_SEEN naming the transaction, PAYOUT_BATCH_PAYMENT_UNDER_WAY). Idempotent: a part already proposed in this payment answers its proposal and proposes nothing new. `part` as for an export. SAFE_NOT_CONFIGURED without a Safe, its service and the proposer; PAYOUT_BATCH_FILES_EXPORTED when the batch's files were downloaded in this payment (and an export of a proposed batch is PAYOUT_PART_ALREADY_PROPOSED).",
+        security: [{ bearer: [] }],
+        params: idParams,
+        querystring: proposePayoutPartQuerySchema,
+        response: {
+          200: envelopeSchema(safeProposalSchema),
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { proposal, proposedNow } = await proposePayoutPart(
+        app.context,
+        requestingAdministrator(request),
+        request.params.id,
+        request.query.part,
+      );
+      return ok(
+        proposal,
+        proposedNow
+          ? `Part ${proposal.part} proposed to the treasury Safe at nonce ${proposal.nonce}`
+          : `Part ${proposal.part} was already proposed to the treasury Safe`,
+      );
+    },
+  );
+
+  app.post(
     '/withdrawals/admin/batches/:id/release',
     {
       config: { access: { permission: 'payouts.manage' } },
@@ -174,7 +214,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['withdrawals'],
         summary: "Give up a payout batch's payment under way, with a reason: its withdrawals are no longer claimed",
         description:
-          'Only when the Safe transaction was rejected or replaced: the batch returns to OPEN (PARTLY_PAID when part of it is paid) and its unpaid withdrawals can be paid, rejected or batched again; a payment that lands later is listed as an unmatched transfer. Refused while any transfer paying one of its unpaid withdrawals is on chain since the payment started, confirmed or not, or a demo payment is being sent (PAYOUT_BATCH_PAYMENT_UNDER_WAY); above PAYOUT_SECOND_APPROVAL_ABOVE, refused to its creator and to an administrator who exported it (PAYOUT_APPROVAL_BY_CREATOR, PAYOUT_APPROVAL_BY_EXPORTER). `released` is false when no payment was under way. Audited with the reason.',
+          'Only when the Safe transaction was rejected or replaced: the batch returns to OPEN (PARTLY_PAID when part of it is paid) and its unpaid withdrawals can be paid, rejected or batched again; a payment that lands later is listed as an unmatched transfer. Refused while any transfer paying one of its unpaid withdrawals is on chain since the payment started, confirmed or not, or a demo payment is being sent (PAYOUT_BATCH_PAYMENT_UNDER_WAY); refused too while the Safe Transaction Service (when configured) lists a queued transaction of the treasury Safe that pays one of them — one of its proposals, or any whose MultiSend transfers pay them, such as an imported file — named in the answer (PAYOUT_BATCH_QUEUED_IN_SAFE; a proposal replaced at its nonce releases the batch by itself); above PAYOUT_SECOND_APPROVAL_ABOVE, refused to its creator and to an administrator who exported it (PAYOUT_APPROVAL_BY_CREATOR, PAYOUT_APPROVAL_BY_EXPORTER). `released` is false when no payment was under way. Audited with the reason.',
         security: [{ bearer: [] }],
         params: idParams,
         body: releasePayoutBatchSchema,

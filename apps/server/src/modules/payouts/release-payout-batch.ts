@@ -1,9 +1,14 @@
 import type { PayoutBatchRelease } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
+import { parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
 import type { UsdtTransfer } from '../../chain/deposit-chain';
+import { usdtTransfersOf } from '../../chain/treasury-safe';
+import { configuredSafe } from '../../config/safe-config';
+import { plainAmount } from '../../csv/csv-writer';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
+import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { readSplittingRange } from '../subscription/confirmed-block-scan';
@@ -23,6 +28,8 @@ import {
   releaseBatchClaims,
 } from './payout-batches-repository';
 import { secondPersonRefusal } from './payout-four-eyes';
+import { treasurySafeOf } from './propose-payout-part';
+import { findProposalsOfBatch } from './safe-proposals-repository';
 import { paymentUnderWay } from './start-batch-payment';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
@@ -45,9 +52,12 @@ const demoSendingMs = 2 * 60_000;
  *   payment started, confirmed or not (logs of mined blocks up to the head): that payment is real,
  *   and reconciliation will approve it once confirmed.
  *
- * A Safe transaction not yet executed is not on chain: a payment that lands after the release is
- * matched to its withdrawal while that is still pending, or else listed as an unmatched transfer
- * (and alerted on) — it cannot be undone, which the release dialog says.
+ * - while the treasury Safe's queue (read from its Transaction Service, when configured) holds a
+ *   transaction paying one of them: PAYOUT_BATCH_QUEUED_IN_SAFE, naming it.
+ *
+ * Without a Transaction Service, a Safe transaction not yet executed is not seen: a payment that
+ * lands after the release is matched to its withdrawal while that is still pending, or else listed
+ * as an unmatched transfer (and alerted on) — it cannot be undone, which the release dialog says.
  */
 export async function releasePayoutBatch(
   deps: Deps,
@@ -65,6 +75,13 @@ export async function releasePayoutBatch(
   if (await needsSecondPerson(deps, summary, id)) {
     const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator, 'release');
     if (refusal) throw refusal;
+  }
+  const queuedInSafe = await findQueuedInSafe(deps, id, unpaid);
+  if (queuedInSafe) {
+    throw new DomainError(
+      'PAYOUT_BATCH_QUEUED_IN_SAFE',
+      `Safe transaction ${queuedInSafe.safeTxHash} (nonce ${queuedInSafe.nonce}) in the treasury Safe's queue pays this batch: reject it in Safe{Wallet} first (a rejection at nonce ${queuedInSafe.nonce}); the batch is then released by itself.`,
+    );
   }
   const demoPayments = await findDemoPayments(deps.db, id);
   const now = deps.clock.now();
@@ -134,6 +151,35 @@ async function needsSecondPerson(
     batchId,
   });
   return !window.fits;
+}
+
+/**
+ * A transaction in the treasury Safe's queue, as the Safe Transaction Service lists it, that
+ * proposes to pay the batch: one of its proposals, or any transaction whose transfers (its
+ * MultiSend decoded) pay one of its unpaid withdrawals — a file imported in Safe{Wallet} too. A
+ * proposal deleted there, or executed, is no longer queued. Without a Safe to ask, every proposal
+ * still recorded QUEUED.
+ */
+async function findQueuedInSafe(
+  deps: Pick<AppContext, 'db' | 'config'>,
+  batchId: string,
+  unpaid: readonly PartLineRow[],
+): Promise<{ safeTxHash: string; nonce: string } | undefined> {
+  const queued = (await findProposalsOfBatch(deps.db, batchId)).filter((proposal) => proposal.state === 'QUEUED');
+  if (!configuredSafe(deps.config.safe)) {
+    const [first] = queued;
+    return first && { safeTxHash: first.safe_tx_hash, nonce: String(first.nonce) };
+  }
+  const owed = new Set(
+    unpaid.map((line) => `${line.wallet_address.toLowerCase()}:${parseUnits(plainAmount(line.amount), 18)}`),
+  );
+  const token = deps.config.chain.usdtContractAddress;
+  const queue = await treasurySafeOf(deps.config).queue();
+  return queue.find(
+    (entry) =>
+      queued.some((proposal) => proposal.safe_tx_hash === entry.safeTxHash) ||
+      usdtTransfersOf(entry, token).some((transfer) => owed.has(`${transfer.wallet}:${transfer.units}`)),
+  );
 }
 
 /**

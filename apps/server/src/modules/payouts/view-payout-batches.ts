@@ -20,6 +20,7 @@ import {
   findBatchSummary,
   findDemoPayments,
 } from './payout-batches-repository';
+import { findProposalsOfBatch, safeProposalView } from './safe-proposals-repository';
 
 /**
  * Batches are read from the primary: an administrator who just created, approved or paid one sees
@@ -40,7 +41,7 @@ export async function listPayoutBatches(
   return { batches: rows.map((row) => toPayoutBatch(row, deps.config.withdrawals.secondApprovalAbove)), pagination };
 }
 
-/** One batch, a page of the withdrawals still in it (in the order of its export files), its files' parts and its demo payment. */
+/** One batch, a page of the withdrawals still in it (in the order of its export files), its files' parts, its demo payment and its Safe proposals. */
 export async function viewPayoutBatch(
   deps: Deps,
   id: string,
@@ -48,10 +49,11 @@ export async function viewPayoutBatch(
 ): Promise<PayoutBatchDetail> {
   const summary = isUuid(id) ? await findBatchSummary(deps.db, id) : undefined;
   if (!summary) throw batchNotFound();
-  const [lines, parts, demoPayments] = await Promise.all([
+  const [lines, parts, demoPayments, safeProposals] = await Promise.all([
     findBatchLines(deps.db, id, pageWindow(query)),
     findBatchParts(deps.db, id, deps.config.withdrawals.transfersPerTransaction),
     findDemoPayments(deps.db, id),
+    findProposalsOfBatch(deps.db, id),
   ]);
   return {
     batch: toPayoutBatch(summary, deps.config.withdrawals.secondApprovalAbove),
@@ -64,5 +66,6 @@ export async function viewPayoutBatch(
       lines: payment.lines,
       transactionHash: payment.transaction_hash,
     })),
+    safeProposals: safeProposals.map(safeProposalView),
   };
 }

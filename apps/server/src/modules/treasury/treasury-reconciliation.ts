@@ -4,6 +4,7 @@ import type { DepositChain, UsdtTransfer } from '../../chain/deposit-chain';
 import { moneyTransaction } from '../../db/money-transaction';
 import type { WithdrawalRow } from '../../db/schema';
 import { type AdminAction, recordAdminActions } from '../audit/audit-log-repository';
+import { refreshSafeProposals } from '../payouts/safe-proposal-states';
 import { type ChainScanSettings, ConfirmedBlockScan, readSplittingRange } from '../subscription/confirmed-block-scan';
 import { type LockedDecision, recordWithdrawalDecisions } from '../withdrawals/record-withdrawal-decision';
 import { recordSeenTreasuryTransfers, treasuryCursorName } from '../withdrawals/seen-treasury-transfers';
@@ -115,6 +116,8 @@ export class TreasuryReconciliation {
     });
     // The blocks past those just decided: their transfers are seen, and their withdrawals not paid again.
     await recordSeenTreasuryTransfers(this.deps, this.options.chain);
+    // The treasury Safe's proposals executed, failed or replaced since: a replaced one releases its batch.
+    await refreshSafeProposals(this.deps);
     if (result.approved > 0) this.deps.mailWorker.wake();
     return { fromBlock, toBlock, ...result };
   }

@@ -13,13 +13,29 @@ import { DomainError } from '../../domain-error';
  * reconciliation (`treasury_seen_transfers`, 0 confirmations and up) pays the withdrawal: its
  * exact amount to its address (stored lower case). Not when the reconciliation already decided
  * that transfer (`treasury_transfers`: it approved its withdrawal or listed it unmatched), nor
- * when the transfer already proves another withdrawal. A Safe transaction queued or executed that
- * pays the withdrawal is another way to be seen: it belongs in this expression as one more branch.
+ * when the transfer already proves another withdrawal. A part of the treasury Safe's payment
+ * still QUEUED (payout_safe_proposals: proposed in the batch's payment under way, its range of
+ * claimed lines holding the withdrawal) is the other way to be seen: executed, its transfers are
+ * seen on chain as above.
  *
  * `withdrawal` names the withdrawals row in the caller's query (`sql.ref('w')`); the expression is
- * the hash of the first such transaction, or NULL.
+ * the hash of the first such transaction (the safeTxHash of a queued Safe transaction), or NULL.
  */
 export function paymentSeenOf(withdrawal: RawBuilder<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`COALESCE(${paymentSeenOnChainOf(withdrawal)}, (
+    SELECT p.safe_tx_hash FROM payout_safe_proposals p
+      JOIN payout_batches b ON b.id = p.batch_id AND p.proposed_at >= b.payment_claimed_at
+      JOIN payout_batch_withdrawals l ON l.batch_id = p.batch_id
+                                     AND l.claim_position BETWEEN p.first_position AND p.last_position
+     WHERE l.withdrawal_id = ${withdrawal}.id AND l.left_at IS NULL AND p.state = 'QUEUED'
+     LIMIT 1))`;
+}
+
+/**
+ * The first branch of `paymentSeenOf` alone: a treasury transfer on chain paying the withdrawal,
+ * what the member's and the administrators' views show as "Payment sent", with its transaction.
+ */
+export function paymentSeenOnChainOf(withdrawal: RawBuilder<unknown>): RawBuilder<string | null> {
   return sql<string | null>`(
     SELECT s.transaction_hash FROM treasury_seen_transfers s
      WHERE s.to_address = lower(${withdrawal}.wallet_address) AND s.amount = ${withdrawal}.amount
@@ -32,11 +48,24 @@ export function paymentSeenOf(withdrawal: RawBuilder<unknown>): RawBuilder<strin
 }
 
 /** The withdrawals among `ids` whose payment is seen (`paymentSeenOf`), each with that transaction's hash. */
-export async function findSeenPayments(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string>> {
+export function findSeenPayments(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string>> {
+  return findSeen(db, ids, paymentSeenOf);
+}
+
+/** The withdrawals among `ids` a treasury transfer on chain pays (`paymentSeenOnChainOf`): the member's views. */
+export function findPaymentsSeenOnChain(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string>> {
+  return findSeen(db, ids, paymentSeenOnChainOf);
+}
+
+async function findSeen(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  seenOf: (withdrawal: RawBuilder<unknown>) => RawBuilder<string | null>,
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const { rows } = await sql<{ id: string; seen_in: string }>`
     SELECT w.id, seen.seen_in
-      FROM withdrawals w CROSS JOIN LATERAL (SELECT ${paymentSeenOf(sql.ref('w'))} AS seen_in) AS seen
+      FROM withdrawals w CROSS JOIN LATERAL (SELECT ${seenOf(sql.ref('w'))} AS seen_in) AS seen
      WHERE w.id = ANY(${ids}::uuid[]) AND seen.seen_in IS NOT NULL`.execute(db);
   return new Map(rows.map((row) => [row.id, row.seen_in]));
 }
@@ -47,7 +76,7 @@ export function paymentSeen(seen: ReadonlyMap<string, string>): DomainError {
   const more = seen.size > 1 ? ` (and ${seen.size - 1} more of them)` : '';
   return new DomainError(
     'WITHDRAWAL_PAYMENT_SEEN',
-    `Withdrawal ${withdrawalId}${more} is already paid by transaction ${transactionHash}, seen on chain: it is not paid again. Reconciliation approves it once confirmed.`,
+    `Withdrawal ${withdrawalId}${more} is already paid by transaction ${transactionHash}, seen on chain or queued in the treasury Safe: it is not paid again. Reconciliation approves it once confirmed.`,
   );
 }
 

@@ -6,7 +6,7 @@ import { pageWindow } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { isMemberHeld } from '../risk/risk-hold';
-import { findSeenPayments } from './payment-seen';
+import { findPaymentsSeenOnChain } from './payment-seen';
 import { toWithdrawal } from './withdrawal-record';
 import { findMemberWithdrawals, findWithdrawal } from './withdrawals-repository';
 
@@ -18,7 +18,7 @@ export async function viewMemberWithdrawals(
 ): Promise<MemberWithdrawals> {
   const { rows, total } = await findMemberWithdrawals(deps.db, memberId, query.status, pageWindow(query));
   const held = await isMemberHeld(deps.db, memberId);
-  const seen = await findSeenPayments(
+  const seen = await findPaymentsSeenOnChain(
     deps.db,
     rows.filter((row) => row.status === 'PENDING').map((row) => row.id),
   );
@@ -36,6 +36,6 @@ export async function viewMemberWithdrawal(
 ): Promise<Withdrawal> {
   const row = isUuid(id) ? await findWithdrawal(deps.db, id) : undefined;
   if (!row || row.user_id !== memberId) throw new DomainError('WITHDRAWAL_NOT_FOUND', 'No such withdrawal.');
-  const seen = row.status === 'PENDING' ? await findSeenPayments(deps.db, [row.id]) : new Map<string, string>();
+  const seen = row.status === 'PENDING' ? await findPaymentsSeenOnChain(deps.db, [row.id]) : new Map<string, string>();
   return toWithdrawal(row, await isMemberHeld(deps.db, memberId), seen.get(row.id) ?? null);
 }

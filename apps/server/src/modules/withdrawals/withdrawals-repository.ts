@@ -4,7 +4,7 @@ import { violatedConstraint } from '../../db/constraint-violations';
 import type { PageWindow } from '../../db/list-page';
 import { type MemberSummaryRow, memberSummaryColumns } from '../../db/member-summary';
 import type { Database, WithdrawalRow } from '../../db/schema';
-import { paymentSeenOf } from './payment-seen';
+import { paymentSeenOnChainOf } from './payment-seen';
 import { type ReviewFilters, reviewWhere } from './review-filters';
 
 export async function countPendingWithdrawals(db: Kysely<Database>, memberId: string): Promise<number> {
@@ -293,7 +293,7 @@ export interface AdminWithdrawalRow extends WithdrawalRow, MemberSummaryRow {
 /** What keeps a withdrawal out of another batch: a line of an open batch, a payment seen on chain. */
 const batchAndSeenColumns = sql`
   EXISTS (SELECT 1 FROM payout_batch_withdrawals l WHERE l.withdrawal_id = w.id AND l.left_at IS NULL) AS in_open_batch,
-  CASE WHEN w.status = 'PENDING' THEN ${paymentSeenOf(sql.ref('w'))} END AS payment_seen_in`;
+  CASE WHEN w.status = 'PENDING' THEN ${paymentSeenOnChainOf(sql.ref('w'))} END AS payment_seen_in`;
 
 const adminOrderings = {
   '-createdAt': sql`w.requested_at DESC, w.id DESC`,

@@ -33,6 +33,7 @@ const actionTones: Record<AuditAction, BadgeTone> = {
   PAYOUT_BATCH_DELETED: 'grey',
   PAYOUT_BATCH_APPROVED: 'green',
   PAYOUT_BATCH_EXPORTED: 'grey',
+  PAYOUT_BATCH_PROPOSED: 'blue',
   PAYOUT_BATCH_PAID_FROM_DEMO_TREASURY: 'violet',
   PAYOUT_BATCH_RELEASED: 'amber',
   TREASURY_TRANSFER_UNMATCHED: 'red',

@@ -16,6 +16,7 @@ import { BatchActions } from './batch-actions';
 import { BatchExports } from './batch-exports';
 import { BatchProgress } from './batch-progress';
 import { PayoutBatchStatusBadge } from './payout-batch-status-badge';
+import { SafeProposals } from './safe-proposals';
 
 const columns: Column<PayoutBatchLine>[] = [
   { key: 'line', header: '#', label: 'Line', className: 'w-12 tabular-nums', cell: (l) => l.line },
@@ -72,23 +73,26 @@ export function PayoutBatchDetailPanels({
             actions={<PayoutBatchStatusBadge status={batch.status} />}
           />
           <CardBody className="grid gap-6 lg:grid-cols-2">
-            <dl className="divide-y divide-slate-100">
-              <DetailRow label="Total">{formatUsdt(batch.total)}</DetailRow>
-              <DetailRow label="Paid">
-                <BatchProgress batch={batch} detailed />
-              </DetailRow>
-              <DetailRow label="Second approval">
-                <ApprovalState batch={batch} detailed />
-              </DetailRow>
-              {batch.payment ? (
-                <DetailRow label="Payment">
-                  <span className="block break-normal">{`Started ${formatDateTime(batch.payment.startedAt)} by ${batch.payment.startedBy.name}`}</span>
-                  <span className="block break-normal font-normal text-slate-600">
-                    {`${formatCount(batch.payment.count, ['transfer', 'transfers'])}, ${formatUsdt(batch.payment.total)}`}
-                  </span>
+            <div className="space-y-5">
+              <dl className="divide-y divide-slate-100">
+                <DetailRow label="Total">{formatUsdt(batch.total)}</DetailRow>
+                <DetailRow label="Paid">
+                  <BatchProgress batch={batch} detailed />
                 </DetailRow>
-              ) : null}
-            </dl>
+                <DetailRow label="Second approval">
+                  <ApprovalState batch={batch} detailed />
+                </DetailRow>
+                {batch.payment ? (
+                  <DetailRow label="Payment">
+                    <span className="block break-normal">{`Started ${formatDateTime(batch.payment.startedAt)} by ${batch.payment.startedBy.name}`}</span>
+                    <span className="block break-normal font-normal text-slate-600">
+                      {`${formatCount(batch.payment.count, ['transfer', 'transfers'])}, ${formatUsdt(batch.payment.total)}`}
+                    </span>
+                  </DetailRow>
+                ) : null}
+              </dl>
+              <SafeProposals proposals={detail.data.safeProposals} />
+            </div>
             {permits('payouts.manage') ? (
               <div className="space-y-5">
                 <BatchExports detail={detail.data} />

@@ -1,0 +1,139 @@
+import type { SafeProposal } from '@uplink/contract/payout-batches';
+import { Decimal } from 'decimal.js';
+import { type Kysely, sql } from 'kysely';
+import type { AppContext } from '../../app-context';
+import { TreasurySafe } from '../../chain/treasury-safe';
+import { configuredSafe } from '../../config/safe-config';
+import { plainAmount } from '../../csv/csv-writer';
+import { moneyTransaction } from '../../db/money-transaction';
+import type { Database } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
+import { DomainError } from '../../domain-error';
+import { recordAdminAction } from '../audit/audit-log-repository';
+import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
+import { chosenPart } from './export-payout-batch';
+import { batchNotFound } from './payout-batch-record';
+import { countClaimedTransfers, findPartLinesToPay, lockBatch } from './payout-batches-repository';
+import { findProposalsOfPayment, insertProposal, safeProposalView } from './safe-proposals-repository';
+import { chainHeadBeforePayment, startBatchPayment } from './start-batch-payment';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
+
+export const safeNotConfigured = () =>
+  new DomainError(
+    'SAFE_NOT_CONFIGURED',
+    'No treasury Safe to propose to: TREASURY_SAFE_ADDRESS, SAFE_TX_SERVICE_URL and SAFE_PROPOSER_PRIVATE_KEY are needed (and the chain, BSC_RPC_URL). Download the files instead.',
+  );
+
+/** The treasury Safe this server proposes to, or SAFE_NOT_CONFIGURED. */
+export function treasurySafeOf(config: Deps['config']): TreasurySafe {
+  const safe = configuredSafe(config.safe);
+  const { rpcUrl, chainId, usdtContractAddress } = config.chain;
+  if (!safe || !rpcUrl) throw safeNotConfigured();
+  return new TreasurySafe(safe, { rpcUrl, chainId, usdtContractAddress });
+}
+
+/** Whether the batch's files were downloaded in its payment under way: then Safe pays them from those files. */
+async function filesExportedInPayment(trx: Kysely<Database>, batchId: string): Promise<boolean> {
+  const { rows } = await sql<{ exported: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM audit_log a JOIN payout_batches b ON b.id = a.target_id::uuid
+                    WHERE a.action = 'PAYOUT_BATCH_EXPORTED' AND a.target_type = 'PAYOUT_BATCH'
+                      AND a.target_id = ${batchId} AND a.created_at >= b.payment_claimed_at) AS exported`.execute(trx);
+  return rows[0]?.exported ?? false;
+}
+
+/**
+ * Proposes part `part` of a batch to the treasury Safe: one Safe transaction, a MultiSend of the
+ * part's USDT transfers (at most PAYOUT_TRANSFERS_PER_TRANSACTION), at the Safe's next nonce,
+ * signed by the proposer (a delegate) and posted to the Safe Transaction Service. It starts or
+ * joins the batch's payment exactly as a first export does (`startBatchPayment`: the withdrawals
+ * claimed, the four-eyes window, a payment seen refused), under the batch's row lock held until
+ * the proposal is recorded — so of two proposes of the same part one proposes and the other
+ * answers the same safeTxHash. Refused for a batch whose files were downloaded in this payment
+ * (PAYOUT_BATCH_FILES_EXPORTED), without a configured Safe (SAFE_NOT_CONFIGURED), and when every
+ * transfer of the part is seen paid on chain (WITHDRAWAL_PAYMENT_SEEN; others leave those out).
+ * Audited with the part, its nonce and its safeTxHash.
+ */
+export async function proposePayoutPart(
+  deps: Deps,
+  administrator: RequestingAdministrator,
+  id: string,
+  part: number | undefined,
+): Promise<{ proposal: SafeProposal; proposedNow: boolean }> {
+  if (!isUuid(id)) throw batchNotFound();
+  const chainHead = await chainHeadBeforePayment(deps);
+  const now = deps.clock.now();
+  const perPart = deps.config.withdrawals.transfersPerTransaction;
+  return moneyTransaction(deps.db, async (trx) => {
+    if (!(await lockBatch(trx, id))) throw batchNotFound();
+    const safe = treasurySafeOf(deps.config);
+    if (await filesExportedInPayment(trx, id)) {
+      throw new DomainError(
+        'PAYOUT_BATCH_FILES_EXPORTED',
+        "This batch's files were downloaded in its payment under way: pay them with Safe, or release the batch before proposing it.",
+      );
+    }
+    await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', chainHead, now);
+    const parts = Math.ceil((await countClaimedTransfers(trx, id)) / perPart);
+    const chosen = chosenPart(part, parts);
+    const standing = (await findProposalsOfPayment(trx, id)).find((proposal) => proposal.part === chosen);
+    if (standing) return { proposal: safeProposalView(standing), proposedNow: false };
+    const range = { from: (chosen - 1) * perPart + 1, to: chosen * perPart };
+    const unpaid = await findPartLinesToPay(trx, id, range);
+    const seen = await findSeenPayments(
+      trx,
+      unpaid.map((line) => line.withdrawal_id),
+    );
+    const lines = unpaid.filter((line) => !seen.has(line.withdrawal_id));
+    if (lines.length === 0 && seen.size > 0) throw paymentSeen(seen);
+    if (lines.length === 0) {
+      throw new DomainError(
+        'PAYOUT_BATCH_EMPTY',
+        `Every transfer of part ${chosen} is paid: nothing is left to pay in it.`,
+      );
+    }
+    const total = lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0)).toFixed();
+    const proposed = await safe.propose(
+      lines.map((line) => ({ wallet: line.wallet_address, amount: plainAmount(line.amount) })),
+      `Uplink payout batch ${id}, part ${chosen} of ${parts}`,
+    );
+    const row = await insertProposal(trx, {
+      safe_tx_hash: proposed.safeTxHash,
+      batch_id: id,
+      part: chosen,
+      safe_address: safe.address.toLowerCase(),
+      nonce: proposed.nonce,
+      transfers: lines.length,
+      first_position: range.from,
+      last_position: range.to,
+      total,
+      proposed_by: administrator.id,
+      proposed_at: now,
+    });
+    await recordAdminAction(
+      trx,
+      {
+        actorId: administrator.id,
+        action: 'PAYOUT_BATCH_PROPOSED',
+        targetType: 'PAYOUT_BATCH',
+        targetId: id,
+        after: {
+          part: chosen,
+          parts,
+          withdrawals: lines.length,
+          total,
+          nonce: proposed.nonce,
+          safeTxHash: proposed.safeTxHash,
+          ...(seen.size > 0
+            ? { leftOut: [...seen].map(([withdrawalId, transactionHash]) => ({ withdrawalId, transactionHash })) }
+            : {}),
+        },
+        ipAddress: administrator.ipAddress,
+        requestId: administrator.requestId,
+      },
+      now,
+    );
+    return { proposal: safeProposalView(row), proposedNow: true };
+  });
+}
