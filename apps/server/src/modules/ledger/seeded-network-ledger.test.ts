@@ -56,7 +56,9 @@ describe('a seeded network', () => {
   it('keeps the user counters what the triggers would have kept', async () => {
     const { rows } = await sql<{ counted: string; members: string }>`
       SELECT (SELECT coalesce(sum(members), 0) FROM user_counts)::text AS counted,
-             (SELECT count(*) FROM users WHERE deleted_at IS NULL AND NOT is_admin)::text AS members`.execute(t.database.db);
+             (SELECT count(*) FROM users WHERE deleted_at IS NULL AND NOT is_admin)::text AS members`.execute(
+      t.database.db,
+    );
     expect(rows[0]?.counted).toBe(rows[0]?.members);
   });
 
