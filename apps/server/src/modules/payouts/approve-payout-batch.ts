@@ -4,8 +4,9 @@ import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
+import { findExporters } from './batch-payment-repository';
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
-import { findBatchSummary, findExporters, lockBatch, recordApproval } from './payout-batches-repository';
+import { findBatchSummary, lockBatch, recordApproval } from './payout-batches-repository';
 import { approvalStands, secondPersonRefusal } from './payout-four-eyes';
 
 /**

@@ -11,13 +11,13 @@ import { DomainError, validationFailed } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
-import { batchNotFound } from './payout-batch-record';
 import {
   countClaimedTransfers,
   findPartLinesToPay,
   type PartLineRow,
   transfersPerPart,
-} from './payout-batches-repository';
+} from './batch-payment-repository';
+import { batchNotFound } from './payout-batch-record';
 import { findProposalsOfPayment } from './safe-proposals-repository';
 import { type BuilderTransaction, builderBatchFile, txBuilderVersion } from './safe-transaction-builder';
 import { chainHeadBeforePayment, startBatchPayment } from './start-batch-payment';

@@ -6,7 +6,6 @@ import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { batchNotFound } from './payout-batch-record';
 import {
   countClaimedTransfers,
   type DemoPaymentRow,
@@ -14,7 +13,8 @@ import {
   findPartLinesToPay,
   insertDemoPayments,
   recordDemoPaymentHash,
-} from './payout-batches-repository';
+} from './batch-payment-repository';
+import { batchNotFound } from './payout-batch-record';
 import { chainHeadBeforePayment, paymentUnderWay, startBatchPayment } from './start-batch-payment';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DomainError, forbidden } from '../../domain-error';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { type AdministratorStanding, findAdministratorStanding } from './payout-batches-repository';
+import { type AdministratorStanding, findAdministratorStanding } from './batch-payment-repository';
 
 /** What a second person does to a batch: approve it, or release its payment above the limit. */
 export type SecondPersonAct = 'approve' | 'release';

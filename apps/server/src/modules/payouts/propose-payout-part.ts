@@ -12,9 +12,10 @@ import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
+import { countClaimedTransfers, findPartLinesToPay } from './batch-payment-repository';
 import { chosenPart } from './export-payout-batch';
 import { batchNotFound } from './payout-batch-record';
-import { countClaimedTransfers, findPartLinesToPay, lockBatch } from './payout-batches-repository';
+import { lockBatch } from './payout-batches-repository';
 import { findProposalsOfPayment, insertProposal, safeProposalView } from './safe-proposals-repository';
 import { chainHeadBeforePayment, startBatchPayment } from './start-batch-payment';
 

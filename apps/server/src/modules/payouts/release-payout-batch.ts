@@ -14,19 +14,17 @@ import type { RequestingAdministrator } from '../audit/requesting-administrator'
 import { readSplittingRange } from '../subscription/confirmed-block-scan';
 import { fourEyesWindow } from '../withdrawals/four-eyes-window';
 import { askChain } from '../withdrawals/payout-proof';
-import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import {
-  type BatchSummaryRow,
   type DemoPaymentRow,
-  findBatchSummary,
   findClaimedLinesToPay,
   findDemoPayments,
   findExporters,
-  lockBatch,
   lockLinesToPay,
   type PartLineRow,
   releaseBatchClaims,
-} from './payout-batches-repository';
+} from './batch-payment-repository';
+import { batchNotFound, toPayoutBatch } from './payout-batch-record';
+import { type BatchSummaryRow, findBatchSummary, lockBatch } from './payout-batches-repository';
 import { secondPersonRefusal } from './payout-four-eyes';
 import { treasurySafeOf } from './propose-payout-part';
 import { findProposalsOfBatch } from './safe-proposals-repository';

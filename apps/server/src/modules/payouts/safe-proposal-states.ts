@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context';
 import { type ExecutedSafeTx, readExecutedSafeTxs } from '../../chain/safe-transaction-service/safe-on-chain';
 import { moneyTransaction } from '../../db/money-transaction';
 import { recordAdminAction } from '../audit/audit-log-repository';
-import { lockBatch, lockLinesToPay, releaseBatchClaims } from './payout-batches-repository';
+import { lockLinesToPay, releaseBatchClaims } from './batch-payment-repository';
+import { lockBatch } from './payout-batches-repository';
 import {
   decideProposal,
   findProposalsOfPayment,

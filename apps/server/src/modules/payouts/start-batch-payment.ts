@@ -8,18 +8,17 @@ import { checkFourEyesWindow } from '../withdrawals/four-eyes-window';
 import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
 import { askChain } from '../withdrawals/payout-proof';
 import { recordSeenTreasuryTransfers } from '../withdrawals/seen-treasury-transfers';
-import { batchNotFound } from './payout-batch-record';
 import {
   claimLinesToPay,
   type DemoPaymentRow,
-  findBatchSummary,
   findDemoPayments,
   hasExportedSince,
-  lockBatch,
   lockLinesToPay,
   markBatchClaimed,
   recordExport,
-} from './payout-batches-repository';
+} from './batch-payment-repository';
+import { batchNotFound } from './payout-batch-record';
+import { findBatchSummary, lockBatch } from './payout-batches-repository';
 import { approvalNeeded, approvalStands } from './payout-four-eyes';
 
 /** How money may start to move: a file downloaded for Safe, or the demo treasury paying. */

@@ -11,15 +11,9 @@ import type { AppContext } from '../../app-context';
 import { demoTreasuryAvailable } from '../../config/load-config';
 import { pageWindow, readAdminListPage } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
+import { findBatchParts, findDemoPayments } from './batch-payment-repository';
 import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';
-import {
-  countBatches,
-  findBatchLines,
-  findBatchParts,
-  findBatchSummaries,
-  findBatchSummary,
-  findDemoPayments,
-} from './payout-batches-repository';
+import { countBatches, findBatchLines, findBatchSummaries, findBatchSummary } from './payout-batches-repository';
 import { findProposalsOfBatch, safeProposalView } from './safe-proposals-repository';
 
 /**
