@@ -18,13 +18,13 @@
 import { randomBytes } from 'node:crypto';
 import { parseUnits } from 'ethers';
 import { sql } from 'kysely';
+import type { MailWorker } from '../src/app-context';
 import { EthersDepositChain } from '../src/chain/deposit-chain';
 import { startLocalUsdtChain } from '../src/chain/local-usdt-chain';
 import { systemClock } from '../src/clock';
 import { demoTreasuryAddress } from '../src/config/withdrawals-config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrator';
-import type { MailWorker } from '../src/modules/mail/mail-worker';
 import { TreasuryReconciliation } from '../src/modules/treasury/treasury-reconciliation';
 import { benchConfig, benchDatabaseUrl, dropDatabase, recreateDatabase } from './bench-kit';
 import { countingProvider } from './counting-provider';

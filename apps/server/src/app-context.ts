@@ -5,7 +5,6 @@ import type { Config } from './config/load-config';
 import type { Database } from './db/schema';
 import type { SessionTokens } from './http/session-tokens';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
-import type { MailWorker } from './modules/mail/mail-worker';
 
 /** What every route and job of one app instance shares. Types only: nothing here runs. */
 export interface AppContext {
@@ -23,6 +22,15 @@ export interface AppContext {
   mailWorker: MailWorker;
   integrations: Integrations;
   clock: Clock;
+}
+
+/** The mail outbox's sender (modules/mail/mail-worker.ts): what the routes and jobs that enqueue mail ask of it. */
+export interface MailWorker {
+  /** Asks for a delivery run soon (after an enqueue), without waiting for it. */
+  wake(): void;
+  /** Runs a delivery now and resolves when it is done (tests, shutdown). */
+  runNow(): Promise<boolean>;
+  stop(): Promise<void>;
 }
 
 /** Outside systems; tests and the demo inject fakes or local nodes, otherwise built from the config. */

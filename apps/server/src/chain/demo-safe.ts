@@ -2,9 +2,10 @@ import type { Eip1193Provider } from '@safe-global/protocol-kit';
 import { Contract, HDNodeWallet, parseUnits, type Signer } from 'ethers';
 import { createWalletClient, defineChain, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import type { SafeContractAddresses } from '../config/safe-config';
 import { demoTreasurySafeAddress } from '../config/withdrawals-config';
 import { testUsdtAbi } from './local-evm';
-import { deploySafe, deploySafeContracts, type SafeContractAddresses } from './safe-contracts';
+import { deploySafe, deploySafeContracts } from './safe-contracts';
 
 /** Hardhat's public test mnemonic: its accounts are the demo chain's, never for real funds. */
 const hardhatMnemonic = 'test test test test test test test test test test test junk';

@@ -1,27 +1,10 @@
 import { createRequire } from 'node:module';
-import type { ContractNetworkConfig, Eip1193Provider } from '@safe-global/protocol-kit';
+import type { Eip1193Provider } from '@safe-global/protocol-kit';
 import { ContractFactory, getAddress, type InterfaceAbi, type Signer } from 'ethers';
+import type { SafeContractAddresses } from '../config/safe-config';
 
 /** The Safe release the demo chain deploys and the product proposes to. */
 export const safeVersion = '1.4.1';
-
-/**
- * The contracts a Safe 1.4.1 needs on a chain, as protocol-kit's `contractNetworks` names them.
- * The singleton is SafeL2 (it emits an event per transaction, as Safe deploys on BSC and other L2s).
- */
-export type SafeContractAddresses = Required<
-  Pick<
-    ContractNetworkConfig,
-    | 'safeSingletonAddress'
-    | 'safeProxyFactoryAddress'
-    | 'multiSendAddress'
-    | 'multiSendCallOnlyAddress'
-    | 'fallbackHandlerAddress'
-    | 'signMessageLibAddress'
-    | 'createCallAddress'
-    | 'simulateTxAccessorAddress'
-  >
->;
 
 /** Where each artifact sits in `@safe-global/safe-contracts` 1.4.1 (its own Hardhat build). */
 const artifactPaths: Record<keyof SafeContractAddresses, string> = {

@@ -1,4 +1,4 @@
-import type { SafeContractAddresses } from '../chain/safe-contracts';
+import type { ContractNetworkConfig } from '@safe-global/protocol-kit';
 import type { Environment } from './environment';
 import { demoTreasurySafeAddress } from './withdrawals-config';
 
@@ -23,6 +23,24 @@ export interface SafeConfig {
   /** The Safe contracts of a chain protocol-kit does not know: the demo chain's (set once it runs). */
   contracts: SafeContractAddresses | undefined;
 }
+
+/**
+ * The contracts a Safe 1.4.1 needs on a chain, as protocol-kit's `contractNetworks` names them.
+ * The singleton is SafeL2 (it emits an event per transaction, as Safe deploys on BSC and other L2s).
+ */
+export type SafeContractAddresses = Required<
+  Pick<
+    ContractNetworkConfig,
+    | 'safeSingletonAddress'
+    | 'safeProxyFactoryAddress'
+    | 'multiSendAddress'
+    | 'multiSendCallOnlyAddress'
+    | 'fallbackHandlerAddress'
+    | 'signMessageLibAddress'
+    | 'createCallAddress'
+    | 'simulateTxAccessorAddress'
+  >
+>;
 
 /** The demo proposer's key: Hardhat's sixth public test account (chain/demo-safe.ts), never for real funds. */
 export const demoSafeProposerPrivateKey = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';

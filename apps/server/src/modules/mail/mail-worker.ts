@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { MailWorker } from '../../app-context';
 import type { Config } from '../../config/load-config';
 import type { Database } from '../../db/schema';
 import type { JobLock } from '../../jobs/job-lock';
@@ -62,14 +63,6 @@ export async function deliverDueMail(
     }
     if (batch.length < batchSize) return sent;
   }
-}
-
-export interface MailWorker {
-  /** Asks for a delivery run soon (after an enqueue), without waiting for it. */
-  wake(): void;
-  /** Runs a delivery now and resolves when it is done (tests, shutdown). */
-  runNow(): Promise<boolean>;
-  stop(): Promise<void>;
 }
 
 export interface MailWorkerOptions {
