@@ -1,22 +1,15 @@
-import { errorTexts } from '@uplink/contract/error-codes';
 import { formatCount } from '@uplink/contract/format';
 import { type PayoutExportFormat, payoutExportFileName } from '@uplink/contract/payout-batches';
-import { Decimal } from 'decimal.js';
 import { getAddress, parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
 import { type CsvColumn, csvHeader, csvRows, plainAmount } from '../../csv/csv-writer';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
-import { DomainError, validationFailed } from '../../domain-error';
+import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
-import {
-  countClaimedTransfers,
-  findPartLinesToPay,
-  type PartLineRow,
-  transfersPerPart,
-} from './batch-payment-repository';
+import { chosenPart, countParts, type LeftOutTransfer, partStillToPay } from './batch-parts';
+import { type PartLineRow, transfersPerPart } from './batch-payment-repository';
 import { batchNotFound } from './payout-batch-record';
 import { findProposalsOfPayment } from './safe-proposals-repository';
 import { type BuilderTransaction, builderBatchFile, txBuilderVersion } from './safe-transaction-builder';
@@ -30,25 +23,13 @@ export interface PayoutExport {
   contentType: string;
   body: string;
   /** The part's transfers left out of this download: paid by these transactions, seen on chain. */
-  leftOut: { withdrawalId: string; transactionHash: string }[];
+  leftOut: LeftOutTransfer[];
 }
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 
 /** A wallet as the chain tools want it: EIP-55 checksummed, whatever case the member typed. */
 export const checksummed = (wallet: string) => getAddress(wallet.toLowerCase());
-
-/** The part asked for: part 1 of a one-part batch when none is named; one past the end is not found. */
-export function chosenPart(part: number | undefined, parts: number): number {
-  if (part === undefined) {
-    if (parts === 1) return 1;
-    throw validationFailed([
-      { field: 'part', message: `This batch's files come in ${parts} parts: name one (1 to ${parts})` },
-    ]);
-  }
-  if (part > parts) throw new DomainError('PAYOUT_BATCH_PART_NOT_FOUND', errorTexts.PAYOUT_BATCH_PART_NOT_FOUND);
-  return part;
-}
 
 /**
  * Part `part` of a batch's payment file for Safe{Wallet}: the CSV Airdrop app's file
@@ -79,23 +60,9 @@ export async function exportPayoutBatch(
         'This batch is proposed to the treasury Safe: it is paid there, never from a downloaded file as well.',
       );
     }
-    const parts = Math.ceil((await countClaimedTransfers(trx, id)) / perPart);
+    const parts = await countParts(trx, id, perPart);
     const chosen = chosenPart(part, parts);
-    const unpaid = await findPartLinesToPay(trx, id, { from: (chosen - 1) * perPart + 1, to: chosen * perPart });
-    const seen = await findSeenPayments(
-      trx,
-      unpaid.map((line) => line.withdrawal_id),
-    );
-    const lines = unpaid.filter((line) => !seen.has(line.withdrawal_id));
-    const leftOut = [...seen].map(([withdrawalId, transactionHash]) => ({ withdrawalId, transactionHash }));
-    if (lines.length === 0 && seen.size > 0) throw paymentSeen(seen);
-    if (lines.length === 0) {
-      throw new DomainError(
-        'PAYOUT_BATCH_EMPTY',
-        `Every transfer of part ${chosen} is paid: nothing is left to pay in it.`,
-      );
-    }
-    const total = lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0)).toFixed();
+    const { lines, leftOut, total } = await partStillToPay(trx, id, chosen, perPart);
     await recordAdminAction(
       trx,
       {

@@ -1,5 +1,4 @@
 import type { SafeProposal } from '@uplink/contract/payout-batches';
-import { Decimal } from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { TreasurySafe } from '../../chain/treasury-safe';
@@ -11,9 +10,8 @@ import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
-import { countClaimedTransfers, findPartLinesToPay } from './batch-payment-repository';
-import { chosenPart } from './export-payout-batch';
+
+import { chosenPart, countParts, partRange, partStillToPay } from './batch-parts';
 import { batchNotFound } from './payout-batch-record';
 import { lockBatch } from './payout-batches-repository';
 import { findProposalsOfPayment, insertProposal, safeProposalView } from './safe-proposals-repository';
@@ -76,25 +74,12 @@ export async function proposePayoutPart(
       );
     }
     await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', chainHead, now);
-    const parts = Math.ceil((await countClaimedTransfers(trx, id)) / perPart);
+    const parts = await countParts(trx, id, perPart);
     const chosen = chosenPart(part, parts);
     const standing = (await findProposalsOfPayment(trx, id)).find((proposal) => proposal.part === chosen);
     if (standing) return { proposal: safeProposalView(standing), proposedNow: false };
-    const range = { from: (chosen - 1) * perPart + 1, to: chosen * perPart };
-    const unpaid = await findPartLinesToPay(trx, id, range);
-    const seen = await findSeenPayments(
-      trx,
-      unpaid.map((line) => line.withdrawal_id),
-    );
-    const lines = unpaid.filter((line) => !seen.has(line.withdrawal_id));
-    if (lines.length === 0 && seen.size > 0) throw paymentSeen(seen);
-    if (lines.length === 0) {
-      throw new DomainError(
-        'PAYOUT_BATCH_EMPTY',
-        `Every transfer of part ${chosen} is paid: nothing is left to pay in it.`,
-      );
-    }
-    const total = lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0)).toFixed();
+    const { lines, leftOut, total } = await partStillToPay(trx, id, chosen, perPart);
+    const positions = partRange(chosen, perPart);
     const proposed = await safe.propose(
       lines.map((line) => ({ wallet: line.wallet_address, amount: plainAmount(line.amount) })),
       `Uplink payout batch ${id}, part ${chosen} of ${parts}`,
@@ -106,8 +91,8 @@ export async function proposePayoutPart(
       safe_address: safe.address.toLowerCase(),
       nonce: proposed.nonce,
       transfers: lines.length,
-      first_position: range.from,
-      last_position: range.to,
+      first_position: positions.from,
+      last_position: positions.to,
       total,
       proposed_by: administrator.id,
       proposed_at: now,
@@ -126,9 +111,7 @@ export async function proposePayoutPart(
           total,
           nonce: proposed.nonce,
           safeTxHash: proposed.safeTxHash,
-          ...(seen.size > 0
-            ? { leftOut: [...seen].map(([withdrawalId, transactionHash]) => ({ withdrawalId, transactionHash })) }
-            : {}),
+          ...(leftOut.length > 0 ? { leftOut } : {}),
         },
         ipAddress: administrator.ipAddress,
         requestId: administrator.requestId,
