@@ -30,6 +30,7 @@ smallest() {
     bench:exports) echo "npm run bench:exports -- --rows 200" ;;
     bench:risk) echo "npm run bench:risk -- --members 100 --withdrawals 10 --runs 3" ;;
     bench:payouts) echo "BENCH_PAYMENTS=100 npm run bench:payouts" ;;
+    bench:alerts) echo "BENCH_OUTAGES=redis npm run bench:alerts" ;;
     *) return 1 ;;
   esac
 }
