@@ -19,8 +19,8 @@ const formats: { format: PayoutExportFormat; name: string; title: string; limit:
   { format: 'safe-json', name: 'Safe JSON', title: 'Transaction Builder', limit: 'one Safe transaction a file' },
 ];
 
-/** Why the files cannot be downloaded now; null when they can. */
-function exportBlocker({ batch, demoPayment }: PayoutBatchDetail): string | null {
+/** Why the batch's parts cannot be downloaded or proposed now; null when they can. */
+export function exportBlocker({ batch, demoPayment }: PayoutBatchDetail): string | null {
   if (batch.paid === batch.count) return 'Nothing is left to pay in this batch: its files would be empty.';
   if (demoPayment.length > 0) return 'The demo treasury is paying this batch: its files are not to be paid as well.';
   return batch.exportable ? null : errorTexts.PAYOUT_APPROVAL_REQUIRED;

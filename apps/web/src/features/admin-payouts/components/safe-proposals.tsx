@@ -18,49 +18,40 @@ export const safeWalletTransactionUrl = ({
   `https://app.safe.global/transactions/tx?safe=bnb:${safeAddress}&id=multisig_${safeAddress}_${safeTxHash}`;
 
 /**
- * The batch's parts proposed to the treasury Safe: per part its state as the chain last showed
- * it, its nonce, transfers and total, its safeTxHash with a link into Safe{Wallet}, and the
- * transaction that executed or replaced it. Nothing when none was proposed.
+ * One part proposed to the treasury Safe: its state as the chain last showed it, its nonce,
+ * transfers and total, the owners' confirmations while it is queued, its safeTxHash with a link
+ * into Safe{Wallet}, and the transaction that executed or replaced it.
  */
-export function SafeProposals({ proposals }: { proposals: readonly SafeProposal[] }) {
-  if (proposals.length === 0) return null;
+export function SafeProposalSummary({ proposal }: { proposal: SafeProposal }) {
+  const badge = stateBadges[proposal.state];
   return (
-    <section aria-labelledby="safe-proposals-title" className="space-y-3">
-      <h3 id="safe-proposals-title" className="font-semibold text-slate-900 text-sm">
-        Safe
-      </h3>
-      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-        {proposals.map((proposal) => {
-          const badge = stateBadges[proposal.state];
-          return (
-            <li key={proposal.safeTxHash} className="space-y-1 px-4 py-3 text-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium text-slate-900">{`Part ${proposal.part} · nonce ${proposal.nonce}`}</span>
-                <Badge tone={badge.tone} dot>
-                  {badge.label}
-                </Badge>
-              </div>
-              <p className="text-slate-600">
-                {`${formatCount(proposal.transfers, ['transfer', 'transfers'])}, ${formatUsdt(proposal.total)} · proposed ${formatDateTime(proposal.proposedAt)}`}
-              </p>
-              <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="font-mono text-slate-700" title={proposal.safeTxHash}>
-                  {shortenHash(proposal.safeTxHash)}
-                </span>
-                <a
-                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                  href={safeWalletTransactionUrl(proposal)}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  Open in Safe{'{Wallet}'}
-                </a>
-                {proposal.transactionHash ? <ShortExplorerLink transaction={proposal.transactionHash} /> : null}
-              </p>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <div className="space-y-1 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium text-slate-900 tabular-nums">{`Nonce ${proposal.nonce}`}</span>
+        <Badge tone={badge.tone} dot>
+          {badge.label}
+        </Badge>
+      </div>
+      <p className="text-slate-600">
+        {`${formatCount(proposal.transfers, ['transfer', 'transfers'])}, ${formatUsdt(proposal.total)} · proposed ${formatDateTime(proposal.proposedAt)}`}
+      </p>
+      {proposal.confirmations !== null && proposal.threshold !== null ? (
+        <p className="text-slate-700 tabular-nums">{`${proposal.confirmations} of ${proposal.threshold} owners' confirmations`}</p>
+      ) : null}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-mono text-slate-700" title={proposal.safeTxHash}>
+          {shortenHash(proposal.safeTxHash)}
+        </span>
+        <a
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          href={safeWalletTransactionUrl(proposal)}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Open in Safe{'{Wallet}'}
+        </a>
+        {proposal.transactionHash ? <ShortExplorerLink transaction={proposal.transactionHash} /> : null}
+      </p>
+    </div>
   );
 }
