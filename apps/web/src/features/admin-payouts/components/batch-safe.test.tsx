@@ -76,8 +76,13 @@ describe('the batch page’s Safe section', () => {
     expect(within(part).getByRole('link', { name: 'Open in Safe{Wallet}' }).getAttribute('href')).toBe(
       safeWalletTransactionUrl(queued),
     );
-    // A part already proposed offers no second proposal.
+    // A part already proposed offers no second proposal, and the Safe pays it: no file either.
     expect(within(part).queryByRole('button')).toBeNull();
+    const download = screen.getByRole('button', { name: 'Download Safe JSON part 1' });
+    expect(download.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(download.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'This batch is proposed to the treasury Safe: it is paid there, never from a downloaded file as well.',
+    );
   });
 
   it.each([

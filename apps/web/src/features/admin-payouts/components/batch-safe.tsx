@@ -7,10 +7,7 @@ import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { errorText } from '../../../lib/error-text';
 import { useProposePayoutPart } from '../api/propose-payout-part';
 import { exportBlocker } from './batch-exports';
-import { SafeProposalSummary } from './safe-proposals';
-
-/** A proposal that pays its part or may still: the part is not proposed again while one stands. */
-const stands = (proposal: SafeProposal) => proposal.state === 'QUEUED' || proposal.state === 'EXECUTED';
+import { SafeProposalSummary, standsInSafe } from './safe-proposals';
 
 /** The parts to show: each part of the files, and any part an earlier payment proposed that the files no longer have. */
 function partNumbers(parts: readonly PayoutBatchPart[], proposals: readonly SafeProposal[]): number[] {
@@ -84,7 +81,7 @@ export function BatchSafe({ detail, canPropose }: { detail: PayoutBatchDetail; c
                   ) : null}
                 </span>
                 {paid && proposals.length === 0 ? <Badge tone="green">Paid</Badge> : null}
-                {part && offersProposal && !paid && !proposals.some(stands) ? (
+                {part && offersProposal && !paid && !proposals.some(standsInSafe) ? (
                   <Button
                     size="sm"
                     disabled={blocker !== null || proposing.isPending}
@@ -97,7 +94,7 @@ export function BatchSafe({ detail, canPropose }: { detail: PayoutBatchDetail; c
                 ) : null}
               </div>
               {proposals.map((proposal) => (
-                <SafeProposalSummary key={proposal.safeTxHash} proposal={proposal} />
+                <SafeProposalSummary key={proposal.safeTxHash} proposal={proposal} partTransfers={part?.count} />
               ))}
             </li>
           );
