@@ -214,6 +214,30 @@ describe('a payout batch proposed to the treasury Safe', () => {
     expect(batch.json().data.batch.status).toBe('OPEN');
   });
 
+  it('shows the Safe on the batch page: its proposals without their count while the service does not answer', async () => {
+    const { batchId } = await batchOfNew(1);
+    expect((await propose(batchId)).statusCode).toBe(200);
+    const safe = chain.t.config.safe;
+    const unanswered = await appWithSettings(chain.t, { safe: { ...safe, txServiceUrl: 'http://127.0.0.1:9/api' } });
+    const filesOnly = await appWithSettings(chain.t, { safe: { ...safe, txServiceUrl: undefined } });
+    for (const [app, proposing] of [
+      [unanswered, true],
+      [filesOnly, false],
+    ] as const) {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/withdrawals/admin/batches/${batchId}`,
+        headers: chain.adminHeaders,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().data.safe).toEqual({ address: getAddress(chain.demoChain.safeAddress), proposing });
+      expect(answer.json().data.safeProposals).toMatchObject([
+        { state: 'QUEUED', confirmations: null, threshold: null },
+      ]);
+      await app.close();
+    }
+  });
+
   it('refuses a manual release while a file imported in Safe{Wallet} waits in the queue paying the batch', async () => {
     const { batchId } = await batchOfNew(2);
     const file = (await inject('GET', `/withdrawals/admin/batches/${batchId}/export?format=safe-json`)).json();

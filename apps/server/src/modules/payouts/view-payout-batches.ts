@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { toWireMoney } from '@uplink/contract/money';
 import { adminListPagination } from '@uplink/contract/paging';
 import type {
@@ -41,16 +42,21 @@ export async function listPayoutBatches(
 
 type QueueCount = Pick<SafeProposal, 'confirmations' | 'threshold'>;
 
+/** How long the batch page waits for the Transaction Service's queue before it shows the proposals without their count. */
+const queueReadMs = 3_000;
+
 /**
  * The owners' confirmations of each queued proposal and the Safe's threshold, as the Transaction
  * Service lists its queue now. Empty when none is queued, nothing can be proposed, or the service
- * does not answer: the page then shows the proposals without their count rather than no page.
+ * does not answer within `queueReadMs`: the page then shows the proposals without their count rather than no page.
  */
 async function queueCounts(deps: Deps, proposals: readonly SafeProposalRow[]): Promise<Map<string, QueueCount>> {
   const safe = proposingSafeOf(deps.config);
   if (!safe || !proposals.some((proposal) => proposal.state === 'QUEUED')) return new Map();
+  const unanswered = sleep(queueReadMs, 'unanswered' as const, { ref: false });
   try {
-    const queue = await safe.queue();
+    const queue = await Promise.race([safe.queue(), unanswered]);
+    if (queue === 'unanswered') return new Map();
     return new Map(queue.map((tx) => [tx.safeTxHash, { confirmations: tx.confirmations, threshold: tx.threshold }]));
   } catch (error) {
     if (error instanceof ServiceUnavailableError) return new Map();
