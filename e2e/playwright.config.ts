@@ -6,6 +6,13 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4319);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const e2eAdmin = { email: 'admin@uplink.test', password: 'Admin!Pass123' };
+/**
+ * The server's DATA_DIR. Made once by the runner and handed to its workers in their environment
+ * (each loads this file again), so a test can run an operator command on the server's demo chain
+ * (`demo:safe-confirm` reads demo-chain.json from it).
+ */
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'uplink-e2e-'));
+export const e2eDataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',
@@ -46,7 +53,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist'),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'uplink-e2e-')),
+      DATA_DIR: e2eDataDir,
       PUBLIC_URL: baseURL,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,

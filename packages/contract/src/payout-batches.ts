@@ -181,6 +181,12 @@ export const safeProposalSchema = z.object({
   proposedAt: z.string(),
   /** The chain transaction that executed, failed or replaced it. */
   transactionHash: z.string().nullable(),
+  /**
+   * While QUEUED, the owners' confirmations the Transaction Service holds and the Safe's threshold
+   * (the confirmations its execution needs); null once decided, or when the service did not answer.
+   */
+  confirmations: z.number().int().nullable(),
+  threshold: z.number().int().nullable(),
 });
 export type SafeProposal = z.infer<typeof safeProposalSchema>;
 
@@ -203,6 +209,12 @@ export const payoutBatchDetailSchema = z.object({
   demoPayment: z.array(demoBatchTransactionSchema),
   /** Its parts proposed to the treasury Safe, each with its state as the chain last showed it, newest first within a part. */
   safeProposals: z.array(safeProposalSchema),
+  /**
+   * The treasury Safe (TREASURY_SAFE_ADDRESS), null without one; `proposing`: this server can
+   * propose the batch's parts to it (`POST …/propose`), as its Transaction Service and the
+   * proposer's key are set too; otherwise its files are downloaded.
+   */
+  safe: z.object({ address: z.string(), proposing: z.boolean() }).nullable(),
 });
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
 

@@ -16,6 +16,9 @@ export interface ServiceTransaction {
   to: string;
   data: string | null;
   isExecuted: boolean;
+  /** The owners' confirmations it holds, and how many its execution needs (the Safe's threshold). */
+  confirmations: number;
+  threshold: number;
 }
 
 export interface ProposedSafeTx {
@@ -110,6 +113,8 @@ export class TreasurySafe {
       to: getAddress(tx.to),
       data: tx.data ?? null,
       isExecuted: tx.isExecuted,
+      confirmations: tx.confirmations?.length ?? 0,
+      threshold: tx.confirmationsRequired,
     }));
   }
 

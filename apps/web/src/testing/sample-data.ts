@@ -246,6 +246,7 @@ export function aPayoutBatchDetail(
     demoTreasury,
     demoPayment: [],
     safeProposals: [],
+    safe: null,
     ...change,
   };
 }

@@ -25,12 +25,18 @@ export const safeNotConfigured = () =>
     'No treasury Safe to propose to: TREASURY_SAFE_ADDRESS, SAFE_TX_SERVICE_URL and SAFE_PROPOSER_PRIVATE_KEY are needed (and the chain, BSC_RPC_URL). Download the files instead.',
   );
 
-/** The treasury Safe this server proposes to, or SAFE_NOT_CONFIGURED. */
-export function treasurySafeOf(config: Deps['config']): TreasurySafe {
+/** The treasury Safe this server can propose to: the Safe, its Transaction Service, the proposer's key and the chain all set. */
+export function proposingSafeOf(config: Deps['config']): TreasurySafe | undefined {
   const safe = configuredSafe(config.safe);
   const { rpcUrl, chainId, usdtContractAddress } = config.chain;
-  if (!safe || !rpcUrl) throw safeNotConfigured();
-  return new TreasurySafe(safe, { rpcUrl, chainId, usdtContractAddress });
+  return safe && rpcUrl ? new TreasurySafe(safe, { rpcUrl, chainId, usdtContractAddress }) : undefined;
+}
+
+/** The treasury Safe this server proposes to, or SAFE_NOT_CONFIGURED. */
+export function treasurySafeOf(config: Deps['config']): TreasurySafe {
+  const safe = proposingSafeOf(config);
+  if (!safe) throw safeNotConfigured();
+  return safe;
 }
 
 /** Whether the batch's files were downloaded in its payment under way: then Safe pays them from those files. */

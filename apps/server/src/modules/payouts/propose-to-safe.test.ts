@@ -1,6 +1,6 @@
 import SafeApiKit from '@safe-global/api-kit';
 import Safe from '@safe-global/protocol-kit';
-import { Interface } from 'ethers';
+import { getAddress, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import { demoSafeOwnerAccounts, demoSafeProposerAccount, hardhatAccount } from '../../chain/demo-safe';
@@ -63,7 +63,9 @@ describe('a payout batch proposed to the treasury Safe', () => {
     });
     const batch = await inject('GET', `/withdrawals/admin/batches/${batchId}`);
     expect(batch.json().data.batch.status).toBe('PAYMENT_UNDER_WAY');
-    expect(batch.json().data.safeProposals).toEqual([proposal]);
+    // The page reads the queue's count from the service: no owner has confirmed yet, two of three must.
+    expect(batch.json().data.safeProposals).toEqual([{ ...proposal, confirmations: 0, threshold: 2 }]);
+    expect(batch.json().data.safe).toEqual({ address: getAddress(chain.demoChain.safeAddress), proposing: true });
     const file = await inject('GET', `/withdrawals/admin/batches/${batchId}/export?format=safe-json`);
     expect(file.json().errorCode).toBe('PAYOUT_PART_ALREADY_PROPOSED');
     expect(await auditOf(chain.t.database.db, batchId, 'PAYOUT_BATCH_PROPOSED')).toMatchObject({
@@ -210,6 +212,30 @@ describe('a payout batch proposed to the treasury Safe', () => {
     }
     const batch = await inject('GET', `/withdrawals/admin/batches/${batchId}`);
     expect(batch.json().data.batch.status).toBe('OPEN');
+  });
+
+  it('shows the Safe on the batch page: its proposals without their count while the service does not answer', async () => {
+    const { batchId } = await batchOfNew(1);
+    expect((await propose(batchId)).statusCode).toBe(200);
+    const safe = chain.t.config.safe;
+    const unanswered = await appWithSettings(chain.t, { safe: { ...safe, txServiceUrl: 'http://127.0.0.1:9/api' } });
+    const filesOnly = await appWithSettings(chain.t, { safe: { ...safe, txServiceUrl: undefined } });
+    for (const [app, proposing] of [
+      [unanswered, true],
+      [filesOnly, false],
+    ] as const) {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/withdrawals/admin/batches/${batchId}`,
+        headers: chain.adminHeaders,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().data.safe).toEqual({ address: getAddress(chain.demoChain.safeAddress), proposing });
+      expect(answer.json().data.safeProposals).toMatchObject([
+        { state: 'QUEUED', confirmations: null, threshold: null },
+      ]);
+      await app.close();
+    }
   });
 
   it('refuses a manual release while a file imported in Safe{Wallet} waits in the queue paying the batch', async () => {

@@ -69,4 +69,6 @@ export const safeProposalView = (row: SafeProposalRow): SafeProposal => ({
   state: row.state,
   proposedAt: row.proposed_at.toISOString(),
   transactionHash: row.transaction_hash,
+  confirmations: null,
+  threshold: null,
 });

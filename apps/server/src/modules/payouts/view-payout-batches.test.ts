@@ -22,7 +22,10 @@ describe('an administrator follows the payout batches and their lines', () => {
     const ids = await seedPendingWithdrawals(t.database.db, member, ['10', '20.5', '30', '0.01']);
     const [first, second, third, fourth] = ids as [string, string, string, string];
     const batchId = await batchOf(t.app, administrator, ids);
-    expect((await detail(batchId)).batch).toMatchObject({
+    const opened = await detail(batchId);
+    // No treasury Safe configured: nothing to propose to, its files are downloaded.
+    expect(opened.safe).toBeNull();
+    expect(opened.batch).toMatchObject({
       status: 'OPEN',
       count: 4,
       paid: 0,

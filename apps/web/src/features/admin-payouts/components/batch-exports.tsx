@@ -13,14 +13,18 @@ import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { errorText } from '../../../lib/error-text';
 import { saveFile } from '../../../lib/save-file';
 import { exportPayoutBatch } from '../api/export-payout-batch';
+import { proposedInThisPayment } from './safe-proposals';
 
 const formats: { format: PayoutExportFormat; name: string; title: string; limit: string }[] = [
   { format: 'safe-csv', name: 'Safe CSV', title: 'CSV Airdrop', limit: 'up to 499 transfers a file' },
   { format: 'safe-json', name: 'Safe JSON', title: 'Transaction Builder', limit: 'one Safe transaction a file' },
 ];
 
-/** Why the files cannot be downloaded now; null when they can. */
-function exportBlocker({ batch, demoPayment }: PayoutBatchDetail): string | null {
+const proposedBlocker =
+  'This batch is proposed to the treasury Safe: it is paid there, never from a downloaded file as well.';
+
+/** Why the batch's parts cannot be downloaded or proposed now; null when they can. */
+export function exportBlocker({ batch, demoPayment }: PayoutBatchDetail): string | null {
   if (batch.paid === batch.count) return 'Nothing is left to pay in this batch: its files would be empty.';
   if (demoPayment.length > 0) return 'The demo treasury is paying this batch: its files are not to be paid as well.';
   return batch.exportable ? null : errorTexts.PAYOUT_APPROVAL_REQUIRED;
@@ -40,7 +44,8 @@ function downloadConsequence({ batch }: PayoutBatchDetail): string {
  * total, saved under the server's names. Each download asks first and says what it starts (the
  * first starts the batch's payment), and a download that left transfers out — already paid on
  * chain — says how many; a part already paid is marked so. Disabled, with the reason, until a required second approval is given,
- * while the demo treasury pays the batch, and once nothing is left to pay.
+ * while the demo treasury pays the batch, once nothing is left to pay, and while the Safe pays a
+ * proposal of this payment.
  */
 export function BatchExports({ detail }: { detail: PayoutBatchDetail }) {
   const [asked, setAsked] = useState<PayoutBatchPart | null>(null);
@@ -48,7 +53,7 @@ export function BatchExports({ detail }: { detail: PayoutBatchDetail }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [leftOut, setLeftOut] = useState(0);
   const reasonId = useId();
-  const blocker = exportBlocker(detail);
+  const blocker = exportBlocker(detail) ?? (proposedInThisPayment(detail) ? proposedBlocker : null);
   const partsOf = (format: PayoutExportFormat) => detail.parts.filter((part) => part.format === format);
   const nameOf = (format: PayoutExportFormat) => formats.find((one) => one.format === format)?.name ?? format;
 

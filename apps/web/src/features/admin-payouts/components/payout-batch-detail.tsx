@@ -15,8 +15,8 @@ import { ApprovalState } from './approval-state';
 import { BatchActions } from './batch-actions';
 import { BatchExports } from './batch-exports';
 import { BatchProgress } from './batch-progress';
+import { BatchSafe } from './batch-safe';
 import { PayoutBatchStatusBadge } from './payout-batch-status-badge';
-import { SafeProposals } from './safe-proposals';
 
 const columns: Column<PayoutBatchLine>[] = [
   { key: 'line', header: '#', label: 'Line', className: 'w-12 tabular-nums', cell: (l) => l.line },
@@ -91,7 +91,7 @@ export function PayoutBatchDetailPanels({
                   </DetailRow>
                 ) : null}
               </dl>
-              <SafeProposals proposals={detail.data.safeProposals} />
+              <BatchSafe detail={detail.data} canPropose={permits('payouts.manage')} />
             </div>
             {permits('payouts.manage') ? (
               <div className="space-y-5">

@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { SafeProposal } from '@uplink/contract/payout-batches';
 import { describe, expect, it } from 'vitest';
-import { SafeProposals, safeWalletTransactionUrl } from './safe-proposals';
+import { SafeProposalSummary, safeWalletTransactionUrl } from './safe-proposals';
 
 const safeAddress = '0xf304b4d403855d4888ccfb09a49ce850c0677d1b';
 const proposal = (change: Partial<SafeProposal>): SafeProposal => ({
@@ -14,37 +14,33 @@ const proposal = (change: Partial<SafeProposal>): SafeProposal => ({
   state: 'QUEUED',
   proposedAt: '2026-12-06T15:00:00.000Z',
   transactionHash: null,
+  confirmations: null,
+  threshold: null,
   ...change,
 });
 
-describe('the batch page’s Safe section', () => {
-  it('shows each proposed part’s state, nonce and a link to it in Safe{Wallet}', () => {
+describe('a part proposed to the Safe', () => {
+  it('links its safeTxHash into Safe{Wallet}, and once executed the transaction that did it', () => {
     const executed = proposal({
-      part: 2,
-      nonce: '5',
       safeTxHash: `0x${'cd'.repeat(32)}`,
       state: 'EXECUTED',
       transactionHash: `0x${'ef'.repeat(32)}`,
     });
-    render(<SafeProposals proposals={[proposal({}), executed]} />);
-    const items = within(screen.getByRole('region', { name: 'Safe' })).getAllByRole('listitem');
-    expect(items[0]?.textContent).toContain('Part 1 · nonce 4');
-    expect(items[0]?.textContent).toContain('Queued in Safe');
-    expect(items[0]?.textContent).toContain('2 transfers');
-    expect(
-      within(items[0] as HTMLElement)
-        .getByRole('link', { name: 'Open in Safe{Wallet}' })
-        .getAttribute('href'),
-    ).toBe(
-      `https://app.safe.global/transactions/tx?safe=bnb:${safeAddress}&id=multisig_${safeAddress}_0x${'ab'.repeat(32)}`,
+    const { container } = render(<SafeProposalSummary proposal={executed} />);
+    expect(container.textContent).toContain('Executed');
+    expect(container.textContent).toContain('2 transfers, 23.00 USDT');
+    expect(container.textContent).not.toContain('confirmations');
+    expect(screen.getByRole('link', { name: 'Open in Safe{Wallet}' }).getAttribute('href')).toBe(
+      `https://app.safe.global/transactions/tx?safe=bnb:${safeAddress}&id=multisig_${safeAddress}_0x${'cd'.repeat(32)}`,
     );
-    expect(items[1]?.textContent).toContain('Executed');
-    expect(within(items[1] as HTMLElement).getAllByRole('link')).toHaveLength(2);
+    expect(screen.getAllByRole('link')).toHaveLength(2);
     expect(safeWalletTransactionUrl(executed)).toContain(`multisig_${safeAddress}_0x${'cd'.repeat(32)}`);
   });
 
-  it('is absent when no part was proposed', () => {
-    const { container } = render(<SafeProposals proposals={[]} />);
-    expect(container.innerHTML).toBe('');
+  it('counts the owners’ confirmations while queued, when the service gave them', () => {
+    const { container } = render(<SafeProposalSummary proposal={proposal({ confirmations: 0, threshold: 2 })} />);
+    expect(container.textContent).toContain('Queued in Safe');
+    expect(container.textContent).toContain("0 of 2 owners' confirmations");
+    expect(screen.getAllByRole('link')).toHaveLength(1);
   });
 });
