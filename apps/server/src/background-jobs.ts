@@ -1,3 +1,4 @@
+import type { RewardCycleRun } from '@uplink/contract/reward-runs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JobLock } from './jobs/job-lock';
 import { type RecurringJobOptions, startRecurringJob } from './jobs/recurring-job';
@@ -24,6 +25,13 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
   const log = backgroundJobLogger(app);
   const recurring = (job: Omit<RecurringJobOptions, 'lock' | 'logger'>) =>
     startRecurringJob({ ...job, lock, logger: log });
+  /** The cycle runs a job finished, counted in the metrics and logged. */
+  const recordCycleRuns = (runs: readonly RewardCycleRun[], message: string) => {
+    for (const run of runs) {
+      recordRewardCycle(run);
+      log.info(run, message);
+    }
+  };
   const jobs = [
     startDepositScanJob(app.context, lock, log),
     startTreasuryReconciliationJob(app.context, lock, log),
@@ -37,12 +45,7 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
     recurring({
       name: 'reward-cycle-close',
       intervalMs: app.context.config.rewards.cycleCloseIntervalMs,
-      work: async () => {
-        for (const run of await closeFinishedCycles(app.context)) {
-          recordRewardCycle(run);
-          log.info(run, 'reward cycle closed');
-        }
-      },
+      work: async () => recordCycleRuns(await closeFinishedCycles(app.context), 'reward cycle closed'),
     }),
     recurring({
       // A run a killed process left half-way is finished at the next start, or within a minute by
@@ -50,12 +53,8 @@ export function startBackgroundJobs(app: FastifyInstance, lock: JobLock): void {
       name: 'reward-cycle-resume',
       intervalMs: 60_000,
       firstRunAfterMs: 5_000,
-      work: async () => {
-        for (const run of await resumeInterruptedCycles(app.context)) {
-          recordRewardCycle(run);
-          log.info(run, 'reward cycle resumed and distributed');
-        }
-      },
+      work: async () =>
+        recordCycleRuns(await resumeInterruptedCycles(app.context), 'reward cycle resumed and distributed'),
     }),
     recurring({
       name: 'exchange-balance-refresh',

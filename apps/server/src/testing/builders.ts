@@ -397,15 +397,16 @@ export async function requestedWithdrawal(t: TestApp, member: UserRow, amount: n
 }
 
 /**
- * A 10 USDT transfer to the member's deposit address, as the deposit scanner stores one (not yet
- * credited), from `from` — by default a wallet of the member's own (one shared by many would be a
- * SHARED_FUNDING_WALLET).
+ * A transfer of `amount` USDT to the member's deposit address, as the deposit scanner stores one
+ * (not yet credited), from `from` — by default a wallet of the member's own (one shared by many
+ * would be a SHARED_FUNDING_WALLET).
  */
 export async function receivedSubscriptionTransfer(
   db: Kysely<Database>,
   member: UserRow,
   at: Date,
   from = `0x${randomBytes(20).toString('hex')}`,
+  amount = '10',
 ): Promise<void> {
   await db
     .insertInto('deposit_transfers')
@@ -418,7 +419,7 @@ export async function receivedSubscriptionTransfer(
       block_time: at,
       from_address: from,
       to_address: (member.deposit_address ?? '0x0000000000000000000000000000000000000002').toLowerCase(),
-      amount: '10',
+      amount,
     })
     .execute();
 }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { InviteeStage } from '@uplink/contract/invitations';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../db/schema';
 import { followInviteeStages } from '../modules/invitations/invitee-stages-job';
-import { addMember, linkedMemberColumns, uniqueUid } from './builders';
+import { addMember, linkedMemberColumns, receivedSubscriptionTransfer, uniqueUid } from './builders';
+import { recordDistributedRun } from './reward-cycle-builders';
 
 /** The invitation funnel's test data: invitees at each stage, a distributed cycle's statement. */
 
@@ -14,22 +14,8 @@ const paidColumns = (): Partial<NewUser> => ({
 });
 
 /** A transfer toward the member's subscription, as the deposit scanner stores one (not yet used for a period). */
-export async function transferToward(db: Kysely<Database>, member: UserRow, amount: string): Promise<void> {
-  await db
-    .insertInto('deposit_transfers')
-    .values({
-      user_id: member.id,
-      tx_hash: `0x${randomBytes(32).toString('hex')}`,
-      log_index: 0,
-      block_number: '1',
-      block_hash: `0x${randomBytes(32).toString('hex')}`,
-      block_time: new Date(),
-      from_address: `0x${randomBytes(20).toString('hex')}`,
-      to_address: `0x${randomBytes(20).toString('hex')}`,
-      amount,
-    })
-    .execute();
-}
+export const transferToward = (db: Kysely<Database>, member: UserRow, amount: string): Promise<void> =>
+  receivedSubscriptionTransfer(db, member, new Date(), undefined, amount);
 
 /** The columns that put a new invitee at `stage` (EARNING also needs `distributeStatement`). */
 function columnsAt(stage: InviteeStage): Partial<NewUser> {
@@ -71,27 +57,7 @@ export async function distributeStatement(
   copiers: readonly UserRow[],
   now = new Date(),
 ): Promise<void> {
-  await db
-    .insertInto('reward_cycle_runs')
-    .values({
-      cycle,
-      cycle_starts_at: new Date(now.getTime() - 14 * 86_400_000),
-      cycle_ends_at: new Date(now.getTime() - 7 * 86_400_000),
-      source: 'UPLOAD',
-      outcome: 'DISTRIBUTED',
-      started_by: null,
-      started_at: now,
-      finished_at: now,
-      plan_version: 1,
-      input_count: copiers.length,
-      unknown_uids: [],
-      rewards_written: 0,
-      total_master_amount: '0',
-      total_paid: '0',
-      total_locked: '0',
-      duration_ms: 5,
-    })
-    .execute();
+  await recordDistributedRun(db, cycle, now, copiers.length);
   if (copiers.length > 0) {
     await db
       .insertInto('reward_statement_entries')

@@ -13,3 +13,14 @@ export const emptyPagination = (limit = 10): AdminListPagination => ({
   hasPrevPage: false,
   resultsCount: 0,
 });
+
+/** The pagination of a full first page of `limit` when `totalRecords` (more than `limit`) match, written out likewise. */
+export const fullFirstPage = (totalRecords: number, limit: number): AdminListPagination => ({
+  currentPage: 1,
+  totalPages: Math.ceil(totalRecords / limit),
+  totalRecords,
+  limit,
+  hasNextPage: true,
+  hasPrevPage: false,
+  resultsCount: limit,
+});

@@ -1,5 +1,19 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema';
+import { expect } from 'vitest';
+import type { Database, UserRow } from '../db/schema';
+import { sessionHeaders } from './builders';
+import type { TestApp } from './test-app';
+
+/** The member's own reward statistics, as their rewards page asks for them. */
+export async function rewardStatsOf(t: TestApp, member: UserRow) {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/api/rewards/stats/${member.id}`,
+    headers: sessionHeaders(t.app, member),
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data;
+}
 
 /**
  * Where the reward statistics counters (`reward_totals`, summed over their slots) and the rewards

@@ -165,6 +165,13 @@ export interface InviteeRow {
   last_reminded_at: Date | null;
 }
 
+/** What the invitees page shows of one invitee (`i`: invitees, `u`: users, `np`: notification preferences). */
+const inviteeColumns = (db: Kysely<Database>) => sql`u.id, u.user_id, u.first_name, u.last_name, u.email, u.status,
+           u.created_at AS joined_at, i.stage, i.stage_since, u.bingx_kyc,
+           (${unusedTransferTotalQuery(db, sql.ref('u.id'), sql.ref('u.created_at'))}) AS received,
+           coalesce(np.invitation_reminder, true) AS reminders_on,
+           (SELECT max(r.sent_at) FROM invitation_reminders r WHERE r.invitee_id = i.invitee_id) AS last_reminded_at`;
+
 /**
  * A page of a sponsor's invitees, newest first, optionally at one stage: one index range of the
  * sponsor's (and stage's) invitees, the ten shown joined to what the page says of them.
@@ -176,11 +183,7 @@ export async function findInviteePage(
   page: PageWindow,
 ): Promise<InviteeRow[]> {
   const { rows } = await sql<InviteeRow>`
-    SELECT u.id, u.user_id, u.first_name, u.last_name, u.email, u.status, u.created_at AS joined_at,
-           i.stage, i.stage_since, u.bingx_kyc,
-           (${unusedTransferTotalQuery(db, sql.ref('u.id'), sql.ref('u.created_at'))}) AS received,
-           coalesce(np.invitation_reminder, true) AS reminders_on,
-           (SELECT max(r.sent_at) FROM invitation_reminders r WHERE r.invitee_id = i.invitee_id) AS last_reminded_at
+    SELECT ${inviteeColumns(db)}
       FROM (SELECT * FROM invitees
              WHERE sponsor_id = ${sponsorId} ${stage === undefined ? sql`` : sql`AND stage = ${stage}`}
              ORDER BY registered_at DESC, invitee_id DESC
@@ -244,11 +247,7 @@ export async function findInviteeOf(
   inviteeId: string,
 ): Promise<InviteeRow | undefined> {
   const { rows } = await sql<InviteeRow>`
-    SELECT u.id, u.user_id, u.first_name, u.last_name, u.email, u.status, u.created_at AS joined_at,
-           i.stage, i.stage_since, u.bingx_kyc,
-           (${unusedTransferTotalQuery(db, sql.ref('u.id'), sql.ref('u.created_at'))}) AS received,
-           coalesce(np.invitation_reminder, true) AS reminders_on,
-           (SELECT max(r.sent_at) FROM invitation_reminders r WHERE r.invitee_id = i.invitee_id) AS last_reminded_at
+    SELECT ${inviteeColumns(db)}
       FROM invitees i
       JOIN users u ON u.id = i.invitee_id
       LEFT JOIN notification_preferences np ON np.user_id = i.invitee_id

@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema';
 import { testAppForFile } from '../../testing/app-for-file';
 import { createMember, mailTo, sessionHeaders } from '../../testing/builders';
 import { distributeStatement, inviteeAt } from '../../testing/invitation-builders';
+import { chooseNotices } from '../../testing/notification-choices';
 import { listUnsubscribeHeaders } from '../notifications/notice-unsubscribe';
 
 describe('a member reminds someone they invited of their next step', () => {
@@ -95,13 +96,7 @@ describe('a member reminds someone they invited of their next step', () => {
   it('never reminds an invitee who turned the reminders off, and says so', async () => {
     const sponsor = await createMember(t.database.db);
     const invitee = await inviteeAt(t.database.db, sponsor, 'SUBSCRIPTION_PAID');
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/notifications',
-      headers: sessionHeaders(t.app, invitee),
-      payload: { invitationReminder: false },
-    });
-    expect(off.statusCode).toBe(200);
+    await chooseNotices(t, invitee, { invitationReminder: false });
     const answer = await remind(sponsor, invitee.id);
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ errorCode: 'INVITEE_UNSUBSCRIBED' });

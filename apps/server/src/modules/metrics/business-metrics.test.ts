@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createMember, creditReward, fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { batchOf, decide, seedPendingWithdrawals } from '../../testing/payout-builders';
+import { recordDistributedRun } from '../../testing/reward-cycle-builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** The value of an unlabelled metric in a scrape. */
@@ -89,27 +90,7 @@ describe('business gauges an operator alerts on', () => {
     await creditReward(t.database.db, { beneficiary, source: beneficiary, amount: '5', type: 'DIRECT' });
     const finishedAt = new Date(start.getTime() - 2 * 86_400_000);
     for (const cycle of [7, 8]) {
-      await t.database.db
-        .insertInto('reward_cycle_runs')
-        .values({
-          cycle,
-          cycle_starts_at: new Date('2026-02-16T00:00:00Z'),
-          cycle_ends_at: new Date('2026-02-23T00:00:00Z'),
-          source: 'UPLOAD',
-          outcome: 'DISTRIBUTED',
-          started_by: null,
-          started_at: finishedAt,
-          finished_at: new Date(finishedAt.getTime() - (8 - cycle) * 86_400_000),
-          plan_version: 1,
-          input_count: 0,
-          unknown_uids: [],
-          rewards_written: 0,
-          total_master_amount: '0',
-          total_paid: '0',
-          total_locked: '0',
-          duration_ms: 5,
-        })
-        .execute();
+      await recordDistributedRun(t.database.db, cycle, new Date(finishedAt.getTime() - (8 - cycle) * 86_400_000));
     }
     t.clock.set(start);
     const text = await scrape();

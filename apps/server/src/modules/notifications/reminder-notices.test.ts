@@ -15,6 +15,7 @@ import {
   signIn,
   strongPassword,
 } from '../../testing/builders';
+import { chooseNotices } from '../../testing/notification-choices';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { escapeHtml } from '../mail/html';
 import { mailMoment } from '../mail/mail-layout';
@@ -23,6 +24,7 @@ import { noticeAmountSql, noticeMomentSql } from './notice-outbox-repository';
 import { listUnsubscribeHeaders } from './notice-unsubscribe';
 
 const dayMs = 86_400_000;
+const everyNoticeOff = { rewardLocked: false, forfeitWarning: false, cycleSummary: false, subscriptionEnding: false };
 
 const eventsOf = async (t: TestApp, member: UserRow) =>
   (await mailTo(t.database.db, member.email))
@@ -43,13 +45,7 @@ describe('subscription reminders 14 and 3 days before the end', () => {
     const paid = { subscription_paid_at: at(365), subscription_period_ends_at: endsAt, subscription_amount: '10' };
     member = await createMember(t.database.db, { columns: paid });
     unsubscribed = await createMember(t.database.db, { columns: paid });
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/notifications',
-      headers: sessionHeaders(t.app, unsubscribed),
-      payload: { subscriptionEnding: false },
-    });
-    expect(off.statusCode).toBe(200);
+    await chooseNotices(t, unsubscribed, { subscriptionEnding: false });
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -90,12 +86,7 @@ describe('password changed (essential) and the administrators’ digest', () => 
   it('mails "password changed" after a change and after a reset, without unsubscribe headers, even with every notice off', async () => {
     const member = await createMember(t.database.db);
     const token = await signIn(t.app, member.email);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/notifications',
-      headers: bearer(token),
-      payload: { rewardLocked: false, forfeitWarning: false, cycleSummary: false, subscriptionEnding: false },
-    });
+    await chooseNotices(t, member, everyNoticeOff);
     const newPassword = 'Fresh!Start77';
     const changed = await t.app.inject({
       method: 'PUT',
@@ -145,14 +136,7 @@ describe('essential mail carries no unsubscribe header and no unsubscribe link',
     const member = await fundedMember(t.database.db, '500');
     const unverified = await createMember(t.database.db, { verified: false });
     const admin = await createMember(t.database.db, { isAdmin: true });
-    for (const who of [member, unverified]) {
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/users/notifications',
-        headers: sessionHeaders(t.app, who),
-        payload: { rewardLocked: false, forfeitWarning: false, cycleSummary: false, subscriptionEnding: false },
-      });
-    }
+    for (const who of [member, unverified]) await chooseNotices(t, who, everyNoticeOff);
     await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: member.email } });
     await t.app.inject({
       method: 'POST',

@@ -1,13 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Decimal } from 'decimal.js';
 import { formatUnits } from 'ethers';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payManyOnDemoChain, payOnDemoChain } from '../../chain/demo-chain';
 import type { UserRow } from '../../db/schema';
 import { createMember, fundedMember, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
 import { createBatch, decide, reconcileOnce } from '../../testing/payout-builders';
+import { type RaceTask, raceRound } from '../../testing/race-round';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -23,8 +22,6 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const rounds = postgres ? 8 : 3;
-/** How far apart the tasks of a round start. */
-const staggerMs = 4;
 const confirmations = 3;
 
 describe(`payments seen on chain under every race at once (${postgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -88,7 +85,7 @@ describe(`payments seen on chain under every race at once (${postgres ? 'Postgre
         })),
       );
 
-      const tasks: (() => Promise<LightMyRequestResponse | null>)[] = [
+      const tasks: RaceTask[] = [
         () => post(first, `/dev/demo-treasury/batches/${batched}/pay`),
         () => post(second, `/dev/demo-treasury/batches/${batched}/pay`),
         () => exportOf(first, batched),
@@ -107,16 +104,7 @@ describe(`payments seen on chain under every race at once (${postgres ? 'Postgre
         () => decide(t.app, first, blocked, { status: 'BLOCKED_COMPLIANCE', reason: 'Raced' }),
         () => reconcileOnce(t.app).then(() => null),
       ];
-      // Each round another task starts first, the others after it in turn, a few milliseconds apart.
-      const answers = await Promise.all(
-        tasks.map(async (task, index) => {
-          await sleep(((index + tasks.length - (round % tasks.length)) % tasks.length) * staggerMs);
-          return task();
-        }),
-      );
-      for (const answer of answers) {
-        if (answer) expect(answer.statusCode, answer.body).toBeLessThan(500);
-      }
+      await raceRound(round, tasks);
 
       await chainApp.mine(confirmations);
       await reconcileOnce(t.app);

@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { createMember, fundedMember, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
 import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
 import { createBatch, decide, reconcileOnce } from '../../testing/payout-builders';
+import { type RaceTask, raceRound } from '../../testing/race-round';
 import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
@@ -21,8 +22,6 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const rounds = postgres ? 12 : 6;
-/** How far apart the tasks of a round start. */
-const staggerMs = 4;
 const perRound = 6;
 
 describe(`payout batches under every race at once (${postgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -71,7 +70,7 @@ describe(`payout batches under every race at once (${postgres ? 'PostgreSQL' : '
       const batchId = created.json().data._id as string;
       const batch = `/api/withdrawals/admin/batches/${batchId}`;
 
-      const tasks: (() => Promise<LightMyRequestResponse | null>)[] = [
+      const tasks: RaceTask[] = [
         () => post(first, `/api/dev/demo-treasury/batches/${batchId}/pay`),
         () => post(second, `/api/dev/demo-treasury/batches/${batchId}/pay`),
         () =>
@@ -94,16 +93,7 @@ describe(`payout batches under every race at once (${postgres ? 'PostgreSQL' : '
         () => approveWhenPaid(approvedByHand),
         () => reconcile().then(() => null),
       ];
-      // Each round another task starts first, the others after it in turn, a few milliseconds apart.
-      const answers = await Promise.all(
-        tasks.map(async (task, index) => {
-          await sleep(((index + tasks.length - (round % tasks.length)) % tasks.length) * staggerMs);
-          return task();
-        }),
-      );
-      for (const answer of answers) {
-        if (answer) expect(answer.statusCode, answer.body).toBeLessThan(500);
-      }
+      await raceRound(round, tasks);
 
       // Everything sent is mined, and with one confirmation confirmed: the reconciliation reads it all.
       await reconcile();

@@ -40,6 +40,30 @@ describe('a payout batch proposed to the treasury Safe', () => {
     return { batchId: created.json().data._id, ids };
   }
 
+  /** A manual release waits while the Safe's queue holds a transaction (named in the refusal) paying the batch. */
+  async function expectReleaseRefusedWhileQueued(batchId: string, safeTxHash: string): Promise<void> {
+    const release = await chain.t.app.inject({
+      method: 'POST',
+      url: `/api/withdrawals/admin/batches/${batchId}/release`,
+      headers: chain.adminHeaders,
+      payload: { reason: 'Rejected in Safe' },
+    });
+    expect(release.statusCode).toBe(409);
+    expect(release.json()).toMatchObject({
+      errorCode: 'PAYOUT_BATCH_QUEUED_IN_SAFE',
+      message: expect.stringContaining(safeTxHash.toLowerCase()),
+    });
+  }
+
+  /** The treasury Safe as one of its owners works it. */
+  const safeOfOwner = (account: number) =>
+    Safe.init({
+      provider: chain.demoChain.rpcUrl,
+      signer: hardhatAccount(account).privateKey,
+      safeAddress: chain.demoChain.safeAddress,
+      contractNetworks: contractNetworks(chain.demoChain.chainId, chain.demoChain.safeContracts),
+    });
+
   it('proposes the part once as the delegate; the owners execute it; reconciled, each wallet is paid once', async () => {
     const { batchId, ids } = await batchOfNew(2);
     const proposed = await propose(batchId);
@@ -94,14 +118,7 @@ describe('a payout batch proposed to the treasury Safe', () => {
 
   /** What the owners do in Safe{Wallet} to drop a queued transaction: a rejection at its nonce, signed by two, executed. */
   async function rejectedByOwners(nonce: string): Promise<string> {
-    const owner = (account: number) =>
-      Safe.init({
-        provider: chain.demoChain.rpcUrl,
-        signer: hardhatAccount(account).privateKey,
-        safeAddress: chain.demoChain.safeAddress,
-        contractNetworks: contractNetworks(chain.demoChain.chainId, chain.demoChain.safeContracts),
-      });
-    const [first, second] = [await owner(demoSafeOwnerAccounts[0]), await owner(demoSafeOwnerAccounts[1])];
+    const [first, second] = [await safeOfOwner(demoSafeOwnerAccounts[0]), await safeOfOwner(demoSafeOwnerAccounts[1])];
     const rejection = await first.createRejectionTransaction(Number(nonce));
     const signed = await second.signTransaction(await first.signTransaction(rejection));
     const { hash } = await second.executeTransaction(signed);
@@ -112,17 +129,7 @@ describe('a payout batch proposed to the treasury Safe', () => {
   it('a queued proposal blocks a manual release; replaced by a rejection at its nonce, it releases its batch by itself', async () => {
     const { batchId, ids } = await batchOfNew(1);
     const proposal = (await propose(batchId)).json().data;
-    const release = await chain.t.app.inject({
-      method: 'POST',
-      url: `/api/withdrawals/admin/batches/${batchId}/release`,
-      headers: chain.adminHeaders,
-      payload: { reason: 'Rejected in Safe' },
-    });
-    expect(release.statusCode).toBe(409);
-    expect(release.json()).toMatchObject({
-      errorCode: 'PAYOUT_BATCH_QUEUED_IN_SAFE',
-      message: expect.stringContaining(proposal.safeTxHash),
-    });
+    await expectReleaseRefusedWhileQueued(batchId, proposal.safeTxHash);
 
     const rejection = await rejectedByOwners(proposal.nonce);
     await chain.mine(batchesPaidByHand.confirmations);
@@ -243,12 +250,7 @@ describe('a payout batch proposed to the treasury Safe', () => {
     const file = (await inject('GET', `/withdrawals/admin/batches/${batchId}/export?format=safe-json`)).json();
     // The treasurer imports the Transaction Builder file: an owner proposes its calls, one MultiSend.
     const owner = hardhatAccount(demoSafeOwnerAccounts[0]);
-    const safe = await Safe.init({
-      provider: chain.demoChain.rpcUrl,
-      signer: owner.privateKey,
-      safeAddress: chain.demoChain.safeAddress,
-      contractNetworks: contractNetworks(chain.demoChain.chainId, chain.demoChain.safeContracts),
-    });
+    const safe = await safeOfOwner(demoSafeOwnerAccounts[0]);
     const imported = await safe.createTransaction({
       transactions: file.transactions.map(
         (call: { to: string; contractInputsValues: { to: string; value: string } }) => ({
@@ -267,16 +269,6 @@ describe('a payout batch proposed to the treasury Safe', () => {
       senderAddress: owner.address,
       senderSignature: (await safe.signHash(safeTxHash)).data,
     });
-    const release = await chain.t.app.inject({
-      method: 'POST',
-      url: `/api/withdrawals/admin/batches/${batchId}/release`,
-      headers: chain.adminHeaders,
-      payload: { reason: 'Rejected in Safe' },
-    });
-    expect(release.statusCode).toBe(409);
-    expect(release.json()).toMatchObject({
-      errorCode: 'PAYOUT_BATCH_QUEUED_IN_SAFE',
-      message: expect.stringContaining(safeTxHash.toLowerCase()),
-    });
+    await expectReleaseRefusedWhileQueued(batchId, safeTxHash);
   });
 });

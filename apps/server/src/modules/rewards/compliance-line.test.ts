@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnvironment } from '../../config/environment';
 import { exchangeConfig } from '../../config/exchange-config';
 import type { UserRow } from '../../db/schema';
-import { addMember, linkedMemberColumns, sessionHeaders, uniqueUid } from '../../testing/builders';
+import { addMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { rewardStatsOf } from '../../testing/reward-statistics';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app';
 import { creditDirectReward } from './direct-rewards-repository';
 import { settleOpenLocks } from './reward-compliance-repository';
@@ -27,14 +28,7 @@ describe('a server with its own compliance line (250 USDT) judges, shows and for
   }, 180_000);
   afterAll(() => t?.close());
 
-  const statsOf = async (member: UserRow) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/rewards/stats/${member.id}`,
-        headers: sessionHeaders(t.app, member),
-      })
-    ).json().data;
+  const statsOf = (member: UserRow) => rewardStatsOf(t, member);
 
   it('locks the rewards of a member under the line and says so with the line and the window', async () => {
     const under = await addMember(t.database.db, null, linkedMemberColumns(uniqueUid(), '200'));

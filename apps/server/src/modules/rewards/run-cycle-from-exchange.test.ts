@@ -39,17 +39,10 @@ describe('a reward cycle from the BingX agent API', () => {
   });
 
   const post = (url: string, body: object) => postCycleRequest(t, adminHeaders, url, body);
-  const runsOf = (cycle: number) =>
-    t.database.db.selectFrom('reward_cycle_runs').selectAll().where('cycle', '=', cycle).execute();
-
-  it('distributes the summed extCopyCommissionVolume and names that basis on the run', async () => {
-    const cycle = nextCycle++;
+  /** The exchange reports each member's copy-trading commission an hour into the cycle, beside a swap volume that must not count. */
+  const reportCopyCommissions = (cycle: number, amounts: readonly (readonly [UserRow, string])[]) => {
     const { startsAt } = cycleWindow(t.config.rewards, cycle);
-    for (const [member, amount] of [
-      [copier, '60'],
-      [copier, '40'],
-      [top, '0'],
-    ] as const) {
+    for (const [member, amount] of amounts) {
       exchange.commissionDays.push({
         uid: member.bingx_uid as string,
         time: startsAt.getTime() + 3_600_000,
@@ -57,6 +50,17 @@ describe('a reward cycle from the BingX agent API', () => {
         swapCommissionVolume: '500',
       });
     }
+  };
+  const runsOf = (cycle: number) =>
+    t.database.db.selectFrom('reward_cycle_runs').selectAll().where('cycle', '=', cycle).execute();
+
+  it('distributes the summed extCopyCommissionVolume and names that basis on the run', async () => {
+    const cycle = nextCycle++;
+    reportCopyCommissions(cycle, [
+      [copier, '60'],
+      [copier, '40'],
+      [top, '0'],
+    ]);
     const response = await post('/api/rewards/admin/cycles', { cycle, source: 'exchange' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -73,17 +77,10 @@ describe('a reward cycle from the BingX agent API', () => {
 
   it('previews what the exchange reports, writing nothing, as the run then distributes it', async () => {
     const cycle = nextCycle++;
-    const { startsAt } = cycleWindow(t.config.rewards, cycle);
-    for (const [member, amount] of [
+    reportCopyCommissions(cycle, [
       [copier, '100'],
       [top, '0'],
-    ] as const) {
-      exchange.commissionDays.push({
-        uid: member.bingx_uid as string,
-        time: startsAt.getTime() + 3_600_000,
-        extCopyCommissionVolume: amount,
-      });
-    }
+    ]);
     const preview = await post('/api/rewards/admin/cycles/preview', { cycle, source: 'exchange' });
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toMatchObject({
@@ -161,11 +158,7 @@ describe('a reward cycle from the BingX agent API', () => {
     }
     expect(await runsOf(cycle)).toEqual([]);
     // Refused, not recorded: the cycle can still be run once the exchange answers.
-    exchange.commissionDays.push({
-      uid: copier.bingx_uid as string,
-      time: cycleWindow(t.config.rewards, cycle).startsAt.getTime(),
-      extCopyCommissionVolume: '20',
-    });
+    reportCopyCommissions(cycle, [[copier, '20']]);
     const retried = await post('/api/rewards/admin/cycles', { cycle, source: 'exchange' });
     expect(retried.json().data).toMatchObject({ outcome: 'DISTRIBUTED', totalMasterAmount: 20 });
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);

@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
-import { addMember, linkedMemberColumns, sessionHeaders, statusesOf, uniqueUid } from '../../testing/builders';
+import { addMember, linkedMemberColumns, statusesOf, uniqueUid } from '../../testing/builders';
 import {
   expectCycleRequestRefusedToNonAdministrators,
   invalidCycleRequests,
   postCycleRequest,
 } from '../../testing/cycle-requests';
+import { rewardStatsOf } from '../../testing/reward-statistics';
 import { sandboxMasterAmount } from '../exchange/sandbox-exchange-gateway';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
 import { cycleAt, cycleWindow } from './reward-cycle-calendar';
@@ -148,13 +149,9 @@ describe('an administrator runs a reward cycle', () => {
       creditsPending: '10.00000000',
       available: '0.00000000',
     });
-    const stats = await t.app.inject({
-      method: 'GET',
-      url: `/api/rewards/stats/${poor.id}`,
-      headers: sessionHeaders(t.app, poor),
-    });
-    expect(stats.json().data).toMatchObject({ lockedRewards: 10, lockReasons: ['BALANCE_BELOW_MINIMUM'] });
-    expect(stats.json().data.locked).toEqual([expect.objectContaining({ type: 'DOWNLINE', cycle, amount: 10 })]);
+    const stats = await rewardStatsOf(t, poor);
+    expect(stats).toMatchObject({ lockedRewards: 10, lockReasons: ['BALANCE_BELOW_MINIMUM'] });
+    expect(stats.locked).toEqual([expect.objectContaining({ type: 'DOWNLINE', cycle, amount: 10 })]);
   });
 
   it('reports statement UIDs no member has linked, and pays the rest', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { addMember, createMember, linkedMemberColumns, sessionHeaders, uniqueUid } from '../../testing/builders';
+import { addMember, createMember, linkedMemberColumns, uniqueUid } from '../../testing/builders';
+import { rewardStatsOf } from '../../testing/reward-statistics';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { ExchangeGateway, InviteeCheck } from '../exchange/exchange-gateway';
 import { findLedgerBalance, findLedgerDiscrepancies } from '../ledger/ledger-repository';
@@ -102,12 +103,7 @@ describe('locked rewards are released or forfeited', () => {
     expect(await settleLockedRewards(deps())).toEqual({ released: 0, forfeited: 0 });
     expect((await balanceOf(sponsor))?.creditsPosted).toBe('0.00000000');
 
-    const stats = await t.app.inject({
-      method: 'GET',
-      url: `/api/rewards/stats/${sponsor.id}`,
-      headers: sessionHeaders(t.app, sponsor),
-    });
-    expect(stats.json().data).toMatchObject({ lockedRewards: 0, locked: [], totalRewards: 0 });
+    expect(await rewardStatsOf(t, sponsor)).toMatchObject({ lockedRewards: 0, locked: [], totalRewards: 0 });
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   });
 
@@ -143,19 +139,11 @@ describe('locked rewards are released or forfeited', () => {
       await runRewardCycle(deps(), { cycle: 40, statement: { source: 'EXCHANGE' }, startedBy: null }),
     ).toMatchObject({ outcome: 'DISTRIBUTED' });
 
-    const statsOf = async (member: UserRow) =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/rewards/stats/${member.id}`,
-          headers: sessionHeaders(t.app, member),
-        })
-      ).json().data;
-    expect(await statsOf(judged)).toMatchObject({
+    expect(await rewardStatsOf(t, judged)).toMatchObject({
       lockReasons: ['NOT_COPYING'],
       notCopyingIn: { cycle: 40, endsAt: cycle40.endsAt.toISOString() },
     });
     // Linked after cycle 40 ended: nothing to judge until the next cycle's statement.
-    expect(await statsOf(newcomer)).toMatchObject({ lockReasons: [], notCopyingIn: null });
+    expect(await rewardStatsOf(t, newcomer)).toMatchObject({ lockReasons: [], notCopyingIn: null });
   });
 });

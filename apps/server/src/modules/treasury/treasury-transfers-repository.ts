@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { UsdtTransfer } from '../../chain/deposit-chain';
 import type { PageWindow } from '../../db/list-page';
 import type { Database, WithdrawalRow } from '../../db/schema';
+import { storedTransferColumns } from '../withdrawals/payment-seen';
 
 /** Treasury transfers already stored among `transfers` ("hash:logIndex"): a range read again. */
 export async function storedTransferKeys(
@@ -42,15 +43,8 @@ export async function insertFreshTransfers(
     .insertInto('treasury_transfers')
     .values(
       transfers.map((transfer) => ({
-        transaction_hash: transfer.txHash,
-        log_index: transfer.logIndex,
-        block_number: transfer.blockNumber,
-        block_hash: transfer.blockHash,
-        from_address: transfer.from,
-        to_address: transfer.to,
+        ...storedTransferColumns(transfer, seenAt),
         raw_amount: transfer.rawAmount,
-        amount: transfer.amount,
-        seen_at: seenAt,
         unmatched_reason: 'NO_PENDING_WITHDRAWAL' as const,
       })),
     )

@@ -94,6 +94,18 @@ export async function findSeenTransfersAbove(
 
 type TransferKey = Pick<UsdtTransfer, 'txHash' | 'logIndex'>;
 
+/** The columns a treasury transfer read from the chain is stored with, seen or reconciled alike. */
+export const storedTransferColumns = (transfer: UsdtTransfer, seenAt: Date) => ({
+  transaction_hash: transfer.txHash,
+  log_index: transfer.logIndex,
+  block_number: transfer.blockNumber,
+  block_hash: transfer.blockHash,
+  from_address: transfer.from,
+  to_address: transfer.to,
+  amount: transfer.amount,
+  seen_at: seenAt,
+});
+
 const notAmong = (keys: readonly TransferKey[]) => sql`(transaction_hash, log_index) NOT IN (
   SELECT * FROM unnest(${keys.map((key) => key.txHash)}::text[], ${keys.map((key) => key.logIndex)}::int[]))`;
 
@@ -122,18 +134,7 @@ export async function replaceSeenTransfers(
     if (transfers.length === 0) return;
     await trx
       .insertInto('treasury_seen_transfers')
-      .values(
-        transfers.map((transfer) => ({
-          transaction_hash: transfer.txHash,
-          log_index: transfer.logIndex,
-          block_number: transfer.blockNumber,
-          block_hash: transfer.blockHash,
-          from_address: transfer.from,
-          to_address: transfer.to,
-          amount: transfer.amount,
-          seen_at: seenAt,
-        })),
-      )
+      .values(transfers.map((transfer) => storedTransferColumns(transfer, seenAt)))
       .onConflict((conflict) =>
         conflict.columns(['transaction_hash', 'log_index']).doUpdateSet({
           block_number: sql`excluded.block_number`,

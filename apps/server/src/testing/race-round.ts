@@ -1,0 +1,25 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+
+/** How far apart the tasks of a round start. */
+const staggerMs = 4;
+
+/** A racing task: an answer to check, or null where it has none (a job's run). */
+export type RaceTask = () => Promise<LightMyRequestResponse | null>;
+
+/**
+ * Runs one round of racing tasks: each round another task starts first, the others after it in
+ * turn, a few milliseconds apart. Whatever the order, no answer is a server error.
+ */
+export async function raceRound(round: number, tasks: readonly RaceTask[]): Promise<void> {
+  const answers = await Promise.all(
+    tasks.map(async (task, index) => {
+      await sleep(((index + tasks.length - (round % tasks.length)) % tasks.length) * staggerMs);
+      return task();
+    }),
+  );
+  for (const answer of answers) {
+    if (answer) expect(answer.statusCode, answer.body).toBeLessThan(500);
+  }
+}
