@@ -48,7 +48,6 @@ import {
   count,
   distributeCycle,
   getText,
-  insertBenchWithdrawals,
   loadAverage,
   ms,
   parseNetworkBenchArgs,
@@ -57,6 +56,7 @@ import {
   summarise,
   timePair,
 } from './bench-kit';
+import { insertBenchWithdrawals } from './bench-withdrawal-rows';
 
 const { members, depth, runs, warmups, keep } = parseNetworkBenchArgs();
 const databaseName = 'uplink';

@@ -32,7 +32,7 @@ import { hashPassword } from '../src/modules/accounts/password-hashing';
 import { SandboxExchangeGateway } from '../src/modules/exchange/sandbox-exchange-gateway';
 import { hashCode } from '../src/modules/withdrawals/withdrawal-code-hash';
 import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
-import { insertBenchWithdrawals } from './bench-kit';
+import { insertBenchWithdrawals } from './bench-withdrawal-rows';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const withdrawals = Number(process.env.BENCH_WITHDRAWALS ?? 1_000_000);
