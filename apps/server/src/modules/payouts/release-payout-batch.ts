@@ -27,7 +27,7 @@ import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import { type BatchSummaryRow, findBatchSummary, lockBatch } from './payout-batches-repository';
 import { secondPersonRefusal } from './payout-four-eyes';
 import { treasurySafeOf } from './propose-payout-part';
-import { findProposalsOfBatch, findProposalsOfPayment } from './safe-proposals-repository';
+import { findProposalsOfBatch, findProposalsOfPayment, type SafeProposalRow } from './safe-proposals-repository';
 import { paymentUnderWay } from './start-batch-payment';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
@@ -52,10 +52,11 @@ const demoSendingMs = 2 * 60_000;
  *
  * - while the treasury Safe's queue (read from its Transaction Service, when configured) holds a
  *   transaction paying one of them: PAYOUT_BATCH_QUEUED_IN_SAFE, naming it — and, under the
- *   batch's lock, while a part proposed in this payment is still queued: a propose of another part
- *   that posted after the queue was read and recorded its proposal before this lock was taken
- *   (proposal-races.test.ts) would otherwise leave a queued Safe transaction paying withdrawals
- *   no longer claimed, which anything could then pay again.
+ *   batch's lock, when a part was proposed after that queue was read: a propose of another part
+ *   that posted then and recorded its proposal before this lock was taken (proposal-races.test.ts)
+ *   would otherwise leave a queued Safe transaction paying withdrawals no longer claimed, which
+ *   anything could then pay again. A proposal the service no longer lists (deleted there) does
+ *   not hold a release.
  *
  * Without a Transaction Service, a Safe transaction not yet executed is not seen: a payment that
  * lands after the release is matched to its withdrawal while that is still pending, or else listed
@@ -78,7 +79,8 @@ export async function releasePayoutBatch(
     const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator, 'release');
     if (refusal) throw refusal;
   }
-  const queuedInSafe = await findQueuedInSafe(deps, id, unpaid);
+  const queued = (await findProposalsOfBatch(deps.db, id)).filter((proposal) => proposal.state === 'QUEUED');
+  const queuedInSafe = await findQueuedInSafe(deps, queued, unpaid);
   if (queuedInSafe) throw queuedInSafeRefusal(queuedInSafe);
   const demoPayments = await findDemoPayments(deps.db, id);
   const now = deps.clock.now();
@@ -102,8 +104,11 @@ export async function releasePayoutBatch(
     if (locked.payment_claimed_at?.getTime() !== claimedAt.getTime()) {
       throw paymentUnderWay('The payment of this batch changed meanwhile: look at it again.');
     }
-    // A part proposed while the queue above was read (its propose held this lock until recorded).
-    const proposedMeanwhile = (await findProposalsOfPayment(trx, id)).find((proposal) => proposal.state === 'QUEUED');
+    // A part proposed after the queue above was read (its propose held this lock until recorded).
+    const proposedMeanwhile = (await findProposalsOfPayment(trx, id)).find(
+      (proposal) =>
+        proposal.state === 'QUEUED' && !queued.some((checked) => checked.safe_tx_hash === proposal.safe_tx_hash),
+    );
     if (proposedMeanwhile) {
       throw queuedInSafeRefusal({ safeTxHash: proposedMeanwhile.safe_tx_hash, nonce: String(proposedMeanwhile.nonce) });
     }
@@ -169,11 +174,10 @@ async function needsSecondPerson(
  * still recorded QUEUED.
  */
 async function findQueuedInSafe(
-  deps: Pick<AppContext, 'db' | 'config'>,
-  batchId: string,
+  deps: Pick<AppContext, 'config'>,
+  queued: readonly SafeProposalRow[],
   unpaid: readonly PartLineRow[],
 ): Promise<{ safeTxHash: string; nonce: string } | undefined> {
-  const queued = (await findProposalsOfBatch(deps.db, batchId)).filter((proposal) => proposal.state === 'QUEUED');
   if (!configuredSafe(deps.config.safe)) {
     const [first] = queued;
     return first && { safeTxHash: first.safe_tx_hash, nonce: String(first.nonce) };
