@@ -75,12 +75,22 @@ const usdtDecimals = 18;
 /** Safe's `OperationType.Call`. */
 const call = 0;
 
-/** The service or the chain behind it did not answer: 503, nothing recorded, the request may be repeated. */
-async function askSafe<T>(what: string, read: () => Promise<T>): Promise<T> {
+/**
+ * The service or the chain behind it did not answer, or not within `timeoutMs`: 503, nothing
+ * recorded, the request may be repeated (a proposal posted whose answer was lost is found in the
+ * queue then, `propose`). The bound keeps a propose from holding its batch's lock on a service that hangs.
+ */
+async function askSafe<T>(what: string, timeoutMs: number, read: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
   try {
-    return await read();
+    return await Promise.race([read(), timeout]);
   } catch (error) {
     throw new ServiceUnavailableError(`The Safe Transaction Service did not ${what}: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -94,6 +104,10 @@ export class TreasurySafe {
     private readonly chain: { rpcUrl: string; chainId: number; usdtContractAddress: string },
   ) {}
 
+  private ask<T>(what: string, read: () => Promise<T>): Promise<T> {
+    return askSafe(what, this.safe.callTimeoutMs, read);
+  }
+
   get address(): string {
     return getAddress(this.safe.treasurySafeAddress);
   }
@@ -106,7 +120,7 @@ export class TreasurySafe {
   /** The Safe's transactions the service lists as not executed at or past its nonce on chain: its queue. */
   async queue(): Promise<ServiceTransaction[]> {
     const api = await this.api();
-    const page = await askSafe('list the queue', () => api.getPendingTransactions(this.address, { limit: 100 }));
+    const page = await this.ask('list the queue', () => api.getPendingTransactions(this.address, { limit: 100 }));
     return page.results.map((tx) => ({
       safeTxHash: tx.safeTxHash.toLowerCase(),
       nonce: String(tx.nonce),
@@ -128,7 +142,7 @@ export class TreasurySafe {
   async propose(transfers: readonly SafeTransfer[], origin: string): Promise<ProposedSafeTx> {
     const { default: Safe } = await import('@safe-global/protocol-kit');
     const api = await this.api();
-    const protocolKit = await askSafe('answer', () =>
+    const protocolKit = await this.ask('answer', () =>
       Safe.init({
         provider: this.chain.rpcUrl,
         signer: this.safe.proposerPrivateKey,
@@ -146,18 +160,20 @@ export class TreasurySafe {
       ]),
       operation: call,
     }));
-    const draft = await protocolKit.createTransaction({ transactions });
+    const draft = await this.ask('answer', () => protocolKit.createTransaction({ transactions }));
     const sameCalls = (await this.queue()).find(
       (queued) =>
         queued.to === getAddress(draft.data.to) &&
         (queued.data ?? '0x').toLowerCase() === draft.data.data.toLowerCase(),
     );
     if (sameCalls) return { safeTxHash: sameCalls.safeTxHash, nonce: sameCalls.nonce };
-    const nonce = await askSafe('give the next nonce', () => api.getNextNonce(this.address));
-    const transaction = await protocolKit.createTransaction({ transactions, options: { nonce: Number(nonce) } });
+    const nonce = await this.ask('give the next nonce', () => api.getNextNonce(this.address));
+    const transaction = await this.ask('answer', () =>
+      protocolKit.createTransaction({ transactions, options: { nonce: Number(nonce) } }),
+    );
     const safeTxHash = await protocolKit.getTransactionHash(transaction);
     const signature = await protocolKit.signHash(safeTxHash);
-    await askSafe('take the proposal', () =>
+    await this.ask('take the proposal', () =>
       api.proposeTransaction({
         safeAddress: this.address,
         safeTransactionData: transaction.data,

@@ -85,6 +85,8 @@ const environmentSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
     .optional(),
   SAFE_TX_SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long one call to the Transaction Service (or the chain behind it) may take while a batch is locked. */
+  SAFE_TX_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** A delegate's key, not an owner's: it proposes to the Transaction Service and can do nothing else. */
   SAFE_PROPOSER_PRIVATE_KEY: z
     .string()

@@ -24,6 +24,7 @@ describe('the treasury Safe settings', () => {
       txServiceUrl: undefined,
       proposerPrivateKey: demoSafeProposerPrivateKey,
       contracts: undefined,
+      callTimeoutMs: 10_000,
     });
   });
 

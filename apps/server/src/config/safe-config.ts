@@ -22,6 +22,11 @@ export interface SafeConfig {
   proposerPrivateKey: string | undefined;
   /** The Safe contracts of a chain protocol-kit does not know: the demo chain's (set once it runs). */
   contracts: SafeContractAddresses | undefined;
+  /**
+   * SAFE_TX_SERVICE_TIMEOUT_MS: the longest one call to the service or the chain behind it may
+   * take; a propose holds its batch's row lock meanwhile, and answers 503 past it.
+   */
+  callTimeoutMs: number;
 }
 
 /**
@@ -51,16 +56,17 @@ export function safeConfig(vars: Environment, demoChain: boolean): SafeConfig {
     txServiceUrl: vars.SAFE_TX_SERVICE_URL,
     proposerPrivateKey: vars.SAFE_PROPOSER_PRIVATE_KEY ?? (demoChain ? demoSafeProposerPrivateKey : undefined),
     contracts: undefined,
+    callTimeoutMs: vars.SAFE_TX_SERVICE_TIMEOUT_MS,
   };
 }
 
 /** What proposing to the Safe needs, when all of it is set. */
 export type ConfiguredSafe = {
   [Setting in 'treasurySafeAddress' | 'txServiceUrl' | 'proposerPrivateKey']: NonNullable<SafeConfig[Setting]>;
-} & Pick<SafeConfig, 'contracts'>;
+} & Pick<SafeConfig, 'contracts' | 'callTimeoutMs'>;
 
 export function configuredSafe(config: SafeConfig): ConfiguredSafe | undefined {
-  const { treasurySafeAddress, txServiceUrl, proposerPrivateKey, contracts } = config;
+  const { treasurySafeAddress, txServiceUrl, proposerPrivateKey, contracts, callTimeoutMs } = config;
   if (!treasurySafeAddress || !txServiceUrl || !proposerPrivateKey) return undefined;
-  return { treasurySafeAddress, txServiceUrl, proposerPrivateKey, contracts };
+  return { treasurySafeAddress, txServiceUrl, proposerPrivateKey, contracts, callTimeoutMs };
 }

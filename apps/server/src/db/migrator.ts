@@ -37,6 +37,7 @@ import * as adminTeam from './migrations/0180-admin-team';
 import * as riskReview from './migrations/0190-risk-review';
 import * as seenTreasuryTransfers from './migrations/0200-seen-treasury-transfers';
 import * as safeProposals from './migrations/0210-safe-proposals';
+import * as safeExecutions from './migrations/0211-safe-executions';
 import * as mailKeptUntilDelivered from './migrations/0220-mail-kept-until-delivered';
 import * as claimBatchesExportedBefore from './migrations/0230-claim-batches-exported-before';
 import * as demoPaymentsInWindow from './migrations/0240-demo-payments-in-four-eyes-window';
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0190-risk-review': riskReview,
   '0200-seen-treasury-transfers': seenTreasuryTransfers,
   '0210-safe-proposals': safeProposals,
+  '0211-safe-executions': safeExecutions,
   '0220-mail-kept-until-delivered': mailKeptUntilDelivered,
   '0230-claim-batches-exported-before': claimBatchesExportedBefore,
   '0240-demo-payments-in-four-eyes-window': demoPaymentsInWindow,

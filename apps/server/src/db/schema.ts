@@ -466,6 +466,16 @@ export interface PayoutSafeProposalsTable {
   transaction_hash: string | null;
 }
 
+/** One execTransaction of a treasury Safe, read from its confirmed blocks (migration 0211). */
+export interface SafeExecutionsTable {
+  safe_tx_hash: string;
+  safe_address: string;
+  nonce: ColumnType<string, number | string, number | string>;
+  successful: boolean;
+  transaction_hash: string;
+  block_number: ColumnType<string, number, number>;
+}
+
 /** A withdrawal's line in a batch; `left_at` once it left (rejected, blocked). */
 export interface PayoutBatchWithdrawalsTable {
   batch_id: string;
@@ -740,6 +750,7 @@ export interface Database {
   treasury_transfers: TreasuryTransfersTable;
   treasury_seen_transfers: TreasurySeenTransfersTable;
   payout_safe_proposals: PayoutSafeProposalsTable;
+  safe_executions: SafeExecutionsTable;
   account_tokens: AccountTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   account_mail_requests: AccountMailRequestsTable;

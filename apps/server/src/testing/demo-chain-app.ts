@@ -67,6 +67,7 @@ export async function startDemoChainApp(options: DemoChainAppOptions): Promise<D
       },
       withdrawals: { ...base.withdrawals, ...options.withdrawals },
       safe: {
+        ...base.safe,
         treasurySafeAddress: demoChain.safeAddress,
         txServiceUrl: demoChain.safeTxServiceUrl,
         proposerPrivateKey: demoSafeProposerPrivateKey,

@@ -85,12 +85,17 @@ export interface ExecutedSafeTx extends SafeTxFields {
 }
 
 /**
- * Every transaction the Safe executed from block 0, as the service's indexer finds them: each
- * `SafeMultiSigTransaction` (its fields; nonce and sender in `additionalInfo`) followed, in the
- * same transaction, by an `ExecutionSuccess` or `ExecutionFailure` naming its safeTxHash.
+ * Every transaction the Safe executed in blocks `fromBlock`..`toBlock` (all of them unless told),
+ * as the service's indexer finds them: each `SafeMultiSigTransaction` (its fields; nonce and
+ * sender in `additionalInfo`) followed, in the same transaction, by an `ExecutionSuccess` or
+ * `ExecutionFailure` naming its safeTxHash — so a range never splits one.
  */
-export async function readExecutedSafeTxs(provider: JsonRpcProvider, safeAddress: string): Promise<ExecutedSafeTx[]> {
-  const logs = await provider.getLogs({ address: safeAddress, fromBlock: 0, toBlock: 'latest' });
+export async function readExecutedSafeTxs(
+  provider: JsonRpcProvider,
+  safeAddress: string,
+  blocks: { fromBlock: number; toBlock: number | 'latest' } = { fromBlock: 0, toBlock: 'latest' },
+): Promise<ExecutedSafeTx[]> {
+  const logs = await provider.getLogs({ address: safeAddress, ...blocks });
   const executed: ExecutedSafeTx[] = [];
   let pending: Omit<ExecutedSafeTx, 'safeTxHash' | 'isSuccessful' | 'executionDate'> | null = null;
   const blockTimes = new Map<number, Date>();

@@ -55,7 +55,8 @@ async function filesExportedInPayment(trx: Kysely<Database>, batchId: string): P
  * joins the batch's payment exactly as a first export does (`startBatchPayment`: the withdrawals
  * claimed, the four-eyes window, a payment seen refused), under the batch's row lock held until
  * the proposal is recorded — so of two proposes of the same part one proposes and the other
- * answers the same safeTxHash. Refused for a batch whose files were downloaded in this payment
+ * answers the same safeTxHash; each call to the service meanwhile gives up after
+ * SAFE_TX_SERVICE_TIMEOUT_MS (503), so a service that hangs does not hold the lock. Refused for a batch whose files were downloaded in this payment
  * (PAYOUT_BATCH_FILES_EXPORTED), without a configured Safe (SAFE_NOT_CONFIGURED), and when every
  * transfer of the part is seen paid on chain (WITHDRAWAL_PAYMENT_SEEN; others leave those out).
  * Audited with the part, its nonce and its safeTxHash.

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import SafeApiKit from '@safe-global/api-kit';
 import Safe from '@safe-global/protocol-kit';
 import { getAddress, Interface } from 'ethers';
@@ -195,6 +197,7 @@ describe('a payout batch proposed to the treasury Safe', () => {
     const settings = chain.t.config;
     const unconfigured = await appWithSettings(chain.t, {
       safe: {
+        ...settings.safe,
         treasurySafeAddress: undefined,
         txServiceUrl: undefined,
         proposerPrivateKey: undefined,
@@ -243,6 +246,35 @@ describe('a payout batch proposed to the treasury Safe', () => {
       ]);
       await app.close();
     }
+  });
+
+  it('gives up on a Transaction Service that does not answer (503) and leaves the batch unlocked and unclaimed', async () => {
+    const { batchId } = await batchOfNew(1);
+    const silent = http.createServer(() => {});
+    await new Promise<void>((listening) => silent.listen(0, '127.0.0.1', listening));
+    const settings = chain.t.config;
+    const hanging = await appWithSettings(chain.t, {
+      safe: {
+        ...settings.safe,
+        txServiceUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api`,
+        callTimeoutMs: 300,
+      },
+    });
+    try {
+      const answer = await hanging.inject({
+        method: 'POST',
+        url: `/api/withdrawals/admin/batches/${batchId}/propose`,
+        headers: chain.adminHeaders,
+      });
+      expect(answer.statusCode, answer.body).toBe(503);
+      expect(answer.json().message).toMatch(/within 300 ms/);
+    } finally {
+      await hanging.close();
+      silent.closeAllConnections();
+      silent.close();
+    }
+    expect((await inject('GET', `/withdrawals/admin/batches/${batchId}`)).json().data.batch.status).toBe('OPEN');
+    expect((await propose(batchId)).statusCode).toBe(200);
   });
 
   it('refuses a manual release while a file imported in Safe{Wallet} waits in the queue paying the batch', async () => {

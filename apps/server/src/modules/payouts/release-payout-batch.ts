@@ -27,7 +27,7 @@ import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import { type BatchSummaryRow, findBatchSummary, lockBatch } from './payout-batches-repository';
 import { secondPersonRefusal } from './payout-four-eyes';
 import { treasurySafeOf } from './propose-payout-part';
-import { findProposalsOfBatch } from './safe-proposals-repository';
+import { findProposalsOfBatch, findProposalsOfPayment, type SafeProposalRow } from './safe-proposals-repository';
 import { paymentUnderWay } from './start-batch-payment';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
@@ -51,7 +51,12 @@ const demoSendingMs = 2 * 60_000;
  *   and reconciliation will approve it once confirmed.
  *
  * - while the treasury Safe's queue (read from its Transaction Service, when configured) holds a
- *   transaction paying one of them: PAYOUT_BATCH_QUEUED_IN_SAFE, naming it.
+ *   transaction paying one of them: PAYOUT_BATCH_QUEUED_IN_SAFE, naming it — and, under the
+ *   batch's lock, when a part was proposed after that queue was read: a propose of another part
+ *   that posted then and recorded its proposal before this lock was taken (proposal-races.test.ts)
+ *   would otherwise leave a queued Safe transaction paying withdrawals no longer claimed, which
+ *   anything could then pay again. A proposal the service no longer lists (deleted there) does
+ *   not hold a release.
  *
  * Without a Transaction Service, a Safe transaction not yet executed is not seen: a payment that
  * lands after the release is matched to its withdrawal while that is still pending, or else listed
@@ -74,13 +79,9 @@ export async function releasePayoutBatch(
     const refusal = secondPersonRefusal(summary, await findExporters(deps.db, id), administrator, 'release');
     if (refusal) throw refusal;
   }
-  const queuedInSafe = await findQueuedInSafe(deps, id, unpaid);
-  if (queuedInSafe) {
-    throw new DomainError(
-      'PAYOUT_BATCH_QUEUED_IN_SAFE',
-      `Safe transaction ${queuedInSafe.safeTxHash} (nonce ${queuedInSafe.nonce}) in the treasury Safe's queue pays this batch: reject it in Safe{Wallet} first (a rejection at nonce ${queuedInSafe.nonce}); the batch is then released by itself.`,
-    );
-  }
+  const queued = (await findProposalsOfBatch(deps.db, id)).filter((proposal) => proposal.state === 'QUEUED');
+  const queuedInSafe = await findQueuedInSafe(deps, queued, unpaid);
+  if (queuedInSafe) throw queuedInSafeRefusal(queuedInSafe);
   const demoPayments = await findDemoPayments(deps.db, id);
   const now = deps.clock.now();
   if (
@@ -102,6 +103,14 @@ export async function releasePayoutBatch(
     // Released, or released and started again, meanwhile: that is not the payment checked.
     if (locked.payment_claimed_at?.getTime() !== claimedAt.getTime()) {
       throw paymentUnderWay('The payment of this batch changed meanwhile: look at it again.');
+    }
+    // A part proposed after the queue above was read (its propose held this lock until recorded).
+    const proposedMeanwhile = (await findProposalsOfPayment(trx, id)).find(
+      (proposal) =>
+        proposal.state === 'QUEUED' && !queued.some((checked) => checked.safe_tx_hash === proposal.safe_tx_hash),
+    );
+    if (proposedMeanwhile) {
+      throw queuedInSafeRefusal({ safeTxHash: proposedMeanwhile.safe_tx_hash, nonce: String(proposedMeanwhile.nonce) });
     }
     await lockLinesToPay(trx, id);
     const released = await releaseBatchClaims(trx, id);
@@ -131,6 +140,12 @@ export async function releasePayoutBatch(
   return { released: true, batch: toPayoutBatch(batch, deps.config.withdrawals.secondApprovalAbove) };
 }
 
+const queuedInSafeRefusal = (queued: { safeTxHash: string; nonce: string }) =>
+  new DomainError(
+    'PAYOUT_BATCH_QUEUED_IN_SAFE',
+    `Safe transaction ${queued.safeTxHash} (nonce ${queued.nonce}) in the treasury Safe's queue pays this batch: reject it in Safe{Wallet} first (a rejection at nonce ${queued.nonce}); the batch is then released by itself.`,
+  );
+
 /**
  * Whether releasing the batch's payment takes a second person: when the payment, counted with what
  * the administrator who started it paid out without a second approval in the last 24 hours, is
@@ -159,11 +174,10 @@ async function needsSecondPerson(
  * still recorded QUEUED.
  */
 async function findQueuedInSafe(
-  deps: Pick<AppContext, 'db' | 'config'>,
-  batchId: string,
+  deps: Pick<AppContext, 'config'>,
+  queued: readonly SafeProposalRow[],
   unpaid: readonly PartLineRow[],
 ): Promise<{ safeTxHash: string; nonce: string } | undefined> {
-  const queued = (await findProposalsOfBatch(deps.db, batchId)).filter((proposal) => proposal.state === 'QUEUED');
   if (!configuredSafe(deps.config.safe)) {
     const [first] = queued;
     return first && { safeTxHash: first.safe_tx_hash, nonce: String(first.nonce) };

@@ -1,15 +1,20 @@
 import { JsonRpcProvider } from 'ethers';
 import type { AppContext } from '../../app-context';
-import { type ExecutedSafeTx, readExecutedSafeTxs } from '../../chain/safe-transaction-service/safe-on-chain';
+import { readExecutedSafeTxs } from '../../chain/safe-transaction-service/safe-on-chain';
 import { moneyTransaction } from '../../db/money-transaction';
 import { recordAdminAction } from '../audit/audit-log-repository';
+import { ConfirmedBlockScan, readSplittingRange } from '../subscription/confirmed-block-scan';
 import { lockLinesToPay, releaseBatchClaims } from './batch-payment-repository';
 import { lockBatch } from './payout-batches-repository';
 import {
   decideProposal,
+  findExecutionsAtNonces,
   findProposalsOfPayment,
   findQueuedProposals,
+  firstBlockOfQueued,
+  type SafeExecutionRow,
   type SafeProposalRow,
+  storeSafeExecutions,
 } from './safe-proposals-repository';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config'>;
@@ -20,27 +25,59 @@ export interface SafeProposalDecisions {
   replaced: number;
 }
 
+/** Each treasury Safe's cursor over its confirmed blocks, per chain. */
+export function safeExecutionsCursorName(chainId: number, safeAddress: string): string {
+  return `safe-executions:${chainId}:${safeAddress.toLowerCase()}`;
+}
+
 /**
- * What the chain decided of a queued proposal: the Safe executed it (ExecutionSuccess: EXECUTED,
- * ExecutionFailure: FAILED), or executed another transaction at its nonce — a rejection or a
- * replacement, REPLACED once that one has CONFIRMATIONS, for it releases the part's withdrawals.
+ * What the chain decided of a queued proposal, from the Safe's executions at its nonce: the Safe
+ * executed it (ExecutionSuccess: EXECUTED, ExecutionFailure: FAILED), or another transaction at its
+ * nonce — a rejection or a replacement, REPLACED, for it releases the part's withdrawals.
  */
 function decisionOf(
   proposal: SafeProposalRow,
-  executed: readonly ExecutedSafeTx[],
-  confirmedUpTo: number,
-): { state: 'EXECUTED' | 'FAILED' | 'REPLACED'; by: ExecutedSafeTx } | undefined {
-  const itself = executed.find((tx) => tx.safeTxHash === proposal.safe_tx_hash);
-  if (itself) return { state: itself.isSuccessful ? 'EXECUTED' : 'FAILED', by: itself };
-  const replacing = executed.find((tx) => tx.nonce === String(proposal.nonce) && tx.blockNumber <= confirmedUpTo);
+  executions: readonly SafeExecutionRow[],
+): { state: 'EXECUTED' | 'FAILED' | 'REPLACED'; by: SafeExecutionRow } | undefined {
+  const itself = executions.find((execution) => execution.safe_tx_hash === proposal.safe_tx_hash);
+  if (itself) return { state: itself.successful ? 'EXECUTED' : 'FAILED', by: itself };
+  const replacing = executions.find((execution) => String(execution.nonce) === String(proposal.nonce));
   return replacing ? { state: 'REPLACED', by: replacing } : undefined;
 }
 
 /**
- * Brings every queued proposal to what the treasury Safe's events on chain say (safe-on-chain.ts).
- * A REPLACED part releases its batch's payment by itself, as a release would — its transfers can
- * no longer be paid by that transaction — once no other part of the batch is still queued
- * (audited "released: Safe nonce N used by 0x…"; until then its withdrawals stay claimed).
+ * Reads the Safe's executions in the confirmed blocks past its cursor (`ConfirmedBlockScan`, as
+ * the treasury's and the deposits' scans: reorg-safe, one eth_getLogs per range) into
+ * `safe_executions`, so each pass reads only the blocks that are new.
+ */
+async function readNewExecutions(deps: Deps, provider: JsonRpcProvider, safeAddress: string): Promise<void> {
+  const scan = new ConfirmedBlockScan({
+    db: deps.db,
+    chain: {
+      headBlockNumber: () => provider.getBlockNumber(),
+      blockHash: async (blockNumber) => (await provider.getBlock(blockNumber))?.hash?.toLowerCase() ?? null,
+    },
+    confirmations: deps.config.chain.confirmations,
+    startBlock: await firstBlockOfQueued(deps.db, safeAddress),
+    cursorName: safeExecutionsCursorName(deps.config.chain.chainId, safeAddress),
+    subject: 'Safe executions',
+  });
+  await scan.scanFromCursor(async (fromBlock, toBlock) => {
+    const executed = await readSplittingRange(
+      (from, to) => readExecutedSafeTxs(provider, safeAddress, { fromBlock: from, toBlock: to }),
+      fromBlock,
+      toBlock,
+    );
+    await storeSafeExecutions(deps.db, safeAddress, executed);
+  });
+}
+
+/**
+ * Brings every queued proposal to what the treasury Safe's confirmed executions say (read from
+ * each Safe's cursor on, `readNewExecutions`). A REPLACED part releases its batch's payment by
+ * itself, as a release would — its transfers can no longer be paid by that transaction — once no
+ * other part of the batch is still queued (audited "released: Safe nonce N used by 0x…"; until
+ * then its withdrawals stay claimed).
  */
 export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDecisions> {
   const decisions = { executed: 0, failed: 0, replaced: 0 };
@@ -49,19 +86,22 @@ export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDeci
   if (queued.length === 0 || !rpcUrl) return decisions;
   const provider = new JsonRpcProvider(rpcUrl, deps.config.chain.chainId, { staticNetwork: true, cacheTimeout: -1 });
   try {
-    const confirmedUpTo = (await provider.getBlockNumber()) - deps.config.chain.confirmations + 1;
-    const executedBySafe = new Map<string, ExecutedSafeTx[]>();
+    const safes = [...new Set(queued.map((proposal) => proposal.safe_address))];
+    const executionsBySafe = new Map<string, SafeExecutionRow[]>();
+    for (const safe of safes) {
+      await readNewExecutions(deps, provider, safe);
+      const nonces = queued.filter((proposal) => proposal.safe_address === safe).map((one) => String(one.nonce));
+      executionsBySafe.set(safe, await findExecutionsAtNonces(deps.db, safe, nonces));
+    }
     for (const proposal of queued) {
-      const safe = proposal.safe_address;
-      if (!executedBySafe.has(safe)) executedBySafe.set(safe, await readExecutedSafeTxs(provider, safe));
-      const decision = decisionOf(proposal, executedBySafe.get(safe) ?? [], confirmedUpTo);
+      const decision = decisionOf(proposal, executionsBySafe.get(proposal.safe_address) ?? []);
       if (!decision) continue;
       const decided = await moneyTransaction(deps.db, async (trx) => {
         await lockBatch(trx, proposal.batch_id);
         const at = deps.clock.now();
         const changed = await decideProposal(trx, proposal.safe_tx_hash, {
           state: decision.state,
-          transactionHash: decision.by.transactionHash,
+          transactionHash: decision.by.transaction_hash,
           at,
         });
         if (!changed || decision.state !== 'REPLACED') return changed;
@@ -80,7 +120,7 @@ export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDeci
             targetId: proposal.batch_id,
             before: { part: proposal.part, safeTxHash: proposal.safe_tx_hash, nonce: String(proposal.nonce) },
             after: {
-              reason: `released: Safe nonce ${proposal.nonce} used by ${decision.by.transactionHash}`,
+              reason: `released: Safe nonce ${proposal.nonce} used by ${decision.by.transaction_hash}`,
               withdrawalsReleased: released.released,
               totalReleased: released.total,
             },

@@ -1,7 +1,8 @@
 import { toWireMoney } from '@uplink/contract/money';
 import type { SafeProposal, SafeProposalState } from '@uplink/contract/payout-batches';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, PayoutSafeProposalsTable } from '../../db/schema';
+import type { ExecutedSafeTx } from '../../chain/safe-transaction-service/safe-on-chain';
+import type { Database, PayoutSafeProposalsTable, SafeExecutionsTable } from '../../db/schema';
 
 export type SafeProposalRow = Selectable<PayoutSafeProposalsTable>;
 
@@ -72,3 +73,70 @@ export const safeProposalView = (row: SafeProposalRow): SafeProposal => ({
   confirmations: null,
   threshold: null,
 });
+
+export type SafeExecutionRow = Selectable<SafeExecutionsTable>;
+
+/** The Safe's executions read from a range of confirmed blocks; one read again (a rewound cursor) is updated. */
+export async function storeSafeExecutions(
+  db: Kysely<Database>,
+  safeAddress: string,
+  executions: readonly Pick<
+    ExecutedSafeTx,
+    'safeTxHash' | 'nonce' | 'isSuccessful' | 'transactionHash' | 'blockNumber'
+  >[],
+): Promise<void> {
+  if (executions.length === 0) return;
+  await db
+    .insertInto('safe_executions')
+    .values(
+      executions.map((execution) => ({
+        safe_tx_hash: execution.safeTxHash.toLowerCase(),
+        safe_address: safeAddress.toLowerCase(),
+        nonce: execution.nonce,
+        successful: execution.isSuccessful,
+        transaction_hash: execution.transactionHash.toLowerCase(),
+        block_number: execution.blockNumber,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.column('safe_tx_hash').doUpdateSet({
+        nonce: sql`excluded.nonce`,
+        successful: sql`excluded.successful`,
+        transaction_hash: sql`excluded.transaction_hash`,
+        block_number: sql`excluded.block_number`,
+      }),
+    )
+    .execute();
+}
+
+/** The Safe's stored executions at these nonces: what decides its proposals queued at them. */
+export function findExecutionsAtNonces(
+  db: Kysely<Database>,
+  safeAddress: string,
+  nonces: readonly string[],
+): Promise<SafeExecutionRow[]> {
+  if (nonces.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('safe_executions')
+    .selectAll()
+    .where('safe_address', '=', safeAddress.toLowerCase())
+    .where('nonce', 'in', [...nonces])
+    .orderBy('block_number')
+    .execute();
+}
+
+/**
+ * Where reading a Safe's executions begins without a cursor: the chain head before the earliest
+ * payment one of its queued proposals belongs to (no execution at their nonces can be older), or
+ * block 0 when a payment recorded none.
+ */
+export async function firstBlockOfQueued(db: Kysely<Database>, safeAddress: string): Promise<number> {
+  const row = await db
+    .selectFrom('payout_safe_proposals as p')
+    .leftJoin('payout_batches as b', 'b.id', 'p.batch_id')
+    .select(sql<string | null>`min(coalesce(b.payment_claim_block, 0))`.as('first_block'))
+    .where('p.safe_address', '=', safeAddress.toLowerCase())
+    .where('p.state', '=', 'QUEUED')
+    .executeTakeFirst();
+  return Number(row?.first_block ?? 0);
+}
