@@ -1,4 +1,4 @@
-import type { PayoutBatchRelease } from '@uplink/contract/payout-batches';
+import { type PayoutBatchRelease, queuedInSafeRefusal } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
 import { parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
@@ -76,10 +76,7 @@ export async function releasePayoutBatch(
   }
   const queuedInSafe = await findQueuedInSafe(deps, id, unpaid);
   if (queuedInSafe) {
-    throw new DomainError(
-      'PAYOUT_BATCH_QUEUED_IN_SAFE',
-      `Safe transaction ${queuedInSafe.safeTxHash} (nonce ${queuedInSafe.nonce}) in the treasury Safe's queue pays this batch: reject it in Safe{Wallet} first (a rejection at nonce ${queuedInSafe.nonce}); the batch is then released by itself.`,
-    );
+    throw new DomainError('PAYOUT_BATCH_QUEUED_IN_SAFE', queuedInSafeRefusal(queuedInSafe));
   }
   const demoPayments = await findDemoPayments(deps.db, id);
   const now = deps.clock.now();
