@@ -68,6 +68,11 @@ test.describe('a payout batch proposed to the treasury Safe', () => {
     expect(safeTxHash).toMatch(/^0x[0-9a-f]{64}$/);
     await expect(part.getByRole('button')).toHaveCount(0);
     await expect(page.getByText('PAYMENT UNDER WAY', { exact: true })).toBeVisible();
+    // The server refuses a release while the proposal is queued: the page says to reject it in Safe{Wallet} instead.
+    await expect(page.getByRole('button', { name: 'Release batch' })).toHaveCount(0);
+    await expect(
+      page.getByText(/in the treasury Safe's queue pays this batch: reject it in Safe\{Wallet\} first/),
+    ).toBeVisible();
     await expectNoViolations(page);
     await shoot(page, 'admin-payout-batch-safe-queued');
   });

@@ -215,6 +215,8 @@ export const payoutBatchDetailSchema = z.object({
    * proposer's key are set too; otherwise its files are downloaded.
    */
   safe: z.object({ address: z.string(), proposing: z.boolean() }).nullable(),
+  /** Its files were downloaded in its payment under way: Safe pays it from them, so it is not proposed (PAYOUT_BATCH_FILES_EXPORTED). */
+  filesDownloadedInPayment: z.boolean(),
 });
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
 
@@ -238,6 +240,17 @@ export type ReleasePayoutBatchRequest = z.input<typeof releasePayoutBatchSchema>
 /** The batch after a release; `released` false when no payment was under way. */
 export const payoutBatchReleaseSchema = z.object({ released: z.boolean(), batch: payoutBatchSchema });
 export type PayoutBatchRelease = z.infer<typeof payoutBatchReleaseSchema>;
+
+/** Why a batch whose files were downloaded in its payment under way is not proposed to the Safe: the refusal and the batch page's reason. */
+export const filesDownloadedRefusal =
+  "This batch's files were downloaded in its payment under way: pay them with Safe, or release the batch before proposing it.";
+
+/**
+ * Why a batch is not released while a transaction in the treasury Safe's queue pays it, and what
+ * the treasurer does instead: the refusal (PAYOUT_BATCH_QUEUED_IN_SAFE) and the batch page's reason.
+ */
+export const queuedInSafeRefusal = ({ safeTxHash, nonce }: { safeTxHash: string; nonce: string }) =>
+  `Safe transaction ${safeTxHash} (nonce ${nonce}) in the treasury Safe's queue pays this batch: reject it in Safe{Wallet} first (a rejection at nonce ${nonce}); the batch is then released by itself.`;
 
 /** What the release dialog states, word for word. */
 export const payoutBatchReleaseWarning =

@@ -247,6 +247,7 @@ export function aPayoutBatchDetail(
     demoPayment: [],
     safeProposals: [],
     safe: null,
+    filesDownloadedInPayment: false,
     ...change,
   };
 }

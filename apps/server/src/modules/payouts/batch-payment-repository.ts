@@ -90,6 +90,18 @@ export function findAdministratorStanding(
     .executeTakeFirst();
 }
 
+/**
+ * Whether the batch's files were downloaded in its payment under way (false without one): Safe
+ * then pays it from those files, so it is not proposed as well.
+ */
+export async function filesDownloadedInPayment(db: Kysely<Database>, batchId: string): Promise<boolean> {
+  const { rows } = await sql<{ exported: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM audit_log a JOIN payout_batches b ON b.id = a.target_id::uuid
+                    WHERE a.action = 'PAYOUT_BATCH_EXPORTED' AND a.target_type = 'PAYOUT_BATCH'
+                      AND a.target_id = ${batchId} AND a.created_at >= b.payment_claimed_at) AS exported`.execute(db);
+  return rows[0]?.exported ?? false;
+}
+
 /** Whether the administrator exported the batch since `since` (the start of its payment). */
 export async function hasExportedSince(
   db: Kysely<Database>,

@@ -79,6 +79,8 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['withdrawals'],
         summary: 'A payout batch and a page of the withdrawals still in it, in the order of its files',
+        description:
+          "With its files' parts, the demo treasury's payment, its Safe proposals and the treasury Safe (`safe`: null without one; `proposing` when this server can propose to it). `filesDownloadedInPayment`: its files were downloaded in its payment under way, so it is not proposed to the Safe (PAYOUT_BATCH_FILES_EXPORTED) until it is released.",
         security: [{ bearer: [] }],
         params: idParams,
         querystring: payoutBatchDetailQuerySchema,

@@ -1,17 +1,15 @@
-import type { SafeProposal } from '@uplink/contract/payout-batches';
-import { type Kysely, sql } from 'kysely';
+import { filesDownloadedRefusal, type SafeProposal } from '@uplink/contract/payout-batches';
 import type { AppContext } from '../../app-context';
 import { TreasurySafe } from '../../chain/treasury-safe';
 import { configuredSafe } from '../../config/safe-config';
 import { plainAmount } from '../../csv/csv-writer';
 import { moneyTransaction } from '../../db/money-transaction';
-import type { Database } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
-
 import { chosenPart, countParts, partRange, partStillToPay } from './batch-parts';
+import { filesDownloadedInPayment } from './batch-payment-repository';
 import { batchNotFound } from './payout-batch-record';
 import { lockBatch } from './payout-batches-repository';
 import { findProposalsOfPayment, insertProposal, safeProposalView } from './safe-proposals-repository';
@@ -37,15 +35,6 @@ export function treasurySafeOf(config: Deps['config']): TreasurySafe {
   const safe = proposingSafeOf(config);
   if (!safe) throw safeNotConfigured();
   return safe;
-}
-
-/** Whether the batch's files were downloaded in its payment under way: then Safe pays them from those files. */
-async function filesExportedInPayment(trx: Kysely<Database>, batchId: string): Promise<boolean> {
-  const { rows } = await sql<{ exported: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM audit_log a JOIN payout_batches b ON b.id = a.target_id::uuid
-                    WHERE a.action = 'PAYOUT_BATCH_EXPORTED' AND a.target_type = 'PAYOUT_BATCH'
-                      AND a.target_id = ${batchId} AND a.created_at >= b.payment_claimed_at) AS exported`.execute(trx);
-  return rows[0]?.exported ?? false;
 }
 
 /**
@@ -74,11 +63,8 @@ export async function proposePayoutPart(
   return moneyTransaction(deps.db, async (trx) => {
     if (!(await lockBatch(trx, id))) throw batchNotFound();
     const safe = treasurySafeOf(deps.config);
-    if (await filesExportedInPayment(trx, id)) {
-      throw new DomainError(
-        'PAYOUT_BATCH_FILES_EXPORTED',
-        "This batch's files were downloaded in its payment under way: pay them with Safe, or release the batch before proposing it.",
-      );
+    if (await filesDownloadedInPayment(trx, id)) {
+      throw new DomainError('PAYOUT_BATCH_FILES_EXPORTED', filesDownloadedRefusal);
     }
     await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', chainHead, now);
     const parts = await countParts(trx, id, perPart);

@@ -1,4 +1,4 @@
-import type { PayoutBatchRelease } from '@uplink/contract/payout-batches';
+import { type PayoutBatchRelease, queuedInSafeRefusal } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
 import { parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
@@ -81,7 +81,7 @@ export async function releasePayoutBatch(
   }
   const queued = (await findProposalsOfBatch(deps.db, id)).filter((proposal) => proposal.state === 'QUEUED');
   const queuedInSafe = await findQueuedInSafe(deps, queued, unpaid);
-  if (queuedInSafe) throw queuedInSafeRefusal(queuedInSafe);
+  if (queuedInSafe) throw queuedInSafeError(queuedInSafe);
   const demoPayments = await findDemoPayments(deps.db, id);
   const now = deps.clock.now();
   if (
@@ -110,7 +110,7 @@ export async function releasePayoutBatch(
         proposal.state === 'QUEUED' && !queued.some((checked) => checked.safe_tx_hash === proposal.safe_tx_hash),
     );
     if (proposedMeanwhile) {
-      throw queuedInSafeRefusal({ safeTxHash: proposedMeanwhile.safe_tx_hash, nonce: String(proposedMeanwhile.nonce) });
+      throw queuedInSafeError({ safeTxHash: proposedMeanwhile.safe_tx_hash, nonce: String(proposedMeanwhile.nonce) });
     }
     await lockLinesToPay(trx, id);
     const released = await releaseBatchClaims(trx, id);
@@ -140,11 +140,8 @@ export async function releasePayoutBatch(
   return { released: true, batch: toPayoutBatch(batch, deps.config.withdrawals.secondApprovalAbove) };
 }
 
-const queuedInSafeRefusal = (queued: { safeTxHash: string; nonce: string }) =>
-  new DomainError(
-    'PAYOUT_BATCH_QUEUED_IN_SAFE',
-    `Safe transaction ${queued.safeTxHash} (nonce ${queued.nonce}) in the treasury Safe's queue pays this batch: reject it in Safe{Wallet} first (a rejection at nonce ${queued.nonce}); the batch is then released by itself.`,
-  );
+const queuedInSafeError = (queued: { safeTxHash: string; nonce: string }) =>
+  new DomainError('PAYOUT_BATCH_QUEUED_IN_SAFE', queuedInSafeRefusal(queued));
 
 /**
  * Whether releasing the batch's payment takes a second person: when the payment, counted with what

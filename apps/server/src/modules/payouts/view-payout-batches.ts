@@ -15,7 +15,7 @@ import { demoTreasuryAvailable } from '../../config/load-config';
 import { pageWindow, readAdminListPage } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
 import { ServiceUnavailableError } from '../../domain-error';
-import { findBatchParts, findDemoPayments } from './batch-payment-repository';
+import { filesDownloadedInPayment, findBatchParts, findDemoPayments } from './batch-payment-repository';
 import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';
 import { countBatches, findBatchLines, findBatchSummaries, findBatchSummary } from './payout-batches-repository';
 import { proposingSafeOf } from './propose-payout-part';
@@ -70,7 +70,7 @@ function treasurySafeOnPage(config: Deps['config']): PayoutBatchDetail['safe'] {
   return address ? { address: getAddress(address), proposing: proposingSafeOf(config) !== undefined } : null;
 }
 
-/** One batch, a page of the withdrawals still in it (in the order of its export files), its files' parts, its demo payment and its Safe proposals. */
+/** One batch, a page of the withdrawals still in it (in the order of its export files), its files' parts, its demo payment, its Safe proposals and whether its files were downloaded in its payment under way. */
 export async function viewPayoutBatch(
   deps: Deps,
   id: string,
@@ -78,11 +78,12 @@ export async function viewPayoutBatch(
 ): Promise<PayoutBatchDetail> {
   const summary = isUuid(id) ? await findBatchSummary(deps.db, id) : undefined;
   if (!summary) throw batchNotFound();
-  const [lines, parts, demoPayments, safeProposals] = await Promise.all([
+  const [lines, parts, demoPayments, safeProposals, filesDownloaded] = await Promise.all([
     findBatchLines(deps.db, id, pageWindow(query)),
     findBatchParts(deps.db, id, deps.config.withdrawals.transfersPerTransaction),
     findDemoPayments(deps.db, id),
     findProposalsOfBatch(deps.db, id),
+    filesDownloadedInPayment(deps.db, id),
   ]);
   const counts = await queueCounts(deps, safeProposals);
   return {
@@ -101,5 +102,6 @@ export async function viewPayoutBatch(
       ...(row.state === 'QUEUED' ? counts.get(row.safe_tx_hash) : undefined),
     })),
     safe: treasurySafeOnPage(deps.config),
+    filesDownloadedInPayment: filesDownloaded,
   };
 }

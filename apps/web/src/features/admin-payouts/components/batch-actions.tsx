@@ -1,6 +1,6 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import { formatCount, formatDateTime, formatUsdt } from '@uplink/contract/format';
-import type { PayoutBatchDetail } from '@uplink/contract/payout-batches';
+import { formatCount, formatDateTime, formatUsdt, shortenHash } from '@uplink/contract/format';
+import { type PayoutBatchDetail, queuedInSafeRefusal } from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
@@ -18,8 +18,9 @@ import { ReleaseBatchDialog } from './release-batch-dialog';
 /**
  * What an administrator can do with a batch: the second approval (never by its creator), the
  * demo treasury's payment in local mode (gone once sent: the batch then shows its transactions
- * while it waits for their confirmations), the release of a payment under way, and deleting it
- * while nothing is paid or under way.
+ * while it waits for their confirmations), the release of a payment under way (not while a
+ * proposal of it is queued in the Safe: the server refuses it then, so the page says why instead),
+ * and deleting it while nothing is paid or under way.
  */
 export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
   const { batch } = detail;
@@ -36,6 +37,9 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
   const awaitingApproval = batch.approval.required && batch.approval.approvedBy === null;
   const ownBatch = user?._id === batch.createdBy._id;
   const underWay = batch.status === 'PAYMENT_UNDER_WAY';
+  // The server refuses a release while the Safe's queue pays the batch: the page says what to do instead.
+  const queuedInSafe = underWay ? detail.safeProposals.find((proposal) => proposal.state === 'QUEUED') : undefined;
+  const releasable = underWay && queuedInSafe === undefined;
   const sent = payment.data?.transactions ?? detail.demoPayment;
   // Once part of it is paid, paying the whole batch again would pay those withdrawals twice.
   const payable = detail.demoTreasury && batch.status === 'OPEN' && sent.length === 0 && !payment.isPending;
@@ -45,7 +49,7 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
 
   return (
     <div className="space-y-3">
-      {awaitingApproval || payable || deletable || underWay ? (
+      {awaitingApproval || payable || deletable || releasable ? (
         <div className="flex flex-wrap gap-2">
           {awaitingApproval ? (
             <Button
@@ -63,7 +67,7 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
               Pay batch from the demo treasury
             </Button>
           ) : null}
-          {underWay ? (
+          {releasable ? (
             <Button variant="secondary" size="sm" onClick={() => setReleasing(true)}>
               Release batch
             </Button>
@@ -78,6 +82,11 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
       {awaitingApproval && ownBatch ? (
         <p id={creatorReasonId} className="text-slate-600 text-sm">
           {errorTexts.PAYOUT_APPROVAL_BY_CREATOR}
+        </p>
+      ) : null}
+      {queuedInSafe ? (
+        <p className="text-slate-600 text-sm">
+          {queuedInSafeRefusal({ safeTxHash: shortenHash(queuedInSafe.safeTxHash), nonce: queuedInSafe.nonce })}
         </p>
       ) : null}
       {sent.length > 0 && batch.status !== 'PAID' ? (

@@ -1,5 +1,10 @@
 import { formatCount, formatUsdt, shortenAddress } from '@uplink/contract/format';
-import type { PayoutBatchDetail, PayoutBatchPart, SafeProposal } from '@uplink/contract/payout-batches';
+import {
+  filesDownloadedRefusal,
+  type PayoutBatchDetail,
+  type PayoutBatchPart,
+  type SafeProposal,
+} from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -30,8 +35,9 @@ function proposalConsequence({ batch }: PayoutBatchDetail): string {
  * Transaction Builder files — with every proposal of each part. Where this server proposes to the
  * Safe and `canPropose` (the role's `payouts.manage`), a part neither proposed nor paid offers
  * "Propose to the Safe", which asks first and says what it starts; a refusal stays in the dialog.
- * Disabled, with the reason, while the files could not be downloaded either. Nothing without a
- * Safe and its proposals.
+ * Disabled, with the reason, while the files could not be downloaded either; not offered, with the
+ * reason, once the files were downloaded in this payment (Safe pays those). Nothing without a Safe
+ * and its proposals.
  */
 export function BatchSafe({ detail, canPropose }: { detail: PayoutBatchDetail; canPropose: boolean }) {
   const proposing = useProposePayoutPart(detail.batch._id);
@@ -42,6 +48,9 @@ export function BatchSafe({ detail, canPropose }: { detail: PayoutBatchDetail; c
   const parts = detail.parts.filter((part) => part.format === 'safe-json');
   const offersProposal = canPropose && safe?.proposing === true;
   const blocker = exportBlocker(detail);
+  // Safe pays the files downloaded in this payment: proposing them too is refused, so not offered.
+  const filesDownloaded = detail.filesDownloadedInPayment;
+  const reason = blocker ?? (filesDownloaded ? filesDownloadedRefusal : null);
   const ask = (part: PayoutBatchPart) => {
     proposing.reset();
     setAsked(part);
@@ -81,7 +90,7 @@ export function BatchSafe({ detail, canPropose }: { detail: PayoutBatchDetail; c
                   ) : null}
                 </span>
                 {paid && proposals.length === 0 ? <Badge tone="green">Paid</Badge> : null}
-                {part && offersProposal && !paid && !proposals.some(standsInSafe) ? (
+                {part && offersProposal && !filesDownloaded && !paid && !proposals.some(standsInSafe) ? (
                   <Button
                     size="sm"
                     disabled={blocker !== null || proposing.isPending}
@@ -100,9 +109,9 @@ export function BatchSafe({ detail, canPropose }: { detail: PayoutBatchDetail; c
           );
         })}
       </ul>
-      {offersProposal && blocker !== null ? (
+      {offersProposal && reason !== null ? (
         <p id={reasonId} className="text-amber-900 text-sm">
-          {blocker}
+          {reason}
         </p>
       ) : null}
       {asked && safe ? (
