@@ -65,8 +65,11 @@ export async function referralCodeOf(
   const response = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
   const body = (await response.json()) as Envelope<MemberProfile>;
   expect(body.success, body.message).toBe(true);
-  referralCodes.set(credentials.email, body.data.referralCode);
-  return body.data.referralCode;
+  const code = body.data.referralCode;
+  if (code === null)
+    throw new Error(`${credentials.email} holds no referral code: only members and the network root do`);
+  referralCodes.set(credentials.email, code);
+  return code;
 }
 
 export async function registerThroughApi(

@@ -18,6 +18,8 @@ test.describe('admin settings', () => {
     await expect(page).toHaveTitle('Admin Settings · Uplink');
     await expect(page.getByText('ADMIN ACCESS', { exact: true })).toBeVisible();
     await expect(page.getByText('ADMINISTRATOR', { exact: true })).toBeVisible();
+    // The root administrator founded the network: theirs is the code its first members register with.
+    await expect(page.getByText('Network Root Code').locator('..')).toContainText(/[A-Z2-9]{8}/);
     // Signing in (above) recorded a last login, so a date is shown rather than 'Not available'.
     await expect(page.getByText('Last Login').locator('..')).not.toContainText('Not available');
     await expect(page.getByText('Last Login').locator('..')).toContainText(/\d{4}/);

@@ -303,12 +303,11 @@ async function report(db: Kysely<Database>, pool: pg.Pool): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-/** An active OWNER to read the administrators' report as: the bench's own, made once. */
+/** An active OWNER to read the administrators' report as: the bench's own, made once, without a referral code as an invited one. */
 async function ensureAdministrator(pool: pg.Pool): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(`
-    INSERT INTO users (first_name, last_name, email, password_hash, referral_code, is_admin, admin_role, admin_status,
-                       is_email_verified)
-    VALUES ('Bench', 'Owner', 'bench-owner@seed.uplink.test', 'not-a-hash', 'BENCHOWN', true, 'OWNER', 'ACTIVE', true)
+    INSERT INTO users (first_name, last_name, email, password_hash, is_admin, admin_role, admin_status, is_email_verified)
+    VALUES ('Bench', 'Owner', 'bench-owner@seed.uplink.test', 'not-a-hash', true, 'OWNER', 'ACTIVE', true)
     ON CONFLICT DO NOTHING
     RETURNING id`);
   if (rows[0]) return rows[0].id;

@@ -108,7 +108,8 @@ export const memberProfileSchema = z.object({
   /** An administrator's role and what it permits (`rolePermissions`); absent for a member. */
   adminRole: z.enum(adminRoles).optional(),
   permissions: z.array(z.enum(permissions)).optional(),
-  referralCode: z.string(),
+  /** Null for an administrator other than the network root: administrators invite nobody. */
+  referralCode: z.string().nullable(),
   bingXUID: z.string().nullable(),
   status: userStatusSchema,
   subscriptionFee: subscriptionFeeSchema,

@@ -124,7 +124,8 @@ export const adminUserDetailSchema = z.object({
   /** Set when an administrator deleted the member (personal data blanked). */
   deletedAt: z.string().nullable(),
   bingXUID: z.string().nullable(),
-  referralCode: z.string(),
+  /** Null for an administrator other than the network root: administrators invite nobody. */
+  referralCode: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   lastLogin: z.string().nullable(),

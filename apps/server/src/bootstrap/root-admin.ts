@@ -6,6 +6,7 @@ import { setDepositAddress } from '../modules/accounts/account-repository';
 import { depositAddressFor } from '../modules/accounts/deposit-addresses';
 import { hashPassword } from '../modules/accounts/password-hashing';
 import { newReferralCode } from '../modules/accounts/referral-codes';
+import { findNetworkRoot } from '../modules/referrals/sponsor-by-code';
 import { existingAdminPasswordFile, keepGeneratedAdminPassword } from './admin-password-file';
 
 export const defaultAdminEmail = 'admin@uplink.local';
@@ -49,6 +50,7 @@ export async function ensureRootAdmin(
     const created = await firstAdmin(trx, config.dataDir);
     if (created) return created;
 
+    const referralCode = newReferralCode();
     const admin = await trx
       .insertInto('users')
       .values({
@@ -60,16 +62,16 @@ export async function ensureRootAdmin(
         is_admin: true,
         admin_role: 'OWNER',
         admin_status: 'ACTIVE',
-        referral_code: newReferralCode(),
+        referral_code: referralCode,
       })
-      .returning(['id', 'seq', 'email', 'referral_code'])
+      .returning(['id', 'seq', 'email'])
       .executeTakeFirstOrThrow();
     await setDepositAddress(trx, admin.id, depositAddressFor(config.depositXpub, admin.seq));
     const passwordFile = generatedPassword ? keepPassword(config.dataDir, generatedPassword) : undefined;
     return {
       id: admin.id,
       email: admin.email,
-      referralCode: admin.referral_code,
+      referralCode,
       generatedPassword,
       passwordFile,
       created: true,
@@ -77,14 +79,13 @@ export async function ensureRootAdmin(
   });
 }
 
+/** The network root, once the first start made it. It keeps its code: no migration or team change clears it. */
 async function firstAdmin(db: Kysely<Database>, dataDir: string): Promise<RootAdmin | undefined> {
-  const admin = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'referral_code'])
-    .where('is_admin', '=', true)
-    .orderBy('seq')
-    .executeTakeFirst();
+  const admin = await findNetworkRoot(db);
   if (!admin) return undefined;
+  if (admin.referral_code === null) {
+    throw new Error(`The network root ${admin.email} has lost its referral code: nobody can register under it.`);
+  }
   const passwordFile = existingAdminPasswordFile(dataDir);
   return {
     id: admin.id,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../db/schema';
+import type { CodeHolderRow, UserRow } from '../db/schema';
 import { createMember, registrationBody, strongPassword, uniqueEmail } from '../testing/builders';
 import { hangDeadlineMs, settlesBeforeHang } from '../testing/hang-deadline';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -31,7 +31,7 @@ const members = 40;
 describe('members use the app at the same moment', () => {
   let t: TestApp;
   let baseUrl: string;
-  let sponsor: UserRow;
+  let sponsor: CodeHolderRow;
   const existing: { member: UserRow; token: string; referralIds: string[] }[] = [];
 
   beforeAll(async () => {

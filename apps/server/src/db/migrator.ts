@@ -44,6 +44,7 @@ import * as demoPaymentsInWindow from './migrations/0240-demo-payments-in-four-e
 import * as untaggedEmailIndex from './migrations/0241-untagged-email-index';
 import * as riskHoldsTheOneWhoLinked from './migrations/0242-risk-holds-the-one-who-linked';
 import * as administratorsAreNotMembers from './migrations/0243-administrators-are-not-members';
+import * as administratorsHaveNoReferralCode from './migrations/0244-administrators-have-no-referral-code';
 import * as invitationFunnel from './migrations/0270-invitation-funnel';
 import * as mailFailedAt from './migrations/0295-mail-failed-at';
 import { applyRuleFunctions } from './rule-functions';
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '0241-untagged-email-index': untaggedEmailIndex,
   '0242-risk-holds-the-one-who-linked': riskHoldsTheOneWhoLinked,
   '0243-administrators-are-not-members': administratorsAreNotMembers,
+  '0244-administrators-have-no-referral-code': administratorsHaveNoReferralCode,
   '0270-invitation-funnel': invitationFunnel,
   '0295-mail-failed-at': mailFailedAt,
 };

@@ -35,7 +35,8 @@ export interface UsersTable {
   is_email_verified: Generated<boolean>;
   is_admin: Generated<boolean>;
   status: Generated<UserStatus>;
-  referral_code: string;
+  /** Null for an administrator other than the network root (migration 0244): administrators invite nobody. */
+  referral_code: string | null;
   sponsor_id: string | null;
   deposit_address: string | null;
   bingx_uid: string | null;
@@ -775,6 +776,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+/** A user who holds a referral code: every member (migration 0244's check) and the network root. */
+export type CodeHolderRow = UserRow & { referral_code: string };
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MailRow = Selectable<MailOutboxTable>;

@@ -1,13 +1,13 @@
 import type { Integrations } from '../app-context';
 import type { Config } from '../config/load-config';
-import type { UserRow } from '../db/schema';
+import type { CodeHolderRow } from '../db/schema';
 import { createMember, type MemberSpec, sessionHeaders } from './builders';
 import { createTestApp, type TestApp } from './test-app';
 
 export interface AdminTestApp {
   t: TestApp;
-  /** An active OWNER unless `administrator.adminRole` names another role. */
-  admin: UserRow;
+  /** An active OWNER unless `administrator.adminRole` names another role; the first administrator, so the network root. */
+  admin: CodeHolderRow;
   adminHeaders: Record<string, string>;
 }
 

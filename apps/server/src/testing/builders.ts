@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config/load-config';
-import type { AuditLogRow, Database, MailRow, NewUser, UserRow, WithdrawalRow } from '../db/schema';
+import type { AuditLogRow, CodeHolderRow, Database, MailRow, NewUser, UserRow, WithdrawalRow } from '../db/schema';
 import { hashPassword } from '../modules/accounts/password-hashing';
 import { newReferralCode } from '../modules/accounts/referral-codes';
 import { composeRequestedAccountMail } from '../modules/accounts/requested-account-mail';
@@ -44,7 +44,7 @@ export interface MemberSpec {
   sponsorId?: string;
   /** The subscription paid now for a year (10 USDT), as the deposit scanner would record it. */
   subscriptionPaid?: boolean;
-  /** Any other column, as written. */
+  /** Any other column, as written (the referral code is the builder's). */
   columns?: Partial<NewUser>;
 }
 
@@ -53,16 +53,25 @@ function administrator(spec: MemberSpec): Pick<NewUser, 'is_admin' | 'admin_role
   return { is_admin: true, admin_role: spec.adminRole ?? 'OWNER', admin_status: 'ACTIVE' };
 }
 
-/** An active administrator of `role` (createMember with `isAdmin`, which makes an OWNER, for any role). */
+/**
+ * An active administrator of `role` as an invitation makes one: no referral code, no sponsor.
+ * (createMember with `isAdmin` makes the network root's kind: an administrator who holds a code.)
+ */
 export function createAdministrator(db: Kysely<Database>, role: AdminRole, spec: MemberSpec = {}): Promise<UserRow> {
-  return createMember(db, { ...spec, isAdmin: true, adminRole: role });
+  return insertUser(db, { ...spec, isAdmin: true, adminRole: role }, null);
 }
 
 /**
  * A member written straight to the database the way registration writes one (the user row and
- * its closure rows in one transaction): verified and active unless told otherwise.
+ * its closure rows in one transaction): verified and active unless told otherwise, with a
+ * referral code of their own.
  */
-export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}): Promise<UserRow> {
+export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}): Promise<CodeHolderRow> {
+  const referralCode = newReferralCode();
+  return { ...(await insertUser(db, spec, referralCode)), referral_code: referralCode };
+}
+
+async function insertUser(db: Kysely<Database>, spec: MemberSpec, referralCode: string | null): Promise<UserRow> {
   const passwordHash = await hashOnce(spec.password ?? strongPassword);
   return db.transaction().execute(async (trx) => {
     const member = await trx
@@ -75,7 +84,6 @@ export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}):
         is_email_verified: spec.verified ?? true,
         ...administrator(spec),
         status: spec.status ?? 'ACTIVE',
-        referral_code: newReferralCode(),
         sponsor_id: spec.sponsorId ?? null,
         ...(spec.subscriptionPaid
           ? {
@@ -85,6 +93,7 @@ export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}):
             }
           : {}),
         ...spec.columns,
+        referral_code: referralCode,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -98,17 +107,15 @@ export function addMember(
   db: Kysely<Database>,
   sponsor: UserRow | null,
   columns: Partial<NewUser> = {},
-): Promise<UserRow> {
+): Promise<CodeHolderRow> {
   return createMember(db, { sponsorId: sponsor?.id, columns });
 }
 
 /** A chain of `length` members, each the sponsor of the next, below `sponsor`. */
-export async function addChain(db: Kysely<Database>, sponsor: UserRow, length: number): Promise<UserRow[]> {
-  const chain: UserRow[] = [];
-  let current = sponsor;
+export async function addChain(db: Kysely<Database>, sponsor: UserRow, length: number): Promise<CodeHolderRow[]> {
+  const chain: CodeHolderRow[] = [];
   for (let index = 0; index < length; index += 1) {
-    current = await addMember(db, current);
-    chain.push(current);
+    chain.push(await addMember(db, chain.at(-1) ?? sponsor));
   }
   return chain;
 }
@@ -320,7 +327,11 @@ export function linkedMemberColumns(uid: string, balance = '250'): Partial<NewUs
 }
 
 /** A member who has finished onboarding and holds `balance` USDT available (one posted reward). */
-export async function fundedMember(db: Kysely<Database>, balance: string, spec: MemberSpec = {}): Promise<UserRow> {
+export async function fundedMember(
+  db: Kysely<Database>,
+  balance: string,
+  spec: MemberSpec = {},
+): Promise<CodeHolderRow> {
   const member = await createMember(db, { ...spec, columns: { ...linkedMemberColumns(uniqueUid()), ...spec.columns } });
   await creditReward(db, { beneficiary: member, source: member, amount: balance, type: 'DIRECT' });
   return member;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { UserRow } from '../db/schema';
+import type { CodeHolderRow, UserRow } from '../db/schema';
 import { creditSubscriptions } from '../modules/subscription/subscription-crediting';
 import {
   creditReward,
@@ -23,7 +23,12 @@ export const freshAddress = () => `0x${randomBytes(20).toString('hex')}`;
 let clientAddresses = 0;
 
 /** Registers `email` under `sponsor` over the API (201 expected) from `clientAddress`, else a client address of its own: the user row. */
-export async function register(t: TestApp, sponsor: UserRow, email: string, clientAddress?: string): Promise<UserRow> {
+export async function register(
+  t: TestApp,
+  sponsor: CodeHolderRow,
+  email: string,
+  clientAddress?: string,
+): Promise<UserRow> {
   clientAddresses += 1;
   const answer = await t.app.inject({
     method: 'POST',

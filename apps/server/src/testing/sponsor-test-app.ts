@@ -1,11 +1,11 @@
-import type { UserRow } from '../db/schema';
+import type { CodeHolderRow } from '../db/schema';
 import { createMember } from './builders';
 import { createTestApp, type TestApp } from './test-app';
 
 export interface SponsorTestApp {
   t: TestApp;
   /** A verified, active member whose referral code newcomers register with. */
-  sponsor: UserRow;
+  sponsor: CodeHolderRow;
 }
 
 /** The test app on a fresh database with a sponsor to register under: what the registration tests start from. */

@@ -2,31 +2,31 @@ import type { MemberProfile } from '@uplink/contract/accounts';
 import { rolePermissions } from '@uplink/contract/admin-roles';
 import type { SubscriptionConfig } from '../../config/subscription-config';
 import { callerView, credentialColumns } from '../../http/caller-view';
+import { holdsSponsoringCode } from '../referrals/sponsor-by-code';
 import { unusedTransferTotalQuery } from '../subscription/subscription-repository';
 import { subscriptionFee } from '../subscription/subscription-status';
 
 /** The caller as `GET /users/profile` shows them, read in the session check's own statement. */
 export const memberProfileCaller = callerView('member-profile', (db) =>
-  db
-    .selectFrom('users')
-    .select([
-      ...credentialColumns,
-      'user_id',
-      'first_name',
-      'last_name',
-      'email',
-      'is_email_verified',
-      'referral_code',
-      'bingx_uid',
-      'deposit_address',
-      'last_login_at',
-      'created_at',
-      'subscription_paid_at',
-      'subscription_period_ends_at',
-      'subscription_amount',
-      'subscription_tx_hash',
-      (eb) => unusedTransferTotalQuery(db, eb.ref('users.id'), eb.ref('users.created_at')).as('unused_transfer_total'),
-    ]),
+  db.selectFrom('users').select([
+    ...credentialColumns,
+    'user_id',
+    'first_name',
+    'last_name',
+    'email',
+    'is_email_verified',
+    // Only a code someone can register with is offered to share.
+    (eb) => eb.case().when(holdsSponsoringCode(db, eb)).then(eb.ref('users.referral_code')).end().as('referral_code'),
+    'bingx_uid',
+    'deposit_address',
+    'last_login_at',
+    'created_at',
+    'subscription_paid_at',
+    'subscription_period_ends_at',
+    'subscription_amount',
+    'subscription_tx_hash',
+    (eb) => unusedTransferTotalQuery(db, eb.ref('users.id'), eb.ref('users.created_at')).as('unused_transfer_total'),
+  ]),
 );
 
 type MemberProfileRow = ReturnType<typeof memberProfileCaller.of>;

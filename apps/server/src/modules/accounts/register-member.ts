@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/constraint-violations';
 import { DomainError } from '../../domain-error';
 import { enqueueMail } from '../mail/mail-outbox-repository';
 import { attachToSponsor } from '../referrals/referral-closure-repository';
-import { findUserByReferralCode } from '../referrals/sponsor-by-code';
+import { findSponsorByReferralCode } from '../referrals/sponsor-by-code';
 import { normalizeEmail } from '../risk/email-identity';
 import { evaluateRegistration } from '../risk/evaluate-risk';
 import { recordRegistrationClientAddress } from '../risk/risk-signals-repository';
@@ -28,8 +28,8 @@ const userExists = () => new DomainError('USER_EXISTS', accountMessages.userExis
  * sponsor tree, their deposit address, the verification token and the verification e-mail are
  * written in one transaction: either the member exists completely or not at all. The risk rules
  * of a registration are evaluated in it too, from the client address the request came from (as
- * resolved behind the trusted proxies).
- * @rule INVITATION_ONLY
+ * resolved behind the trusted proxies). A code that names no sponsor (`findSponsorByReferralCode`:
+ * a member or the network root) is refused.
  */
 export async function registerMember(
   deps: Pick<AppContext, 'db' | 'config' | 'mailWorker' | 'clock'>,
@@ -37,7 +37,7 @@ export async function registerMember(
   clientAddress: string,
 ): Promise<RegistrationResult> {
   const { db, config } = deps;
-  const sponsor = await findUserByReferralCode(db, input.referredByCode);
+  const sponsor = await findSponsorByReferralCode(db, input.referredByCode);
   if (!sponsor) throw new DomainError('INVALID_REFERRAL_CODE', accountMessages.invalidReferralCode);
   // A cheap early answer; the unique index on lower(email) still decides under concurrency.
   if (await findUserByEmail(db, input.email)) throw userExists();

@@ -173,8 +173,7 @@ export interface NewAdministrator {
 
 /**
  * An administrator, not a member: verified by the invitation's link, without a sponsor, a deposit
- * address or a referral code of their own — the lower-case code can never be typed (codes are
- * looked up upper-case), as a deleted member's cannot.
+ * address or a referral code — nobody registers under them.
  */
 export function insertAdministrator(db: Kysely<Database>, administrator: NewAdministrator): Promise<UserRow> {
   return db
@@ -189,7 +188,6 @@ export function insertAdministrator(db: Kysely<Database>, administrator: NewAdmi
       admin_role: administrator.role,
       admin_status: 'ACTIVE',
       invited_by: administrator.invitedBy,
-      referral_code: sql<string>`'admin-' || gen_random_uuid()`,
       created_at: administrator.at,
       updated_at: administrator.at,
     })

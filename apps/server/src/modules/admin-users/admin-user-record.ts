@@ -3,7 +3,7 @@ import { toWireMoney } from '@uplink/contract/money';
 import type { RiskMark } from '@uplink/contract/risk';
 import { toMemberSummary } from '../../db/member-summary';
 import { hasPaidSubscription } from '../subscription/subscription-status';
-import type { AdminUserRow } from './admin-users-repository';
+import type { AdminUserRow, ListedMemberRow } from './admin-users-repository';
 
 /**
  * Onboarding was completed once a subscription was paid and an exchange UID linked (whether the
@@ -23,7 +23,7 @@ export const toReferredBy = (row: AdminUserRow) =>
     : null;
 
 /** A member as the administrators' list shows them, with their risk mark. */
-export function toAdminUserListItem(row: AdminUserRow, at: Date, risk: RiskMark): AdminUserListItem {
+export function toAdminUserListItem(row: ListedMemberRow, at: Date, risk: RiskMark): AdminUserListItem {
   return {
     ...toMemberSummary(row),
     status: row.status,

@@ -88,6 +88,9 @@ export interface AdminUserRow extends UserRow, MemberSummaryRow {
   available: string;
 }
 
+/** A listed member's row: a member always holds a referral code (migration 0244's check). */
+export type ListedMemberRow = AdminUserRow & { referral_code: string };
+
 /**
  * Members (not deleted, not administrators), newest first (`seq` follows creation), optionally those matching a search;
  * the page is chosen first, then its sponsors and balances are joined.
@@ -97,9 +100,9 @@ export async function findUsersPage(
   search: string | undefined,
   order: 'newest' | 'oldest',
   page: PageWindow,
-): Promise<AdminUserRow[]> {
+): Promise<ListedMemberRow[]> {
   const direction = order === 'newest' ? sql`DESC` : sql`ASC`;
-  const { rows } = await sql<AdminUserRow>`
+  const { rows } = await sql<ListedMemberRow>`
     WITH page AS (
       SELECT * FROM users u
        WHERE ${isListedMember('u')} ${search ? sql`AND ${memberMatches('u', search)}` : sql``}

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
+import type { CodeHolderRow, UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
 import { createMember, linkedMemberColumns, sessionHeaders, uniqueUid } from '../../testing/builders';
 
 describe('administrators list and search members', () => {
   const { t, adminHeaders } = adminTestAppForFile({ administrator: { firstName: 'Root' } });
-  let zelda: UserRow;
+  let zelda: CodeHolderRow;
   let quinn: UserRow;
 
   beforeAll(async () => {

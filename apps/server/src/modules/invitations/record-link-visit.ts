@@ -3,7 +3,7 @@ import type { LinkVisit } from '@uplink/contract/invitations';
 import { isbot } from 'isbot';
 import type { AppContext } from '../../app-context';
 import { DomainError } from '../../domain-error';
-import { findUserByReferralCode } from '../referrals/sponsor-by-code';
+import { findSponsorByReferralCode } from '../referrals/sponsor-by-code';
 import { countLinkVisit } from './invitations-repository';
 import type { VisitorKeys } from './visitor-keys';
 
@@ -28,7 +28,7 @@ export async function recordLinkVisit(
   keys: VisitorKeys,
   visit: LinkVisitRequest,
 ): Promise<LinkVisit> {
-  const inviter = await findUserByReferralCode(deps.db, visit.referralCode);
+  const inviter = await findSponsorByReferralCode(deps.db, visit.referralCode);
   if (!inviter) throw new DomainError('INVALID_REFERRAL_CODE', accountMessages.invalidReferralCode);
   if (visit.userAgent && !isbot(visit.userAgent)) {
     const day = utcDay(deps.clock.now());

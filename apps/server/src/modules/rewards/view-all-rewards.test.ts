@@ -3,7 +3,7 @@ import type { RewardType } from '@uplink/contract/member-rewards';
 import { toWireMoney } from '@uplink/contract/money';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
+import type { CodeHolderRow, UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
 import {
   createMember,
@@ -43,7 +43,7 @@ interface Filters {
 
 describe('administrators list every reward', () => {
   const { t, adminHeaders } = adminTestAppForFile();
-  let perpetua: UserRow;
+  let perpetua: CodeHolderRow;
   let quentin: UserRow;
   let source: UserRow;
 

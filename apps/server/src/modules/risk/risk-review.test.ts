@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RiskEvent } from '@uplink/contract/risk';
 import { riskTexts } from '@uplink/contract/risk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
+import type { CodeHolderRow, UserRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
 import { createMember, creditReward, payoutsUnverified, sessionHeaders, uniqueUid } from '../../testing/builders';
 import { createBatch, decide, someHash } from '../../testing/payout-builders';
@@ -23,7 +23,7 @@ describe('risk review of a sybil farm', () => {
 
   /** Registers over the API from `clientAddress`, then verifies, links the exchange and credits `balance`. */
   async function registerLinked(
-    sponsor: UserRow,
+    sponsor: CodeHolderRow,
     email: string,
     clientAddress: string,
     balance = '100',

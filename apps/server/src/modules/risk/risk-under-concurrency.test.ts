@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RiskRule } from '@uplink/contract/risk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
+import type { CodeHolderRow } from '../../db/schema';
 import { adminTestAppForFile } from '../../testing/app-for-file';
 import { createMember, receivedSubscriptionTransfer, sessionHeaders } from '../../testing/builders';
 import { freshAddress, readyToWithdraw, register, withdraw } from '../../testing/risk-builders';
@@ -20,7 +20,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe(`risk events under concurrent writes (${postgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   const { t, admin: administrator } = adminTestAppForFile();
-  let sponsor: UserRow;
+  let sponsor: CodeHolderRow;
 
   beforeAll(async () => {
     sponsor = await createMember(t.database.db);

@@ -33,7 +33,9 @@ export default function DashboardPage() {
         )}
         <div className="grid gap-6 md:grid-cols-2">
           <SubscriptionCard subscription={user.subscriptionFee} />
-          <ReferralCodeCard referralCode={user.referralCode} visitsThisWeek={visitsThisWeek} />
+          {user.referralCode ? (
+            <ReferralCodeCard referralCode={user.referralCode} visitsThisWeek={visitsThisWeek} />
+          ) : null}
         </div>
         <RewardBalance
           stats={stats}

@@ -25,7 +25,7 @@ export default function ReferralsPage() {
         actions={<RefreshButton busy={history.isFetching} onClick={() => history.refetch()} />}
       />
       <div className="space-y-6">
-        {user ? <ReferralLinkCard referralCode={user.referralCode} /> : null}
+        {user?.referralCode ? <ReferralLinkCard referralCode={user.referralCode} /> : null}
         <InvitationsCard />
         <ReferralStatistics
           statistics={history.isError ? undefined : history.data?.statistics}

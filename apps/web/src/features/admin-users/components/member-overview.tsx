@@ -26,7 +26,10 @@ function SponsorLink({ sponsor }: { sponsor: NonNullable<AdminUserDetail['referr
   );
 }
 
-/** The Overview tab: basic information, the sponsor (only when referred) and the subscription. */
+/**
+ * The Overview tab: basic information (the referral code only when held: an administrator other
+ * than the network root has none), the sponsor (only when referred) and the subscription.
+ */
 export function MemberOverview({ member }: { member: AdminUserDetail }) {
   const sponsor = member.referredBy;
   const subscription = member.subscriptionFee;
@@ -46,9 +49,11 @@ export function MemberOverview({ member }: { member: AdminUserDetail }) {
         <DetailRow label="Exchange UID">
           {member.bingXUID ? <span className="font-mono">{member.bingXUID}</span> : adminUserTexts.notLinked}
         </DetailRow>
-        <DetailRow label="Referral code">
-          <span className="font-mono">{member.referralCode}</span>
-        </DetailRow>
+        {member.referralCode ? (
+          <DetailRow label="Referral code">
+            <span className="font-mono">{member.referralCode}</span>
+          </DetailRow>
+        ) : null}
         <DetailRow label="Joined">{formatDate(member.createdAt)}</DetailRow>
         {sponsor ? (
           <DetailRow label="Referred by">

@@ -1,9 +1,12 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { formatDateTime } from '@uplink/contract/format';
 import { Badge, StatusBadge } from '../../../components/badge';
-import { identityDetails, ProfileCard } from './profile-card';
+import { identityDetails, ProfileCard, referralCodeDetails } from './profile-card';
 
-/** The signed-in administrator, read only; last login is recorded by the server at sign-in. */
+/**
+ * The signed-in administrator, read only; last login is recorded by the server at sign-in. Only the
+ * network root, who founded the network, holds the code its first members register with.
+ */
 export function AdminProfileCard({ admin }: { admin: MemberProfile }) {
   return (
     <ProfileCard
@@ -11,6 +14,7 @@ export function AdminProfileCard({ admin }: { admin: MemberProfile }) {
       subtitle="Read-only account information"
       details={[
         ...identityDetails(admin),
+        ...referralCodeDetails(admin.referralCode, 'Network Root Code'),
         {
           label: 'Account Status',
           value: (

@@ -2,9 +2,8 @@ import type { MemberProfile } from '@uplink/contract/accounts';
 import { formatDate, formatUsdt, fullName } from '@uplink/contract/format';
 import { Avatar } from '../../../components/avatar';
 import { Badge, StatusBadge } from '../../../components/badge';
-import { CopyButton } from '../../../components/copy-button';
 import { CheckCircleIcon, ClockIcon } from '../../../components/icons';
-import { identityDetails, ProfileCard } from './profile-card';
+import { identityDetails, ProfileCard, referralCodeDetails } from './profile-card';
 
 /** The read-only account summary of /profile: identity, codes, status and subscription. */
 export function MemberProfileCard({ user }: { user: MemberProfile }) {
@@ -15,15 +14,7 @@ export function MemberProfileCard({ user }: { user: MemberProfile }) {
       summary={<ProfileSummary user={user} />}
       details={[
         ...identityDetails(user),
-        {
-          label: 'Referral Code',
-          value: (
-            <span className="inline-flex items-center gap-2">
-              <span className="font-mono tracking-wider">{user.referralCode}</span>
-              <CopyButton value={user.referralCode} iconOnly ariaLabel="Copy referral code" />
-            </span>
-          ),
-        },
+        ...referralCodeDetails(user.referralCode, 'Referral Code'),
         {
           label: 'BingX UID',
           value: user.bingXUID ? (

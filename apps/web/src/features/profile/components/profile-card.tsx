@@ -2,6 +2,7 @@ import type { MemberProfile } from '@uplink/contract/accounts';
 import { fullName } from '@uplink/contract/format';
 import type { ReactNode } from 'react';
 import { Card, CardBody, CardHeader } from '../../../components/card';
+import { CopyButton } from '../../../components/copy-button';
 import { DetailRow } from '../../../components/detail-row';
 
 /** One labelled value of a profile card. */
@@ -16,6 +17,25 @@ export function identityDetails(user: MemberProfile): ProfileDetail[] {
     { label: 'Full Name', value: fullName(user) },
     { label: 'Email', value: user.email },
     { label: 'User ID', value: <span className="font-mono">{user.userId}</span> },
+  ];
+}
+
+/**
+ * The row of a referral code to copy, labelled `label`; no row for a user without one (an
+ * administrator other than the network root has nothing to share).
+ */
+export function referralCodeDetails(referralCode: string | null, label: string): ProfileDetail[] {
+  if (referralCode === null) return [];
+  return [
+    {
+      label,
+      value: (
+        <span className="inline-flex items-center gap-2">
+          <span className="font-mono tracking-wider">{referralCode}</span>
+          <CopyButton value={referralCode} iconOnly ariaLabel="Copy referral code" />
+        </span>
+      ),
+    },
   ];
 }
 
