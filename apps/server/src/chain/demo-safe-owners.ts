@@ -62,3 +62,34 @@ export async function confirmAndExecuteAsDemoOwners(
     provider.destroy();
   }
 }
+
+/**
+ * What the demo treasury's owners do in Safe{Wallet} to drop a queued transaction: a rejection
+ * (an empty transaction) at its nonce, signed by two owners and executed, so the nonce is used.
+ * The rejection's transaction hash, lower case.
+ */
+export async function rejectAsDemoOwners(chain: DemoSafeChain, nonce: string): Promise<string> {
+  const { default: Safe } = await import('@safe-global/protocol-kit');
+  const [first, second] = await Promise.all(
+    demoSafeOwnerAccounts.slice(0, 2).map((account) =>
+      Safe.init({
+        provider: chain.rpcUrl,
+        signer: hardhatAccount(account).privateKey,
+        safeAddress: chain.safeAddress,
+        contractNetworks: contractNetworks(chain.chainId, chain.safeContracts),
+      }),
+    ),
+  );
+  if (!first || !second) throw new Error('The demo treasury Safe has fewer than two owners');
+  const rejection = await first.createRejectionTransaction(Number(nonce));
+  const { hash } = await second.executeTransaction(
+    await second.signTransaction(await first.signTransaction(rejection)),
+  );
+  const provider = new JsonRpcProvider(chain.rpcUrl, chain.chainId, { staticNetwork: true });
+  try {
+    await provider.waitForTransaction(hash);
+  } finally {
+    provider.destroy();
+  }
+  return hash.toLowerCase();
+}
