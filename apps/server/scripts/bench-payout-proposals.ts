@@ -2,9 +2,8 @@
  * `npm run bench:payouts` (last part): a batch of BENCH_PAYMENTS (10,000) pending withdrawals paid
  * through the treasury Safe on the demo chain, from the first propose to the last withdrawal
  * reconciled: every part proposed over the API (one Safe transaction of
- * BENCH_TRANSFERS_PER_TRANSACTION transfers each, 100 unless told — at the default
- * PAYOUT_TRANSFERS_PER_TRANSACTION of 300 the demo chain refuses the owners' eth_estimateGas of
- * the execution — to the local Safe Transaction Service), each
+ * BENCH_TRANSFERS_PER_TRANSACTION transfers each, PAYOUT_TRANSFERS_PER_TRANSACTION's 300 unless
+ * told, to the local Safe Transaction Service), each
  * confirmed and executed by the demo owners in nonce order (`confirmAndExecuteAsDemoOwners`, as
  * `npm run demo:safe-confirm` does), then one reconciliation pass (one confirmation). Each phase is
  * timed, and the total. Runs on the test database (PGlite in memory; PostgreSQL with
@@ -16,12 +15,15 @@ import { confirmAndExecuteAsDemoOwners } from '../src/chain/demo-safe-owners';
 import { createMember } from '../src/testing/builders';
 import { startDemoChainApp } from '../src/testing/demo-chain-app';
 import { createBatch, reconcileOnce, seedPendingWithdrawals } from '../src/testing/payout-builders';
+import { testConfig } from '../src/testing/test-app';
 import { count, seconds } from './bench-kit';
 
 const withdrawals = Number(process.env.BENCH_PAYMENTS ?? 10_000);
 const members = Math.min(100, withdrawals);
 
-const transfersPerTransaction = Number(process.env.BENCH_TRANSFERS_PER_TRANSACTION ?? 100);
+const transfersPerTransaction = Number(
+  process.env.BENCH_TRANSFERS_PER_TRANSACTION ?? testConfig().withdrawals.transfersPerTransaction,
+);
 
 const chainApp = await startDemoChainApp({
   confirmations: 1,

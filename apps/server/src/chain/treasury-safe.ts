@@ -1,5 +1,5 @@
 import { getAddress, Interface, parseUnits } from 'ethers';
-import type { ConfiguredSafe } from '../config/safe-config';
+import { type ConfiguredSafe, configuredSafe, type SafeConfig } from '../config/safe-config';
 import { ServiceUnavailableError } from '../domain-error';
 import { contractNetworks } from './safe-contracts';
 
@@ -16,6 +16,8 @@ export interface ServiceTransaction {
   to: string;
   data: string | null;
   isExecuted: boolean;
+  /** What the proposer said it is (`origin`): the product names its batch and part there. */
+  origin: string | null;
   /** The owners' confirmations it holds, and how many its execution needs (the Safe's threshold). */
   confirmations: number;
   threshold: number;
@@ -95,6 +97,19 @@ async function askSafe<T>(what: string, timeoutMs: number, read: () => Promise<T
 }
 
 /**
+ * The treasury Safe this server can read and propose to: the Safe, its Transaction Service, the
+ * proposer's key and the chain all set; undefined otherwise (files only).
+ */
+export function treasurySafeFrom(config: {
+  safe: SafeConfig;
+  chain: { rpcUrl: string | undefined; chainId: number; usdtContractAddress: string };
+}): TreasurySafe | undefined {
+  const safe = configuredSafe(config.safe);
+  const { rpcUrl, chainId, usdtContractAddress } = config.chain;
+  return safe && rpcUrl ? new TreasurySafe(safe, { rpcUrl, chainId, usdtContractAddress }) : undefined;
+}
+
+/**
  * The treasury Safe as its proposer (a delegate, never an owner) reaches it: through Safe's own
  * protocol-kit (the transaction and its hash) and api-kit (the Transaction Service).
  */
@@ -127,6 +142,7 @@ export class TreasurySafe {
       to: getAddress(tx.to),
       data: tx.data ?? null,
       isExecuted: tx.isExecuted,
+      origin: tx.origin ?? null,
       confirmations: tx.confirmations?.length ?? 0,
       threshold: tx.confirmationsRequired,
     }));

@@ -7,6 +7,7 @@ import { DomainError } from '../../domain-error';
 import { recordAdminAction } from '../audit/audit-log-repository';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { refuseHeldWithdrawals, withoutHeldWithdrawals } from '../risk/risk-hold';
+import { findPaidInSafeQueue, readSafeQueuePayments } from '../withdrawals/safe-queue-payments';
 import { recordSeenTreasuryTransfers } from '../withdrawals/seen-treasury-transfers';
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import {
@@ -28,7 +29,8 @@ const namedInMessage = 3;
 const refusalTexts: Record<BatchRefusal, (id: string, seenIn: string | null) => string> = {
   WITHDRAWAL_NOT_FOUND: (id) => `Withdrawal ${id} does not exist`,
   WITHDRAWAL_ALREADY_PROCESSED: (id) => `Withdrawal ${id} is no longer pending`,
-  WITHDRAWAL_PAYMENT_SEEN: (id, seenIn) => `Withdrawal ${id} is already paid by transaction ${seenIn}, seen on chain`,
+  WITHDRAWAL_PAYMENT_SEEN: (id, seenIn) =>
+    `Withdrawal ${id} is already paid by transaction ${seenIn}, seen on chain or queued in the treasury Safe`,
   WITHDRAWAL_ALREADY_BATCHED: (id) => `Withdrawal ${id} is already in an open payout batch`,
   WITHDRAWAL_PAYMENT_IN_PROGRESS: (id) => `Withdrawal ${id} has a payment under way`,
 };
@@ -59,12 +61,21 @@ function refusal(refused: RefusedWithdrawal[], fieldOf: (id: string) => string):
   return new DomainError(code, message, { errors });
 }
 
+/** The withdrawals a transaction of the treasury Safe's queue pays, as refusals naming it. */
+const queuedRefusals = (queued: ReadonlyMap<string, string>): RefusedWithdrawal[] =>
+  [...queued].map(([id, safeTxHash]) => ({
+    withdrawal_id: id,
+    refusal: 'WITHDRAWAL_PAYMENT_SEEN',
+    seen_in: safeTxHash,
+  }));
+
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 
 /**
  * Gathers pending withdrawals into a new batch, all or none: a selection (`withdrawalIds`) or
  * every pending withdrawal in no open batch that the admin list's filter matches. None whose
- * payment the chain already shows (`paymentSeenOf`, read from the chain first): a selection
+ * payment the chain already shows (`paymentSeenOf`, read from the chain first) or a transaction
+ * of the treasury Safe's queue makes (`readSafeQueuePayments`, read first too): a selection
  * holding one is refused (WITHDRAWAL_PAYMENT_SEEN, naming the transaction), a filter leaves it out. One transaction
  * locks the withdrawals (FOR SHARE, in id order: a concurrent rejection waits, then takes its
  * line out through the `withdrawals_leave_batch` trigger), writes the lines in one INSERT … SELECT
@@ -81,6 +92,7 @@ export async function createPayoutBatch(
   const requested = request.withdrawalIds ? [...new Set(request.withdrawalIds.map((id) => id.toLowerCase()))] : null;
   const positionOf = new Map(requested?.map((id, index) => [id, index]));
   const fieldOf = (id: string) => (requested ? `withdrawalIds.${positionOf.get(id) ?? 0}` : 'filter');
+  const safeQueue = await readSafeQueuePayments(deps);
   await recordSeenTreasuryTransfers(deps, deps.integrations.depositChain);
   const now = deps.clock.now();
   await moneyTransaction(deps.db, async (trx) => {
@@ -89,6 +101,8 @@ export async function createPayoutBatch(
       await lockRequestedWithdrawals(trx, requested);
       const refused = await findRefusedWithdrawals(trx, requested);
       if (refused.length > 0) throw refusal(refused, fieldOf);
+      const queued = await findPaidInSafeQueue(trx, safeQueue, requested);
+      if (queued.size > 0) throw refusal(queuedRefusals(queued), fieldOf);
       // A member under risk review: their withdrawals are held, so the batch is refused, naming them.
       await refuseHeldWithdrawals(trx, requested, fieldOf);
       ids = requested;
@@ -102,7 +116,10 @@ export async function createPayoutBatch(
       const matched = await lockFilteredWithdrawals(trx, filters, maxBatchWithdrawals);
       if (matched.length === 0) throw new DomainError('PAYOUT_BATCH_EMPTY', errorTexts.PAYOUT_BATCH_EMPTY);
       // "Every pending withdrawal matching" means every one that may be paid: held ones stay pending.
-      ids = await withoutHeldWithdrawals(trx, matched, 'filter');
+      const queued = await findPaidInSafeQueue(trx, safeQueue, matched);
+      const unqueued = matched.filter((id) => !queued.has(id));
+      if (unqueued.length === 0) throw new DomainError('PAYOUT_BATCH_EMPTY', errorTexts.PAYOUT_BATCH_EMPTY);
+      ids = await withoutHeldWithdrawals(trx, unqueued, 'filter');
     }
     await insertBatch(trx, { id: batchId, createdBy: administrator.id, createdAt: now });
     const inserted = await insertLines(trx, batchId, ids);

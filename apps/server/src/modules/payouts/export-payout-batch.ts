@@ -13,7 +13,7 @@ import { type PartLineRow, transfersPerPart } from './batch-payment-repository';
 import { batchNotFound } from './payout-batch-record';
 import { findProposalsOfPayment } from './safe-proposals-repository';
 import { type BuilderTransaction, builderBatchFile, txBuilderVersion } from './safe-transaction-builder';
-import { chainHeadBeforePayment, startBatchPayment } from './start-batch-payment';
+import { readBeforePayment, startBatchPayment } from './start-batch-payment';
 
 /** USDT's decimals on BSC (and on the demo chain's test token): the Transaction Builder's `value` is in these units. */
 export const usdtDecimals = 18;
@@ -49,11 +49,11 @@ export async function exportPayoutBatch(
   part: number | undefined,
 ): Promise<PayoutExport> {
   if (!isUuid(id)) throw batchNotFound();
-  const chainHead = await chainHeadBeforePayment(deps);
+  const before = await readBeforePayment(deps);
   const now = deps.clock.now();
   const perPart = transfersPerPart(format, deps.config.withdrawals.transfersPerTransaction);
   const { lines, chosen, parts, total, leftOut } = await moneyTransaction(deps.db, async (trx) => {
-    await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', chainHead, now);
+    await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', before, now);
     if ((await findProposalsOfPayment(trx, id)).length > 0) {
       throw new DomainError(
         'PAYOUT_PART_ALREADY_PROPOSED',

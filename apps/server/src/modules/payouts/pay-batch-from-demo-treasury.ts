@@ -15,7 +15,7 @@ import {
   recordDemoPaymentHash,
 } from './batch-payment-repository';
 import { batchNotFound } from './payout-batch-record';
-import { chainHeadBeforePayment, paymentUnderWay, startBatchPayment } from './start-batch-payment';
+import { paymentUnderWay, readBeforePayment, startBatchPayment } from './start-batch-payment';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 
@@ -39,11 +39,11 @@ export async function payBatchFromDemoTreasury(
   batchId: string,
 ): Promise<DemoBatchPayment> {
   if (!isUuid(batchId)) throw batchNotFound();
-  const chainHead = await chainHeadBeforePayment(deps);
+  const before = await readBeforePayment(deps);
   const now = deps.clock.now();
   const perPart = deps.config.withdrawals.transfersPerTransaction;
   const parts = await moneyTransaction(deps.db, async (trx) => {
-    const joined = await startBatchPayment(trx, deps, administrator, batchId, 'DEMO_TREASURY', chainHead, now);
+    const joined = await startBatchPayment(trx, deps, administrator, batchId, 'DEMO_TREASURY', before, now);
     if (joined.demoPayments.length > 0) return null;
     const transfers = await countClaimedTransfers(trx, batchId);
     const toSend = Array.from({ length: Math.ceil(transfers / perPart) }, (_, index) => ({

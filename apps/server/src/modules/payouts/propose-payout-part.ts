@@ -1,7 +1,6 @@
 import { filesDownloadedRefusal, type SafeProposal } from '@uplink/contract/payout-batches';
 import type { AppContext } from '../../app-context';
-import { TreasurySafe } from '../../chain/treasury-safe';
-import { configuredSafe } from '../../config/safe-config';
+import { type TreasurySafe, treasurySafeFrom } from '../../chain/treasury-safe';
 import { plainAmount } from '../../csv/csv-writer';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
@@ -13,7 +12,7 @@ import { filesDownloadedInPayment } from './batch-payment-repository';
 import { batchNotFound } from './payout-batch-record';
 import { lockBatch } from './payout-batches-repository';
 import { findProposalsOfPayment, insertProposal, safeProposalView } from './safe-proposals-repository';
-import { chainHeadBeforePayment, startBatchPayment } from './start-batch-payment';
+import { readBeforePayment, startBatchPayment } from './start-batch-payment';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>;
 
@@ -23,19 +22,15 @@ export const safeNotConfigured = () =>
     'No treasury Safe to propose to: TREASURY_SAFE_ADDRESS, SAFE_TX_SERVICE_URL and SAFE_PROPOSER_PRIVATE_KEY are needed (and the chain, BSC_RPC_URL). Download the files instead.',
   );
 
-/** The treasury Safe this server can propose to: the Safe, its Transaction Service, the proposer's key and the chain all set. */
-export function proposingSafeOf(config: Deps['config']): TreasurySafe | undefined {
-  const safe = configuredSafe(config.safe);
-  const { rpcUrl, chainId, usdtContractAddress } = config.chain;
-  return safe && rpcUrl ? new TreasurySafe(safe, { rpcUrl, chainId, usdtContractAddress }) : undefined;
-}
-
 /** The treasury Safe this server proposes to, or SAFE_NOT_CONFIGURED. */
 export function treasurySafeOf(config: Deps['config']): TreasurySafe {
-  const safe = proposingSafeOf(config);
+  const safe = treasurySafeFrom(config);
   if (!safe) throw safeNotConfigured();
   return safe;
 }
+
+/** How the product's proposals of a batch begin their `origin` in the Safe's queue. */
+const proposalOriginOf = (batchId: string) => `Uplink payout batch ${batchId},`;
 
 /**
  * Proposes part `part` of a batch to the treasury Safe: one Safe transaction, a MultiSend of the
@@ -47,7 +42,7 @@ export function treasurySafeOf(config: Deps['config']): TreasurySafe {
  * answers the same safeTxHash; each call to the service meanwhile gives up after
  * SAFE_TX_SERVICE_TIMEOUT_MS (503), so a service that hangs does not hold the lock. Refused for a batch whose files were downloaded in this payment
  * (PAYOUT_BATCH_FILES_EXPORTED), without a configured Safe (SAFE_NOT_CONFIGURED), and when every
- * transfer of the part is seen paid on chain (WITHDRAWAL_PAYMENT_SEEN; others leave those out).
+ * transfer of the part is seen paid on chain (WITHDRAWAL_PAYMENT_SEEN; others leave those out), or when another transaction of the Safe's queue pays one of its withdrawals (WITHDRAWAL_PAYMENT_SEEN).
  * Audited with the part, its nonce and its safeTxHash.
  */
 export async function proposePayoutPart(
@@ -57,7 +52,9 @@ export async function proposePayoutPart(
   part: number | undefined,
 ): Promise<{ proposal: SafeProposal; proposedNow: boolean }> {
   if (!isUuid(id)) throw batchNotFound();
-  const chainHead = await chainHeadBeforePayment(deps);
+  const before = await readBeforePayment(deps);
+  // Its own proposal of this batch whose answer was lost is found in the queue and answered (`propose`), not refused.
+  const safeQueue = before.safeQueue.filter((queued) => !queued.origin?.startsWith(proposalOriginOf(id)));
   const now = deps.clock.now();
   const perPart = deps.config.withdrawals.transfersPerTransaction;
   return moneyTransaction(deps.db, async (trx) => {
@@ -66,7 +63,7 @@ export async function proposePayoutPart(
     if (await filesDownloadedInPayment(trx, id)) {
       throw new DomainError('PAYOUT_BATCH_FILES_EXPORTED', filesDownloadedRefusal);
     }
-    await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', chainHead, now);
+    await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', { ...before, safeQueue }, now);
     const parts = await countParts(trx, id, perPart);
     const chosen = chosenPart(part, parts);
     const standing = (await findProposalsOfPayment(trx, id)).find((proposal) => proposal.part === chosen);
@@ -75,7 +72,7 @@ export async function proposePayoutPart(
     const positions = partRange(chosen, perPart);
     const proposed = await safe.propose(
       lines.map((line) => ({ wallet: line.wallet_address, amount: plainAmount(line.amount) })),
-      `Uplink payout batch ${id}, part ${chosen} of ${parts}`,
+      `${proposalOriginOf(id)} part ${chosen} of ${parts}`,
     );
     const row = await insertProposal(trx, {
       safe_tx_hash: proposed.safeTxHash,

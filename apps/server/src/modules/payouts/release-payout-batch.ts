@@ -1,11 +1,8 @@
 import { type PayoutBatchRelease, queuedInSafeRefusal } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
-import { parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
 import type { UsdtTransfer } from '../../chain/deposit-chain';
-import { usdtTransfersOf } from '../../chain/treasury-safe';
-import { configuredSafe } from '../../config/safe-config';
-import { plainAmount } from '../../csv/csv-writer';
+import { treasurySafeFrom } from '../../chain/treasury-safe';
 import { moneyTransaction } from '../../db/money-transaction';
 import { isUuid } from '../../db/uuid';
 import { DomainError } from '../../domain-error';
@@ -14,6 +11,7 @@ import type { RequestingAdministrator } from '../audit/requesting-administrator'
 import { readSplittingRange } from '../subscription/confirmed-block-scan';
 import { fourEyesWindow } from '../withdrawals/four-eyes-window';
 import { askChain } from '../withdrawals/payout-proof';
+import { queuedPaymentOf, readSafeQueuePayments } from '../withdrawals/safe-queue-payments';
 import {
   type DemoPaymentRow,
   findClaimedLinesToPay,
@@ -26,7 +24,6 @@ import {
 import { batchNotFound, toPayoutBatch } from './payout-batch-record';
 import { type BatchSummaryRow, findBatchSummary, lockBatch } from './payout-batches-repository';
 import { secondPersonRefusal } from './payout-four-eyes';
-import { treasurySafeOf } from './propose-payout-part';
 import { findProposalsOfBatch, findProposalsOfPayment, type SafeProposalRow } from './safe-proposals-repository';
 import { paymentUnderWay } from './start-batch-payment';
 
@@ -175,19 +172,14 @@ async function findQueuedInSafe(
   queued: readonly SafeProposalRow[],
   unpaid: readonly PartLineRow[],
 ): Promise<{ safeTxHash: string; nonce: string } | undefined> {
-  if (!configuredSafe(deps.config.safe)) {
+  if (!treasurySafeFrom(deps.config)) {
     const [first] = queued;
     return first && { safeTxHash: first.safe_tx_hash, nonce: String(first.nonce) };
   }
-  const owed = new Set(
-    unpaid.map((line) => `${line.wallet_address.toLowerCase()}:${parseUnits(plainAmount(line.amount), 18)}`),
-  );
-  const token = deps.config.chain.usdtContractAddress;
-  const queue = await treasurySafeOf(deps.config).queue();
-  return queue.find(
-    (entry) =>
-      queued.some((proposal) => proposal.safe_tx_hash === entry.safeTxHash) ||
-      usdtTransfersOf(entry, token).some((transfer) => owed.has(`${transfer.wallet}:${transfer.units}`)),
+  const queue = await readSafeQueuePayments(deps);
+  return (
+    queue.find((entry) => queued.some((proposal) => proposal.safe_tx_hash === entry.safeTxHash)) ??
+    unpaid.map((line) => queuedPaymentOf(queue, line)).find((entry) => entry !== undefined)
   );
 }
 

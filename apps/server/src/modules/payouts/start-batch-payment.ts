@@ -7,6 +7,7 @@ import { refuseHeldBatch } from '../risk/risk-hold';
 import { checkFourEyesWindow } from '../withdrawals/four-eyes-window';
 import { findSeenPayments, paymentSeen } from '../withdrawals/payment-seen';
 import { askChain } from '../withdrawals/payout-proof';
+import { findPaidInSafeQueue, type QueuedSafePayment, readSafeQueuePayments } from '../withdrawals/safe-queue-payments';
 import { recordSeenTreasuryTransfers } from '../withdrawals/seen-treasury-transfers';
 import {
   claimLinesToPay,
@@ -27,20 +28,28 @@ export type PaymentRoute = 'SAFE_FILES' | 'DEMO_TREASURY';
 export const paymentUnderWay = (message: string) => new DomainError('PAYOUT_BATCH_PAYMENT_UNDER_WAY', message);
 
 /**
- * The chain head before a batch's payment starts: a release later looks for the batch's transfers
- * from there. The treasury's transfers up to it are then recorded as seen
- * (`recordSeenTreasuryTransfers`), so none of the batch's withdrawals that one of them pays is
- * paid again. Null without a chain; a chain that does not answer refuses the payment (503), for a
- * payment whose transfers could not be looked for later would be one nobody can safely release.
+ * What is read before a batch's payment starts, outside any lock: the chain head (a release later
+ * looks for the batch's transfers from there; the treasury's transfers up to it are recorded as
+ * seen, `recordSeenTreasuryTransfers`, so none of the batch's withdrawals one of them pays is paid
+ * again), and the treasury Safe's queue (`readSafeQueuePayments`: a transaction there paying one
+ * of them refuses the payment). Null head without a chain, an empty queue without a Transaction
+ * Service; a chain or service that does not answer refuses the payment (503), for a payment whose
+ * transfers could not be looked for later would be one nobody can safely release.
  */
-export async function chainHeadBeforePayment(
+export interface BeforePayment {
+  chainHead: number | null;
+  safeQueue: QueuedSafePayment[];
+}
+
+export async function readBeforePayment(
   deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'integrations'>,
-): Promise<number | null> {
+): Promise<BeforePayment> {
+  const safeQueue = await readSafeQueuePayments(deps);
   const chain = deps.integrations.depositChain;
-  if (!chain) return null;
-  const head = await askChain(() => chain.headBlockNumber());
+  if (!chain) return { chainHead: null, safeQueue };
+  const chainHead = await askChain(() => chain.headBlockNumber());
   await recordSeenTreasuryTransfers(deps, chain);
-  return head;
+  return { chainHead, safeQueue };
 }
 
 export interface JoinedPayment {
@@ -70,7 +79,7 @@ export async function startBatchPayment(
   administrator: RequestingAdministrator,
   batchId: string,
   route: PaymentRoute,
-  chainHead: number | null,
+  before: BeforePayment,
   now: Date,
 ): Promise<JoinedPayment> {
   const batch = await lockBatch(trx, batchId);
@@ -96,7 +105,9 @@ export async function startBatchPayment(
     }
     const seen = await findSeenPayments(trx, ids);
     if (seen.size > 0) throw paymentSeen(seen);
-    const claim = { by: administrator.id, at: now, block: chainHead };
+    const queued = await findPaidInSafeQueue(trx, before.safeQueue, ids);
+    if (queued.size > 0) throw paymentSeen(queued);
+    const claim = { by: administrator.id, at: now, block: before.chainHead };
     if ((await claimLinesToPay(trx, batchId, claim)).claimed === 0) {
       throw new DomainError(
         'PAYOUT_BATCH_EMPTY',

@@ -11,6 +11,7 @@ import type {
 import { getAddress } from 'ethers';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { treasurySafeFrom } from '../../chain/treasury-safe';
 import { demoTreasuryAvailable } from '../../config/load-config';
 import { pageWindow, readAdminListPage } from '../../db/list-page';
 import { isUuid } from '../../db/uuid';
@@ -18,7 +19,6 @@ import { ServiceUnavailableError } from '../../domain-error';
 import { filesDownloadedInPayment, findBatchParts, findDemoPayments } from './batch-payment-repository';
 import { batchNotFound, toPayoutBatch, toPayoutBatchLine } from './payout-batch-record';
 import { countBatches, findBatchLines, findBatchSummaries, findBatchSummary } from './payout-batches-repository';
-import { proposingSafeOf } from './propose-payout-part';
 import { findProposalsOfBatch, type SafeProposalRow, safeProposalView } from './safe-proposals-repository';
 
 /**
@@ -51,7 +51,7 @@ const queueReadMs = 3_000;
  * does not answer within `queueReadMs`: the page then shows the proposals without their count rather than no page.
  */
 async function queueCounts(deps: Deps, proposals: readonly SafeProposalRow[]): Promise<Map<string, QueueCount>> {
-  const safe = proposingSafeOf(deps.config);
+  const safe = treasurySafeFrom(deps.config);
   if (!safe || !proposals.some((proposal) => proposal.state === 'QUEUED')) return new Map();
   const unanswered = sleep(queueReadMs, 'unanswered' as const, { ref: false });
   try {
@@ -67,7 +67,7 @@ async function queueCounts(deps: Deps, proposals: readonly SafeProposalRow[]): P
 /** The treasury Safe as the batch page shows it: where it is, and whether this server proposes to it. */
 function treasurySafeOnPage(config: Deps['config']): PayoutBatchDetail['safe'] {
   const address = config.safe.treasurySafeAddress;
-  return address ? { address: getAddress(address), proposing: proposingSafeOf(config) !== undefined } : null;
+  return address ? { address: getAddress(address), proposing: treasurySafeFrom(config) !== undefined } : null;
 }
 
 /** One batch, a page of the withdrawals still in it (in the order of its export files), its files' parts, its demo payment, its Safe proposals and whether its files were downloaded in its payment under way. */

@@ -3,6 +3,8 @@ import type { AppContext } from '../../app-context';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import type { RequestingAdministrator } from '../audit/requesting-administrator';
 import { checkFourEyesWindow, recordDemoPayment } from './four-eyes-window';
+import { paymentSeen } from './payment-seen';
+import { findPaidInSafeQueue, readSafeQueuePayments } from './safe-queue-payments';
 import { recordSeenTreasuryTransfers } from './seen-treasury-transfers';
 import { claimWithdrawalPayment, withdrawalAlreadyProcessed } from './withdrawal-payment-claim';
 import { recordClaimedPayment } from './withdrawals-repository';
@@ -12,7 +14,8 @@ import { recordClaimedPayment } from './withdrawals-repository';
  * first (committed before anything is sent), so two clicks pay once — the second is refused as a
  * payment under way — and no rejection can void it while the transfer is in flight or on chain.
  * The hash is written on the claim once sent; an administrator then approves with it. A
- * withdrawal a treasury transfer on chain already pays (read from the chain first) is refused
+ * withdrawal a treasury transfer on chain already pays (read from the chain first), or a
+ * transaction of the treasury Safe's queue (read first too, `readSafeQueuePayments`), is refused
  * (WITHDRAWAL_PAYMENT_SEEN). A payment
  * that fails leaves the claim for an administrator to release after the chain shows nothing.
  * Like every payment it counts in the administrator's four-eyes window: past
@@ -25,8 +28,11 @@ export async function payFromDemoTreasury(
   administrator: RequestingAdministrator,
   withdrawalId: string,
 ): Promise<DemoTreasuryPayment> {
+  const safeQueue = await readSafeQueuePayments(deps);
   await recordSeenTreasuryTransfers(deps, deps.integrations.depositChain);
   const claim = await claimWithdrawalPayment(deps, administrator.id, withdrawalId, null, async (trx, claimed) => {
+    const queued = await findPaidInSafeQueue(trx, safeQueue, [claimed.id]);
+    if (queued.size > 0) throw paymentSeen(queued);
     const now = deps.clock.now();
     await checkFourEyesWindow(trx, deps, {
       administratorId: administrator.id,

@@ -16,7 +16,9 @@ import { DomainError } from '../../domain-error';
  * when the transfer already proves another withdrawal. A part of the treasury Safe's payment
  * still QUEUED (payout_safe_proposals: proposed in the batch's payment under way, its range of
  * claimed lines holding the withdrawal) is the other way to be seen: executed, its transfers are
- * seen on chain as above.
+ * seen on chain as above. A transaction of the Safe's queue the product never recorded (a
+ * proposal whose answer was lost, a file an owner imported) is read from the Transaction Service
+ * by the same paths before they lock anything (`safe-queue-payments.ts`) and refused with `paymentSeen`.
  *
  * `withdrawal` names the withdrawals row in the caller's query (`sql.ref('w')`); the expression is
  * the hash of the first such transaction (the safeTxHash of a queued Safe transaction), or NULL.
