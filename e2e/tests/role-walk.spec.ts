@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { type AdminRole, adminTeamTexts, can, type Permission } from '@uplink/contract/admin-roles';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { adminTeamTexts, can } from '@uplink/contract/admin-roles';
 import { e2eAdmin } from '../playwright.config';
 import {
   latestMail,
@@ -10,16 +10,37 @@ import {
   signInThroughApi,
 } from '../support/accounts';
 import { lastFinishedCycle } from '../support/reward-cycles';
+import {
+  batchThroughApi,
+  offeredOnlyWith,
+  openScreen,
+  sharedWalletThroughApi,
+  startPaymentThroughApi,
+  type Walker,
+  walkBatchAwaitingApproval,
+  walkBatchUnderWay,
+  walkOpenBatch,
+  walkRiskEvent,
+  walkSettings,
+} from '../support/role-walk';
 import { signInAs } from '../support/session';
 
-/** A cycle of its own (see the other specs' offsets). */
+/** Cycles of its own (see the other specs' offsets): the walk's member, the batches' payee, the risk pair. */
 const cycle = lastFinishedCycle - 25;
+const payeeCycle = lastFinishedCycle - 26;
+const riskCycles = [lastFinishedCycle - 27, lastFinishedCycle - 28] as const;
 const wallet = '0x7e577e577e577e577e577e577e577e577e577e58';
+const batchWallets = [
+  '0x7e577e577e577e577e577e577e577e577e577e59',
+  '0x7e577e577e577e577e577e577e577e577e577e5a',
+  '0x7e577e577e577e577e577e577e577e577e577e5b',
+] as const;
+/** Two members of this run withdraw to it, one after the other: an open shared withdrawal wallet event. */
+const sharedWallet = '0x7e577e577e577e577e577e577e577e577e577e5c';
 const tag = `walk-${Date.now().toString(36)}`;
 const password = 'Walker!Pass123';
 const widths = [390, 1440] as const;
 
-type Walker = { role: AdminRole; email: string; password: string };
 const owner: Walker = { role: 'OWNER', ...e2eAdmin };
 const invitedRoles = ['FINANCE', 'SUPPORT', 'ANALYST'] as const;
 const walkers: Walker[] = [
@@ -49,37 +70,54 @@ async function joinTheTeam(request: APIRequestContext, walker: Walker): Promise<
   expect(accepted.ok(), await accepted.text()).toBe(true);
 }
 
-/** Expects `action` shown exactly when the role holds `permission`; the screen must be loaded first. */
-async function offeredOnlyWith(walker: Walker, permission: Permission, action: Locator, what: string) {
-  const expected = can(walker.role, permission) ? 1 : 0;
-  await expect(action, `${walker.role}: ${what} (${permission})`).toHaveCount(expected);
-}
-
-async function openScreen(page: Page, path: string, heading: string | RegExp) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-}
-
 /**
- * Every role walks the admin screens at a phone's and a desktop's width: each screen offers an
- * action exactly when the role's permissions (the table the server checks) allow it, so nothing
- * is offered that the server would refuse, and nothing allowed is missing.
+ * Every role walks the admin screens (users, withdrawals, payout batches, rewards, audit, team,
+ * risk, settings) at a phone's and a desktop's width: each screen offers an action exactly when
+ * the role's permissions (the table the server checks) allow it, so nothing is offered that the
+ * server would refuse, and nothing allowed is missing.
  */
 test.describe('each administrator role is offered only what it may do', () => {
   test.describe.configure({ mode: 'serial' });
   let member: NewMember;
   let withdrawalId = '';
+  let awaitingApproval = '';
+  let open = '';
+  let underWay = '';
+  let earlierHolder: NewMember;
 
   test.beforeAll(async ({ request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     ({ member } = await memberWithPayingCopier(request, { label: `${tag}-member`, cycle, copierMasterAmount: 2_000 }));
     withdrawalId = await requestWithdrawalThroughApi(request, member, { amount: '10.00', wallet });
     for (const walker of walkers.slice(1)) await joinTheTeam(request, walker);
+
+    // 5 % of the copier's 30,000 to the payee: 1,500 USDT, enough for one batch above the second-approval threshold.
+    const { member: payee } = await memberWithPayingCopier(request, {
+      label: `${tag}-payee`,
+      cycle: payeeCycle,
+      copierMasterAmount: 30_000,
+    });
+    const [large, small, paying] = [
+      await requestWithdrawalThroughApi(request, payee, { amount: '1200.00', wallet: batchWallets[0] }),
+      await requestWithdrawalThroughApi(request, payee, { amount: '10.00', wallet: batchWallets[1] }),
+      await requestWithdrawalThroughApi(request, payee, { amount: '10.00', wallet: batchWallets[2] }),
+    ];
+    awaitingApproval = await batchThroughApi(request, [large]);
+    open = await batchThroughApi(request, [small]);
+    underWay = await batchThroughApi(request, [paying]);
+    await startPaymentThroughApi(request, underWay);
+
+    const earner = (label: string, ownCycle: number) =>
+      memberWithPayingCopier(request, { label: `${tag}-${label}`, cycle: ownCycle, copierMasterAmount: 2_000 });
+    const { member: earlier } = await earner('earlier', riskCycles[0]);
+    const { member: later } = await earner('later', riskCycles[1]);
+    await sharedWalletThroughApi(request, { earlier, later, wallet: sharedWallet });
+    earlierHolder = earlier;
   });
 
   for (const walker of walkers) {
     test(`${walker.role} at 390 and 1440 px`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
       await signInAs(page, walker);
       for (const width of widths) {
         await page.setViewportSize({ width, height: 900 });
@@ -126,6 +164,12 @@ test.describe('each administrator role is offered only what it may do', () => {
         await expect(page.getByRole('heading', { name: teamHeading, level: 1 })).toBeVisible();
         const invite = page.getByRole('button', { name: adminTeamTexts.invite });
         await offeredOnlyWith(walker, 'team.manage', invite, 'an invitation');
+
+        await walkBatchAwaitingApproval(page, walker, awaitingApproval);
+        await walkOpenBatch(page, walker, open);
+        await walkBatchUnderWay(page, walker, underWay);
+        await walkRiskEvent(page, walker, earlierHolder);
+        await walkSettings(page, walker);
       }
     });
   }

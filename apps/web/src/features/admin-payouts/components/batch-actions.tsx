@@ -17,8 +17,8 @@ import { ReleaseBatchDialog } from './release-batch-dialog';
 
 /**
  * What an administrator can do with a batch: the second approval (never by its creator), the
- * demo treasury's payment in local mode (gone once sent: the batch then shows its transactions
- * while it waits for their confirmations), the release of a payment under way (not while a
+ * demo treasury's payment in local mode (once approved where it must be; gone once sent: the
+ * batch then shows its transactions while it waits for their confirmations), the release of a payment under way (not while a
  * proposal of it is queued in the Safe: the server refuses it then, so the page says why instead),
  * and deleting it while nothing is paid or under way.
  */
@@ -41,8 +41,10 @@ export function BatchActions({ detail }: { detail: PayoutBatchDetail }) {
   const queuedInSafe = underWay ? detail.safeProposals.find((proposal) => proposal.state === 'QUEUED') : undefined;
   const releasable = underWay && queuedInSafe === undefined;
   const sent = payment.data?.transactions ?? detail.demoPayment;
-  // Once part of it is paid, paying the whole batch again would pay those withdrawals twice.
-  const payable = detail.demoTreasury && batch.status === 'OPEN' && sent.length === 0 && !payment.isPending;
+  // Once part of it is paid, paying the whole batch again would pay those withdrawals twice; and
+  // above the second-approval threshold the server pays a batch only once approved, as it exports one.
+  const payable =
+    detail.demoTreasury && batch.status === 'OPEN' && batch.exportable && sent.length === 0 && !payment.isPending;
   const deletable = batch.status === 'OPEN' && batch.paid === 0;
   // The demo treasury sends one transaction per Transaction Builder part, as a Safe would.
   const transactionParts = detail.parts.filter((part) => part.format === 'safe-json').length;

@@ -76,4 +76,19 @@ describe('the batch page offers only what the server allows', () => {
     expect(within(part).getByRole('button', { name: 'Propose part 1 to the Safe' })).toBeTruthy();
     expect(screen.queryByText(filesDownloadedRefusal)).toBeNull();
   });
+
+  it('offers the demo treasury no payment of a batch still awaiting its second approval', async () => {
+    const awaiting = aPayoutBatch({
+      approval: { required: true, approvedBy: null, approvedAt: null },
+      exportable: false,
+    });
+    batchScreen(aPayoutBatchDetail(awaiting, [aBatchLine()], true));
+    expect(await screen.findByRole('button', { name: 'Approve batch' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay batch from the demo treasury' })).toBeNull();
+  });
+
+  it('offers the demo treasury payment of a batch that needs no second approval', async () => {
+    batchScreen(aPayoutBatchDetail(aPayoutBatch(), [aBatchLine()], true));
+    expect(await screen.findByRole('button', { name: 'Pay batch from the demo treasury' })).toBeTruthy();
+  });
 });
