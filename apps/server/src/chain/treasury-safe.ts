@@ -1,3 +1,4 @@
+import type SafeApiKit from '@safe-global/api-kit';
 import { getAddress, Interface, parseUnits } from 'ethers';
 import { type ConfiguredSafe, configuredSafe, type SafeConfig } from '../config/safe-config';
 import { ServiceUnavailableError } from '../domain-error';
@@ -72,6 +73,10 @@ export function usdtTransfersOf(
       return { wallet: (wallet as string).toLowerCase(), units: units as bigint };
     });
 }
+/** How many queued transactions one call to the service lists (its own default). */
+const queuePageSize = 100;
+
+type PendingTransaction = Awaited<ReturnType<SafeApiKit['getPendingTransactions']>>['results'][number];
 /** USDT's decimals on BSC and on the demo chain's test token. */
 const usdtDecimals = 18;
 /** Safe's `OperationType.Call`. */
@@ -132,11 +137,21 @@ export class TreasurySafe {
     return new SafeApiKit({ chainId: BigInt(this.chain.chainId), txServiceUrl: this.safe.txServiceUrl });
   }
 
-  /** The Safe's transactions the service lists as not executed at or past its nonce on chain: its queue. */
+  /**
+   * The Safe's transactions the service lists as not executed at or past its nonce on chain: its
+   * queue, every page of it (a transaction past the first hundred pays withdrawals as surely).
+   */
   async queue(): Promise<ServiceTransaction[]> {
     const api = await this.api();
-    const page = await this.ask('list the queue', () => api.getPendingTransactions(this.address, { limit: 100 }));
-    return page.results.map((tx) => ({
+    const pending: PendingTransaction[] = [];
+    for (;;) {
+      const page = await this.ask('list the queue', () =>
+        api.getPendingTransactions(this.address, { limit: queuePageSize, offset: pending.length }),
+      );
+      pending.push(...page.results);
+      if (page.results.length === 0 || pending.length >= page.count) break;
+    }
+    return pending.map((tx) => ({
       safeTxHash: tx.safeTxHash.toLowerCase(),
       nonce: String(tx.nonce),
       to: getAddress(tx.to),
