@@ -13,8 +13,8 @@ import { signInAs } from '../support/session';
 const cycle = lastFinishedCycle - 29;
 /** Every member of this spec carries it in their e-mail address: the batch's filter finds them alone. */
 const tag = `safe-${Date.now().toString(36)}`;
-/** A wallet of its own (EIP-55's example): one address holds one pending withdrawal. */
-const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** A wallet of its own, no other spec's: one address holds one member's payouts (WALLET_ADDRESS_OF_ANOTHER_MEMBER). */
+const wallet = '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe';
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
