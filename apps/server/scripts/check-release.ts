@@ -134,7 +134,7 @@ async function checkMemberSignIn(
 }
 
 /** The guide's `npm run` commands that run in a checkout (the build host's), not in a release. */
-const checkoutCommands = ['build', 'release', 'check:release', 'demo:chain'];
+const checkoutCommands = ['build', 'release', 'check:release', 'demo:chain', 'bench:alerts'];
 
 /** Every file of the release, relative to it (npm's own node_modules aside). */
 function filesOf(folder: string): string[] {
