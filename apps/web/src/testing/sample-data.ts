@@ -4,7 +4,13 @@ import type { AdminUserDetail, AdminUserListItem, AdminUsers } from '@uplink/con
 import { complianceWindowDays, minimumExchangeBalanceUsdt } from '@uplink/contract/constants';
 import { type AdminFunnel, funnelOf } from '@uplink/contract/invitations';
 import { adminListPagination } from '@uplink/contract/paging';
-import type { PayoutBatch, PayoutBatchDetail, PayoutBatchLine, PayoutBatchPart } from '@uplink/contract/payout-batches';
+import type {
+  PayoutBatch,
+  PayoutBatchDetail,
+  PayoutBatchLine,
+  PayoutBatchPart,
+  SafeProposal,
+} from '@uplink/contract/payout-batches';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import type { RiskEvent, RiskEvents } from '@uplink/contract/risk';
@@ -248,6 +254,40 @@ export function aPayoutBatchDetail(
     safeProposals: [],
     safe: null,
     filesDownloadedInPayment: false,
+    ...change,
+  };
+}
+
+/** The treasury Safe the server can propose to, as the batch detail names it. */
+export const aTreasurySafe = { address: '0xF304B4D403855d4888ccfB09A49Ce850c0677d1B', proposing: true };
+
+/** `aPayoutBatch()` whose payment (one transfer, 25 USDT) the root administrator started. */
+export function aBatchUnderWay(): PayoutBatch {
+  return aPayoutBatch({
+    status: 'PAYMENT_UNDER_WAY',
+    payment: {
+      startedAt: at,
+      startedBy: { _id: 'admin-1', name: 'Root Admin', email: 'admin@uplink.test' },
+      count: 1,
+      total: 25,
+    },
+  });
+}
+
+/** Part 1 proposed to `aTreasurySafe` at nonce 4, queued with one of two owners' confirmations. */
+export function aSafeProposal(change: Partial<SafeProposal> = {}): SafeProposal {
+  return {
+    part: 1,
+    safeAddress: aTreasurySafe.address.toLowerCase(),
+    safeTxHash: `0x${'ab'.repeat(32)}`,
+    nonce: '4',
+    transfers: 1,
+    total: 25,
+    state: 'QUEUED',
+    proposedAt: '2026-12-06T15:00:00.000Z',
+    transactionHash: null,
+    confirmations: 1,
+    threshold: 2,
     ...change,
   };
 }

@@ -9,35 +9,22 @@ import {
 import { describe, expect, it } from 'vitest';
 import { onApi } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
-import { aBatchLine, anAdministrator, aPayoutBatch, aPayoutBatchDetail } from '../../../testing/sample-data';
+import {
+  aBatchLine,
+  aBatchUnderWay,
+  anAdministrator,
+  aPayoutBatch,
+  aPayoutBatchDetail,
+  aSafeProposal,
+  aTreasurySafe,
+} from '../../../testing/sample-data';
 import { PayoutBatchView } from './payout-batch-view';
 
 /** The batch page offers no action the server would refuse in the batch's state, and says why in its place. */
-const safe = { address: '0xF304B4D403855d4888ccfB09A49Ce850c0677d1B', proposing: true };
-const underWay = aPayoutBatch({
-  status: 'PAYMENT_UNDER_WAY',
-  payment: {
-    startedAt: aPayoutBatch().createdAt,
-    startedBy: { _id: 'admin-1', name: 'Root Admin', email: 'admin@uplink.test' },
-    count: 1,
-    total: 25,
-  },
-});
-const proposal = (state: SafeProposal['state'], nonce: string): SafeProposal => ({
-  part: 1,
-  safeAddress: safe.address.toLowerCase(),
-  safeTxHash: `0x${'cd'.repeat(32)}`,
-  nonce,
-  transfers: 1,
-  total: 25,
-  state,
-  proposedAt: '2026-12-06T15:00:00.000Z',
-  transactionHash: null,
-  confirmations: null,
-  threshold: null,
-});
+const proposal = (state: SafeProposal['state'], nonce: string) =>
+  aSafeProposal({ state, nonce, safeTxHash: `0x${'cd'.repeat(32)}`, confirmations: null, threshold: null });
 const underWayWith = (change: Partial<PayoutBatchDetail>) =>
-  aPayoutBatchDetail(underWay, [aBatchLine()], false, { safe, ...change });
+  aPayoutBatchDetail(aBatchUnderWay(), [aBatchLine()], false, { safe: aTreasurySafe, ...change });
 
 function batchScreen(detail: PayoutBatchDetail) {
   onApi('get', '/withdrawals/admin/batches/:id', { response: payoutBatchDetailSchema }, () => detail);

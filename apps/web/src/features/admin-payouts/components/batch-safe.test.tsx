@@ -1,44 +1,26 @@
 import { screen, within } from '@testing-library/react';
-import {
-  type PayoutBatchDetail,
-  payoutBatchDetailSchema,
-  type SafeProposal,
-  safeProposalSchema,
-} from '@uplink/contract/payout-batches';
+import { type PayoutBatchDetail, payoutBatchDetailSchema, safeProposalSchema } from '@uplink/contract/payout-batches';
 import { describe, expect, it } from 'vitest';
 import { onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
-import { aBatchLine, anAdministrator, aPayoutBatch, aPayoutBatchDetail } from '../../../testing/sample-data';
+import {
+  aBatchLine,
+  aBatchUnderWay,
+  anAdministrator,
+  aPayoutBatch,
+  aPayoutBatchDetail,
+  aSafeProposal,
+  aTreasurySafe,
+} from '../../../testing/sample-data';
 import { PayoutBatchView } from './payout-batch-view';
 import { safeWalletTransactionUrl } from './safe-proposals';
 
-const safe = { address: '0xF304B4D403855d4888ccfB09A49Ce850c0677d1B', proposing: true };
-const safeTxHash = `0x${'ab'.repeat(32)}`;
-const underWay = aPayoutBatch({
-  status: 'PAYMENT_UNDER_WAY',
-  payment: {
-    startedAt: aPayoutBatch().createdAt,
-    startedBy: { _id: 'admin-1', name: 'Root Admin', email: 'admin@uplink.test' },
-    count: 1,
-    total: 25,
-  },
-});
-const queued: SafeProposal = {
-  part: 1,
-  safeAddress: safe.address.toLowerCase(),
-  safeTxHash,
-  nonce: '4',
-  transfers: 1,
-  total: 25,
-  state: 'QUEUED',
-  proposedAt: '2026-12-06T15:00:00.000Z',
-  transactionHash: null,
-  confirmations: 1,
-  threshold: 2,
-};
+const safe = aTreasurySafe;
+const queued = aSafeProposal();
+const { safeTxHash } = queued;
 const opened = (change: Partial<PayoutBatchDetail> = {}) =>
   aPayoutBatchDetail(aPayoutBatch(), [aBatchLine()], false, { safe, ...change });
-const proposed = () => aPayoutBatchDetail(underWay, [aBatchLine()], false, { safe, safeProposals: [queued] });
+const proposed = () => aPayoutBatchDetail(aBatchUnderWay(), [aBatchLine()], false, { safe, safeProposals: [queued] });
 
 function batchScreen(detail: () => PayoutBatchDetail, role: 'OWNER' | 'ANALYST' = 'OWNER') {
   onApi('get', '/withdrawals/admin/batches/:id', { response: payoutBatchDetailSchema }, detail);
