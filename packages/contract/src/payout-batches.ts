@@ -241,6 +241,10 @@ export type ReleasePayoutBatchRequest = z.input<typeof releasePayoutBatchSchema>
 export const payoutBatchReleaseSchema = z.object({ released: z.boolean(), batch: payoutBatchSchema });
 export type PayoutBatchRelease = z.infer<typeof payoutBatchReleaseSchema>;
 
+/** Why a batch proposed to the Safe in its payment under way is not downloaded: the refusal and the batch page's reason. */
+export const proposedToSafeRefusal =
+  'This batch is proposed to the treasury Safe: it is paid there, never from a downloaded file as well.';
+
 /** Why a batch whose files were downloaded in its payment under way is not proposed to the Safe: the refusal and the batch page's reason. */
 export const filesDownloadedRefusal =
   "This batch's files were downloaded in its payment under way: pay them with Safe, or release the batch before proposing it.";

@@ -1,5 +1,5 @@
 import { formatCount } from '@uplink/contract/format';
-import { type PayoutExportFormat, payoutExportFileName } from '@uplink/contract/payout-batches';
+import { type PayoutExportFormat, payoutExportFileName, proposedToSafeRefusal } from '@uplink/contract/payout-batches';
 import { getAddress, parseUnits } from 'ethers';
 import type { AppContext } from '../../app-context';
 import { type CsvColumn, csvHeader, csvRows, plainAmount } from '../../csv/csv-writer';
@@ -55,10 +55,7 @@ export async function exportPayoutBatch(
   const { lines, chosen, parts, total, leftOut } = await moneyTransaction(deps.db, async (trx) => {
     await startBatchPayment(trx, deps, administrator, id, 'SAFE_FILES', before, now);
     if ((await findProposalsOfPayment(trx, id)).length > 0) {
-      throw new DomainError(
-        'PAYOUT_PART_ALREADY_PROPOSED',
-        'This batch is proposed to the treasury Safe: it is paid there, never from a downloaded file as well.',
-      );
+      throw new DomainError('PAYOUT_PART_ALREADY_PROPOSED', proposedToSafeRefusal);
     }
     const parts = await countParts(trx, id, perPart);
     const chosen = chosenPart(part, parts);

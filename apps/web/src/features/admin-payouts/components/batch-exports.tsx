@@ -4,6 +4,7 @@ import {
   type PayoutBatchDetail,
   type PayoutBatchPart,
   type PayoutExportFormat,
+  proposedToSafeRefusal,
   transfersLeftOutHeader,
 } from '@uplink/contract/payout-batches';
 import { useId, useState } from 'react';
@@ -19,9 +20,6 @@ const formats: { format: PayoutExportFormat; name: string; title: string; limit:
   { format: 'safe-csv', name: 'Safe CSV', title: 'CSV Airdrop', limit: 'up to 499 transfers a file' },
   { format: 'safe-json', name: 'Safe JSON', title: 'Transaction Builder', limit: 'one Safe transaction a file' },
 ];
-
-const proposedBlocker =
-  'This batch is proposed to the treasury Safe: it is paid there, never from a downloaded file as well.';
 
 /** Why the batch's parts cannot be downloaded or proposed now; null when they can. */
 export function exportBlocker({ batch, demoPayment }: PayoutBatchDetail): string | null {
@@ -53,7 +51,7 @@ export function BatchExports({ detail }: { detail: PayoutBatchDetail }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [leftOut, setLeftOut] = useState(0);
   const reasonId = useId();
-  const blocker = exportBlocker(detail) ?? (proposedInThisPayment(detail) ? proposedBlocker : null);
+  const blocker = exportBlocker(detail) ?? (proposedInThisPayment(detail) ? proposedToSafeRefusal : null);
   const partsOf = (format: PayoutExportFormat) => detail.parts.filter((part) => part.format === format);
   const nameOf = (format: PayoutExportFormat) => formats.find((one) => one.format === format)?.name ?? format;
 
