@@ -56,7 +56,7 @@ function scrapedSamples(text: string, instance: string): Sample[] {
   });
 }
 
-/** Counters (and a histogram's or summary's parts) go on rising as they rose; gauges hold their last value. */
+/** Counters (and a histogram's or summary's parts) go on rising as they rose; gauges go on as they went. */
 function counterNames(text: string): Set<string> {
   const names = new Set<string>();
   for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\w+)$/gm)) {
@@ -70,7 +70,9 @@ function counterNames(text: string): Set<string> {
 
 /**
  * promtool's input series of `scrapes` taken one `interval` apart, carried on to `span` steps in
- * all: an idle server stays as idle as it was while it was watched.
+ * all: an idle server stays as idle as it was while it was watched. A gauge repeats the values the
+ * scrapes saw, in turn: a scrape that met a background job's read is one moment of the idle
+ * server, not its state for the next 14 hours.
  */
 function inputSeries(scrapes: string[], instance: string, span: number) {
   const counters = counterNames(scrapes[0] as string);
@@ -84,8 +86,11 @@ function inputSeries(scrapes: string[], instance: string, span: number) {
   const series = [...values].filter(([, seen]) => seen.length === scrapes.length);
   series.push([`up{job="uplink",instance="${instance}"}`, scrapes.map(() => 1)]);
   return series.map(([name, seen]) => {
+    if (!counters.has(name.slice(0, name.indexOf('{')))) {
+      return { series: name, values: Array.from({ length: span }, (_, step) => seen[step % seen.length]).join(' ') };
+    }
     const last = seen.at(-1) as number;
-    const step = counters.has(name.slice(0, name.indexOf('{'))) ? (last - (seen[0] as number)) / (seen.length - 1) : 0;
+    const step = (last - (seen[0] as number)) / (seen.length - 1);
     const rest = span - seen.length;
     return { series: name, values: `${seen.join(' ')} ${last + step}+${step}x${rest - 1}` };
   });
@@ -158,8 +163,10 @@ describe.skipIf(!promtoolPresent)('the alerting rules on a healthy, idle server'
         expect(answer.status).toBe(200);
         scrapes.push(await answer.text());
       }
-      // The pool of an idle server has no request waiting, whatever the scrape itself reads.
-      for (const text of scrapes) expect(text).toMatch(/^uplink_db_pool_waiting_requests 0$/m);
+      // The pool of an idle server is not kept busy: a scrape may meet a background job's read on
+      // PGlite's one connection, never two scrapes in a row (nor the scrape's own reads).
+      const waiting = scrapes.map((text) => /^uplink_db_pool_waiting_requests 0$/m.test(text) === false);
+      expect(waiting.some((now, index) => now && waiting[index - 1])).toBe(false);
 
       const instance = new URL(baseUrl).host;
       const span = 14 * 60;

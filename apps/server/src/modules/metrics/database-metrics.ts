@@ -46,13 +46,23 @@ poolGauge(
   'Open database connections no statement is using',
   (pool) => pool.idleCount,
 );
-// The pool queues every request for a connection, even one an idle connection takes on the next
-// tick: those are not waiting. Counted as such, the business gauges' own read at each scrape made
-// an idle server look busy (issue 32).
+/**
+ * The requests that wait because every connection is busy. The pool queues a request even when an
+ * idle connection takes it on the next tick, or when it opens a new connection for it on that
+ * tick: neither is waiting. Counted as such, the scrape's own concurrent reads made an idle server
+ * look busy (issue 32, and again beside a background job's read).
+ */
+export function requestsWaitingForConnection(
+  pool: Pick<pg.Pool, 'waitingCount' | 'idleCount' | 'totalCount'> & { options: { max: number } },
+): number {
+  if (pool.totalCount < pool.options.max) return 0;
+  return Math.max(0, pool.waitingCount - pool.idleCount);
+}
+
 poolGauge(
   'uplink_db_pool_waiting_requests',
-  'Statements and transactions waiting for a database connection (none idle to take them)',
-  (pool) => Math.max(0, pool.waitingCount - pool.idleCount),
+  'Statements and transactions waiting for a database connection (every connection busy)',
+  requestsWaitingForConnection,
 );
 
 const replicaLag = new Gauge({

@@ -8,7 +8,7 @@ import { startRecurringJob } from '../../jobs/recurring-job';
 import { appWithSettings } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
-import { recordConnectionWait, watchConnectionPool } from './database-metrics';
+import { recordConnectionWait, requestsWaitingForConnection, watchConnectionPool } from './database-metrics';
 
 const metricsToken = 'metrics-token-of-the-scraper';
 
@@ -140,6 +140,15 @@ describe('reading the metrics (GET /api/metrics)', () => {
       expect(sample(text, 'uplink_db_pool_idle_connections')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'uplink_db_pool_waiting_requests')).toBe(0);
     }
+  });
+
+  it('counts no waiting request while the pool can still open a connection for it', () => {
+    // Asked together beside one idle connection, three reads queue; the pool opens connections for
+    // two of them on the next tick, so none waits for a busy one.
+    const openingConnections = { waitingCount: 3, idleCount: 1, totalCount: 1, options: { max: 10 } };
+    expect(requestsWaitingForConnection(openingConnections)).toBe(0);
+    const full = { ...openingConnections, totalCount: 10 };
+    expect(requestsWaitingForConnection(full)).toBe(2);
   });
 
   it('counts the requests that wait while every connection is busy', async () => {
