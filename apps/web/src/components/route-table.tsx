@@ -13,7 +13,7 @@ import { FullPageSpinner } from './full-page-spinner';
 /*
  * The app renders its route table with React Router's declarative API (`useRoutes` inside
  * `<BrowserRouter>`): its data router (createBrowserRouter, lazy routes, handles) weighed 15 kB
- * more on every page for nothing the app used beyond lazy loading, which React.lazy does.
+ * more on every page for lazy screens and one route handle, which React.lazy and a prop do too.
  */
 
 /** A component React loads on its first render, whose code a caller can also start loading ahead. */
