@@ -1,15 +1,18 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { routes } from './app/router';
+import { RouteTable } from './components/route-table';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RouteTable routes={routes} />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>,
 );

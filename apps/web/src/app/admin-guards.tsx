@@ -1,29 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Permission } from '@uplink/contract/admin-roles';
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api-error';
 import { arrivedFromSignIn, homePathFor } from '../lib/auth';
 import { usePermissions } from '../lib/permissions';
 import AdminForbiddenPage from './routes/admin/forbidden';
 
 /*
- * The administrators' own guard, in the admin chunk (the router loads it with the admin frame):
+ * The administrators' own guard, in the admin chunk (the route table loads it with the admin frame):
  * the role's permissions, the second factor first, the forbidden page. Signed-in checks common to
  * every area stay in guards.tsx.
  */
-
-/**
- * What an admin route declares it needs (its `handle`), as the server's admin routes do: one of the
- * contract's permissions, or `null` for what every administrator may open (their own settings).
- */
-export interface AdminRouteHandle {
-  permission: Permission | null;
-}
-
-function isAdminRouteHandle(handle: unknown): handle is AdminRouteHandle {
-  return typeof handle === 'object' && handle !== null && 'permission' in handle;
-}
 
 /** The navigation state of an administrator sent to the settings to enrol a second factor first. */
 const secondFactorFirst = { secondFactorRequired: true } as const;
@@ -54,20 +42,19 @@ function useSecondFactorFirst(): void {
 }
 
 /**
- * Admin pages the administrator's role does not permit answer the forbidden page, deep links
- * included. A route that declares nothing is refused too: forgetting the declaration must not open
- * a page to every role.
+ * An admin screen (`children`) the administrator's role does not permit answers the forbidden page,
+ * deep links included. `permission` is what the screen needs, as the server's admin routes declare
+ * it: one of the contract's permissions, or `null` for what every administrator may open (their own
+ * settings). It is required: forgetting the declaration must not open a page to every role.
  */
-export function RequirePermission() {
+export function RequirePermission({ permission, children }: { permission: Permission | null; children: ReactNode }) {
   useSecondFactorFirst();
-  const matches = useMatches();
   const permits = usePermissions();
   const location = useLocation();
-  const handle = matches.map((match) => match.handle).findLast(isAdminRouteHandle);
-  if (!handle || (handle.permission !== null && !permits(handle.permission))) {
+  if (permission !== null && !permits(permission)) {
     // Right after signing in, a remembered page the role cannot open gives way to the admin home.
     if (arrivedFromSignIn(location.state)) return <Navigate to={homePathFor({ isAdmin: true })} replace />;
     return <AdminForbiddenPage />;
   }
-  return <Outlet />;
+  return children;
 }

@@ -15,7 +15,7 @@ const arrival = { timeout: 5_000 };
 
 /** The app's own route table at `path`, signed in as an administrator of `role`. */
 function openAs(role: AdminRole, path: string, state?: unknown) {
-  return renderRoutes(routes, { at: { pathname: path, state }, signedInAs: anAdministrator({}, role) }).router;
+  return renderRoutes(routes, { at: { pathname: path, state }, signedInAs: anAdministrator({}, role) }).location;
 }
 
 /** Every admin section, in the sidebar's order: what an owner sees. */
@@ -52,8 +52,8 @@ describe("the admin area follows the administrator's role", () => {
   });
 
   it('sends an administrator who signs in to a remembered page their role cannot open to the dashboard instead', async () => {
-    const router = openAs('SUPPORT', '/admin/audit-log', arrivalAfterSignIn);
-    await expect.poll(() => router.state.location.pathname, arrival).toBe('/admin/dashboard');
+    const location = openAs('SUPPORT', '/admin/audit-log', arrivalAfterSignIn);
+    await expect.poll(() => location().pathname, arrival).toBe('/admin/dashboard');
     expect(screen.queryByText(adminTeamTexts.forbidden)).toBeNull();
   });
 

@@ -3,8 +3,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type MemberProfile, memberProfileSchema } from '@uplink/contract/accounts';
 import { storageKeys } from '@uplink/contract/constants';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { type ReactNode, useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, type RouteObject, useLocation } from 'react-router';
+import { RouteTable } from '../components/route-table';
 import { AuthProvider } from '../lib/auth';
 import { onApi } from './api-server';
 
@@ -21,9 +22,17 @@ function ElsewhereScreen() {
 /** Where a render starts: the address, or the address with the navigation state a screen arrived with. */
 type Arrival = string | { pathname: string; state: unknown };
 
+/** Tells where the router is each time it moves, for a test to read after clicks and redirects. */
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => onChange(location), [location, onChange]);
+  return null;
+}
+
 /**
  * Renders a route table as the app does (query cache, session, router) at `at`, signed in as
- * `signedInAs` when given. Returns the user-event driver to click and type with, and the router.
+ * `signedInAs` when given. Returns the user-event driver to click and type with, and `location()`,
+ * the address the router is at now.
  */
 export function renderRoutes(routes: RouteObject[], { at, signedInAs }: { at: Arrival; signedInAs?: MemberProfile }) {
   if (signedInAs) {
@@ -31,15 +40,22 @@ export function renderRoutes(routes: RouteObject[], { at, signedInAs }: { at: Ar
     onApi('get', '/users/profile', { response: memberProfileSchema }, () => signedInAs);
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [at] });
+  let shown: Location | undefined;
   render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[at]}>
+          <LocationProbe
+            onChange={(location) => {
+              shown = location;
+            }}
+          />
+          <RouteTable routes={routes} />
+        </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
   );
-  return { user: userEvent.setup(), router };
+  return { user: userEvent.setup(), location: () => shown! };
 }
 
 /**

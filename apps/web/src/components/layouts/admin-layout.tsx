@@ -1,12 +1,13 @@
 import { adminRoleLabels } from '@uplink/contract/admin-roles';
 import { fullName } from '@uplink/contract/format';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePermissions } from '../../lib/permissions';
 import { Avatar } from '../avatar';
 import { CloseIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Logo } from '../logo';
+import { Loading } from '../query-state';
 import { adminItems } from './navigation-items';
 import { SidebarLink } from './sidebar-link';
 
@@ -163,7 +164,10 @@ export function AdminLayout() {
 
       <main id="main" inert={open} className="pt-16 lg:pt-0 lg:pl-72">
         <div className="mx-auto max-w-[96rem] px-4 py-8 sm:px-6 lg:px-10">
-          <Outlet />
+          {/* A screen still loading keeps the frame on screen. */}
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
     </div>

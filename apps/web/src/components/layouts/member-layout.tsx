@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ChevronsLeftIcon, ChevronsRightIcon } from '../icons';
+import { Loading } from '../query-state';
 import { Copyright } from './footer';
 import { Navbar } from './navbar';
 import { memberBottomItems, memberMainItems, memberMobileItems } from './navigation-items';
@@ -56,7 +57,10 @@ export function MemberLayout() {
         className={`min-h-screen bg-slate-50 pt-16 transition-[padding] duration-200 ${collapsed ? 'md:pl-20' : 'md:pl-64'}`}
       >
         <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-          <Outlet />
+          {/* A screen still loading keeps the frame on screen. */}
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </div>
         <footer className="flex flex-col gap-2 border-slate-200 border-t px-4 py-6 text-slate-600 text-xs md:hidden">
           <p>

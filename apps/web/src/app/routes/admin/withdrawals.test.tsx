@@ -88,12 +88,12 @@ describe('creating a payout batch from the admin withdrawals list', () => {
 describe('the Batches tab', () => {
   it('opens from its shareable address with the batches and the unmatched transfers', async () => {
     answerOneBatchAndNoUnmatchedTransfers();
-    const { user, router } = adminWithdrawalsList('/admin/withdrawals?tab=batches');
+    const { user, location } = adminWithdrawalsList('/admin/withdrawals?tab=batches');
     expect((await screen.findByRole('tab', { name: 'Batches' })).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('table', { name: 'Payout batches' })).toBeTruthy();
     expect(await screen.findByText('No unmatched transfers')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'All withdrawals' }));
-    expect(router.state.location.search).toBe('');
+    expect(location().search).toBe('');
     expect(await screen.findByRole('table', { name: 'Withdrawals' })).toBeTruthy();
     expect(screen.queryByText('No unmatched transfers')).toBeNull();
   });

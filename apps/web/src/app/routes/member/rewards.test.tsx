@@ -18,7 +18,7 @@ describe('a withdrawal from the rewards screen', () => {
       rewards: [],
       pagination: { currentPage: 1, totalPages: 0, totalRecords: 0, limit: 10, hasNext: false, hasPrev: false },
     }));
-    const { user, router } = renderScreen(<RewardsPage />, {
+    const { user, location } = renderScreen(<RewardsPage />, {
       path: '/rewards',
       signedInAs: anAdministrator({ _id: 'member-1', isAdmin: false }),
     });
@@ -41,7 +41,7 @@ describe('a withdrawal from the rewards screen', () => {
     await user.click(within(done).getByRole('button', { name: 'Done' }));
 
     expect(screen.getByRole('tab', { name: 'Withdrawal History' }).getAttribute('aria-selected')).toBe('true');
-    expect(router.state.location.search).toBe('?tab=withdrawals');
+    expect(location().search).toBe('?tab=withdrawals');
     const table = await screen.findByRole('table', { name: 'Withdrawal history' });
     const [, row] = within(table).getAllByRole('row');
     expect(row?.textContent).toContain('12.34 USDT');

@@ -281,7 +281,7 @@ describe('a payout batch', () => {
   });
 
   it('is deleted after its confirmation while nothing of it is paid', async () => {
-    const { user, router } = batchScreen(() => aPayoutBatchDetail(aPayoutBatch(), lines));
+    const { user, location } = batchScreen(() => aPayoutBatchDetail(aPayoutBatch(), lines));
     const deleted: string[] = [];
     onApi('delete', '/withdrawals/admin/batches/:id', {}, ({ params }) => {
       deleted.push(String(params.id));
@@ -293,7 +293,7 @@ describe('a payout batch', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete batch' }));
 
     await screen.findByLabelText('Elsewhere');
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin/withdrawals?tab=batches');
+    expect(`${location().pathname}${location().search}`).toBe('/admin/withdrawals?tab=batches');
     expect(deleted).toEqual(['batch-1']);
   });
 });

@@ -27,7 +27,7 @@ describe('the payout batches list', () => {
         resultsCount: 2,
       },
     }));
-    const { user, router } = renderScreen(<PayoutBatchesTable />);
+    const { user, location } = renderScreen(<PayoutBatchesTable />);
     const rows = within(await screen.findByRole('table', { name: 'Payout batches' })).getAllByRole('row');
     const [partly, approved] = rows.slice(1) as [HTMLElement, HTMLElement];
 
@@ -41,6 +41,6 @@ describe('the payout batches list', () => {
     expect(within(approved).getByText('Second Admin')).toBeTruthy();
 
     await user.click(partly);
-    expect(router.state.location.pathname).toBe('/admin/withdrawals/batches/batch-2');
+    expect(location().pathname).toBe('/admin/withdrawals/batches/batch-2');
   });
 });

@@ -1,11 +1,15 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { aMemberDetail } from '../../../testing/sample-data';
 import { MemberOverview } from './member-overview';
 
 const renderOverview = (member: ReturnType<typeof aMemberDetail>) =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <MemberOverview member={member} /> }])} />);
+  render(
+    <MemoryRouter>
+      <MemberOverview member={member} />
+    </MemoryRouter>,
+  );
 
 describe('the overview of a user an administrator opens', () => {
   it('shows a member’s referral code', () => {
