@@ -16,5 +16,4 @@ export function daySchema(label: string) {
     );
 }
 
-/** A range's `from` after its `to`. */
-export const fromAfterTo = 'From must be on or before To';
+export { fromAfterTo } from './day-texts';

@@ -3,18 +3,18 @@ import { referralLevels, rewardsPageSizes } from './constants';
 import { wireMoneySchema } from './money';
 import { oneOfSchema } from './one-of';
 import { pageNumberSchema, shortPaginationSchema, sortSchema } from './paging';
+import { rewardSorts, rewardStates, rewardTypes } from './reward-kinds';
 import { percentSchema } from './reward-plan';
 import { queryInteger } from './whole-number';
 
-export const rewardTypes = ['DIRECT', 'DOWNLINE'] as const;
-export type RewardType = (typeof rewardTypes)[number];
-
-/** Where a reward stands in the ledger: available, locked awaiting compliance, released later, or forfeited. */
-export const rewardStates = ['POSTED', 'LOCKED', 'RELEASED', 'FORFEITED'] as const;
-export type RewardState = (typeof rewardStates)[number];
-
-export const rewardSorts = ['-createdAt', 'createdAt', '-rewardAmount', 'rewardAmount'] as const;
-export type RewardSort = (typeof rewardSorts)[number];
+export {
+  type RewardSort,
+  type RewardState,
+  type RewardType,
+  rewardSorts,
+  rewardStates,
+  rewardTypes,
+} from './reward-kinds';
 
 /** A reward level to filter on (1..15), in a query string. */
 export const rewardLevelFilterSchema = queryInteger(

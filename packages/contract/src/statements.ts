@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { adminRewardsQuerySchema } from './admin-rewards';
-import { daySchema, fromAfterTo } from './days';
+import { daySchema } from './days';
 import { formatExactAmount } from './reward-figures';
+import { type StatementKind, type StatementRange, statementTexts } from './statement-ranges';
+
+export {
+  type StatementKind,
+  type StatementPreset,
+  type StatementRange,
+  statementDefaultRange,
+  statementPresetLabels,
+  statementPresetRange,
+  statementTexts,
+} from './statement-ranges';
 
 /**
  * A member's statements: `GET /rewards/user/export` and `GET /withdrawals/export`, CSV files of
@@ -11,12 +22,6 @@ import { formatExactAmount } from './reward-figures';
 
 const dayMs = 86_400_000;
 
-export const statementTexts = {
-  fromAfterTo,
-  tooLong: 'A statement covers at most 10 years',
-  downloadFailed: 'The statement could not be downloaded',
-} as const;
-
 export const statementRangeQuerySchema = z
   .object({ from: daySchema('From'), to: daySchema('To') })
   .refine((range) => range.from <= range.to, { error: statementTexts.fromAfterTo, path: ['to'] })
@@ -24,15 +29,12 @@ export const statementRangeQuerySchema = z
     error: statementTexts.tooLong,
     path: ['to'],
   });
-export type StatementRange = z.infer<typeof statementRangeQuerySchema>;
 
 /** The moments a range covers: `[start, end)`. */
 export function statementMoments(range: StatementRange): { start: Date; end: Date } {
   const start = new Date(`${range.from}T00:00:00.000Z`);
   return { start, end: new Date(new Date(`${range.to}T00:00:00.000Z`).getTime() + dayMs) };
 }
-
-export type StatementKind = 'rewards' | 'withdrawals';
 
 /** `uplink-rewards-UP1000042-2026-10-01-to-2026-10-31.csv`: whose, what and when, readable in a folder. */
 export function statementFileName(kind: StatementKind, userId: string, range: StatementRange): string {
@@ -116,46 +118,6 @@ export function rewardStatementClosing(
       ` + ${format(ledger.locked)} locked − ${format(ledger.carriedIn)} carried in from before` +
       ` + ${format(ledger.carriedOut)} carried to your next credit.`,
   };
-}
-
-/** A date range a member picks in one click; `today` is the UTC day the screen is on. */
-export type StatementPreset = 'thisMonth' | 'lastMonth' | 'thisYear';
-
-export const statementPresetLabels: Record<StatementPreset, string> = {
-  thisMonth: 'This month',
-  lastMonth: 'Last month',
-  thisYear: 'This year',
-};
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-export function statementPresetRange(preset: StatementPreset, today: Date): StatementRange {
-  const year = today.getUTCFullYear();
-  const month = today.getUTCMonth();
-  switch (preset) {
-    case 'thisMonth':
-      return { from: isoDay(new Date(Date.UTC(year, month, 1))), to: isoDay(today) };
-    case 'lastMonth':
-      return {
-        from: isoDay(new Date(Date.UTC(year, month - 1, 1))),
-        to: isoDay(new Date(Date.UTC(year, month, 0))),
-      };
-    case 'thisYear':
-      return { from: isoDay(new Date(Date.UTC(year, 0, 1))), to: isoDay(today) };
-  }
-}
-
-/**
- * The range a member's statements open on: the month of their latest activity (a reward or a
- * withdrawal request, `latestActivityAt`), up to today when that is this month; this month when
- * there is none yet — never an empty file while their rewards sit in another month.
- */
-export function statementDefaultRange(latestActivityAt: string | null, today: Date): StatementRange {
-  const latest = latestActivityAt ? new Date(latestActivityAt) : today;
-  const year = latest.getUTCFullYear();
-  const month = latest.getUTCMonth();
-  if (year === today.getUTCFullYear() && month === today.getUTCMonth()) return statementPresetRange('thisMonth', today);
-  return { from: isoDay(new Date(Date.UTC(year, month, 1))), to: isoDay(new Date(Date.UTC(year, month + 1, 0))) };
 }
 
 /** The lists administrators export as filtered on their screens; each is the audit target of its export. */

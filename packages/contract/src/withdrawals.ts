@@ -16,10 +16,15 @@ import {
 } from './paging';
 import { riskMarkSchema } from './risk';
 import { safeText } from './safe-text';
+import { withdrawalStatuses, withdrawalTexts } from './withdrawal-texts';
 
-export const withdrawalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'] as const;
-export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
-export type WithdrawalDecision = Exclude<WithdrawalStatus, 'PENDING'>;
+export {
+  decisionTextLabel,
+  type WithdrawalDecision,
+  type WithdrawalStatus,
+  withdrawalStatuses,
+  withdrawalTexts,
+} from './withdrawal-texts';
 
 /** The EIP-55 checksummed form of a 0x address (40 hex characters). */
 export function toChecksumAddress(address: string): string {
@@ -43,28 +48,6 @@ export function isValidWalletAddress(value: string): boolean {
   if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
   return toChecksumAddress(value) === value;
 }
-
-export const withdrawalTexts = {
-  fillRequired: 'Please fill in all required fields',
-  invalidAddress: 'Please enter a valid wallet address',
-  addressFormatInvalid: 'Invalid wallet address format',
-  addressValid: 'Valid wallet address',
-  invalidAmount: 'Invalid withdrawal amount',
-  amountTooSmall: 'Enter an amount of at least 0.01 USDT',
-  amountDecimals: 'Use at most 2 decimals',
-  /** `available` as screens write money ("28.10"). */
-  amountOverBalance: (available: string) => `The amount is more than your available balance (${available} USDT)`,
-  enterOtp: 'Please enter the OTP code.',
-  requestOtpFailed: 'Failed to request OTP',
-  verifyOtpFailed: 'Failed to verify OTP',
-  invalidOtp: 'Invalid OTP code',
-  submitFailed: 'Failed to submit withdrawal request',
-  emptyHistory: 'No withdrawals found',
-  loadFailed: 'Failed to fetch withdrawals',
-  loadError: 'An error occurred while fetching withdrawals',
-  paymentUnderWay: 'Payment under way',
-  paymentSeen: 'Payment sent — waiting for confirmations',
-} as const;
 
 /**
  * The wire form of a withdrawal amount: at least 0.01, at most 2 decimals; kept as an exact
@@ -176,15 +159,6 @@ export const memberWithdrawalsSchema = z.object({
   pagination: paginationSchema,
 });
 export type MemberWithdrawals = z.infer<typeof memberWithdrawalsSchema>;
-
-/**
- * What a decision's member-visible text (`reason`) is, as the member's history, the decision
- * e-mail and the review label it: an approval's is a note to the member, a rejection's or block's
- * the reason for it.
- */
-export function decisionTextLabel(status: WithdrawalStatus): 'Note' | 'Reason' {
-  return status === 'APPROVED' ? 'Note' : 'Reason';
-}
 
 /** `PUT /withdrawals/{id}`: an administrator's decision. */
 export const withdrawalDecisionSchema = z

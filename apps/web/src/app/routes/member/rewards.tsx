@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
@@ -15,7 +14,10 @@ import {
   writeRewardsHistoryFilters,
 } from '../../../features/rewards/utils/rewards-history-query';
 import { WithdrawalHistory } from '../../../features/withdrawals/components/withdrawal-history';
-import { WithdrawalModal } from '../../../features/withdrawals/components/withdrawal-modal';
+import {
+  useWithdrawalModalOnDemand,
+  WithdrawalModalOnDemand,
+} from '../../../features/withdrawals/components/withdrawal-modal-on-demand';
 import { useAuth } from '../../../lib/auth';
 
 export default function RewardsPage() {
@@ -25,7 +27,7 @@ export default function RewardsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readRewardsHistoryFilters(params);
   const tab = params.get('tab') === 'withdrawals' ? 'withdrawals' : 'rewards';
-  const [withdrawing, setWithdrawing] = useState(false);
+  const withdrawal = useWithdrawalModalOnDemand();
   const selectTab = (id: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -50,7 +52,11 @@ export default function RewardsPage() {
         }
       />
       <div className="space-y-6">
-        <RewardsOverview stats={stats} onRequestWithdrawal={() => setWithdrawing(true)} />
+        <RewardsOverview
+          stats={stats}
+          onRequestWithdrawal={() => void withdrawal.request()}
+          requestingWithdrawal={withdrawal.loading}
+        />
         <Card>
           <Tabs
             label="History"
@@ -74,9 +80,10 @@ export default function RewardsPage() {
         </Card>
         <StatementDownload latestActivityAt={stats.data?.latestActivityAt ?? null} />
       </div>
-      <WithdrawalModal
-        open={withdrawing}
-        onClose={() => setWithdrawing(false)}
+      <WithdrawalModalOnDemand
+        loaded={withdrawal.loaded}
+        open={withdrawal.open}
+        onClose={withdrawal.close}
         // The new withdrawal is the first row of the history: show it behind the confirmation.
         onWithdrawn={() => selectTab('withdrawals')}
         balance={stats.data?.currentBalance ?? 0}

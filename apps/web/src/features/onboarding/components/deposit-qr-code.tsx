@@ -1,14 +1,19 @@
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
-/** The deposit address as a QR code, drawn in the browser (no outside service sees the address); hidden if it fails. */
+/**
+ * The deposit address as a QR code, drawn in the browser (no outside service sees the address); hidden if it fails.
+ * The QR encoder (qrcode, ~9 kB brotli) loads only here, after the page has rendered; until the code is drawn a frame of
+ * the same size holds its place, so nothing moves when it appears.
+ */
 export function DepositQrCode({ address }: { address: string }) {
   const [image, setImage] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let current = true;
-    QRCode.toDataURL(address, { width: 256, margin: 1, errorCorrectionLevel: 'M' })
+    setImage(null);
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(address, { width: 256, margin: 1, errorCorrectionLevel: 'M' }))
       .then((url) => {
         if (current) setImage(url);
       })
@@ -21,7 +26,15 @@ export function DepositQrCode({ address }: { address: string }) {
     };
   }, [address]);
 
-  if (failed || !image) return null;
+  if (failed) return null;
+  if (!image) {
+    return (
+      <div
+        aria-hidden="true"
+        className="h-48 w-48 animate-pulse rounded-xl border border-slate-200 bg-slate-50 sm:h-52 sm:w-52"
+      />
+    );
+  }
   return (
     <img
       src={image}

@@ -1,4 +1,4 @@
-import { onboardingMessages } from '@uplink/contract/onboarding';
+import { onboardingMessages } from '@uplink/contract/onboarding-messages';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

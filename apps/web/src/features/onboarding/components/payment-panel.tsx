@@ -1,7 +1,7 @@
 import type { SubscriptionFee } from '@uplink/contract/accounts';
 import { bscNetworkName } from '@uplink/contract/constants';
 import { formatCount, formatUsdt, shortenAddress } from '@uplink/contract/format';
-import { onboardingMessages } from '@uplink/contract/onboarding';
+import { onboardingMessages } from '@uplink/contract/onboarding-messages';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { StatementKind, StatementRange } from '@uplink/contract/statements';
+import type { StatementKind, StatementRange } from '@uplink/contract/statement-ranges';
 import { api } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 

@@ -1,5 +1,6 @@
 import { rewardsPageSizes } from '@uplink/contract/constants';
-import { type RewardRecord, type RewardSort, rewardTypes } from '@uplink/contract/member-rewards';
+import type { RewardRecord } from '@uplink/contract/member-rewards';
+import { type RewardSort, rewardTypes } from '@uplink/contract/reward-kinds';
 import { rewardTexts } from '@uplink/contract/reward-texts';
 import { FiguresNote } from '../../../components/figures-note';
 import { ChoiceFilter, FilterBar, LevelFilter } from '../../../components/filter-bar';

@@ -12,9 +12,12 @@ import { canRequestWithdrawal, RewardBalance, withdrawalWithheldReason } from '.
 export function RewardsOverview({
   stats,
   onRequestWithdrawal,
+  requestingWithdrawal = false,
 }: {
   stats: UseQueryResult<RewardStats>;
   onRequestWithdrawal: () => void;
+  /** The withdrawal form is on its way: the button shows it is busy. */
+  requestingWithdrawal?: boolean;
 }) {
   const reasonId = useId();
   const withheld = withdrawalWithheldReason(stats.data);
@@ -27,6 +30,7 @@ export function RewardsOverview({
             <Button
               icon={<WalletIcon size={18} />}
               disabled={!canRequestWithdrawal(stats.data, stats.isPending)}
+              busy={requestingWithdrawal}
               aria-describedby={withheld ? reasonId : undefined}
               onClick={onRequestWithdrawal}
             >

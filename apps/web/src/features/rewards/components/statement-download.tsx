@@ -6,7 +6,7 @@ import {
   statementPresetLabels,
   statementPresetRange,
   statementTexts,
-} from '@uplink/contract/statements';
+} from '@uplink/contract/statement-ranges';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

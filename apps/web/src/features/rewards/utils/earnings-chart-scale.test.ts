@@ -1,5 +1,6 @@
+import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { describeEarnings, niceCeiling, scaleEarnings } from './earnings-chart-scale';
+import { describeEarnings, niceCeiling, scaleEarnings, sumWireAmounts } from './earnings-chart-scale';
 
 describe('the earnings chart scale', () => {
   it.each([
@@ -51,5 +52,16 @@ describe('the earnings chart scale', () => {
       { cycle: 2, startsAt: '2026-01-12T00:00:00.000Z', direct: 0.2, downline: 0.005 },
     ]);
     expect(describeEarnings(bars)).toContain('0.31 USDT in all');
+  });
+
+  it.each([
+    [[0.1, 0.2]],
+    [[0.00000001, 0.00000002, 0.3]],
+    [[1234567.89, 0.07, 9.99999999]],
+    [[12.345678, 7.654322, 0.01]],
+    [[-0.1, 0.3]],
+  ])('sums wire amounts exactly, as decimal.js does: %j', (amounts) => {
+    const exact = amounts.reduce((total, amount) => total.plus(amount), new Decimal(0)).toNumber();
+    expect(sumWireAmounts(amounts)).toBe(exact);
   });
 });

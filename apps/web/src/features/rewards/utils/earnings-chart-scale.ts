@@ -1,6 +1,5 @@
 import { formatCount, formatUsdt } from '@uplink/contract/format';
 import type { CycleEarnings } from '@uplink/contract/reward-stats';
-import { Decimal } from 'decimal.js';
 
 /** One bar of the earnings chart: heights are fractions (0..1) of the chart's full height. */
 export interface EarningsBar {
@@ -19,6 +18,19 @@ export interface EarningsChartScale {
   axisMax: number;
 }
 
+/** Amounts on the wire carry at most 8 decimals (`wireMoneySchema`): whole units of 10⁻⁸ USDT are exact integers. */
+const wireUnitsPerUsdt = 1e8;
+
+/**
+ * The exact sum of wire amounts, as the number nearest to it: summed in whole units of 10⁻⁸ (so
+ * 0.1 + 0.2 is 0.3, not 0.30000000000000004) without loading decimal.js on the rewards page.
+ */
+export function sumWireAmounts(amounts: readonly number[]): number {
+  let units = 0n;
+  for (const amount of amounts) units += BigInt(Math.round(amount * wireUnitsPerUsdt));
+  return Number(units) / wireUnitsPerUsdt;
+}
+
 /** A readable axis top at or above `value`. */
 export function niceCeiling(value: number): number {
   if (value <= 0) return 1;
@@ -29,7 +41,7 @@ export function niceCeiling(value: number): number {
 
 /** Scales the cycles' earnings (DIRECT stacked under DOWNLINE) to the axis. */
 export function scaleEarnings(cycles: readonly CycleEarnings[]): EarningsChartScale {
-  const totals = cycles.map((cycle) => new Decimal(cycle.direct).plus(cycle.downline).toNumber());
+  const totals = cycles.map((cycle) => sumWireAmounts([cycle.direct, cycle.downline]));
   const axisMax = niceCeiling(Math.max(0, ...totals));
   return {
     axisMax,
@@ -55,7 +67,7 @@ export function describeEarnings(bars: readonly EarningsBar[]): string {
   const last = bars.at(-1);
   if (!first || !last) return 'No earnings yet';
   const best = bars.reduce((top, bar) => (bar.total > top.total ? bar : top), first);
-  const sum = bars.reduce((total, bar) => total.plus(bar.total), new Decimal(0)).toNumber();
+  const sum = sumWireAmounts(bars.map((bar) => bar.total));
   const range = first === last ? `#${first.cycle}` : `#${first.cycle} to #${last.cycle}`;
   return `Earnings over the last ${formatCount(bars.length, ['cycle', 'cycles'])} (${range}): ${formatUsdt(sum)} in all, the most ${formatUsdt(best.total)} in cycle #${best.cycle}`;
 }

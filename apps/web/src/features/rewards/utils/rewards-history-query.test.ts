@@ -1,3 +1,4 @@
+import { memberRewardsQuerySchema } from '@uplink/contract/member-rewards';
 import { describe, expect, it } from 'vitest';
 import {
   defaultRewardsHistoryFilters,
@@ -33,5 +34,44 @@ describe('the rewards history filters in the URL', () => {
   it('round-trips', () => {
     const filters = { page: 2, limit: 25, type: 'DIRECT' as const, level: 1, sort: 'rewardAmount' as const };
     expect(readRewardsHistoryFilters(writeRewardsHistoryFilters(filters, new URLSearchParams()))).toEqual(filters);
+  });
+
+  it("reads each filter by the API's own rule (the contract's schema)", () => {
+    const candidates: Record<string, string[]> = {
+      page: [
+        '1',
+        '2',
+        '01',
+        '1000000',
+        '1000001',
+        '0',
+        '-1',
+        '-0',
+        '1.0',
+        '1e2',
+        '0x10',
+        ' 2',
+        '',
+        'abc',
+        '12345678901234567',
+      ],
+      limit: ['10', '25', '50', '100', '010', '5', '0', '-10', '10.0', '1e1', '', 'ten'],
+      type: ['DIRECT', 'DOWNLINE', 'direct', 'BONUS', ''],
+      level: ['1', '7', '15', '015', '16', '0', '-1', '2.5', '', 'x'],
+      sort: ['-createdAt', 'createdAt', '-rewardAmount', 'rewardAmount', 'amount', ''],
+    };
+    const fields = memberRewardsQuerySchema.shape;
+    expect(defaultRewardsHistoryFilters).toEqual(memberRewardsQuerySchema.parse({}));
+    for (const [key, values] of Object.entries(candidates)) {
+      for (const value of values) {
+        const field = fields[key as keyof typeof fields];
+        const expected = memberRewardsQuerySchema.parse(field.safeParse(value).success ? { [key]: value } : {});
+        expect([key, value, readRewardsHistoryFilters(new URLSearchParams({ [key]: value }))]).toEqual([
+          key,
+          value,
+          expected,
+        ]);
+      }
+    }
   });
 });

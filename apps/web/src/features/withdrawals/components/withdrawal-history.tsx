@@ -1,6 +1,7 @@
 import { formatUsdt } from '@uplink/contract/format';
-import { riskTexts } from '@uplink/contract/risk';
-import { decisionTextLabel, type Withdrawal, withdrawalTexts } from '@uplink/contract/withdrawals';
+import { riskTexts } from '@uplink/contract/risk-texts';
+import { decisionTextLabel, withdrawalTexts } from '@uplink/contract/withdrawal-texts';
+import type { Withdrawal } from '@uplink/contract/withdrawals';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { ShortExplorerLink } from '../../../components/explorer-link';
 import { type Column, DataTable } from '../../../components/table';
