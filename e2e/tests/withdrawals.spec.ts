@@ -35,6 +35,9 @@ test.describe('withdrawals', () => {
 
     await page.getByRole('button', { name: 'Request Withdrawal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
+    // The form's code loads on this click: the dialog opens ready to fill in.
+    await expect(dialog.getByLabel('Amount (USDT)')).toBeVisible();
+    await shoot(page, 'withdrawal-form', { fullPage: false });
     await dialog.getByLabel('Wallet address (BEP20)').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
     await expect(dialog.getByText('Invalid wallet address format')).toBeVisible();
     await dialog.getByLabel('Wallet address (BEP20)').fill(wallet);

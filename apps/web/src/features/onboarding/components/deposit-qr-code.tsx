@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The deposit address as a QR code, drawn in the browser (no outside service sees the address); hidden if it fails.
- * The QR encoder (qrcode, ~9 kB brotli) loads only here, after the page has rendered; until the code is drawn a frame of
+ * The QR encoder (qrcode, ~8 kB brotli) loads only here, after the page has rendered; until the code is drawn a frame of
  * the same size holds its place, so nothing moves when it appears.
  */
 export function DepositQrCode({ address }: { address: string }) {
