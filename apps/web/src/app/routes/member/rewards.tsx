@@ -56,6 +56,7 @@ export default function RewardsPage() {
           stats={stats}
           onRequestWithdrawal={() => void withdrawal.request()}
           requestingWithdrawal={withdrawal.loading}
+          withdrawalFormFailed={withdrawal.failed}
         />
         <Card>
           <Tabs

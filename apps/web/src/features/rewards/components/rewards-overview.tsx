@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { errorTexts } from '@uplink/contract/error-codes';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import { useId } from 'react';
 import { Button } from '../../../components/button';
@@ -13,11 +14,14 @@ export function RewardsOverview({
   stats,
   onRequestWithdrawal,
   requestingWithdrawal = false,
+  withdrawalFormFailed = false,
 }: {
   stats: UseQueryResult<RewardStats>;
   onRequestWithdrawal: () => void;
   /** The withdrawal form is on its way: the button shows it is busy. */
   requestingWithdrawal?: boolean;
+  /** The withdrawal form could not be loaded: the member is told to check the connection. */
+  withdrawalFormFailed?: boolean;
 }) {
   const reasonId = useId();
   const withheld = withdrawalWithheldReason(stats.data);
@@ -39,6 +43,11 @@ export function RewardsOverview({
             {withheld ? (
               <p id={reasonId} className="max-w-72 text-slate-600 text-xs sm:text-right">
                 {withheld}
+              </p>
+            ) : null}
+            {withdrawalFormFailed ? (
+              <p role="alert" className="max-w-72 text-red-700 text-xs sm:text-right">
+                {errorTexts.NETWORK_ERROR}
               </p>
             ) : null}
           </div>

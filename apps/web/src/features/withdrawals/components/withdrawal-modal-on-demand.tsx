@@ -10,25 +10,28 @@ const WithdrawalModal = lazy(() => loadWithdrawalModal().then((module) => ({ def
 
 /**
  * Opens the withdrawal form, loading its code on the first request: `loading` while it is on its
- * way (the opener shows it is busy), then `open`. A form that cannot be loaded stays closed.
+ * way (the opener shows it is busy), then `open`. A form that cannot be loaded (the connection
+ * dropped) stays closed and `failed` tells the opener, until the next request.
  */
-export function useWithdrawalModalOnDemand() {
+export function useWithdrawalModalOnDemand(load: () => Promise<unknown> = loadWithdrawalModal) {
   const [loaded, setLoaded] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
   const request = async () => {
     setLoading(true);
+    setFailed(false);
     try {
-      await loadWithdrawalModal();
+      await load();
       setLoaded(true);
       setOpen(true);
-    } catch (error) {
-      console.error('The withdrawal form could not be loaded', error);
+    } catch {
+      setFailed(true);
     } finally {
       setLoading(false);
     }
   };
-  return { loaded, loading, open, request, close: () => setOpen(false) };
+  return { loaded, loading, failed, open, request, close: () => setOpen(false) };
 }
 
 /** The withdrawal modal once its code has been asked for; nothing before. */
