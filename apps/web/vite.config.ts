@@ -120,5 +120,13 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    manifest: true,
+    // No polyfill of <link rel="modulepreload">: the browsers of the default target that lack it
+    // (Safari 16.4-16.6, Firefox 114) load the same modules by their imports, only later.
+    modulePreload: { polyfill: false },
+  },
 });
