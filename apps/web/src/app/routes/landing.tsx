@@ -6,6 +6,7 @@ import { EarnSection } from '../../features/landing/components/earn-section';
 import { FaqSection } from '../../features/landing/components/faq-section';
 import { Hero } from '../../features/landing/components/hero';
 import { InvitationBanner } from '../../features/landing/components/invitation-banner';
+import { landingTitle } from '../../features/landing/title';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** Scrolls to the section named in the URL hash (#copy-trading, #earn, #contact-us) on arrival. */
@@ -21,7 +22,7 @@ function useScrollToHash() {
 }
 
 export default function LandingPage() {
-  useDocumentTitle('Copy trading with rewards');
+  useDocumentTitle(landingTitle);
   useScrollToHash();
   return (
     <main id="main">
