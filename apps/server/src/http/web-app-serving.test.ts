@@ -254,3 +254,55 @@ describe('serving the built web app', () => {
     expect(readFileSync(path.join(distDir, '..', secretName), 'utf8')).toBe(secretContent);
   });
 });
+
+describe('serving the prerendered landing page', () => {
+  let t: TestApp;
+  let distDir: string;
+  const indexHtml = '<!doctype html><html><head><title>Uplink</title></head><body><div id="root"></div></body></html>';
+  const landingHtml =
+    '<!doctype html><html><head><title>Copy trading with rewards · Uplink</title>' +
+    '<link rel="modulepreload" crossorigin href="/assets/landing-def456.js"></head>' +
+    '<body><div id="root"><main id="main"><h1>Copy a master trader.</h1></main></div></body></html>';
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'uplink-dist-'));
+    writeWithTwins(path.join(distDir, 'index.html'), indexHtml);
+    writeFileSync(path.join(distDir, 'landing.html'), landingHtml);
+    t = await createTestApp({ webDistDir: distDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers / with landing.html, with the settings and never cached, in every encoding', async () => {
+    for (const url of ['/', '/?ref=abc', '/landing.html']) {
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+        ['identity', (body: Buffer) => body],
+      ] as const) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toMatch(/text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        const page = decode(response.rawPayload).toString('utf8');
+        expect(page, `${url} ${encoding}`).toContain('<h1>Copy a master trader.</h1>');
+        expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-def456.js">');
+        expect(page).toContain('<meta name="uplink-bsc-network" content="main" />');
+      }
+    }
+  });
+
+  it('answers every other app path with the plain index page, and revalidates each page by its own tag', async () => {
+    const landing = await t.app.inject({ method: 'GET', url: '/' });
+    for (const url of ['/dashboard', '/signin', '/index.html', '/ref/ABC123']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).not.toContain('Copy a master trader');
+      expect(response.headers.etag, url).not.toBe(landing.headers.etag);
+    }
+    const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': landing.headers.etag } });
+    expect(again.statusCode).toBe(304);
+  });
+});

@@ -1,16 +1,21 @@
 import type { Permission } from '@uplink/contract/admin-roles';
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { PublicLayout } from '../components/layouts/public-layout';
 import { lazyComponent } from '../components/route-table';
 import { RedirectSignedIn, RequireAdmin, RequireMember, RequireOnboarding } from './guards';
-import LandingPage from './routes/landing';
 
 /** A route module's default export, loaded in its own chunk on first visit. */
 function page(load: () => Promise<{ default: React.ComponentType }>): ReactNode {
   const Screen = lazyComponent(async () => (await load()).default);
   return <Screen />;
 }
+
+/**
+ * The public frame (navigation bar over the landing hero, footer) of the landing, auth and
+ * onboarding pages, in its own chunk like the screens: a member page does not download it nor
+ * the landing page's sections.
+ */
+const PublicLayout = lazyComponent(async () => (await import('../components/layouts/public-layout')).PublicLayout);
 
 /**
  * The member's and the administrators' frames (sidebars, their icons and navigation), loaded in
@@ -47,7 +52,7 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
+      { path: '/', element: page(() => import('./routes/landing')) },
       { path: '/ref/:refCode', element: page(() => import('./routes/auth/referral-landing')) },
       {
         element: <RedirectSignedIn />,

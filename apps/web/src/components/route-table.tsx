@@ -32,10 +32,18 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
 }
 
 /** Starts loading the lazy components of an element and of the element it wraps (a guard's screen). */
-function preload(node: ReactNode): void {
-  if (!isValidElement<{ children?: ReactNode }>(node)) return;
-  (node.type as Partial<LazyComponent<object>>).preload?.();
-  preload(node.props.children);
+function preload(node: ReactNode): Promise<unknown>[] {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+  const loading = (node.type as Partial<LazyComponent<object>>).preload?.();
+  return [...(loading ? [loading] : []), ...preload(node.props.children)];
+}
+
+/**
+ * Starts loading every lazy screen, frame and guard `routes` match at `location`, as RouteTable
+ * does; settles once all have loaded or failed.
+ */
+export function preloadRoutes(routes: RouteObject[], location: Partial<Location> | string): Promise<unknown> {
+  return Promise.allSettled((matchRoutes(routes, location) ?? []).flatMap(({ route }) => preload(route.element)));
 }
 
 /**
@@ -77,7 +85,7 @@ class RouteErrorBoundary extends Component<
  */
 export function RouteTable({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
-  for (const { route } of matchRoutes(routes, location) ?? []) preload(route.element);
+  void preloadRoutes(routes, location);
   const screen = useRoutes(routes, location);
   return (
     <RouteErrorBoundary location={location}>
