@@ -12,10 +12,12 @@
  * LH_RUNS=3 takes the median of three runs per page (default 1); LH_PAGES (`/,/signin,/dashboard`)
  * and LH_PRESETS (`mobile,desktop`) narrow the run, e.g. to `/` on mobile for the CI smoke run.
  * Prints the load average, since a busy machine slows Lighthouse's simulated mobile CPU most.
+ * LH_REPORT_DIR keeps each run's Lighthouse result there (`<preset>-<before|after><page>-<run>.json`),
+ * to see what an audit found: the LCP element, the long tasks, the requests.
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,6 +32,7 @@ import { freePort, type ServerProcess, startServerProcess } from '../../server/s
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const runs = Number(process.env.LH_RUNS ?? 1);
+const reportDir = process.env.LH_REPORT_DIR;
 const demoMember = { email: 'demo@uplink.local', password: 'Demo!Pass123' };
 const allPages = ['/', '/signin', '/dashboard'] as const;
 const allPresets = ['mobile', 'desktop'] as const;
@@ -183,13 +186,18 @@ async function runOnce(chromePort: number, url: string, preset: Preset, token: s
 }
 
 /** The median of LH_RUNS runs; a run Lighthouse could not finish (a runtime error) is tried again, twice at most. */
-async function audit(chromePort: number, url: string, preset: Preset, token: string | null) {
+async function audit(chromePort: number, url: string, preset: Preset, token: string | null, label: string) {
   const measured: Measure[] = [];
   let failures = 0;
   while (measured.length < runs) {
     const lhr = await runOnce(chromePort, url, preset, token);
     if (lhr && !lhr.runtimeError) {
       measured.push(measureOf(lhr));
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        const name = `${preset}-${label}${new URL(url).pathname.replaceAll('/', '_')}-${measured.length}.json`;
+        writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+      }
     } else {
       failures += 1;
       console.warn(
@@ -239,8 +247,8 @@ try {
   for (const page of pages) {
     for (const preset of presets) {
       const signedIn = page === '/dashboard' ? token : null;
-      const before = await audit(chrome.port, `${proxy.baseUrl}${page}`, preset, signedIn);
-      const after = await audit(chrome.port, `${baseUrl}${page}`, preset, signedIn);
+      const before = await audit(chrome.port, `${proxy.baseUrl}${page}`, preset, signedIn, 'before');
+      const after = await audit(chrome.port, `${baseUrl}${page}`, preset, signedIn, 'after');
       console.log(row(page, preset, before, after));
     }
   }
