@@ -296,6 +296,13 @@ describe('settings that fail closed (issue 42)', () => {
         expect(weakSecretProblem(secret), secret).toBeUndefined();
       }
     }
+    // One base64url secret of 32 bytes in about 7,700 happens to have neither a digit nor a symbol.
+    let lettersOnly: string;
+    do lettersOnly = randomBytes(32).toString('base64url');
+    while (!/^[A-Za-z]+$/.test(lettersOnly));
+    expect(weakSecretProblem(lettersOnly), lettersOnly).toBeUndefined();
+    // Base64 too short for 32 bytes is still refused, whatever alphabet it is read in.
+    expect(weakSecretProblem(randomBytes(24).toString('base64url'))).toMatch(/holds at most \d+ bits/);
   });
 
   it('refuses a variable one or two letters off one of ours, naming the one it resembles', () => {

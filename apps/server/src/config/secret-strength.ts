@@ -7,12 +7,16 @@ export const secretBits = 256;
 const shortestWord = 4;
 
 /**
- * The alphabet a secret is written in, by the characters it uses: hex (16), digits, letters of one
- * case (26), both cases (52), symbols (33 printable ASCII ones). 64 hex digits or 43 base64
- * characters hold 256 bits.
+ * The alphabet a secret is written in, by the characters it uses: hex (16); base64 or base64url
+ * (64) when it uses both cases and nothing outside them; otherwise digits, letters of one case
+ * (26), both cases (52), symbols (33 printable ASCII ones). 64 hex digits or 43 base64 characters
+ * hold 256 bits. Base64 is told by its alphabet, not by the characters a secret happens to use:
+ * one `openssl rand -base64 32 | tr '+/' '-_'` in about 7,700 has neither a digit nor a symbol,
+ * and counted as letters only (52) its 43 characters held 245 bits and were refused.
  */
 function alphabetSize(secret: string): number {
   if (/^[0-9a-f]+$/.test(secret) || /^[0-9A-F]+$/.test(secret)) return 16;
+  if (/^[A-Za-z0-9+/_-]+=*$/.test(secret) && /[a-z]/.test(secret) && /[A-Z]/.test(secret)) return 64;
   let size = 0;
   if (/[0-9]/.test(secret)) size += 10;
   if (/[a-z]/.test(secret)) size += 26;
