@@ -66,16 +66,6 @@ describe('a payout batch proposed to the treasury Safe', () => {
       contractNetworks: contractNetworks(chain.demoChain.chainId, chain.demoChain.safeContracts),
     });
 
-  /** What the owners do in Safe{Wallet} to drop a queued transaction: a rejection at its nonce, signed by two, executed. */
-  async function rejectedByOwners(nonce: string): Promise<string> {
-    const [first, second] = [await safeOfOwner(demoSafeOwnerAccounts[0]), await safeOfOwner(demoSafeOwnerAccounts[1])];
-    const rejection = await first.createRejectionTransaction(Number(nonce));
-    const signed = await second.signTransaction(await first.signTransaction(rejection));
-    const { hash } = await second.executeTransaction(signed);
-    await chain.provider.waitForTransaction(hash);
-    return hash.toLowerCase();
-  }
-
   it('proposes the part once as the delegate; the owners execute it; reconciled, each wallet is paid once', async () => {
     const { batchId, ids } = await batchOfNew(2);
     const proposed = await propose(batchId);
@@ -128,50 +118,15 @@ describe('a payout batch proposed to the treasury Safe', () => {
     ]);
   });
 
-  it('a part replaced while another part waits keeps its claims until that part is decided, then releases the batch', async () => {
-    // Runs while the Safe's queue is empty (the first test executed its proposal): the owners
-    // decide its two parts at the next two nonces.
-    const { batchId, ids } = await batchOfNew(2);
-    // One transfer a part: the batch's two withdrawals go in two Safe transactions.
-    const onePerPart = await appWithSettings(chain.t, {
-      withdrawals: { ...chain.t.config.withdrawals, transfersPerTransaction: 1 },
-    });
-    const proposePart = async (part: number) => {
-      const answer = await onePerPart.inject({
-        method: 'POST',
-        url: `/api/withdrawals/admin/batches/${batchId}/propose?part=${part}`,
-        headers: chain.adminHeaders,
-      });
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data;
-    };
-    const first = await proposePart(1);
-    const second = await proposePart(2);
-    await onePerPart.close();
-    expect(Number(second.nonce)).toBe(Number(first.nonce) + 1);
-
-    const rejection = await rejectedByOwners(first.nonce);
-    await chain.mine(batchesPaidByHand.confirmations);
-    await reconcileOnce(chain.t.app);
-    // The second part can still pay: nothing of the batch may be paid again meanwhile.
-    expect((await withdrawal(ids[0] as string)).payment_claimed_at).not.toBeNull();
-    await expect(auditOf(chain.t.database.db, batchId, 'PAYOUT_BATCH_RELEASED')).rejects.toThrow('no result');
-
-    const execution = await confirmAndExecuteAsDemoOwners(chain.demoChain, second.safeTxHash);
-    expect(execution.successful).toBe(true);
-    await chain.mine(batchesPaidByHand.confirmations);
-    await reconcileOnce(chain.t.app);
-    expect((await withdrawal(ids[0] as string)).payment_claimed_at).toBeNull();
-    expect(await withdrawal(ids[1] as string)).toMatchObject({
-      status: 'APPROVED',
-      transaction_hash: execution.transactionHash,
-    });
-    expect(await auditOf(chain.t.database.db, batchId, 'PAYOUT_BATCH_RELEASED')).toMatchObject({
-      actor_id: null,
-      after: { reason: `released: Safe nonce ${first.nonce} used by ${rejection}` },
-    });
-    expect(await findLedgerDiscrepancies(chain.t.database.db)).toEqual([]);
-  });
+  /** What the owners do in Safe{Wallet} to drop a queued transaction: a rejection at its nonce, signed by two, executed. */
+  async function rejectedByOwners(nonce: string): Promise<string> {
+    const [first, second] = [await safeOfOwner(demoSafeOwnerAccounts[0]), await safeOfOwner(demoSafeOwnerAccounts[1])];
+    const rejection = await first.createRejectionTransaction(Number(nonce));
+    const signed = await second.signTransaction(await first.signTransaction(rejection));
+    const { hash } = await second.executeTransaction(signed);
+    await chain.provider.waitForTransaction(hash);
+    return hash.toLowerCase();
+  }
 
   it('a queued proposal blocks a manual release; replaced by a rejection at its nonce, it releases its batch by itself', async () => {
     const { batchId, ids } = await batchOfNew(1);

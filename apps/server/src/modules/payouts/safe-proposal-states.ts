@@ -11,7 +11,6 @@ import {
   findExecutionsAtNonces,
   findProposalsOfPayment,
   findQueuedProposals,
-  findReplacedProposalOfPayment,
   firstBlockOfQueued,
   type SafeExecutionRow,
   type SafeProposalRow,
@@ -77,9 +76,8 @@ async function readNewExecutions(deps: Deps, provider: JsonRpcProvider, safeAddr
  * Brings every queued proposal to what the treasury Safe's confirmed executions say (read from
  * each Safe's cursor on, `readNewExecutions`). A REPLACED part releases its batch's payment by
  * itself, as a release would — its transfers can no longer be paid by that transaction — once no
- * other part of the batch is still queued: at its own decision, or at the decision of the last
- * part that was (audited "released: Safe nonce N used by 0x…"; until then its withdrawals stay
- * claimed, since a release lifts the whole payment).
+ * other part of the batch is still queued (audited "released: Safe nonce N used by 0x…"; until
+ * then its withdrawals stay claimed).
  */
 export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDecisions> {
   const decisions = { executed: 0, failed: 0, replaced: 0 };
@@ -106,13 +104,11 @@ export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDeci
           transactionHash: decision.by.transaction_hash,
           at,
         });
-        if (!changed) return false;
+        if (!changed || decision.state !== 'REPLACED') return changed;
         const stillQueued = (await findProposalsOfPayment(trx, proposal.batch_id)).some(
           (other) => other.state === 'QUEUED',
         );
         if (stillQueued) return true;
-        const replaced = await findReplacedProposalOfPayment(trx, proposal.batch_id);
-        if (!replaced) return true;
         await lockLinesToPay(trx, proposal.batch_id);
         const released = await releaseBatchClaims(trx, proposal.batch_id);
         await recordAdminAction(
@@ -122,9 +118,9 @@ export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDeci
             action: 'PAYOUT_BATCH_RELEASED',
             targetType: 'PAYOUT_BATCH',
             targetId: proposal.batch_id,
-            before: { part: replaced.part, safeTxHash: replaced.safe_tx_hash, nonce: String(replaced.nonce) },
+            before: { part: proposal.part, safeTxHash: proposal.safe_tx_hash, nonce: String(proposal.nonce) },
             after: {
-              reason: `released: Safe nonce ${replaced.nonce} used by ${replaced.transaction_hash}`,
+              reason: `released: Safe nonce ${proposal.nonce} used by ${decision.by.transaction_hash}`,
               withdrawalsReleased: released.released,
               totalReleased: released.total,
             },
