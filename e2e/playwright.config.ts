@@ -12,6 +12,8 @@ export const e2eAdmin = { email: 'admin@uplink.test', password: 'Admin!Pass123' 
  * (`demo:safe-confirm` reads demo-chain.json from it).
  */
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'uplink-e2e-'));
+/** When the run began, for every worker alike: the specs' reward cycles count from it (support/reward-cycles.ts). */
+process.env.E2E_RUN_STARTED_AT ??= String(Date.now());
 export const e2eDataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({

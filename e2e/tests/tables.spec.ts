@@ -3,11 +3,11 @@ import { auditActionLabels } from '@uplink/contract/audit';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { latestMail, memberWithPayingCopier, type NewMember, signInThroughApi } from '../support/accounts';
+import { lastFinishedCycle } from '../support/reward-cycles';
 import { signInAs } from '../support/session';
 
-const dayMs = 86_400_000;
 /** A cycle of its own (the rewards, withdrawals and admin tests run the four newest). */
-const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs)) - 4;
+const cycle = lastFinishedCycle - 4;
 /** A wallet of its own: the withdrawals tests use another, and one address holds one pending withdrawal. */
 const wallet = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const accountStatus = /^(ACTIVE|LOCKED|DISABLED)$/;

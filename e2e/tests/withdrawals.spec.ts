@@ -3,13 +3,13 @@ import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { latestMail, memberWithPayingCopier, type NewMember } from '../support/accounts';
+import { lastFinishedCycle } from '../support/reward-cycles';
 import { shoot } from '../support/screenshots';
 import { signInAs } from '../support/session';
 import { expectNewestWithdrawalApproved } from '../support/withdrawal-history';
 
-const dayMs = 86_400_000;
 /** A cycle of its own (the rewards tests run the two newest). */
-const cycle = Math.floor((Date.now() - Date.parse('2026-01-05T00:00:00Z')) / (7 * dayMs)) - 2;
+const cycle = lastFinishedCycle - 2;
 const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 /**
