@@ -19,6 +19,7 @@ export default defineConfig({
             'apps/web/scripts/**/*.test.ts',
           ],
           environment: 'node',
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
         },
       },
       {

@@ -48,6 +48,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; `memory://` for a throw-away database. */
   pgliteDataDir: string;
+  /**
+   * A data directory dumped by PGlite (`dumpDataDir`) that a `memory://` database starts from
+   * instead of running initdb: the tests' already migrated database, opened in a third of the time.
+   */
+  pgliteStartingData?: Blob;
   /** Connections to a PostgreSQL server. The embedded database always has exactly one. */
   poolSize?: number;
   /**
@@ -79,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const handle = await wrap(pool, 'postgres', options.onConnectionWait, async () => {});
     return options.replicaUrl ? withReplica(handle, options.replicaUrl, options) : handle;
   }
-  return openEmbedded(options.pgliteDataDir, waitTimeoutMs, options.onConnectionWait);
+  return openEmbedded(options.pgliteDataDir, waitTimeoutMs, options.onConnectionWait, options.pgliteStartingData);
 }
 
 /**
@@ -95,6 +100,7 @@ async function openEmbedded(
   dataDir: string,
   waitTimeoutMs: number,
   onConnectionWait: ConnectionWaitObserver | undefined,
+  startingData: Blob | undefined,
 ): Promise<DatabaseHandle> {
   const onDisk = !dataDir.startsWith('memory://');
   await removeStaleSocketFolders();
@@ -104,7 +110,7 @@ async function openEmbedded(
     releaseLock = lockDataDirectory(dataDir);
   }
   try {
-    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: startingData });
     if (onDisk) restrictToOwner(dataDir);
     const socketFolder = createSocketFolder();
     const server = new PGLiteSocketServer({
