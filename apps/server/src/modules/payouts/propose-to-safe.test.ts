@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import SafeApiKit from '@safe-global/api-kit';
 import Safe from '@safe-global/protocol-kit';
 import { getAddress, Interface } from 'ethers';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import { demoSafeOwnerAccounts, demoSafeProposerAccount, hardhatAccount } from '../../chain/demo-safe';
@@ -66,6 +67,37 @@ describe('a payout batch proposed to the treasury Safe', () => {
       contractNetworks: contractNetworks(chain.demoChain.chainId, chain.demoChain.safeContracts),
     });
 
+  /** What the owners do in Safe{Wallet} to drop a queued transaction: a rejection at its nonce, signed by two, executed. */
+  async function rejectedByOwners(nonce: string): Promise<string> {
+    const [first, second] = [await safeOfOwner(demoSafeOwnerAccounts[0]), await safeOfOwner(demoSafeOwnerAccounts[1])];
+    const rejection = await first.createRejectionTransaction(Number(nonce));
+    const signed = await second.signTransaction(await first.signTransaction(rejection));
+    const { hash } = await second.executeTransaction(signed);
+    await chain.provider.waitForTransaction(hash);
+    return hash.toLowerCase();
+  }
+
+  /** The app with a Transaction Service that takes every call and never answers (calls give up after 300 ms). */
+  async function withSilentService(work: (app: FastifyInstance) => Promise<void>): Promise<void> {
+    const silent = http.createServer(() => {});
+    await new Promise<void>((listening) => silent.listen(0, '127.0.0.1', listening));
+    const settings = chain.t.config;
+    const hanging = await appWithSettings(chain.t, {
+      safe: {
+        ...settings.safe,
+        txServiceUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api`,
+        callTimeoutMs: 300,
+      },
+    });
+    try {
+      await work(hanging);
+    } finally {
+      await hanging.close();
+      silent.closeAllConnections();
+      silent.close();
+    }
+  }
+
   it('proposes the part once as the delegate; the owners execute it; reconciled, each wallet is paid once', async () => {
     const { batchId, ids } = await batchOfNew(2);
     const proposed = await propose(batchId);
@@ -118,15 +150,50 @@ describe('a payout batch proposed to the treasury Safe', () => {
     ]);
   });
 
-  /** What the owners do in Safe{Wallet} to drop a queued transaction: a rejection at its nonce, signed by two, executed. */
-  async function rejectedByOwners(nonce: string): Promise<string> {
-    const [first, second] = [await safeOfOwner(demoSafeOwnerAccounts[0]), await safeOfOwner(demoSafeOwnerAccounts[1])];
-    const rejection = await first.createRejectionTransaction(Number(nonce));
-    const signed = await second.signTransaction(await first.signTransaction(rejection));
-    const { hash } = await second.executeTransaction(signed);
-    await chain.provider.waitForTransaction(hash);
-    return hash.toLowerCase();
-  }
+  it('a part replaced while another part waits keeps its claims until that part is decided, then releases the batch', async () => {
+    // Runs while the Safe's queue is empty (the first test executed its proposal): the owners
+    // decide its two parts at the next two nonces.
+    const { batchId, ids } = await batchOfNew(2);
+    // One transfer a part: the batch's two withdrawals go in two Safe transactions.
+    const onePerPart = await appWithSettings(chain.t, {
+      withdrawals: { ...chain.t.config.withdrawals, transfersPerTransaction: 1 },
+    });
+    const proposePart = async (part: number) => {
+      const answer = await onePerPart.inject({
+        method: 'POST',
+        url: `/api/withdrawals/admin/batches/${batchId}/propose?part=${part}`,
+        headers: chain.adminHeaders,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data;
+    };
+    const first = await proposePart(1);
+    const second = await proposePart(2);
+    await onePerPart.close();
+    expect(Number(second.nonce)).toBe(Number(first.nonce) + 1);
+
+    const rejection = await rejectedByOwners(first.nonce);
+    await chain.mine(batchesPaidByHand.confirmations);
+    await reconcileOnce(chain.t.app);
+    // The second part can still pay: nothing of the batch may be paid again meanwhile.
+    expect((await withdrawal(ids[0] as string)).payment_claimed_at).not.toBeNull();
+    await expect(auditOf(chain.t.database.db, batchId, 'PAYOUT_BATCH_RELEASED')).rejects.toThrow('no result');
+
+    const execution = await confirmAndExecuteAsDemoOwners(chain.demoChain, second.safeTxHash);
+    expect(execution.successful).toBe(true);
+    await chain.mine(batchesPaidByHand.confirmations);
+    await reconcileOnce(chain.t.app);
+    expect((await withdrawal(ids[0] as string)).payment_claimed_at).toBeNull();
+    expect(await withdrawal(ids[1] as string)).toMatchObject({
+      status: 'APPROVED',
+      transaction_hash: execution.transactionHash,
+    });
+    expect(await auditOf(chain.t.database.db, batchId, 'PAYOUT_BATCH_RELEASED')).toMatchObject({
+      actor_id: null,
+      after: { reason: `released: Safe nonce ${first.nonce} used by ${rejection}` },
+    });
+    expect(await findLedgerDiscrepancies(chain.t.database.db)).toEqual([]);
+  });
 
   it('a queued proposal blocks a manual release; replaced by a rejection at its nonce, it releases its batch by itself', async () => {
     const { batchId, ids } = await batchOfNew(1);
@@ -162,6 +229,27 @@ describe('a payout batch proposed to the treasury Safe', () => {
     const batchedAgain = await createBatch(chain.t.app, chain.admin, { withdrawalIds: ids });
     const again = (await propose(batchedAgain.json().data._id)).json().data;
     expect(again).toMatchObject({ state: 'QUEUED', nonce: String(Number(proposal.nonce) + 1) });
+  });
+
+  it('refuses a manual release of a proposal its nonce has not decided, whatever the service lists', async () => {
+    // Deleted from the service, or the service away: its signatures can still execute it, and only
+    // a rejection at its nonce (the test above) proves it will not pay.
+    const { batchId, ids } = await batchOfNew(1);
+    const proposal = (await propose(batchId)).json().data;
+    await withSilentService(async (hanging) => {
+      const release = await hanging.inject({
+        method: 'POST',
+        url: `/api/withdrawals/admin/batches/${batchId}/release`,
+        headers: chain.adminHeaders,
+        payload: { reason: 'Deleted in Safe{Wallet}' },
+      });
+      expect(release.statusCode).toBe(409);
+      expect(release.json()).toMatchObject({
+        errorCode: 'PAYOUT_BATCH_QUEUED_IN_SAFE',
+        message: expect.stringContaining(proposal.safeTxHash.toLowerCase()),
+      });
+    });
+    expect((await withdrawal(ids[0] as string)).payment_claimed_at).not.toBeNull();
   });
 
   it('two proposes at once propose one Safe transaction', async () => {
@@ -250,17 +338,7 @@ describe('a payout batch proposed to the treasury Safe', () => {
 
   it('gives up on a Transaction Service that does not answer (503) and leaves the batch unlocked and unclaimed', async () => {
     const { batchId } = await batchOfNew(1);
-    const silent = http.createServer(() => {});
-    await new Promise<void>((listening) => silent.listen(0, '127.0.0.1', listening));
-    const settings = chain.t.config;
-    const hanging = await appWithSettings(chain.t, {
-      safe: {
-        ...settings.safe,
-        txServiceUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api`,
-        callTimeoutMs: 300,
-      },
-    });
-    try {
+    await withSilentService(async (hanging) => {
       const answer = await hanging.inject({
         method: 'POST',
         url: `/api/withdrawals/admin/batches/${batchId}/propose`,
@@ -268,11 +346,7 @@ describe('a payout batch proposed to the treasury Safe', () => {
       });
       expect(answer.statusCode, answer.body).toBe(503);
       expect(answer.json().message).toMatch(/within 300 ms/);
-    } finally {
-      await hanging.close();
-      silent.closeAllConnections();
-      silent.close();
-    }
+    });
     expect((await inject('GET', `/withdrawals/admin/batches/${batchId}`)).json().data.batch.status).toBe('OPEN');
     expect((await propose(batchId)).statusCode).toBe(200);
   });

@@ -47,13 +47,14 @@ const demoSendingMs = 2 * 60_000;
  *   payment started, confirmed or not (logs of mined blocks up to the head): that payment is real,
  *   and reconciliation will approve it once confirmed.
  *
- * - while the treasury Safe's queue (read from its Transaction Service, when configured) holds a
- *   transaction paying one of them: PAYOUT_BATCH_QUEUED_IN_SAFE, naming it — and, under the
+ * - while a part proposed to the Safe is undecided on chain, or the treasury Safe's queue (read
+ *   from its Transaction Service, when configured) holds a transaction paying one of them:
+ *   PAYOUT_BATCH_QUEUED_IN_SAFE, naming it. A proposed payment is released by proof only
+ *   (`refreshSafeProposals`); a manual release is for downloaded files. And, under the
  *   batch's lock, when a part was proposed after that queue was read: a propose of another part
  *   that posted then and recorded its proposal before this lock was taken (proposal-races.test.ts)
  *   would otherwise leave a queued Safe transaction paying withdrawals no longer claimed, which
- *   anything could then pay again. A proposal the service no longer lists (deleted there) does
- *   not hold a release.
+ *   anything could then pay again.
  *
  * Without a Transaction Service, a Safe transaction not yet executed is not seen: a payment that
  * lands after the release is matched to its withdrawal while that is still pending, or else listed
@@ -161,26 +162,23 @@ async function needsSecondPerson(
 }
 
 /**
- * A transaction in the treasury Safe's queue, as the Safe Transaction Service lists it, that
- * proposes to pay the batch: one of its proposals, or any transaction whose transfers (its
- * MultiSend decoded) pay one of its unpaid withdrawals — a file imported in Safe{Wallet} too. A
- * proposal deleted there, or executed, is no longer queued. Without a Safe to ask, every proposal
- * still recorded QUEUED.
+ * A Safe transaction that may still pay the batch: one of its proposals whose nonce the chain has
+ * not yet seen used (recorded QUEUED, whatever the Transaction Service lists now: a proposal
+ * deleted there can still be executed by whoever holds its signatures, so only a rejection at its
+ * nonce proves it will not pay, and that releases the batch by itself), else, from the Safe's
+ * queue as the service lists it, any transaction whose transfers (its MultiSend decoded) pay one
+ * of its unpaid withdrawals: a file imported in Safe{Wallet}.
  */
 async function findQueuedInSafe(
   deps: Pick<AppContext, 'config'>,
   queued: readonly SafeProposalRow[],
   unpaid: readonly PartLineRow[],
 ): Promise<{ safeTxHash: string; nonce: string } | undefined> {
-  if (!treasurySafeFrom(deps.config)) {
-    const [first] = queued;
-    return first && { safeTxHash: first.safe_tx_hash, nonce: String(first.nonce) };
-  }
+  const [proposal] = queued;
+  if (proposal) return { safeTxHash: proposal.safe_tx_hash, nonce: String(proposal.nonce) };
+  if (!treasurySafeFrom(deps.config)) return undefined;
   const queue = await readSafeQueuePayments(deps);
-  return (
-    queue.find((entry) => queued.some((proposal) => proposal.safe_tx_hash === entry.safeTxHash)) ??
-    unpaid.map((line) => queuedPaymentOf(queue, line)).find((entry) => entry !== undefined)
-  );
+  return unpaid.map((line) => queuedPaymentOf(queue, line)).find((entry) => entry !== undefined);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   findExecutionsAtNonces,
   findProposalsOfPayment,
   findQueuedProposals,
+  findUnpayingProposalOfPayment,
   firstBlockOfQueued,
   type SafeExecutionRow,
   type SafeProposalRow,
@@ -74,10 +75,13 @@ async function readNewExecutions(deps: Deps, provider: JsonRpcProvider, safeAddr
 
 /**
  * Brings every queued proposal to what the treasury Safe's confirmed executions say (read from
- * each Safe's cursor on, `readNewExecutions`). A REPLACED part releases its batch's payment by
- * itself, as a release would — its transfers can no longer be paid by that transaction — once no
- * other part of the batch is still queued (audited "released: Safe nonce N used by 0x…"; until
- * then its withdrawals stay claimed).
+ * each Safe's cursor on, `readNewExecutions`). A part whose nonce was used without paying it
+ * (REPLACED, or FAILED in its own execution) releases its batch's payment by itself, as a release
+ * would — that transaction can no longer pay its transfers — once no other part of the batch is
+ * still queued: at its own decision, or at the decision of the last part that was (audited
+ * "released: Safe nonce N used by 0x…"; until then its withdrawals stay claimed, since a release
+ * lifts the whole payment). This is the only release of a proposed payment: a manual one is
+ * refused while any of its parts is undecided.
  */
 export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDecisions> {
   const decisions = { executed: 0, failed: 0, replaced: 0 };
@@ -104,11 +108,13 @@ export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDeci
           transactionHash: decision.by.transaction_hash,
           at,
         });
-        if (!changed || decision.state !== 'REPLACED') return changed;
+        if (!changed) return false;
         const stillQueued = (await findProposalsOfPayment(trx, proposal.batch_id)).some(
           (other) => other.state === 'QUEUED',
         );
         if (stillQueued) return true;
+        const unpaying = await findUnpayingProposalOfPayment(trx, proposal.batch_id);
+        if (!unpaying) return true;
         await lockLinesToPay(trx, proposal.batch_id);
         const released = await releaseBatchClaims(trx, proposal.batch_id);
         await recordAdminAction(
@@ -118,9 +124,9 @@ export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDeci
             action: 'PAYOUT_BATCH_RELEASED',
             targetType: 'PAYOUT_BATCH',
             targetId: proposal.batch_id,
-            before: { part: proposal.part, safeTxHash: proposal.safe_tx_hash, nonce: String(proposal.nonce) },
+            before: { part: unpaying.part, safeTxHash: unpaying.safe_tx_hash, nonce: String(unpaying.nonce) },
             after: {
-              reason: `released: Safe nonce ${proposal.nonce} used by ${decision.by.transaction_hash}`,
+              reason: `released: Safe nonce ${unpaying.nonce} used by ${unpaying.transaction_hash}`,
               withdrawalsReleased: released.released,
               totalReleased: released.total,
             },

@@ -22,6 +22,27 @@ export function findProposalsOfPayment(db: Kysely<Database>, batchId: string): P
     .execute();
 }
 
+/**
+ * The first part of the batch's payment under way whose Safe nonce was used without paying its
+ * transfers: by another transaction (a rejection or a replacement, REPLACED) or by its own
+ * execution that failed (FAILED). That transaction can no longer pay them.
+ */
+export function findUnpayingProposalOfPayment(
+  db: Kysely<Database>,
+  batchId: string,
+): Promise<SafeProposalRow | undefined> {
+  return db
+    .selectFrom('payout_safe_proposals as p')
+    .innerJoin('payout_batches as b', 'b.id', 'p.batch_id')
+    .selectAll('p')
+    .where('p.batch_id', '=', batchId)
+    .where(sql<boolean>`p.proposed_at >= b.payment_claimed_at`)
+    .where('p.state', 'in', ['REPLACED', 'FAILED'])
+    .orderBy('p.part')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Every proposal of the batch, newest first within a part: what its page shows. */
 export function findProposalsOfBatch(db: Kysely<Database>, batchId: string): Promise<SafeProposalRow[]> {
   return db
