@@ -1,8 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { searchDebounceMs } from '@uplink/contract/constants';
 import { createPayoutBatchSchema } from '@uplink/contract/payout-batches';
-import { riskTexts } from '@uplink/contract/risk-texts';
-import { adminWithdrawalsSchema } from '@uplink/contract/withdrawals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onApi, refusal } from '../../../testing/api-server';
 import {
@@ -11,7 +9,7 @@ import {
   ids,
 } from '../../../testing/payout-batch-api';
 import { renderScreen } from '../../../testing/render-screen';
-import { anAdministrator, anAdminWithdrawal, anAdminWithdrawalsPage } from '../../../testing/sample-data';
+import { anAdministrator } from '../../../testing/sample-data';
 import AdminWithdrawalsPage from './withdrawals';
 
 /** The admin withdrawals list of `answerWithdrawalsToBatch`. Returns the batch requests the server received. */
@@ -70,34 +68,6 @@ describe('creating a payout batch from the admin withdrawals list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create batch of 7 withdrawals' }));
     await screen.findByLabelText('Elsewhere');
     expect(created).toEqual([{ filter: { search: 'ann', status: 'PENDING' } }]);
-  });
-
-  it('offers no box on the withdrawal of a member held by risk review, says why in its place and leaves it out of the page', async () => {
-    const created = answerWithdrawalsToBatch();
-    const held = anAdminWithdrawal({
-      _id: '55555555-5555-4555-8555-555555555555',
-      amount: 4,
-      user: { _id: 'member-5', userId: 'UP1000045', firstName: 'Eve', lastName: 'Held', email: 'eve@example.com' },
-      risk: { severity: 'HIGH', held: true, openEvents: 1, rules: ['SHARED_WITHDRAWAL_WALLET'] },
-    });
-    // The server would refuse to batch it (MEMBER_UNDER_REVIEW), so the list never offers it.
-    onApi('get', '/withdrawals/admin/all', { response: adminWithdrawalsSchema }, () =>
-      anAdminWithdrawalsPage([anAdminWithdrawal({ _id: ids.ann, amount: 20.1 }), held]),
-    );
-    const { user } = renderScreen(<AdminWithdrawalsPage />, {
-      path: '/admin/withdrawals',
-      signedInAs: anAdministrator(),
-    });
-    await screen.findByRole('checkbox', { name: 'Select the withdrawal of Ann Lee' });
-    expect(screen.queryByRole('checkbox', { name: 'Select the withdrawal of Eve Held' })).toBeNull();
-    expect(screen.getAllByText(riskTexts.heldInPlace).length).toBeGreaterThan(0);
-    await user.click(screen.getByRole('checkbox', { name: 'Select the pending withdrawals on this page' }));
-    expect(screen.getByText('1 withdrawal selected · 20.10 USDT')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Create batch' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create a payout batch' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create batch of 1 withdrawal' }));
-    await screen.findByLabelText('Elsewhere');
-    expect(created).toEqual([{ withdrawalIds: [ids.ann] }]);
   });
 
   it("shows the server's refusal, naming the withdrawal, and stays on the list", async () => {
