@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminRoles, can, permissionLabels, permissions, rolePermissions, secondApproverRoles } from './admin-roles';
+import {
+  adminRoles,
+  can,
+  permissionLabels,
+  permissions,
+  rolePermissions,
+  roleRefusal,
+  rolesHolding,
+  secondApproverRoles,
+} from './admin-roles';
 
 /** The roles × permissions table as docs/admin-roles.md shows it. */
 function rolesTable(): string {
@@ -44,5 +53,16 @@ describe('the roles and their permissions', () => {
   it('are shown in docs/admin-roles.md exactly as the table holds them', () => {
     const docs = readFileSync(new URL('../../../docs/admin-roles.md', import.meta.url), 'utf8');
     expect(docs).toContain(rolesTable());
+  });
+
+  it("name the roles that hold a permission from the table, in the table's order", () => {
+    expect(rolesHolding('withdrawals.decide')).toBe('Owner or Finance');
+    expect(rolesHolding('members.manage')).toBe('Owner or Support');
+    expect(rolesHolding('dashboard.read')).toBe('Owner, Finance, Support or Analyst');
+    expect(rolesHolding('team.manage')).toBe('Owner');
+  });
+
+  it('name them in the refusal of a role that lacks the permission', () => {
+    expect(roleRefusal('risk.resolve')).toBe('Your role does not allow this. Owner or Finance can.');
   });
 });

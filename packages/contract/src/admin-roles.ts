@@ -98,6 +98,20 @@ export const adminRoleLabels: Record<AdminRole, string> = {
   ANALYST: 'Analyst',
 };
 
+/** The roles that hold `permission`, in the table's order, as a sentence names them: "Owner or Finance". */
+export function rolesHolding(permission: Permission): string {
+  const labels = adminRoles.filter((role) => can(role, permission)).map((role) => adminRoleLabels[role]);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+}
+
+/**
+ * The message of the server's 403 FORBIDDEN to an administrator whose role lacks `permission`
+ * (a screen hides what the role may not do, so this is mostly a role changed meanwhile): it names
+ * who can, so the administrator knows whom to ask.
+ */
+export const roleRefusal = (permission: Permission): string =>
+  `Your role does not allow this. ${rolesHolding(permission)} can.`;
+
 /** How a list names an administrator where it would name a member: "Administrator · Finance". */
 export const administratorLabel = (role: AdminRole): string => `Administrator · ${adminRoleLabels[role]}`;
 

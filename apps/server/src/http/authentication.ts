@@ -1,4 +1,4 @@
-import { can, type Permission, permissions } from '@uplink/contract/admin-roles';
+import { can, type Permission, permissions, roleRefusal } from '@uplink/contract/admin-roles';
 import { errorTexts } from '@uplink/contract/error-codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -88,7 +88,9 @@ export function registerAuthentication(
       if (caller.session_version !== claims.sessionVersion) throw unauthorized('Invalid or expired token');
       if (permission !== null) {
         if (!caller.is_admin || !caller.admin_role) throw forbidden();
-        if (!can(caller.admin_role, permission)) throw forbidden('Your role does not allow this');
+        // It names the roles that can: a screen offers only what the role allows, so this is
+        // mostly a role changed meanwhile, and the administrator learns whom to ask.
+        if (!can(caller.admin_role, permission)) throw forbidden(roleRefusal(permission));
       }
       request.currentUser = caller;
       request.callerView = view;

@@ -1,4 +1,4 @@
-import { adminRoleLabels, adminRoles, can, type Permission } from '@uplink/contract/admin-roles';
+import type { Permission } from '@uplink/contract/admin-roles';
 import { useAuth } from './auth';
 
 /**
@@ -10,10 +10,4 @@ export function usePermissions(): (permission: Permission) => boolean {
   const { user } = useAuth();
   const granted = user?.permissions ?? [];
   return (permission) => granted.includes(permission);
-}
-
-/** The roles that hold `permission`, as a screen names them: "Owner or Finance". */
-export function rolesHolding(permission: Permission): string {
-  const labels = adminRoles.filter((role) => can(role, permission)).map((role) => adminRoleLabels[role]);
-  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
 }

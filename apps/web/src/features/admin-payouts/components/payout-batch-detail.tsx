@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { rolesHolding } from '@uplink/contract/admin-roles';
 import { formatCount, formatDateTime, formatUsdt, shortenAdminWallet } from '@uplink/contract/format';
 import type { PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
 import { Alert } from '../../../components/alert';
@@ -10,7 +11,7 @@ import type { Column } from '../../../components/table';
 import { amountColumn, MemberCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { loadFailure, serverMessage } from '../../../lib/error-text';
-import { rolesHolding, usePermissions } from '../../../lib/permissions';
+import { usePermissions } from '../../../lib/permissions';
 import { ApprovalState } from './approval-state';
 import { BatchActions } from './batch-actions';
 import { BatchExports } from './batch-exports';

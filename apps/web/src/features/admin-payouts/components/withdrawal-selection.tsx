@@ -1,3 +1,4 @@
+import { riskTexts } from '@uplink/contract/risk-texts';
 import type { AdminWithdrawal } from '@uplink/contract/withdrawals';
 import { useState } from 'react';
 import { Badge } from '../../../components/badge';
@@ -18,12 +19,17 @@ export interface WithdrawalSelection {
   clear: () => void;
 }
 
-/** Why a withdrawal is offered for no batch (a payment of it is sent or under way, or a batch holds it); null: it may be batched. */
+/**
+ * Why a pending withdrawal is offered for no batch (a payment of it is sent or under way, a batch
+ * holds it, or its member is held by risk review, which the server refuses with
+ * MEMBER_UNDER_REVIEW); null: it may be batched.
+ */
 export function batchingMark(withdrawal: AdminWithdrawal): string | null {
   if (withdrawal.status !== 'PENDING') return null;
   if (withdrawal.paymentSeenIn) return 'Payment sent';
   if (withdrawal.inOpenBatch) return 'In a batch';
   if (withdrawal.paymentUnderWay) return 'Payment under way';
+  if (withdrawal.risk?.held) return riskTexts.heldInPlace;
   return null;
 }
 
@@ -67,7 +73,8 @@ export function useWithdrawalSelection(): WithdrawalSelection {
 
 /**
  * The first column of the admin list: a checkbox on each pending row that may be batched (a
- * labelled line on the narrow cards); a pending row in a batch or under payment says so instead.
+ * labelled line on the narrow cards); a pending row in a batch, under payment or held by risk
+ * review says so instead.
  */
 export function selectionColumn(selection: WithdrawalSelection): Column<AdminWithdrawal> {
   return {

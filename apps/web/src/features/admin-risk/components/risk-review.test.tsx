@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { roleRefusal } from '@uplink/contract/admin-roles';
 import {
   extendRiskHoldSchema,
   type RiskEvent,
@@ -198,6 +199,22 @@ describe('resolving an event', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss the event' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This risk event has already been resolved.');
     expect(within(dialog).getByLabelText('Note (required)')).toHaveProperty('value', 'Two siblings');
+  });
+
+  it('shows the refusal of a role that may no longer resolve, naming the roles that can', async () => {
+    const { user } = await openResolution('Dismiss…');
+    onApi(
+      'post',
+      '/admin/risk/events/:id/resolve',
+      { request: resolveRiskEventSchema, response: riskResolutionResultSchema },
+      () => refusal(403, 'FORBIDDEN', roleRefusal('risk.resolve')),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Dismiss this risk event?' });
+    await user.type(within(dialog).getByLabelText('Note (required)'), 'Two siblings');
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss the event' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Your role does not allow this. Owner or Finance can.',
+    );
   });
 });
 

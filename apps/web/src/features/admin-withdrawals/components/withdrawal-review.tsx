@@ -1,3 +1,4 @@
+import { rolesHolding } from '@uplink/contract/admin-roles';
 import { formatDateTime, formatUsdt } from '@uplink/contract/format';
 import { ledgerEntryKindLabel, ledgerReasonTypeLabel } from '@uplink/contract/ledger';
 import { riskRuleTexts, riskTexts } from '@uplink/contract/risk';
@@ -8,7 +9,7 @@ import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
-import { rolesHolding, usePermissions } from '../../../lib/permissions';
+import { usePermissions } from '../../../lib/permissions';
 import { FlaggedPayments, PaymentUnderWay } from './payment-under-way';
 import { WithdrawalDecisionForm } from './withdrawal-decision-form';
 
