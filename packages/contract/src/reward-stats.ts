@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { complianceTermsSchema } from './compliance-terms';
 import { rewardTypes } from './member-rewards';
 import { wireMoneySchema } from './money';
 import { rewardFiguresSchema } from './reward-figures';
@@ -43,11 +44,8 @@ export const rewardStatsSchema = z.object({
   }),
   /** Compliance conditions that fail now: empty when new rewards are credited at once. */
   lockReasons: z.array(z.enum(lockReasons)),
-  /**
-   * The compliance rule as this server applies it: new rewards lock while the exchange balance is
-   * under `minimumExchangeBalance` (USDT), and a locked reward is forfeited `windowDays` after it was locked.
-   */
-  compliance: z.object({ minimumExchangeBalance: wireMoneySchema, windowDays: z.number().int().positive() }),
+  /** The compliance rule as this server applies it: the exchange-balance line and the forfeit window. */
+  compliance: complianceTermsSchema,
   /**
    * The distributed cycle whose statement NOT_COPYING refers to (null without that reason): a
    * member is judged only by a cycle that ended after they linked their exchange account.

@@ -2,7 +2,13 @@
  * The risk screens' texts, without the schemas: a member screen that only shows them loads
  * neither zod nor decimal.js (risk.ts forwards them).
  */
-import type { RiskResolution } from './risk';
+
+/**
+ * How a person resolves an open event. Here, beside the texts that name it, so that risk.ts (which
+ * forwards both) depends on this file and not the other way round.
+ */
+export const riskResolutions = ['DISMISSED', 'CONFIRMED'] as const;
+export type RiskResolution = (typeof riskResolutions)[number];
 
 export const riskTexts = {
   /** The member's own pending withdrawal while it is held: nothing about rules. */

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { wireMoneySchema } from './money';
 import { oneOfSchema } from './one-of';
 import { adminListPaginationSchema, pageLimitSchema, pageNumberSchema } from './paging';
+import { riskResolutions } from './risk-texts';
 import { safeText } from './safe-text';
 
-export { riskTexts } from './risk-texts';
+export { type RiskResolution, riskResolutions, riskTexts } from './risk-texts';
 
 /**
  * Risk review (issue 36): the sybil farms a deep referral plan attracts, flagged as the data
@@ -27,10 +28,6 @@ export type RiskSeverity = (typeof riskSeverities)[number];
 
 export const riskEventStatuses = ['OPEN', 'DISMISSED', 'CONFIRMED'] as const;
 export type RiskEventStatus = (typeof riskEventStatuses)[number];
-
-/** How a person resolves an open event. */
-export const riskResolutions = ['DISMISSED', 'CONFIRMED'] as const;
-export type RiskResolution = (typeof riskResolutions)[number];
 
 /** A member named by an event (or by its evidence). */
 export const riskMemberSchema = z.object({

@@ -17,7 +17,7 @@ export function memberMatches(alias: string, search: string): RawBuilder<boolean
  * A member as every member list, count, report and export means one: not deleted, and not an
  * administrator — administrators are users of the admin area, never members of the network.
  * `alias` names the `users` row in the query; the maintained counts follow the same rule
- * (migration 0243).
+ * (`user_counts_follow`, db/functions/user-counts-follow.ts).
  * @rule ADMINISTRATORS_ARE_NOT_MEMBERS
  */
 export function isListedMember(alias: string): RawBuilder<boolean> {

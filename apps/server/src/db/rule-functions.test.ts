@@ -43,6 +43,15 @@ describe('rule functions: a fresh database runs the text of db/functions/', () =
     await Promise.all([applyRuleFunctions(db), applyRuleFunctions(db), applyRuleFunctions(db)]);
     expect(await storedBodies(database)).toEqual(fileBodies());
   });
+
+  it('the trigger functions moved out of the migrations still hold their rules', async () => {
+    await expect(sql`UPDATE ledger_accounts SET credits_posted = 0`.execute(database.db)).rejects.toThrow(
+      'ledger account totals change only through ledger entries',
+    );
+    expect(ruleFunctions.map((one) => one.name)).toEqual(
+      expect.arrayContaining(['rewards_state_only', 'ledger_accounts_guard', 'user_counts_follow']),
+    );
+  });
 });
 
 describe('rule functions: a database migrated from an old schema', () => {

@@ -1,11 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { inviteeStage } from './functions/invitee-stage';
+import { ledgerAccountsGuard } from './functions/ledger-accounts-guard';
 import { lockedCreditForfeitsAt } from './functions/locked-credit-forfeits-at';
 import { memberComplianceFailures } from './functions/member-compliance-failures';
 import { memberIsCopying } from './functions/member-is-copying';
 import { refuseHistoryChange } from './functions/refuse-history-change';
+import { rewardsStateOnly } from './functions/rewards-state-only';
 import type { RuleFunction } from './functions/rule-function';
 import { subscriptionIsPaid } from './functions/subscription-is-paid';
+import { userCountsFollow } from './functions/user-counts-follow';
 import { withdrawalsDecidedOnce } from './functions/withdrawals-decided-once';
 
 /**
@@ -19,7 +22,10 @@ export const ruleFunctions: readonly RuleFunction[] = [
   inviteeStage,
   lockedCreditForfeitsAt,
   refuseHistoryChange,
+  ledgerAccountsGuard,
+  rewardsStateOnly,
   withdrawalsDecidedOnce,
+  userCountsFollow,
 ];
 
 /** Any constant of our own: the advisory lock that keeps two processes from replacing the functions at once. */

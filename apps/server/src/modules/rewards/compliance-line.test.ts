@@ -40,6 +40,11 @@ describe('a server with its own compliance line (250 USDT) judges, shows and for
     expect((await statsOf(over)).lockReasons).toEqual([]);
   });
 
+  it('states the line and the window in the public reward plan, which the landing page prints', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/rewards/plan' });
+    expect(response.json().data.compliance).toEqual({ minimumExchangeBalance: 250, windowDays: complianceWindowDays });
+  });
+
   it('forfeits a locked reward at the very deadline the member was shown, not a moment before', async () => {
     const sponsor = await addMember(t.database.db, null, linkedMemberColumns(uniqueUid(), '200'));
     const payer = await addMember(t.database.db, sponsor, linkedMemberColumns(uniqueUid()));

@@ -1,3 +1,4 @@
+import { complianceWindowDays, minimumExchangeBalanceUsdt } from '@uplink/contract/constants';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../testing/app-for-file';
@@ -18,7 +19,13 @@ describe('the reward plan', () => {
     expect(response.json()).toEqual({
       success: true,
       message: 'Reward plan',
-      data: { version: 1, directPercent: 20, levelPercents: defaultLevels, totalLevelPercent: 15 },
+      data: {
+        version: 1,
+        directPercent: 20,
+        levelPercents: defaultLevels,
+        totalLevelPercent: 15,
+        compliance: { minimumExchangeBalance: minimumExchangeBalanceUsdt, windowDays: complianceWindowDays },
+      },
       error: null,
       errorCode: null,
     });

@@ -1,4 +1,3 @@
-import { complianceWindowDays } from '@uplink/contract/constants';
 import { toWireMoney } from '@uplink/contract/money';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
 import type { RewardStats } from '@uplink/contract/reward-stats';
@@ -8,6 +7,7 @@ import type { UserRow } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { DomainError, forbidden } from '../../domain-error';
 import { findLatestActivityAt, findLedgerBalance, findRewardLedgerTotals } from '../ledger/ledger-repository';
+import { complianceTerms } from './compliance-terms';
 import { findLockReasons, findOpenLocks } from './reward-compliance-repository';
 import { cycleWindow } from './reward-cycle-calendar';
 import { latestDistributedCycle } from './reward-cycle-runs-repository';
@@ -52,10 +52,7 @@ export async function viewRewardStats(
       downlineRewards: toWireMoney(byType.downline),
     },
     lockReasons,
-    compliance: {
-      minimumExchangeBalance: toWireMoney(config.exchange.minimumBalance),
-      windowDays: complianceWindowDays,
-    },
+    compliance: complianceTerms(config.exchange),
     notCopyingIn:
       notCopyingCycle > 0
         ? { cycle: notCopyingCycle, endsAt: cycleWindow(config.rewards, notCopyingCycle).endsAt.toISOString() }

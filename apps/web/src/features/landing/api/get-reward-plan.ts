@@ -15,3 +15,11 @@ export function useRewardPlan() {
     staleTime: 60 * 60_000,
   });
 }
+
+/**
+ * The exchange-balance line this server applies (USDT, its MIN_EXCHANGE_BALANCE), from the plan's
+ * compliance figures; undefined until the plan has loaded.
+ */
+export function useMinimumExchangeBalance(): number | undefined {
+  return useRewardPlan().data?.compliance.minimumExchangeBalance;
+}

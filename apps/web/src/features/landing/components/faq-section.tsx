@@ -1,8 +1,11 @@
-import { minimumExchangeBalanceUsdt, referralLevels, subscriptionFeeUsdt } from '@uplink/contract/constants';
+import { referralLevels, subscriptionFeeUsdt } from '@uplink/contract/constants';
 import { Accordion, type AccordionItem } from '../../../components/accordion';
+import { useMinimumExchangeBalance } from '../api/get-reward-plan';
+import { minimumBalanceWords } from '../utils/minimum-balance-words';
 import { SectionHeading } from './section-heading';
 
-const questions: AccordionItem[] = [
+/** The questions, the one on starting stating this server's exchange-balance line once it is known. */
+const questionsFor = (minimumBalance: number | undefined): AccordionItem[] => [
   {
     id: 'what',
     title: 'What is Uplink?',
@@ -18,7 +21,7 @@ const questions: AccordionItem[] = [
   {
     id: 'start',
     title: 'How much do I need to start?',
-    content: `Deposit at least ${minimumExchangeBalanceUsdt} USD on BingX and pay a ${subscriptionFeeUsdt} USDT subscription on the BEP20 (BSC) network. There is no minimum trading package to buy.`,
+    content: `Deposit ${minimumBalanceWords(minimumBalance)} on BingX and pay a ${subscriptionFeeUsdt} USDT subscription on the BEP20 (BSC) network. There is no minimum trading package to buy.`,
   },
   {
     id: 'invite',
@@ -40,6 +43,7 @@ const questions: AccordionItem[] = [
 ];
 
 export function FaqSection() {
+  const questions = questionsFor(useMinimumExchangeBalance());
   return (
     <section aria-labelledby="faq-title" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">

@@ -1,7 +1,8 @@
-import { minimumExchangeBalanceUsdt } from '@uplink/contract/constants';
 import { Link } from 'react-router';
 import { ExternalLinkIcon } from '../../../components/icons';
 import { publicLinks } from '../../../config/public-links';
+import { useMinimumExchangeBalance } from '../api/get-reward-plan';
+import { minimumBalanceWords } from '../utils/minimum-balance-words';
 
 const linkClass =
   'mt-2 inline-flex items-center gap-1.5 font-semibold text-brand-300 text-sm hover:text-brand-200 focus-visible:outline-2 focus-visible:outline-brand-400 rounded';
@@ -9,15 +10,16 @@ const linkClass =
 /** Where a step leads: a page of the exchange (in a new tab) or of this site. */
 type StepDestination = { label: string; href: string } | { label: string; to: string };
 
-const steps: { title: string; text: string; link?: StepDestination }[] = [
+/** The steps, the funding one stating this server's exchange-balance line once it is known. */
+const stepsFor = (minimumBalance: number | undefined): { title: string; text: string; link?: StepDestination }[] => [
   {
     title: 'Join the exchange through the affiliate link',
     text: 'Open your BingX account with our partner link.',
     link: { label: 'Open a BingX account', href: publicLinks.exchangeAffiliateUrl },
   },
   {
-    title: `Complete KYC and fund ${minimumExchangeBalanceUsdt} USD`,
-    text: `Verify your identity on BingX and deposit at least ${minimumExchangeBalanceUsdt} USD.`,
+    title: `Complete KYC and fund ${minimumBalance === undefined ? 'your account' : `${minimumBalance} USD`}`,
+    text: `Verify your identity on BingX and deposit ${minimumBalanceWords(minimumBalance)}.`,
   },
   {
     title: 'Copy the master trader',
@@ -33,6 +35,7 @@ const steps: { title: string; text: string; link?: StepDestination }[] = [
 
 /** The four steps from a visitor to a member. */
 export function StartGuide() {
+  const steps = stepsFor(useMinimumExchangeBalance());
   return (
     <div className="rounded-3xl border border-white/10 bg-white/[0.04] p-6 shadow-2xl shadow-black/40 backdrop-blur sm:p-8">
       <h2 className="font-semibold text-lg text-white">Start in four steps</h2>

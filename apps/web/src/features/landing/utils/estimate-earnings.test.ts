@@ -7,6 +7,7 @@ const defaultPlan: RewardPlan = {
   directPercent: 20,
   levelPercents: [5, 2, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5],
   totalLevelPercent: 15,
+  compliance: { minimumExchangeBalance: 100, windowDays: 30 },
 };
 
 describe('estimateEarnings', () => {
