@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { minimumExchangeBalanceUsdt } from '@uplink/contract/constants';
 import type { RewardPlan } from '@uplink/contract/reward-plan';
 import { api } from '../../../lib/api-client';
 
@@ -18,8 +19,10 @@ export function useRewardPlan() {
 
 /**
  * The exchange-balance line this server applies (USDT, its MIN_EXCHANGE_BALANCE), from the plan's
- * compliance figures; undefined until the plan has loaded.
+ * compliance figures. Until the plan has loaded, and in the build-time prerender of `/` (no API),
+ * the default line the specification states, so the first paint reads as the spec's words and a
+ * server with a line of its own corrects it as soon as it answers.
  */
-export function useMinimumExchangeBalance(): number | undefined {
-  return useRewardPlan().data?.compliance.minimumExchangeBalance;
+export function useMinimumExchangeBalance(): number {
+  return Number(useRewardPlan().data?.compliance.minimumExchangeBalance ?? minimumExchangeBalanceUsdt);
 }

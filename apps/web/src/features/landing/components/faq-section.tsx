@@ -1,11 +1,10 @@
 import { referralLevels, subscriptionFeeUsdt } from '@uplink/contract/constants';
 import { Accordion, type AccordionItem } from '../../../components/accordion';
 import { useMinimumExchangeBalance } from '../api/get-reward-plan';
-import { minimumBalanceWords } from '../utils/minimum-balance-words';
 import { SectionHeading } from './section-heading';
 
-/** The questions, the one on starting stating this server's exchange-balance line once it is known. */
-const questionsFor = (minimumBalance: number | undefined): AccordionItem[] => [
+/** The questions, the one on starting stating this server's exchange-balance line. */
+const questionsFor = (minimumBalance: number): AccordionItem[] => [
   {
     id: 'what',
     title: 'What is Uplink?',
@@ -21,7 +20,7 @@ const questionsFor = (minimumBalance: number | undefined): AccordionItem[] => [
   {
     id: 'start',
     title: 'How much do I need to start?',
-    content: `Deposit ${minimumBalanceWords(minimumBalance)} on BingX and pay a ${subscriptionFeeUsdt} USDT subscription on the BEP20 (BSC) network. There is no minimum trading package to buy.`,
+    content: `Deposit at least ${minimumBalance} USD on BingX and pay a ${subscriptionFeeUsdt} USDT subscription on the BEP20 (BSC) network. There is no minimum trading package to buy.`,
   },
   {
     id: 'invite',

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { ExternalLinkIcon } from '../../../components/icons';
 import { publicLinks } from '../../../config/public-links';
 import { useMinimumExchangeBalance } from '../api/get-reward-plan';
-import { minimumBalanceWords } from '../utils/minimum-balance-words';
 
 const linkClass =
   'mt-2 inline-flex items-center gap-1.5 font-semibold text-brand-300 text-sm hover:text-brand-200 focus-visible:outline-2 focus-visible:outline-brand-400 rounded';
@@ -10,16 +9,16 @@ const linkClass =
 /** Where a step leads: a page of the exchange (in a new tab) or of this site. */
 type StepDestination = { label: string; href: string } | { label: string; to: string };
 
-/** The steps, the funding one stating this server's exchange-balance line once it is known. */
-const stepsFor = (minimumBalance: number | undefined): { title: string; text: string; link?: StepDestination }[] => [
+/** The steps, the funding one stating this server's exchange-balance line. */
+const stepsFor = (minimumBalance: number): { title: string; text: string; link?: StepDestination }[] => [
   {
     title: 'Join the exchange through the affiliate link',
     text: 'Open your BingX account with our partner link.',
     link: { label: 'Open a BingX account', href: publicLinks.exchangeAffiliateUrl },
   },
   {
-    title: `Complete KYC and fund ${minimumBalance === undefined ? 'your account' : `${minimumBalance} USD`}`,
-    text: `Verify your identity on BingX and deposit ${minimumBalanceWords(minimumBalance)}.`,
+    title: `Complete KYC and fund ${minimumBalance} USD`,
+    text: `Verify your identity on BingX and deposit at least ${minimumBalance} USD.`,
   },
   {
     title: 'Copy the master trader',
