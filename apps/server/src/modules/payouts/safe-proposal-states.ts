@@ -1,3 +1,4 @@
+import { safeProposalStates } from '@uplink/contract/payout-batches';
 import { JsonRpcProvider } from 'ethers';
 import type { AppContext } from '../../app-context';
 import { readExecutedSafeTxs } from '../../chain/safe-transaction-service/safe-on-chain';
@@ -11,7 +12,6 @@ import {
   findExecutionsAtNonces,
   findProposalsOfPayment,
   findQueuedProposals,
-  findUnpayingProposalOfPayment,
   firstBlockOfQueued,
   type SafeExecutionRow,
   type SafeProposalRow,
@@ -109,11 +109,10 @@ export async function refreshSafeProposals(deps: Deps): Promise<SafeProposalDeci
           at,
         });
         if (!changed) return false;
-        const stillQueued = (await findProposalsOfPayment(trx, proposal.batch_id)).some(
-          (other) => other.state === 'QUEUED',
-        );
-        if (stillQueued) return true;
-        const unpaying = await findUnpayingProposalOfPayment(trx, proposal.batch_id);
+        const parts = await findProposalsOfPayment(trx, proposal.batch_id, safeProposalStates);
+        if (parts.some((part) => part.state === 'QUEUED')) return true;
+        // Its nonce used without paying it: by another transaction, or by its own failed execution.
+        const unpaying = parts.find((part) => part.state === 'REPLACED' || part.state === 'FAILED');
         if (!unpaying) return true;
         await lockLinesToPay(trx, proposal.batch_id);
         const released = await releaseBatchClaims(trx, proposal.batch_id);

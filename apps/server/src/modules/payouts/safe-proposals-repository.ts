@@ -6,41 +6,28 @@ import type { Database, PayoutSafeProposalsTable, SafeExecutionsTable } from '..
 
 export type SafeProposalRow = Selectable<PayoutSafeProposalsTable>;
 
-/**
- * The batch's parts proposed to the Safe in its payment under way (proposed since it started):
- * those of a payment given up before are history.
- */
-export function findProposalsOfPayment(db: Kysely<Database>, batchId: string): Promise<SafeProposalRow[]> {
-  return db
-    .selectFrom('payout_safe_proposals as p')
-    .innerJoin('payout_batches as b', 'b.id', 'p.batch_id')
-    .selectAll('p')
-    .where('p.batch_id', '=', batchId)
-    .where(sql<boolean>`p.proposed_at >= b.payment_claimed_at`)
-    .where('p.state', 'in', ['QUEUED', 'EXECUTED'])
-    .orderBy('p.part')
-    .execute();
-}
+/** A proposal that still pays or paid its part: queued in the Safe, or executed. */
+const standingStates: readonly SafeProposalState[] = ['QUEUED', 'EXECUTED'];
 
 /**
- * The first part of the batch's payment under way whose Safe nonce was used without paying its
- * transfers: by another transaction (a rejection or a replacement, REPLACED) or by its own
- * execution that failed (FAILED). That transaction can no longer pay them.
+ * The batch's parts proposed to the Safe in its payment under way (proposed since it started), in
+ * `states` (by default those that still pay or paid their part): those of a payment given up
+ * before are history.
  */
-export function findUnpayingProposalOfPayment(
+export function findProposalsOfPayment(
   db: Kysely<Database>,
   batchId: string,
-): Promise<SafeProposalRow | undefined> {
+  states: readonly SafeProposalState[] = standingStates,
+): Promise<SafeProposalRow[]> {
   return db
     .selectFrom('payout_safe_proposals as p')
     .innerJoin('payout_batches as b', 'b.id', 'p.batch_id')
     .selectAll('p')
     .where('p.batch_id', '=', batchId)
     .where(sql<boolean>`p.proposed_at >= b.payment_claimed_at`)
-    .where('p.state', 'in', ['REPLACED', 'FAILED'])
+    .where('p.state', 'in', states)
     .orderBy('p.part')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
 }
 
 /** Every proposal of the batch, newest first within a part: what its page shows. */
