@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './test-app';
  * as empty objects filled in place once the app is up, so the file destructures them where it
  * declares its tests (`const { t, admin } = adminTestAppForFile()`) and they read them when run.
  */
-function startedForFile<Started extends { t: TestApp } & { [Field in keyof Started]: object }>(
+export function startedForFile<Started extends { t: TestApp } & { [Field in keyof Started]: object }>(
   fields: (keyof Started)[],
   start: () => Promise<Started>,
 ): Started {

@@ -1,13 +1,10 @@
-import { Decimal } from 'decimal.js';
 import { formatUnits } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payManyOnDemoChain, payOnDemoChain } from '../../chain/demo-chain';
-import type { UserRow } from '../../db/schema';
-import { createMember, fundedMember, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
-import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { createBatch, decide, reconcileOnce } from '../../testing/payout-builders';
+import { payoutRaceAppForFile, raceConfirmations } from '../../testing/payout-race-app';
 import { type RaceTask, raceRound } from '../../testing/race-round';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 /**
@@ -22,44 +19,11 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const rounds = postgres ? 8 : 3;
-const confirmations = 3;
 
 describe(`payments seen on chain under every race at once (${postgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let chainApp: DemoChainApp;
-  let t: TestApp;
-  let first: UserRow;
-  let second: UserRow;
-
-  beforeAll(async () => {
-    chainApp = await startDemoChainApp({
-      confirmations,
-      mineByHand: true,
-      withdrawals: { maxPending: 5, secondApprovalAbove: '100000000' },
-    });
-    ({ t, admin: first } = chainApp);
-    second = await createMember(t.database.db, { isAdmin: true });
-  }, 300_000);
-  afterAll(() => chainApp?.close());
-
-  const post = (caller: UserRow, url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, headers: sessionHeaders(t.app, caller), payload });
-  const exportOf = (caller: UserRow, batchId: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-json`,
-      headers: sessionHeaders(t.app, caller),
-    });
-  const withdrawals = (ids: string[]) =>
-    t.database.db.selectFrom('withdrawals').selectAll().where('id', 'in', ids).execute();
-  async function batchOf(ids: string[]): Promise<string> {
-    const created = await createBatch(t.app, first, { withdrawalIds: ids });
-    expect(created.statusCode, created.body).toBe(200);
-    return created.json().data._id;
-  }
+  const { chainApp, t, first, second, post, exportOf, withdrawals, batchOf, paymentsOf } = payoutRaceAppForFile({});
 
   it(`pays every withdrawal at most once and never pays one returned, over ${rounds} rounds`, async () => {
-    const chain = t.app.context.integrations.depositChain;
-    if (!chain) throw new Error('no chain configured');
     for (let round = 0; round < rounds; round += 1) {
       const members = await Promise.all(Array.from({ length: 5 }, () => fundedMember(t.database.db, '100')));
       const ids: string[] = [];
@@ -106,33 +70,21 @@ describe(`payments seen on chain under every race at once (${postgres ? 'Postgre
       ];
       await raceRound(round, tasks);
 
-      await chainApp.mine(confirmations);
+      await chainApp.mine(raceConfirmations);
       await reconcileOnce(t.app);
-      const rows = await withdrawals(ids);
-      const wallets = rows.map((row) => row.wallet_address.toLowerCase());
-      const onChain = await chain.transfersTo(wallets, 0, await chain.headBlockNumber());
-      for (const row of rows) {
-        const payments = onChain.filter(
-          (transfer) => transfer.to === row.wallet_address.toLowerCase() && new Decimal(transfer.amount).eq(row.amount),
-        );
+      const { paid, unmatched } = await paymentsOf(ids);
+      for (const { row, payments } of paid) {
         const context = `round ${round}, withdrawal ${row.id} (${row.status}): ${payments.length} payments`;
         expect(payments.length, context).toBeLessThanOrEqual(1);
         if (payments.length === 1) expect(row.status, context).toBe('APPROVED');
         else expect(row.status, context).not.toBe('APPROVED');
       }
       // The two payments made before the race are never undone.
-      expect(rows.find((row) => row.id === paidDirectly)?.status).toBe('APPROVED');
-      expect(rows.find((row) => row.id === oldFilePays)?.status).toBe('APPROVED');
-      expect(rows.find((row) => row.id === blocked)?.status).toBe('APPROVED');
-      const stored = await t.database.db
-        .selectFrom('treasury_transfers')
-        .selectAll()
-        .where('to_address', 'in', wallets)
-        .execute();
-      expect(stored).toHaveLength(onChain.length);
-      const matched = stored.filter((transfer) => transfer.unmatched_reason === null);
-      expect(new Set(matched.map((transfer) => transfer.withdrawal_id)).size).toBe(matched.length);
-      expect(stored.filter((transfer) => transfer.unmatched_reason !== null)).toEqual([]);
+      const statusOf = (id: string) => paid.find(({ row }) => row.id === id)?.row.status;
+      expect(statusOf(paidDirectly)).toBe('APPROVED');
+      expect(statusOf(oldFilePays)).toBe('APPROVED');
+      expect(statusOf(blocked)).toBe('APPROVED');
+      expect(unmatched).toEqual([]);
     }
     expect(await findLedgerDiscrepancies(t.database.db)).toEqual([]);
   }, 900_000);

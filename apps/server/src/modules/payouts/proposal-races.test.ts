@@ -1,14 +1,12 @@
 import SafeApiKit from '@safe-global/api-kit';
-import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payOnDemoChain } from '../../chain/demo-chain';
 import { confirmAndExecuteAsDemoOwners } from '../../chain/demo-safe-owners';
 import type { UserRow } from '../../db/schema';
-import { createMember, fundedMember, requestedWithdrawal, sessionHeaders } from '../../testing/builders';
-import { type DemoChainApp, startDemoChainApp } from '../../testing/demo-chain-app';
+import { fundedMember, requestedWithdrawal } from '../../testing/builders';
 import { createBatch, decide, reconcileOnce } from '../../testing/payout-builders';
+import { payoutRaceAppForFile, raceConfirmations } from '../../testing/payout-race-app';
 import { type RaceTask, raceRound } from '../../testing/race-round';
-import type { TestApp } from '../../testing/test-app';
 import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
 
 /**
@@ -30,42 +28,13 @@ import { findLedgerDiscrepancies } from '../ledger/ledger-repository';
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const rounds = postgres ? 8 : 3;
-const confirmations = 3;
 
 describe(`the Safe proposal path under every race at once (${postgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let chainApp: DemoChainApp;
-  let t: TestApp;
-  let first: UserRow;
-  let second: UserRow;
-
-  beforeAll(async () => {
-    chainApp = await startDemoChainApp({
-      confirmations,
-      mineByHand: true,
-      withdrawals: { maxPending: 5, secondApprovalAbove: '100000000', transfersPerTransaction: 2 },
-    });
-    ({ t, admin: first } = chainApp);
-    second = await createMember(t.database.db, { isAdmin: true });
-  }, 300_000);
-  afterAll(() => chainApp?.close());
-
-  const post = (caller: UserRow, url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, headers: sessionHeaders(t.app, caller), payload });
+  const { chainApp, t, first, second, post, exportOf, withdrawals, batchOf, paymentsOf } = payoutRaceAppForFile({
+    transfersPerTransaction: 2,
+  });
   const propose = (caller: UserRow, batchId: string, part: number) =>
     post(caller, `/withdrawals/admin/batches/${batchId}/propose?part=${part}`);
-  const exportOf = (caller: UserRow, batchId: string, part: number) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/withdrawals/admin/batches/${batchId}/export?format=safe-json&part=${part}`,
-      headers: sessionHeaders(t.app, caller),
-    });
-  const withdrawals = (ids: string[]) =>
-    t.database.db.selectFrom('withdrawals').selectAll().where('id', 'in', ids).execute();
-  async function batchOf(ids: string[]): Promise<string> {
-    const created = await createBatch(t.app, first, { withdrawalIds: ids });
-    expect(created.statusCode, created.body).toBe(200);
-    return created.json().data._id;
-  }
   async function paidDirectly(id: string): Promise<string> {
     const [row] = await withdrawals([id]);
     return payOnDemoChain(chainApp.demoChain, 'treasury', row?.wallet_address as string, row?.amount as string);
@@ -99,7 +68,7 @@ describe(`the Safe proposal path under every race at once (${postgres ? 'Postgre
       const firstPart = await propose(first, batchA, 1);
       expect(firstPart.statusCode, firstPart.body).toBe(200);
       await confirmAndExecuteAsDemoOwners(chainApp.demoChain, firstPart.json().data.safeTxHash);
-      await chainApp.mine(confirmations);
+      await chainApp.mine(raceConfirmations);
       await reconcileOnce(t.app);
       const batchB = await batchOf([b0, b1, b2]);
 
@@ -159,15 +128,10 @@ describe(`the Safe proposal path under every race at once (${postgres ? 'Postgre
         .execute();
       expect(unheld, `round ${round}: queued proposals whose payment was released`).toEqual([]);
       await ownersExecuteTheQueue();
-      await chainApp.mine(confirmations);
+      await chainApp.mine(raceConfirmations);
       await reconcileOnce(t.app);
-      const rows = await withdrawals(ids);
-      const wallets = rows.map((row) => row.wallet_address.toLowerCase());
-      const onChain = await chain.transfersTo(wallets, 0, await chain.headBlockNumber());
-      for (const row of rows) {
-        const payments = onChain.filter(
-          (transfer) => transfer.to === row.wallet_address.toLowerCase() && new Decimal(transfer.amount).eq(row.amount),
-        );
+      const { paid, unmatched } = await paymentsOf(ids);
+      for (const { row, payments } of paid) {
         const byProduct = payments.filter((transfer) => !direct.has(transfer.txHash));
         const context = `round ${round}, withdrawal ${row.id} (${row.status}): ${payments.length} payments`;
         expect(byProduct.length, context).toBeLessThanOrEqual(1);
@@ -175,19 +139,11 @@ describe(`the Safe proposal path under every race at once (${postgres ? 'Postgre
         if (payments.length > 0) expect(row.status, context).toBe('APPROVED');
         else expect(row.status, context).not.toBe('APPROVED');
       }
-      const stored = await t.database.db
-        .selectFrom('treasury_transfers')
-        .selectAll()
-        .where('to_address', 'in', wallets)
-        .execute();
-      expect(stored).toHaveLength(onChain.length);
-      const matched = stored.filter((transfer) => transfer.unmatched_reason === null);
-      expect(new Set(matched.map((transfer) => transfer.withdrawal_id)).size).toBe(matched.length);
-      for (const unmatched of stored.filter((transfer) => transfer.unmatched_reason !== null)) {
-        expect(directlyPaid, `round ${round}: ${unmatched.transaction_hash} unmatched`).toContain(
-          unmatched.withdrawal_id,
+      for (const transfer of unmatched) {
+        expect(directlyPaid, `round ${round}: ${transfer.transaction_hash} unmatched`).toContain(
+          transfer.withdrawal_id,
         );
-        expect(unmatched.unmatched_reason).toBe('WITHDRAWAL_ALREADY_PAID');
+        expect(transfer.unmatched_reason).toBe('WITHDRAWAL_ALREADY_PAID');
       }
       const queued = await t.database.db
         .selectFrom('payout_safe_proposals')
