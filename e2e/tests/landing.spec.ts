@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { gotoMounted } from '../support/app-mounted';
 
 test.describe('public site', () => {
   test('the navigation bar changes style after 20 px of scroll', async ({ page }) => {
-    await page.goto('/');
+    await gotoMounted(page, '/');
     const bar = page.locator('header[data-scrolled]');
     await expect(bar).toHaveAttribute('data-scrolled', 'false');
     const topBackground = await bar.evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -21,7 +22,7 @@ test.describe('public site', () => {
   });
 
   test('the landing page states every claim and the four-step guide', async ({ page }) => {
-    await page.goto('/');
+    await gotoMounted(page, '/');
     await expect(page).toHaveTitle('Copy trading with rewards · Uplink');
     for (const claim of ['Keep 50% of the profit.', '5-10%', '100+', '24/7', 'No minimum trading package']) {
       await expect(page.getByText(claim, { exact: true }).first()).toBeVisible();
@@ -41,7 +42,7 @@ test.describe('public site', () => {
   });
 
   test('the FAQ keeps one item open at a time', async ({ page }) => {
-    await page.goto('/');
+    await gotoMounted(page, '/');
     const first = page.getByRole('button', { name: 'What is Uplink?' });
     const second = page.getByRole('button', { name: 'Does Uplink hold my money?' });
     const third = page.getByRole('button', { name: 'How much do I need to start?' });
@@ -66,7 +67,7 @@ test.describe('public site', () => {
   test('a visitor sees the section links, Sign In and Sign Up; a section link scrolls to its anchor', async ({
     page,
   }) => {
-    await page.goto('/');
+    await gotoMounted(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'Copy Trading', 'Earn', 'Contact Us', 'Sign In', 'Sign Up']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
@@ -84,7 +85,7 @@ test.describe('public site', () => {
   test('the footer carries the contact e-mail, two messaging groups, two social placeholders and the copyright of the current year', async ({
     page,
   }) => {
-    await page.goto('/');
+    await gotoMounted(page, '/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await expect(footer.getByRole('link', { name: 'Telegram Channel' })).toHaveAttribute('href', /^https:\/\//);
@@ -95,7 +96,7 @@ test.describe('public site', () => {
 
   test('the mobile menu lists the visitor links', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await gotoMounted(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Sign Up', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();

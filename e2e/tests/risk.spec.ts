@@ -158,7 +158,10 @@ test.describe('risk review', () => {
     await page.getByLabel('Search withdrawals').fill(earner.email);
     const rows = page.getByRole('table', { name: 'Withdrawals' }).locator('tbody tr');
     await expect(rows).toHaveCount(1);
-    await expect(rows.first().getByText('Held')).toBeVisible();
+    // Its status names the risk, and no batch box is offered in its place: the reason stands there.
+    await expect(rows.first().getByText('Held (risk: E-mail alias)')).toBeVisible();
+    await expect(rows.first().getByText(riskTexts.heldInPlace)).toBeVisible();
+    await expect(rows.first().getByRole('checkbox')).toHaveCount(0);
     await rows
       .first()
       .getByRole('link', { name: /Review/ })
