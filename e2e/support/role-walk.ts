@@ -91,19 +91,20 @@ export async function walkBatchUnderWay(page: Page, walker: Walker, batchPath: s
 
 /**
  * An open SHARED_WITHDRAWAL_WALLET event: `earlier` withdraws to `wallet` and the root owner
- * rejects it, then `later` withdraws there — `earlier` is its earlier holder, named but not held.
+ * rejects it, then `later` withdraws there — `earlier` is its earlier holder, named but not held;
+ * `later` joined the cluster and is held. Answers the id of `later`'s withdrawal, held by the event.
  */
 export async function sharedWalletThroughApi(
   request: APIRequestContext,
   { earlier, later, wallet }: { earlier: NewMember; later: NewMember; wallet: string },
-): Promise<void> {
+): Promise<string> {
   const first = await requestWithdrawalThroughApi(request, earlier, { amount: '10.00', wallet });
   const rejected = await request.put(`/api/withdrawals/${first}`, {
     headers: { authorization: `Bearer ${await signInThroughApi(request, e2eAdmin)}` },
     data: { status: 'REJECTED', reason: 'The address is to be shared in the role walk' },
   });
   expect(rejected.ok(), await rejected.text()).toBe(true);
-  await requestWithdrawalThroughApi(request, later, { amount: '10.00', wallet });
+  return requestWithdrawalThroughApi(request, later, { amount: '10.00', wallet });
 }
 
 /**
@@ -121,6 +122,89 @@ export async function walkRiskEvent(page: Page, walker: Walker, earlier: NewMemb
   await expect(cluster).toBeVisible();
   for (const action of ['Dismiss…', 'Confirm…', `${riskTexts.extendHold}…`]) {
     await offeredOnlyWith(walker, 'risk.resolve', cluster.getByRole('button', { name: action }), action);
+  }
+}
+
+/** The admin list's row of the one withdrawal `search` finds, searched at the list's top. */
+async function withdrawalRow(page: Page, search: string) {
+  await openScreen(page, '/admin/withdrawals', /Withdrawals/);
+  await page.getByLabel('Search withdrawals').fill(search);
+  const rows = page.getByRole('table', { name: 'Withdrawals' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  return rows.first();
+}
+
+/** The decision's choices offered on a review, when the role may decide at all. */
+function decisionChoice(page: Page, label: string) {
+  return page.getByLabel('Decision').locator('option', { hasText: label });
+}
+
+/**
+ * A pending withdrawal of a member held by risk review (`held`, the joiner of a shared wallet):
+ * the server refuses to batch, approve, export or pay it (MEMBER_UNDER_REVIEW); rejecting or
+ * blocking it stays `withdrawals.decide`'s. The list marks the member held and, where a role
+ * chooses rows for a batch, says why there is no box; the review says it is held, and offers
+ * neither approval nor a payment.
+ */
+export async function walkHeldWithdrawal(page: Page, walker: Walker, held: NewMember, withdrawalId: string) {
+  const row = await withdrawalRow(page, held.email);
+  await expect(row.getByText(/^Held \(risk: /)).toBeVisible();
+  const box = page.getByRole('checkbox', { name: `Select the withdrawal of ${held.firstName} ${held.lastName}` });
+  await expect(box, `${walker.role}: choosing a held withdrawal for a batch`).toHaveCount(0);
+  const inPlace = row.getByText(riskTexts.heldInPlace, { exact: true });
+  await expect(inPlace, `${walker.role}: why a held withdrawal has no batch box`).toHaveCount(
+    can(walker.role, 'payouts.manage') ? 1 : 0,
+  );
+
+  await openScreen(page, `/admin/withdrawals/${withdrawalId}`, 'Withdrawal Review');
+  await expect(page.getByRole('alert').filter({ hasText: riskTexts.reviewBanner })).toBeVisible();
+  const refused = `${walker.role}: paying a held withdrawal`;
+  await expect(page.getByRole('button', { name: 'Pay from the demo treasury' }), refused).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Approve (paid)' }), refused).toHaveCount(0);
+  await expect(page.getByLabel('Transaction hash'), refused).toHaveCount(0);
+  await offeredOnlyWith(walker, 'withdrawals.decide', page.getByLabel('Decision'), 'rejecting or blocking it');
+  if (can(walker.role, 'withdrawals.decide')) {
+    await expect(page.getByText(riskTexts.heldInPlace, { exact: true })).toBeVisible();
+    await expect(decisionChoice(page, 'Approve (paid)'), `${walker.role}: approving a held withdrawal`).toHaveCount(0);
+    await expect(decisionChoice(page, 'Reject')).toHaveCount(1);
+  }
+}
+
+/**
+ * A pending withdrawal whose payout batch's payment is under way (`batchPath`, its file
+ * downloaded): it is in that batch, so offered for no other; until the chain shows its payment or
+ * the batch is released, the server refuses to reject, block or pay it again
+ * (WITHDRAWAL_PAYMENT_IN_PROGRESS), and its claim is released with the batch. An approval with
+ * the payment's hash stays `withdrawals.decide`'s.
+ */
+export async function walkWithdrawalUnderWay(
+  page: Page,
+  walker: Walker,
+  {
+    payee,
+    wallet,
+    withdrawalId,
+    batchPath,
+  }: { payee: NewMember; wallet: string; withdrawalId: string; batchPath: string },
+) {
+  const row = await withdrawalRow(page, wallet);
+  const box = page.getByRole('checkbox', { name: `Select the withdrawal of ${payee.firstName} ${payee.lastName}` });
+  await expect(box, `${walker.role}: choosing a withdrawal under payment for a batch`).toHaveCount(0);
+  await expect(row.getByText('In a batch', { exact: true })).toHaveCount(can(walker.role, 'payouts.manage') ? 1 : 0);
+
+  await openScreen(page, `/admin/withdrawals/${withdrawalId}`, 'Withdrawal Review');
+  await expect(page.getByRole('heading', { name: 'Payment under way' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'open the batch' })).toHaveAttribute('href', batchPath);
+  for (const refused of ['Pay from the demo treasury', 'Release payment claim', 'Reject', 'Block for compliance']) {
+    const what = `${walker.role}: ${refused} while the payment is under way`;
+    await expect(page.getByRole('button', { name: refused }), what).toHaveCount(0);
+  }
+  await offeredOnlyWith(walker, 'withdrawals.decide', page.getByLabel('Decision'), 'an approval with its hash');
+  if (can(walker.role, 'withdrawals.decide')) {
+    for (const refused of ['Reject', 'Block for compliance']) {
+      const what = `${walker.role}: ${refused} while the payment is under way`;
+      await expect(decisionChoice(page, refused), what).toHaveCount(0);
+    }
   }
 }
 

@@ -19,9 +19,11 @@ import {
   type Walker,
   walkBatchAwaitingApproval,
   walkBatchUnderWay,
+  walkHeldWithdrawal,
   walkOpenBatch,
   walkRiskEvent,
   walkSettings,
+  walkWithdrawalUnderWay,
 } from '../support/role-walk';
 import { signInAs } from '../support/session';
 
@@ -71,8 +73,9 @@ async function joinTheTeam(request: APIRequestContext, walker: Walker): Promise<
 }
 
 /**
- * Every role walks the admin screens (users, withdrawals, payout batches, rewards, audit, team,
- * risk, settings) at a phone's and a desktop's width: each screen offers an action exactly when
+ * Every role walks the admin screens (users, withdrawals — among them one of a member held by risk
+ * review and one whose payment is under way — payout batches, rewards, audit, team, risk,
+ * settings) at a phone's and a desktop's width: each screen offers an action exactly when
  * the role's permissions (the table the server checks) allow it, so nothing is offered that the
  * server would refuse, and nothing allowed is missing.
  */
@@ -83,7 +86,11 @@ test.describe('each administrator role is offered only what it may do', () => {
   let awaitingApproval = '';
   let open = '';
   let underWay = '';
+  let payee: NewMember;
+  let paying = '';
   let earlierHolder: NewMember;
+  let heldMember: NewMember;
+  let heldWithdrawal = '';
 
   test.beforeAll(async ({ request }) => {
     test.setTimeout(360_000);
@@ -92,16 +99,14 @@ test.describe('each administrator role is offered only what it may do', () => {
     for (const walker of walkers.slice(1)) await joinTheTeam(request, walker);
 
     // 5 % of the copier's 30,000 to the payee: 1,500 USDT, enough for one batch above the second-approval threshold.
-    const { member: payee } = await memberWithPayingCopier(request, {
+    ({ member: payee } = await memberWithPayingCopier(request, {
       label: `${tag}-payee`,
       cycle: payeeCycle,
       copierMasterAmount: 30_000,
-    });
-    const [large, small, paying] = [
-      await requestWithdrawalThroughApi(request, payee, { amount: '1200.00', wallet: batchWallets[0] }),
-      await requestWithdrawalThroughApi(request, payee, { amount: '10.00', wallet: batchWallets[1] }),
-      await requestWithdrawalThroughApi(request, payee, { amount: '10.00', wallet: batchWallets[2] }),
-    ];
+    }));
+    const large = await requestWithdrawalThroughApi(request, payee, { amount: '1200.00', wallet: batchWallets[0] });
+    const small = await requestWithdrawalThroughApi(request, payee, { amount: '10.00', wallet: batchWallets[1] });
+    paying = await requestWithdrawalThroughApi(request, payee, { amount: '10.00', wallet: batchWallets[2] });
     awaitingApproval = await batchThroughApi(request, [large]);
     open = await batchThroughApi(request, [small]);
     underWay = await batchThroughApi(request, [paying]);
@@ -111,8 +116,9 @@ test.describe('each administrator role is offered only what it may do', () => {
       memberWithPayingCopier(request, { label: `${tag}-${label}`, cycle: ownCycle, copierMasterAmount: 2_000 });
     const { member: earlier } = await earner('earlier', riskCycles[0]);
     const { member: later } = await earner('later', riskCycles[1]);
-    await sharedWalletThroughApi(request, { earlier, later, wallet: sharedWallet });
+    heldWithdrawal = await sharedWalletThroughApi(request, { earlier, later, wallet: sharedWallet });
     earlierHolder = earlier;
+    heldMember = later;
   });
 
   for (const walker of walkers) {
@@ -168,6 +174,13 @@ test.describe('each administrator role is offered only what it may do', () => {
         await walkBatchAwaitingApproval(page, walker, awaitingApproval);
         await walkOpenBatch(page, walker, open);
         await walkBatchUnderWay(page, walker, underWay);
+        await walkWithdrawalUnderWay(page, walker, {
+          payee,
+          wallet: batchWallets[2],
+          withdrawalId: paying,
+          batchPath: underWay,
+        });
+        await walkHeldWithdrawal(page, walker, heldMember, heldWithdrawal);
         await walkRiskEvent(page, walker, earlierHolder);
         await walkSettings(page, walker);
       }

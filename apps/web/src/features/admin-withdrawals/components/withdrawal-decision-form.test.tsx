@@ -176,3 +176,47 @@ describe('a held withdrawal', () => {
     expect(screen.queryByRole('button', { name: 'Approve (paid)' })).toBeNull();
   });
 });
+
+describe('a withdrawal whose payment is under way', () => {
+  const underWay = {
+    claimedAt: '2026-03-02T10:00:00.000Z',
+    claimedBy: 'root@uplink.test',
+    transactionHash: null,
+    batchId: 'batch-7',
+  };
+
+  it('offers only its approval with the hash: no rejection, block nor second payment, which the server refuses', async () => {
+    renderScreen(
+      <WithdrawalReviewPanels
+        id="withdrawal-1"
+        review={aPendingWithdrawalReview({ paymentUnderWay: underWay, demoTreasury: true })}
+      />,
+      { signedInAs: anAdministrator() },
+    );
+    const decision = await screen.findByLabelText('Decision');
+    expect(
+      within(decision)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Approve (paid)']);
+    expect(screen.getByLabelText('Transaction hash')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay from the demo treasury/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('offers nothing when its member is held as well, and says why', async () => {
+    const base = aPendingWithdrawalReview();
+    const review = aPendingWithdrawalReview({
+      withdrawal: {
+        ...base.withdrawal,
+        risk: { severity: 'HIGH', held: true, openEvents: 1, rules: ['SHARED_WITHDRAWAL_WALLET'] },
+      },
+      paymentUnderWay: underWay,
+      demoTreasury: true,
+    });
+    renderScreen(<WithdrawalReviewPanels id="withdrawal-1" review={review} />, { signedInAs: anAdministrator() });
+    expect(await screen.findByText('Held: the member is under risk review')).toBeTruthy();
+    expect(screen.queryByLabelText('Decision')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Pay from the demo treasury/ })).toBeNull();
+  });
+});

@@ -28,7 +28,9 @@ const decisionOptions: { value: WithdrawalDecision; label: string }[] = [
  * Approve with the payment's transaction hash, reject with a reason, or block with a reason; the
  * member's text (an approval's note, a rejection's reason) and the administrators' internal note
  * are separate fields. The decision is checked with the contract's own schema, then confirmed in a
- * dialog that names the member, amount and wallet before anything is sent.
+ * dialog that names the member, amount and wallet before anything is sent. Only what the server
+ * takes in the withdrawal's state is offered: a held one is not approved nor paid, one whose
+ * payment is under way only approved.
  *
  * When the withdrawal was decided meanwhile (the treasury reconciliation saw its payment, or
  * another administrator), the form stays with what was typed, read only, and says who decided
@@ -38,8 +40,13 @@ export function WithdrawalDecisionForm({ id, review }: { id: string; review: Wit
   const { withdrawal, paymentUnderWay } = review;
   // A held withdrawal is neither approved nor paid (the server answers MEMBER_UNDER_REVIEW): not offered.
   const held = withdrawal.risk?.held === true && withdrawal.status === 'PENDING';
-  const options = held ? decisionOptions.filter((option) => option.value !== 'APPROVED') : decisionOptions;
-  const [status, setStatus] = useState<WithdrawalDecision>(held ? 'REJECTED' : 'APPROVED');
+  // While a payment of it is under way it is neither rejected, blocked nor paid again (the server
+  // answers WITHDRAWAL_PAYMENT_IN_PROGRESS; the card above says so): only its approval is offered.
+  const claimed = paymentUnderWay !== null && withdrawal.status === 'PENDING';
+  const options = decisionOptions.filter((option) => (option.value === 'APPROVED' ? !held : !claimed));
+  const [picked, setStatus] = useState<WithdrawalDecision>(held ? 'REJECTED' : 'APPROVED');
+  // What the review now allows wins over a choice made before it changed (a payment started meanwhile).
+  const status = options.some((option) => option.value === picked) ? picked : (options[0]?.value ?? picked);
   /** What the administrator typed as the hash; the payment just sent fills the field otherwise. */
   const [transactionHash, setTransactionHash] = useState('');
   const [paidHash, setPaidHash] = useState<string | null>(null);
@@ -56,6 +63,19 @@ export function WithdrawalDecisionForm({ id, review }: { id: string; review: Wit
   const hash = transactionHash || sentHash || '';
 
   if (decided && !typed) return null;
+  if (options.length === 0) {
+    return (
+      <Card>
+        <CardHeader title="Decision" />
+        <CardBody>
+          <Alert tone="warning" title={riskTexts.heldInPlace}>
+            Its payment is under way: nothing can be decided on it until the payment is approved or released and the
+            risk event resolved.
+          </Alert>
+        </CardBody>
+      </Card>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,7 +141,7 @@ export function WithdrawalDecisionForm({ id, review }: { id: string; review: Wit
                   The withdrawal is approved by itself once the chain confirms the payment, or approve it now with its
                   hash.
                 </Alert>
-              ) : review.demoTreasury && !decided ? (
+              ) : review.demoTreasury && !decided && !claimed ? (
                 <DemoTreasuryPayment
                   id={id}
                   details={withdrawalDetails(withdrawal)}
