@@ -20,7 +20,14 @@ smallest() {
   case "$1" in
     bench:api) echo "BENCH_DURATION_MS=300 BENCH_CONNECTIONS=4 npm run bench:api" ;;
     bench:web) echo "BENCH_RUNS=1 npm run bench:web" ;;
-    bench:lighthouse) echo "LH_RUNS=1 LH_PAGES=/ LH_PRESETS=mobile npm run bench:lighthouse" ;;
+    # npm test has just built the release (RELEASE_BUILT): the script's own `npm run build` is skipped then.
+    bench:lighthouse)
+      if [ -n "${RELEASE_BUILT:-}" ]; then
+        echo "LH_RUNS=1 LH_PAGES=/ LH_PRESETS=mobile npx tsx apps/web/scripts/bench-lighthouse.ts"
+      else
+        echo "LH_RUNS=1 LH_PAGES=/ LH_PRESETS=mobile npm run bench:lighthouse"
+      fi
+      ;;
     bench:deposits) echo "BENCH_MEMBERS=50 BENCH_BLOCKS=20 BENCH_PAYERS=5 BENCH_NAIVE_SAMPLE=5 npm run bench:deposits" ;;
     bench:network) echo "npm run bench:network -- --members 300 --runs 2" ;;
     bench:cycle) echo "npm run bench:cycle -- --members 100 --runs 2 --warmups 0" ;;
