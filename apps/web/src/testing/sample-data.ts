@@ -12,6 +12,7 @@ import type {
   SafeProposal,
 } from '@uplink/contract/payout-batches';
 import { toRewardFigures } from '@uplink/contract/reward-figures';
+import type { RewardPlan } from '@uplink/contract/reward-plan';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import type { RiskEvent, RiskEvents } from '@uplink/contract/risk';
 import type { AdminWithdrawal, AdminWithdrawals, WithdrawalReview } from '@uplink/contract/withdrawals';
@@ -367,3 +368,12 @@ export function aMemberFunnel(memberId: string): AdminFunnel {
     bestLinks: [],
   };
 }
+
+/** The reward plan the demo server answers: 20 % direct, 15 % over 15 levels, the default compliance line. */
+export const sampleRewardPlan: RewardPlan = {
+  version: 1,
+  directPercent: 20,
+  levelPercents: [5, 2, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5],
+  totalLevelPercent: 15,
+  compliance: { minimumExchangeBalance: 100, windowDays: 30 },
+};

@@ -3,15 +3,13 @@ import { rewardPlanSchema } from '@uplink/contract/reward-plan';
 import { describe, expect, it } from 'vitest';
 import { onApi } from '../../testing/api-server';
 import { renderScreen } from '../../testing/render-screen';
+import { sampleRewardPlan } from '../../testing/sample-data';
 import LandingPage from './landing';
 
 /** The plan a server whose MIN_EXCHANGE_BALANCE is 250 answers. */
 function planOfServerWithLine250() {
   onApi('get', '/rewards/plan', { response: rewardPlanSchema }, () => ({
-    version: 1,
-    directPercent: 20,
-    levelPercents: [5, 2, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5],
-    totalLevelPercent: 15,
+    ...sampleRewardPlan,
     compliance: { minimumExchangeBalance: 250, windowDays: 30 },
   }));
 }

@@ -1,14 +1,9 @@
 import type { RewardPlan } from '@uplink/contract/reward-plan';
 import { describe, expect, it } from 'vitest';
+import { sampleRewardPlan } from '../../../testing/sample-data';
 import { assumptionsError, estimateEarnings } from './estimate-earnings';
 
-const defaultPlan: RewardPlan = {
-  version: 1,
-  directPercent: 20,
-  levelPercents: [5, 2, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5],
-  totalLevelPercent: 15,
-  compliance: { minimumExchangeBalance: 100, windowDays: 30 },
-};
+const defaultPlan = sampleRewardPlan;
 
 describe('estimateEarnings', () => {
   it('pays each level its percent of what that level pays the master trader', () => {
