@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { appScriptMeta } from './src/lib/app-script';
 
 /**
  * Where the build keeps what must not be served: the source maps (built "hidden", without a
@@ -94,20 +95,22 @@ function bundleModules(): Plugin {
   };
 }
 
-/** The modules whose code the page at `/` needs beside the entry: its frame and its screen (src/app/router.tsx). */
-const landingModules = ['src/components/layouts/public-layout.tsx', 'src/app/routes/landing.tsx'];
+/** The script of the page at `/` (src/landing-entry.tsx), an entry of its own beside index.html's. */
+export const landingEntry = 'src/landing-entry.tsx';
 
 /**
  * Writes dist/landing.html, the page the server sends for `/`: index.html with the landing page
  * prerendered into its root element (src/prerender.tsx, run through Vite's module runner after
- * the bundle is written), so `/` paints before its JavaScript arrives, and with a
- * `<link rel="modulepreload">` for each chunk of the landing's frame and screen that the entry
- * does not already load, so they download beside the entry instead of after it.
+ * the bundle is written), so `/` paints before its JavaScript arrives, and with the landing
+ * page's own entry in place of the app's: a script that hydrates that page with React alone,
+ * with a `<link rel="modulepreload">` for each chunk it imports, so they download beside it.
  */
 function prerenderLanding(): Plugin {
   let root = '';
   let outDir = '';
   let mode = '';
+  let script = '';
+  let appScript = '';
   let preloads: string[] = [];
   return {
     name: 'uplink-prerender-landing',
@@ -119,23 +122,25 @@ function prerenderLanding(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const closure = (start: string[]) => {
-        const found = new Set<string>();
-        const visit = (file: string) => {
-          if (found.has(file)) return;
-          found.add(file);
-          for (const imported of bundle[file]?.type === 'chunk' ? bundle[file].imports : []) visit(imported);
-        };
-        for (const file of start) visit(file);
-        return found;
+      const entryOf = (module: string) => {
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.join(root, module));
+        if (!entry) throw new Error(`${module} is not an entry of the build`);
+        return entry;
       };
-      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-      const landing = landingModules.map((module) => {
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId === path.join(root, module));
-        if (!chunk) throw new Error(`${module} has no chunk of its own: the landing page cannot preload it`);
-        return chunk.fileName;
-      });
-      preloads = [...closure(landing)].filter((file) => !entry.has(file));
+      const entry = entryOf(landingEntry);
+      appScript = entryOf('index.html').fileName;
+      const imported = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        for (const next of chunk?.type === 'chunk' ? chunk.imports : []) {
+          if (imported.has(next)) continue;
+          imported.add(next);
+          visit(next);
+        }
+      };
+      visit(entry.fileName);
+      script = entry.fileName;
+      preloads = [...imported];
     },
     async closeBundle() {
       const { module } = await runnerImport<{ landing: { html: string; title: string } }>(
@@ -149,10 +154,15 @@ function prerenderLanding(): Plugin {
       );
       const { html, title } = module.landing;
       const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      const links = preloads.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+      const scripts = [
+        `    <meta name="${appScriptMeta}" content="/${appScript}">\n`,
+        `    <script type="module" crossorigin src="/${script}"></script>\n`,
+        ...preloads.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`),
+      ].join('');
       const page = index
         .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-        .replace('  </head>', `${links}  </head>`)
+        .replace(/ *<script type="module"[^>]*><\/script>\n| *<link rel="modulepreload"[^>]*>\n/g, '')
+        .replace('  </head>', `${scripts}  </head>`)
         .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
       if (!page.includes(html)) throw new Error('dist/index.html has no empty <div id="root"></div> to prerender into');
       await writeFile(path.join(outDir, 'landing.html'), page);
@@ -194,5 +204,6 @@ export default defineConfig({
     // No polyfill of <link rel="modulepreload">: the browsers of the default target that lack it
     // (Safari 16.4-16.6, Firefox 114) load the same modules by their imports, only later.
     modulePreload: { polyfill: false },
+    rollupOptions: { input: { index: 'index.html', landing: landingEntry } },
   },
 });

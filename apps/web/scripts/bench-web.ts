@@ -18,7 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { privateDirOf } from '../vite.config';
+import { landingEntry, privateDirOf } from '../vite.config';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const jsBudgetBytes = 150 * 1024;
@@ -146,10 +146,9 @@ try {
   });
   // The build keeps its manifest beside the served files (see vite.config.ts).
   const manifest = JSON.parse(readFileSync(path.join(privateDirOf(outDir), '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('The build has no entry chunk');
+  if (!manifest[landingEntry]?.isEntry) throw new Error(`The build has no entry ${landingEntry}`);
 
-  const firstLoad = [...staticClosure(manifest, entryKey)];
+  const firstLoad = [...staticClosure(manifest, landingEntry)];
   const jsFiles = firstLoad.map((key) => manifest[key]?.file).filter((file): file is string => Boolean(file));
   const cssFiles = [...new Set(firstLoad.flatMap((key) => manifest[key]?.css ?? []))];
   const jsBytes = jsFiles.reduce((sum, file) => sum + gzipSize(outDir, file), 0);

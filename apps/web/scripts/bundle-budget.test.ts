@@ -7,6 +7,7 @@ import { type BuildFacts, faultsOf, type Manifest, type PageBudget, weighPage } 
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+  'src/landing-entry.tsx': { file: 'assets/landing.js', isEntry: true, imports: ['_react.js'] },
   '_react.js': { file: 'assets/react.js' },
   'src/app/routes/member/dashboard.tsx': {
     file: 'assets/dashboard.js',
@@ -20,6 +21,7 @@ const sizes: Record<string, number> = {
   'assets/react.js': 50_000,
   'assets/dashboard.js': 10_000,
   'assets/money.js': 12_000,
+  'assets/landing.js': 8_000,
 };
 const build = (overrides: Record<string, number> = {}): BuildFacts => ({
   manifest,
@@ -39,6 +41,16 @@ describe('the bundle budget', () => {
     ]);
     expect(weight.bytes).toBe(102_000);
     expect(faultsOf(weight)).toEqual([]);
+  });
+
+  it('weighs a page with an entry of its own as that entry alone, without the app’s', () => {
+    const landing: PageBudget = { path: '/', entry: 'src/landing-entry.tsx', loads: [], limitKb: 80 };
+    const weight = weighPage(build(), landing);
+    expect(weight.files.map(({ file }) => file).sort()).toEqual(['assets/landing.js', 'assets/react.js']);
+    expect(faultsOf(weight)).toEqual([]);
+    expect(() => weighPage(build(), { ...landing, entry: 'src/app/routes/member/dashboard.tsx' })).toThrow(
+      '/: src/app/routes/member/dashboard.tsx is not an entry of the build',
+    );
   });
 
   it('fails a page pushed over its limit by one chunk growing', () => {

@@ -19,6 +19,11 @@ export interface PageBudget {
   /** The address a visitor opens. */
   path: string;
   /**
+   * The entry its HTML starts (a manifest key): the app's index.html unless the page has its own,
+   * as `/` has (src/landing-entry.tsx).
+   */
+  entry?: string;
+  /**
    * The lazily loaded modules (manifest keys, as `src/app/routes/member/dashboard.tsx`) the router
    * fetches before the page renders; the entry is always loaded and never listed.
    */
@@ -59,11 +64,8 @@ export interface BuildFacts {
   packagesIn(file: string): Set<string>;
 }
 
-export function entryKeyOf(manifest: Manifest): string {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('the build has no entry chunk');
-  return entry;
-}
+/** The app's entry, which every page without an entry of its own starts. */
+export const appEntry = 'index.html';
 
 /** A chunk and everything it imports statically: what loads before its code runs. */
 export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -75,7 +77,9 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 
 /** The manifest keys of the chunks a first visit to `page` loads. */
 export function chunksOfPage(manifest: Manifest, page: PageBudget): Set<string> {
-  const chunks = staticClosure(manifest, entryKeyOf(manifest));
+  const entry = page.entry ?? appEntry;
+  if (!manifest[entry]?.isEntry) throw new Error(`${page.path}: ${entry} is not an entry of the build`);
+  const chunks = staticClosure(manifest, entry);
   for (const module of page.loads) {
     if (!manifest[module]) throw new Error(`${page.path}: ${module} is not a chunk of the build`);
     staticClosure(manifest, module, chunks);

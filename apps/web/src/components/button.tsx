@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { AppLink, type AppLinkProps } from './app-link';
 import { Spinner } from './spinner';
 
 const variants = {
@@ -61,12 +61,12 @@ export function Button({ variant, size, busy = false, icon, className, children,
   );
 }
 
-interface ButtonLinkProps extends LinkProps {
+type ButtonLinkProps = AppLinkProps & {
   variant?: ButtonVariant;
   size?: ButtonSize;
-}
+};
 
 /** A link that looks like a button (navigation, not an action). */
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, className)} {...rest} />;
+  return <AppLink className={buttonClasses(variant, size, className)} {...rest} />;
 }

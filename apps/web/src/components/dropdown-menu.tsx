@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 
 export type MenuEntry =
   | { kind: 'link'; label: string; to: string; icon?: ReactNode }
@@ -114,7 +114,7 @@ export function DropdownMenu({ trigger, label, header, entries, triggerClassName
           <div className="pt-1.5">
             {entries.map((entry, index) =>
               entry.kind === 'link' ? (
-                <Link
+                <AppLink
                   key={entry.label}
                   ref={(element) => {
                     itemRefs.current[index] = element;
@@ -127,7 +127,7 @@ export function DropdownMenu({ trigger, label, header, entries, triggerClassName
                 >
                   {entry.icon}
                   {entry.label}
-                </Link>
+                </AppLink>
               ) : (
                 <button
                   key={entry.label}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 
 /** The Uplink mark and word; `inverted` for dark surfaces. */
 export function Logo({
@@ -11,7 +11,7 @@ export function Logo({
   compact?: boolean;
 }) {
   return (
-    <Link
+    <AppLink
       to={to}
       className="flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500 focus-visible:outline-offset-4"
     >
@@ -31,6 +31,6 @@ export function Logo({
       >
         Uplink
       </span>
-    </Link>
+    </AppLink>
   );
 }

@@ -5,8 +5,10 @@ import { type MemberProfile, memberProfileSchema } from '@uplink/contract/accoun
 import { storageKeys } from '@uplink/contract/constants';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, type RouteObject, useLocation } from 'react-router';
+import { RouterLinksProvider } from '../components/app-link';
 import { RouteTable } from '../components/route-table';
 import { AuthProvider } from '../lib/auth';
+import { routerLinks } from '../lib/router-links';
 import { onApi } from './api-server';
 
 /** Stands for every other screen: tells where the app went and with what state. */
@@ -50,7 +52,9 @@ export function renderRoutes(routes: RouteObject[], { at, signedInAs }: { at: Ar
               shown = location;
             }}
           />
-          <RouteTable routes={routes} />
+          <RouterLinksProvider value={routerLinks}>
+            <RouteTable routes={routes} />
+          </RouterLinksProvider>
         </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,

@@ -1,11 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ContactSection } from '../../features/landing/components/contact-section';
-import { CopyTradingSection } from '../../features/landing/components/copy-trading-section';
-import { EarnSection } from '../../features/landing/components/earn-section';
-import { FaqSection } from '../../features/landing/components/faq-section';
-import { Hero } from '../../features/landing/components/hero';
-import { InvitationBanner } from '../../features/landing/components/invitation-banner';
+import { LandingMain } from '../../features/landing/components/landing-main';
 import { landingTitle } from '../../features/landing/title';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -32,14 +27,7 @@ function useScrollToHash() {
 export default function LandingPage() {
   useDocumentTitle(landingTitle);
   useScrollToHash();
-  return (
-    <main id="main">
-      <InvitationBanner />
-      <Hero />
-      <CopyTradingSection />
-      <EarnSection />
-      <FaqSection />
-      <ContactSection />
-    </main>
-  );
+  const { state } = useLocation();
+  const invalidInvitation = (state as { invalidInvitation?: boolean } | null)?.invalidInvitation === true;
+  return <LandingMain invalidInvitation={invalidInvitation} />;
 }

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { publicLinks } from '../../config/public-links';
-import { homePathFor, useAuth } from '../../lib/auth';
+import { AppLink } from '../app-link';
 import { MailIcon, SendIcon, UsersIcon } from '../icons';
 import { Logo } from '../logo';
+import { accountPaths } from './user-menu';
 
 const sectionLinks = [
   { to: '/#copy-trading', label: 'Copy Trading' },
@@ -30,9 +30,11 @@ export function Copyright() {
  * Contact e-mail, the two messaging-group links, two social placeholders and the copyright of this year;
  * a visitor is offered an account and the sign-in, a signed-in member their dashboard instead.
  */
-export function Footer() {
-  const { user } = useAuth();
-  const exploreLinks = [...sectionLinks, ...(user ? [{ to: homePathFor(user), label: 'Dashboard' }] : visitorLinks)];
+export function Footer({ user }: { user: { isAdmin: boolean } | null }) {
+  const exploreLinks = [
+    ...sectionLinks,
+    ...(user ? [{ to: accountPaths(user).dashboard, label: 'Dashboard' }] : visitorLinks),
+  ];
   return (
     <footer className="bg-ink-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -48,9 +50,9 @@ export function Footer() {
           <ul className="mt-4 space-y-2.5 text-sm">
             {exploreLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white">
+                <AppLink to={link.to} className="hover:text-white">
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

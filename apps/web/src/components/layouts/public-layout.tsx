@@ -1,16 +1,15 @@
 import { Outlet } from 'react-router';
+import { useAuth } from '../../lib/auth';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { PublicFrame } from './public-frame';
 
-/** Landing, auth and onboarding pages: the fixed navigation bar, the page, the footer. */
+/** Landing, auth and onboarding pages in the routed app. */
 export function PublicLayout() {
+  const { user } = useAuth();
   return (
-    <div className="flex min-h-screen flex-col">
-      <Navbar />
-      <div className="flex-1">
-        <Outlet />
-      </div>
-      <Footer />
-    </div>
+    <PublicFrame navigationBar={<Navbar />} footer={<Footer user={user} />}>
+      <Outlet />
+    </PublicFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/app-link';
 import { ExternalLinkIcon } from '../../../components/icons';
 import { publicLinks } from '../../../config/public-links';
 import { useMinimumExchangeBalance } from '../api/get-reward-plan';
@@ -69,9 +69,9 @@ function StepNumber({ n }: { n: number }) {
 function StepLink({ link }: { link: StepDestination }) {
   if ('to' in link) {
     return (
-      <Link to={link.to} className={linkClass}>
+      <AppLink to={link.to} className={linkClass}>
         {link.label}
-      </Link>
+      </AppLink>
     );
   }
   return (

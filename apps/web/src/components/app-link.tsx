@@ -1,0 +1,52 @@
+import { createContext, type ReactNode, type Ref, useContext } from 'react';
+import type { LinkProps, NavLinkProps } from 'react-router';
+
+interface RouterLinks {
+  Link: (props: LinkProps) => ReactNode;
+  NavLink: (props: NavLinkProps) => ReactNode;
+}
+
+const RouterLinksContext = createContext<RouterLinks | null>(null);
+
+/**
+ * Hands the router's links to the components below (src/main.tsx). Without it, as on the landing
+ * page's own entry (src/landing-entry.tsx, which a first visit to `/` loads without the router),
+ * the same components render plain anchors: the browser navigates, and the page it opens starts
+ * the app.
+ */
+export const RouterLinksProvider = RouterLinksContext.Provider;
+
+export type AppLinkProps = Omit<LinkProps, 'to'> & { to: string; ref?: Ref<HTMLAnchorElement> };
+
+/** Drops what only the router understands, leaving what an anchor takes. */
+function anchorProps({
+  to,
+  replace: _replace,
+  state: _state,
+  preventScrollReset: _preventScrollReset,
+  relative: _relative,
+  reloadDocument: _reloadDocument,
+  viewTransition: _viewTransition,
+  discover: _discover,
+  ...anchor
+}: AppLinkProps) {
+  return { href: to, ...anchor };
+}
+
+/** A link inside the app: the router's Link where there is a router, else a plain anchor. */
+export function AppLink(props: AppLinkProps) {
+  const router = useContext(RouterLinksContext);
+  return router ? <router.Link {...props} /> : <a {...anchorProps(props)} />;
+}
+
+export type AppNavLinkProps = Omit<AppLinkProps, 'className'> & {
+  className: string | ((state: { isActive: boolean }) => string);
+};
+
+/** A link of a navigation list, styled as the current page where there is a router to tell. */
+export function AppNavLink({ className, ...props }: AppNavLinkProps) {
+  const router = useContext(RouterLinksContext);
+  if (router) return <router.NavLink className={className} {...props} />;
+  const classes = typeof className === 'function' ? className({ isActive: false }) : className;
+  return <a className={classes} {...anchorProps(props)} />;
+}
