@@ -22,7 +22,8 @@ export interface WebAppSettings {
 /**
  * The built single-page app: files as they are, every other non-API path answered by index.html
  * (with the deployment's settings written into it); `/` by landing.html where the build wrote it,
- * the same page with the landing page prerendered in it (apps/web/src/prerender.tsx).
+ * the same page with the landing page prerendered in it (apps/web/src/prerender.tsx) and started
+ * by a script of its own (apps/web/src/landing-entry.tsx).
  * A path naming a file that does not exist (a stale chunk after a deploy, an icon a browser
  * guesses) gets a real 404, not the app's HTML under a 200; so does any path that is not a plain
  * path inside the build (`..` or `.` segments however encoded, dotfiles, backslashes, NUL).
