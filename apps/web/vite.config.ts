@@ -17,7 +17,12 @@ import { appScriptMeta } from './src/lib/app-script';
  */
 export const privateDirOf = (outDir: string) => `${outDir}-private`;
 
-const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
+/**
+ * The files sent as the build compressed them. Not the HTML pages: the server writes the
+ * deployment's settings into them and compresses them itself, once at start (web-app-serving.ts),
+ * and the prerender rewrites them after this plugin has run.
+ */
+const compressible = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest|ico)$/;
 
 /** Every file under `dir`, as paths relative to it. */
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -100,11 +105,12 @@ function bundleModules(): Plugin {
 export const landingEntry = 'src/landing-entry.tsx';
 
 /**
- * Writes dist/landing.html, the page the server sends for `/`: index.html with the landing page
- * prerendered into its root element (src/prerender.tsx, run through Vite's module runner after
- * the bundle is written), so `/` paints before its JavaScript arrives, and with the landing
- * page's own entry in place of the app's: a script that hydrates that page with React alone,
- * with a `<link rel="modulepreload">` for each chunk it imports, so they download beside it.
+ * Writes the pages' first paint into their HTML, from src/prerender.tsx (run through Vite's module
+ * runner after the bundle is written), so each paints before its JavaScript arrives:
+ * dist/landing.html, the page the server sends for `/`, is index.html with the landing page in its
+ * root element and the landing page's own entry in place of the app's (a script that hydrates that
+ * page with React alone), with a `<link rel="modulepreload">` for each chunk it imports, so they
+ * download beside it; dist/index.html, every other page, gets the app's loading screen.
  */
 function prerenderLanding(): Plugin {
   let root = '';
@@ -144,7 +150,7 @@ function prerenderLanding(): Plugin {
       preloads = [...imported];
     },
     async closeBundle() {
-      const { module } = await runnerImport<{ landing: { html: string; title: string } }>(
+      const { module } = await runnerImport<{ landing: { html: string; title: string }; loading: string }>(
         path.join(root, 'src/prerender.tsx'),
         {
           configFile: false,
@@ -155,6 +161,8 @@ function prerenderLanding(): Plugin {
       );
       const { html, title } = module.landing;
       const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const emptyRoot = '<div id="root"></div>';
+      if (!index.includes(emptyRoot)) throw new Error(`dist/index.html has no empty ${emptyRoot} to prerender into`);
       const scripts = [
         `    <meta name="${appScriptMeta}" content="/${appScript}">\n`,
         `    <script type="module" crossorigin src="/${script}"></script>\n`,
@@ -164,9 +172,9 @@ function prerenderLanding(): Plugin {
         .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
         .replace(/ *<script type="module"[^>]*><\/script>\n| *<link rel="modulepreload"[^>]*>\n/g, '')
         .replace('  </head>', `${scripts}  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-      if (!page.includes(html)) throw new Error('dist/index.html has no empty <div id="root"></div> to prerender into');
+        .replace(emptyRoot, `<div id="root">${html}</div>`);
       await writeFile(path.join(outDir, 'landing.html'), page);
+      await writeFile(path.join(outDir, 'index.html'), index.replace(emptyRoot, `<div id="root">${module.loading}</div>`));
     },
   };
 }

@@ -25,10 +25,10 @@ const render = () =>
   );
 
 if (container.hasChildNodes()) {
-  // The server sent the landing page prerendered (src/prerender.tsx) and a member is signed in
-  // (src/landing-entry.tsx started the app): the page stays on screen until the code of the screen
-  // and frame at this address has loaded, and the app then replaces it in a transition, which
-  // waits for those lazy components instead of committing RouteTable's spinner meanwhile.
+  // The page came with a first paint (src/prerender.tsx): the loading screen of index.html, or the
+  // landing page, whose entry starts the app for a signed-in member. It stays on screen until the
+  // code of the screen and frame at this address has loaded, and the app then replaces it in a
+  // transition, which waits for those lazy components instead of committing a spinner meanwhile.
   void preloadRoutes(routes, window.location).then(() => startTransition(render));
 } else {
   render();

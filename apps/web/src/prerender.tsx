@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { VisitorLanding } from './app/visitor-landing';
+import { FullPageSpinner } from './components/full-page-spinner';
 import { landingTitle } from './features/landing/title';
 import { documentTitleOf } from './lib/document-title';
 
@@ -28,3 +30,9 @@ async function prerenderLanding(): Promise<{ html: string; title: string }> {
 
 /** Rendered on import: the plugin's module runner closes once the import has settled. */
 export const landing = await prerenderLanding();
+
+/**
+ * The loading screen the build writes into index.html: every other page paints it as soon as its
+ * HTML and CSS arrive, until src/main.tsx has loaded the page's code and renders it.
+ */
+export const loading = renderToStaticMarkup(<FullPageSpinner />);
