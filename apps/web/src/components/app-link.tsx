@@ -33,7 +33,12 @@ function anchorProps({
   return { href: to, ...anchor };
 }
 
-/** A link inside the app: the router's Link where there is a router, else a plain anchor. */
+/**
+ * A link inside the app: the router's Link where there is a router, else a plain anchor. What the
+ * landing page's entry renders (src/app/visitor-landing.tsx) links through this and AppNavLink;
+ * screens only the routed app renders may use the router's own. check:bundle refuses react-router
+ * on `/`, so a landing component that imports it fails the build.
+ */
 export function AppLink(props: AppLinkProps) {
   const router = useContext(RouterLinksContext);
   return router ? <router.Link {...props} /> : <a {...anchorProps(props)} />;
