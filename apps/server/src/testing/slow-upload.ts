@@ -65,6 +65,14 @@ export function slowUpload(
   let request!: http.ClientRequest;
   const headersSent = new Promise<void>((sent) => {
     outcome = new Promise((resolve) => {
+      // Settled once the connection is over: an answer read first and the body's writing reset
+      // after it is a reset all the same (the client cannot tell its upload was whole).
+      let answer: Outcome | undefined;
+      let error: Outcome | undefined;
+      let closed = false;
+      const settle = () => {
+        if (closed && (answer || error)) resolve({ ...answer, ...error });
+      };
       request = http.request(
         url,
         {
@@ -72,9 +80,22 @@ export function slowUpload(
           agent: false,
           headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers },
         },
-        readAnswer(resolve),
+        readAnswer((read) => {
+          answer = read;
+          settle();
+        }),
       );
-      request.on('error', failed(resolve));
+      request.on(
+        'error',
+        failed((failure) => {
+          error ??= failure;
+          settle();
+        }),
+      );
+      request.on('close', () => {
+        closed = true;
+        settle();
+      });
       request.flushHeaders();
       request.write(bytes.subarray(0, sentAtOnce), () => sent());
     });
