@@ -41,40 +41,43 @@ export function registerDrain(app: FastifyInstance): Drain {
       if (serving === 0) allServed.dispatchEvent(new Event('idle'));
     });
   };
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!draining) {
-      serve(reply);
-      done();
-      return;
-    }
-    const refuse = () =>
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (draining) {
       done(new ServiceUnavailableError('The server is stopping. Please try again in a moment.', { retryAfterSeconds }));
-    const body = request.raw;
-    if (!bodyStillComing(body)) {
-      refuse();
       return;
     }
-    // An upload that began during the drain is read to its end (and dropped) before its 503: the
-    // answer closes the connection, and a connection closed under a body still coming is reset —
-    // the client would meet EPIPE or ECONNRESET instead of being told to come back. It holds the
-    // drain like a request being served; SHUTDOWN_GRACE_MS still bounds it.
     serve(reply);
-    let refused = false;
-    const refuseOnce = () => {
-      if (refused) return;
-      refused = true;
-      refuse();
-    };
-    body.once('end', refuseOnce);
-    body.once('close', refuseOnce);
-    body.once('error', refuseOnce);
-    body.resume();
+    done();
   });
   // A callback hook, not an async one: it runs on every answer, and a promise per answer costs.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    if (draining) reply.header('connection', 'close');
-    done(null, payload);
+    if (!draining) {
+      done(null, payload);
+      return;
+    }
+    reply.header('connection', 'close');
+    const body = request.raw;
+    if (!bodyStillComing(body)) {
+      done(null, payload);
+      return;
+    }
+    // An answer given before its request's body was read — the 503 of an upload begun during the
+    // drain, or a refusal by the access check of one begun before — waits for the rest of the
+    // body, read and dropped: the answer closes the connection, and a connection closed under a
+    // body still coming is reset, so the client met EPIPE or ECONNRESET instead of its answer.
+    // It holds the drain like a request being served; SHUTDOWN_GRACE_MS still bounds it.
+    serve(reply);
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      done(null, payload);
+    };
+    body.once('end', send);
+    body.once('close', send);
+    body.once('error', send);
+    body.resume();
   });
   const drain: Drain = {
     start() {
