@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hangDeadlineMs } from './testing/hang-deadline';
 import { freePort, type ServerProcess, startServerProcess } from './testing/processes';
 import { productionServerEnvironment } from './testing/production-environment';
+import { outcomeOf, slowUpload } from './testing/slow-upload';
 import { databaseUrlOn, withAdminClient } from './testing/test-database';
 
 const testServerUrl = process.env.TEST_DATABASE_URL;
@@ -185,10 +186,10 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
         .filter(isRunning);
       expect(workers).toHaveLength(2);
       // An upload whose body is still on its way when the signal comes.
-      const upload = slowUpload(`${baseUrl}/api/users/login`, {
-        email: 'uploader@uplink.test',
-        password: 'Wrong!Pass123',
-      });
+      const upload = slowUpload(
+        `${baseUrl}/api/users/login`,
+        JSON.stringify({ email: 'uploader@uplink.test', password: 'Wrong!Pass123' }),
+      );
       await upload.headersSent;
       // 30 requests at once, each on its connection (so both workers get some): sign-ins (argon2
       // keeps them busy), readiness (the database) and liveness.
@@ -205,7 +206,7 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
         cluster.log().some((line) => line.msg.startsWith('shutting down')) ? true : undefined,
       );
       const duringDrain = await Promise.all(Array.from({ length: 4 }, () => outcomeOf(`${baseUrl}/api/readyz`)));
-      upload.finish();
+      await upload.finish();
       const uploaded = await upload.outcome;
 
       for (const outcome of [...answered, ...duringDrain]) {
@@ -217,7 +218,8 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
         Array.from({ length: 4 }, () => [503, '5']),
       );
       // The upload is answered in full: its sign-in checked (a wrong password), not cut off.
-      expect(uploaded).toEqual({ status: 401 });
+      expect(uploaded.status, JSON.stringify(uploaded)).toBe(401);
+      expect(JSON.parse(uploaded.body as string)).toMatchObject({ success: false, errorCode: 'UNAUTHORIZED' });
 
       expect(await cluster.exited).toEqual({ code: 0, signal: null });
       expect(workers.filter(isRunning)).toEqual([]);
@@ -230,61 +232,3 @@ describe.skipIf(!testServerUrl)('the server as a cluster of two workers (Postgre
     patienceMs,
   );
 });
-
-/** What became of one request: its status and Retry-After, or the error that ended it (a reset, a refusal). */
-interface Outcome {
-  status?: number;
-  retryAfter?: string;
-  error?: string;
-}
-
-/** A request on a connection of its own, GET or (with a body) POST, read to its end. */
-function outcomeOf(url: string, body?: object): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const request = http.request(
-      url,
-      { method: body ? 'POST' : 'GET', agent: false, headers: body ? { 'content-type': 'application/json' } : {} },
-      (answer) => {
-        answer.resume();
-        answer.on('end', () =>
-          resolve({ status: answer.statusCode, retryAfter: answer.headers['retry-after'] as string | undefined }),
-        );
-        answer.on('error', (error) => resolve({ error: error.message }));
-      },
-    );
-    request.on('error', (error) =>
-      resolve({ error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` }),
-    );
-    request.end(body ? JSON.stringify(body) : undefined);
-  });
-}
-
-/** A POST whose headers go at once and whose body waits for `finish()`: an upload in flight. */
-function slowUpload(url: string, body: object) {
-  const text = JSON.stringify(body);
-  let outcome!: Promise<Outcome>;
-  let request!: http.ClientRequest;
-  const headersSent = new Promise<void>((sent) => {
-    outcome = new Promise((resolve) => {
-      request = http.request(
-        url,
-        {
-          method: 'POST',
-          agent: false,
-          headers: { 'content-type': 'application/json', 'content-length': String(text.length) },
-        },
-        (answer) => {
-          answer.resume();
-          answer.on('end', () => resolve({ status: answer.statusCode }));
-          answer.on('error', (error) => resolve({ error: error.message }));
-        },
-      );
-      request.on('error', (error) =>
-        resolve({ error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` }),
-      );
-      request.flushHeaders();
-      request.write(text.slice(0, 10), () => sent());
-    });
-  });
-  return { headersSent, outcome, finish: () => request.end(text.slice(10)) };
-}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hangDeadlineMs, settlesBeforeHang } from './testing/hang-deadline';
 import { freePort, type ServerProcess, startServerProcess, untilReady } from './testing/processes';
+import { outcomeOf, slowUpload } from './testing/slow-upload';
 
 const admin = { email: 'root@uplink.test', password: 'Root!Pass12345' };
 
@@ -79,7 +80,7 @@ describe('the server process on the embedded database', () => {
   );
 
   it(
-    'stops on SIGTERM in the middle of a burst of requests: no request hangs, no forced exit',
+    'stops on SIGTERM in the middle of a burst of requests and a reward-cycle upload: no request hangs, the upload still coming after 11.5 s is answered in full, then the process exits 0',
     async () => {
       // Profile reads, not sign-ins: more concurrent sign-ins of one address than MAX_LOGIN_ATTEMPTS
       // are refused by design (each is counted before its password is checked).
@@ -89,6 +90,21 @@ describe('the server process on the embedded database', () => {
         body: JSON.stringify(admin),
       });
       const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
+      // Issue 42: a reward-cycle upload in flight got a closed connection after an 11.5 s drain.
+      // The administrator's statement as the admin screen sends it (the CSV read in the browser,
+      // its lines as JSON) to the route that runs the cycle: its first half on its way when the
+      // signal comes, the rest over a slow link for 11.5 s more — longer than the 10 s the
+      // process used to give a stop, within SHUTDOWN_GRACE_MS (25 s).
+      const entries = Array.from({ length: 20_000 }, (_, index) => ({
+        bingXUID: String(700_000_000 + index),
+        masterAmount: (1 + (index % 97) / 10).toFixed(2),
+      }));
+      const statement = JSON.stringify({ cycle: 1, entries });
+      const upload = slowUpload(`${baseUrl}/api/rewards/admin/cycles`, statement, {
+        headers: { authorization: `Bearer ${token}` },
+        sentAtOnce: Math.floor(statement.length / 2),
+      });
+      await upload.headersSent;
       const readProfile = () =>
         fetch(`${baseUrl}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } });
       const burst = Array.from({ length: 60 }, (_, index) =>
@@ -104,9 +120,27 @@ describe('the server process on the embedded database', () => {
       await Promise.race(burst);
       server.child.kill('SIGTERM');
       const answers = await Promise.allSettled(burst);
-      const { code, signal } = await settlesBeforeHang(server.exited, 'shutdown');
+      // The upload holds the drain open: a request meanwhile is told to come back, the port stays open.
+      await expect
+        .poll(async () => (await outcomeOf(`${baseUrl}/api/readyz`)).status, { timeout: hangDeadlineMs })
+        .toBe(503);
+      const sending = upload.finish({ pieces: 24, overMs: 11_500 });
+      // Past the 10 s a stop used to be given, the upload still coming: the process still drains.
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      expect(server.child.exitCode).toBeNull();
+      expect(await outcomeOf(`${baseUrl}/api/readyz`)).toMatchObject({ status: 503, retryAfter: '5' });
+      await sending;
+      const uploaded = await settlesBeforeHang(upload.outcome, 'the upload');
+      const exited = await settlesBeforeHang(server.exited, 'shutdown');
 
-      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // The route's own answer, whole: the cycle run with every line of the statement counted.
+      expect(uploaded.error).toBeUndefined();
+      expect(uploaded.status, uploaded.body).toBe(200);
+      expect(JSON.parse(uploaded.body as string)).toMatchObject({
+        success: true,
+        data: { cycle: 1, outcome: 'DISTRIBUTED', source: 'UPLOAD', inputCount: entries.length },
+      });
+      expect(exited).toEqual({ code: 0, signal: null });
       // Requests already under way finish (200); later ones are turned away (503 while closing, or
       // the port is closed): an answer or a refusal, never a hang.
       const hung = answers.filter((answer) => answer.status === 'rejected' && /hung/.test(String(answer.reason)));
