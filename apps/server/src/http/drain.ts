@@ -11,8 +11,9 @@ const retryAfterSeconds = 5;
  * or by the app closing — every request that arrives is answered 503 SERVICE_UNAVAILABLE with
  * Retry-After (once its body, if one is on its way, has arrived) and ends its connection
  * (readiness included, so the load balancer takes the process out), while the requests already
- * being served run to their end: `held()` resolves when none is left. The process keeps accepting connections meanwhile, so a client never meets a
- * closed port or a reset, only a 503; the port closes when the app does.
+ * being served run to their end: `held()` resolves when none is left. The process keeps
+ * accepting connections meanwhile, so a client never meets a closed port or a reset, only a 503;
+ * the port closes when the app does.
  */
 export interface Drain {
   start(): void;
