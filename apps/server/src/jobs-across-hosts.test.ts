@@ -16,13 +16,22 @@ interface Host {
   baseUrl: string;
 }
 
-/** Runs of the deposit scan this host has made (its chain is unreachable: each run fails, and counts). */
-async function depositScans(host: Host): Promise<number> {
+/** Runs of each background job this host has made, worked or failed, by job name. */
+async function jobRuns(host: Host): Promise<Map<string, number>> {
   const text = await (await fetch(`${host.baseUrl}/api/metrics`)).text();
-  return [...text.matchAll(/^uplink_job_runs_total\{job_name="deposit-scan",outcome="(?:ok|failed)"\} (\d+)$/gm)]
-    .map((match) => Number(match[1]))
-    .reduce((sum, runs) => sum + runs, 0);
+  const runs = new Map<string, number>();
+  for (const [, job, count] of text.matchAll(
+    /^uplink_job_runs_total\{job_name="([^"]+)",outcome="(?:ok|failed)"\} (\d+)$/gm,
+  ))
+    runs.set(job as string, (runs.get(job as string) ?? 0) + Number(count));
+  return runs;
 }
+
+/** The jobs this host has run at least once. */
+const jobsRun = async (host: Host) => [...(await jobRuns(host))].filter(([, count]) => count > 0).map(([job]) => job);
+
+/** Runs of the deposit scan this host has made (its chain is unreachable: each run fails, and counts). */
+const depositScans = async (host: Host) => (await jobRuns(host)).get('deposit-scan') ?? 0;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -83,6 +92,11 @@ describe.skipIf(!testServerUrl)('background jobs across two hosts on one databas
 
       const leader = hosts[runs.findIndex((count) => count > 0)] as Host;
       const follower = hosts.find((host) => host !== leader) as Host;
+      // Every job, not only the scan: the leader runs them all, the other host none since it started.
+      expect(await jobsRun(leader)).toEqual(
+        expect.arrayContaining(['deposit-scan', 'mail-outbox', 'treasury-reconciliation']),
+      );
+      expect(await jobsRun(follower)).toEqual([]);
       const killedAt = Date.now();
       leader.server.child.kill('SIGKILL');
       const followerBefore = await depositScans(follower);
