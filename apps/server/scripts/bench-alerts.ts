@@ -86,12 +86,8 @@ async function startHost(outage: string, chain: DemoChain, smtp: Smtp, dataRoot:
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * The alert of `outage`'s server. A rule that sums over the servers (`sum by (kind)`, `max by
- * (job_name)`) drops the target's `outage` label: only one server raises such an alert here.
- */
 const isExpected = (alert: ActiveAlert, outage: string, expected: ExpectedAlert) =>
-  (alert.labels.outage ?? outage) === outage &&
+  alert.labels.outage === outage &&
   alert.labels.alertname === expected.alertname &&
   Object.entries(expected.labels ?? {}).every(([name, value]) => alert.labels[name] === value);
 
