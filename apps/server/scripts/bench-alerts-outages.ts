@@ -94,11 +94,14 @@ async function withHostDatabase<T>(
   }
 }
 
-/** A member written as registration writes one, with a deposit address of its own (no other server watches it). */
-const memberOf = (host: Host, balance?: string): Promise<UserRow> =>
+/**
+ * A member written as registration writes one, with a deposit address of its own (no other server
+ * watches it), and a pending withdrawal of `withdrawal` USDT written as its creation writes one.
+ */
+const memberOf = (host: Host, withdrawal?: string): Promise<UserRow> =>
   withHostDatabase(host, async (db) => {
     const member = await createMember(db, { columns: { deposit_address: Wallet.createRandom().address } });
-    if (balance) await seedPendingWithdrawals(db, member, [balance]);
+    if (withdrawal) await seedPendingWithdrawals(db, member, [withdrawal]);
     return member;
   });
 
@@ -129,8 +132,8 @@ async function administratorSession(host: Host): Promise<string> {
 
 /**
  * When the mail worker gives up a withdrawal code it cannot deliver: attempts 30 s apart, doubling
- * to at most five minutes (MAIL_RETRY_BASE, modules/mail/mail-worker.ts), until the next one would
- * come after the code expired; each attempt up to one 2 s poll late.
+ * to at most five minutes (`mailRetryBaseMs`, modules/mail/mail-worker.ts), until the next one
+ * would come after the code expired; each attempt up to one 2 s poll late.
  */
 function withdrawalCodeGivenUpS(): number {
   let attemptS = 0;

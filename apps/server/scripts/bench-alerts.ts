@@ -11,7 +11,7 @@
  * second until each expected alert fires. Then the dependency comes back and the time until the
  * alert is gone is read too.
  *
- *   npm run bench:alerts                       every outage (about 17 minutes: mail waits 10)
+ *   npm run bench:alerts                       every outage (about 19 minutes: mail waits 10)
  *   BENCH_OUTAGES=redis npm run bench:alerts   some of them (scripts/bench-smoke.sh: redis)
  *
  * Needs Debian's `prometheus` and the PostgreSQL of DATABASE_URL (default the local `test`).
