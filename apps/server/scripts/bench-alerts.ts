@@ -2,13 +2,16 @@
  * How soon each outage pages (issue 42), measured with a real Prometheus instead of worked out:
  * one production server per outage, each reaching PostgreSQL, Redis, the chain node (the demo
  * chain) and an SMTP server through TCP proxies of its own; Prometheus scrapes them every 10 s and
- * evaluates docs/alerts.yml every 15 s, as docs/deployment.md says. Once every server has been idle
- * long enough for each rule to be evaluated, with no alert pending or firing, each outage is caused
- * at the same moment (a silent host: connections taken and never answered; for the server itself, a
- * SIGKILL) and Prometheus's own alerts API is read every second until each expected alert fires.
- * Then the dependency comes back and the time until the alert is gone is read too.
+ * evaluates docs/alerts.yml every 15 s, as docs/deployment.md says. What an outage needs first (a
+ * member, a rejected withdrawal) is written before; once every server has been idle long enough for
+ * each rule to be evaluated, with no alert pending or firing, each outage is caused at the same
+ * moment (a silent host: connections taken and never answered; for the server itself, a SIGKILL; a
+ * chain node failing log queries; a mailbox refusing a withdrawal code; a treasury payment or a
+ * deposit on the demo chain: bench-alerts-outages.ts) and Prometheus's own alerts API is read every
+ * second until each expected alert fires. Then the dependency comes back and the time until the
+ * alert is gone is read too.
  *
- *   npm run bench:alerts                       every outage (about 12 minutes: mail waits 10)
+ *   npm run bench:alerts                       every outage (about 19 minutes: mail waits 10)
  *   BENCH_OUTAGES=redis npm run bench:alerts   some of them (scripts/bench-smoke.sh: redis)
  *
  * Needs Debian's `prometheus` and the PostgreSQL of DATABASE_URL (default the local `test`).
@@ -19,10 +22,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DemoChain, startDemoChain } from '../src/chain/demo-chain';
 import { type CuttableProxy, startCuttableProxy } from '../src/testing/cuttable-proxy';
-import { freePort, type ServerProcess, startServerProcess, untilReady } from '../src/testing/processes';
+import { startJsonRpcFaultProxy } from '../src/testing/json-rpc-fault-proxy';
+import { freePort, startServerProcess, untilReady } from '../src/testing/processes';
 import { productionServerEnvironment } from '../src/testing/production-environment';
 import { startSmtpServer } from '../src/testing/smtp-server';
 import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
+import { type Dependency, type ExpectedAlert, type Host, type Outage, outages } from './bench-alerts-outages';
 import { loadAverage } from './bench-kit';
 import {
   type ActiveAlert,
@@ -38,103 +43,23 @@ const redisTarget = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const rulesFile = path.resolve(import.meta.dirname, '../../../docs/alerts.yml');
 const runId = randomBytes(4).toString('hex');
 
-type Dependency = 'database' | 'redis' | 'chain' | 'smtp';
+type Smtp = Host['smtp'];
 
-/** A server and the proxies between it and each service it depends on. */
-interface Host {
-  outage: string;
-  server: ServerProcess;
-  baseUrl: string;
-  database: string;
-  proxies: Record<Dependency, CuttableProxy>;
-}
-
-/** An alert the guide's table says the outage raises, and how soon it says (worked out from the rule). */
-interface ExpectedAlert {
-  alertname: string;
-  dependency?: Dependency;
-  guideBoundS: number;
-}
-
-interface Outage {
-  name: string;
-  description: string;
-  expected: ExpectedAlert[];
-  cause(host: Host): Promise<void>;
-  /** Undefined for the server itself: a killed server is not brought back here. */
-  restore?(host: Host): void;
-}
-
-/** Last scrape before the alert can see it (10 s, plus the scrape's own 2 s check), `for:`, one evaluation. */
-const guideBound = (forS: number) => scrapeIntervalS + 2 + forS + evaluationIntervalS;
-
-const dependencyDown = (dependency: Dependency): ExpectedAlert => ({
-  alertname: 'UplinkDependencyDown',
-  dependency,
-  guideBoundS: guideBound(60),
-});
-const scannerUnknown: ExpectedAlert = { alertname: 'UplinkDepositScannerUnknown', guideBoundS: guideBound(180) };
-
-const cutDependency = (dependency: Dependency, description: string): Outage => ({
-  name: dependency,
-  description,
-  // Without the chain node or the database, the scrape cannot say how far behind the scanner is.
-  expected: [
-    dependencyDown(dependency),
-    ...(dependency === 'chain' || dependency === 'database' ? [scannerUnknown] : []),
-  ],
-  async cause(host) {
-    host.proxies[dependency].cut('silent');
-  },
-  restore(host) {
-    host.proxies[dependency].restore();
-  },
-});
-
-const outages: Outage[] = [
-  {
-    name: 'server',
-    description: 'The server does not answer its scrape (SIGKILL)',
-    expected: [{ alertname: 'UplinkDown', guideBoundS: scrapeIntervalS + 10 + 120 + evaluationIntervalS }],
-    async cause(host) {
-      host.server.child.kill('SIGKILL');
-    },
-  },
-  cutDependency('database', 'The database does not answer'),
-  cutDependency('redis', 'Redis does not answer'),
-  cutDependency('chain', 'The chain node does not answer'),
-  {
-    ...cutDependency('smtp', 'The SMTP server does not answer, and a mail is waiting'),
-    expected: [
-      dependencyDown('smtp'),
-      // The mail's age is the rule's own wait: 600 s, then a scrape and an evaluation.
-      { alertname: 'UplinkMailOutboxStuck', guideBoundS: scrapeIntervalS + 600 + evaluationIntervalS },
-    ],
-    async cause(host) {
-      host.proxies.smtp.cut('silent');
-      const answer = await fetch(`${host.baseUrl}/api/users/forgot-password`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'root@uplink.test' }),
-      });
-      if (!answer.ok) throw new Error(`forgot-password answered ${answer.status}: ${await answer.text()}`);
-    },
-  },
-];
-
-async function startHost(outage: string, chain: DemoChain, smtpUrl: string, dataRoot: string): Promise<Host> {
-  const database = `uplink_alerts_${runId}_${outage}`;
+async function startHost(outage: string, chain: DemoChain, smtp: Smtp, dataRoot: string): Promise<Host> {
+  const database = `uplink_alerts_${runId}_${outage.replaceAll('-', '_')}`;
   await withAdminClient(databaseServerUrl, (client) => client.query(`CREATE DATABASE ${database}`));
   const databaseTarget = new URL(databaseServerUrl);
   const chainTarget = new URL(chain.rpcUrl);
-  const smtpTarget = new URL(smtpUrl);
+  const smtpTarget = new URL(smtp.url);
   const proxies: Record<Dependency, CuttableProxy> = {
     database: await startCuttableProxy({ host: databaseTarget.hostname, port: Number(databaseTarget.port || 5432) }),
     redis: await startCuttableProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) }),
     chain: await startCuttableProxy({ host: chainTarget.hostname, port: Number(chainTarget.port) }),
     smtp: await startCuttableProxy({ host: smtpTarget.hostname, port: Number(smtpTarget.port) }),
   };
-  const throughProxy = new URL(databaseUrlOn(databaseServerUrl, database));
+  const rpc = await startJsonRpcFaultProxy(`http://${proxies.chain.address}`);
+  const databaseUrl = databaseUrlOn(databaseServerUrl, database);
+  const throughProxy = new URL(databaseUrl);
   throughProxy.host = proxies.database.address;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -148,7 +73,7 @@ async function startHost(outage: string, chain: DemoChain, smtpUrl: string, data
       logLevel: 'warn',
     }),
     REDIS_URL: `redis://${proxies.redis.address}`,
-    BSC_RPC_URL: `http://${proxies.chain.address}`,
+    BSC_RPC_URL: rpc.url,
     BSC_CHAIN_ID: String(chain.chainId),
     USDT_CONTRACT_ADDRESS: chain.tokenAddress,
     CONFIRMATIONS: '2',
@@ -156,7 +81,7 @@ async function startHost(outage: string, chain: DemoChain, smtpUrl: string, data
     SMTP_URL: `smtp://${proxies.smtp.address}`,
   });
   await untilReady(baseUrl, server);
-  return { outage, server, baseUrl, database, proxies };
+  return { outage, server, baseUrl, databaseUrl, proxies, rpc, chain, smtp };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -164,7 +89,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isExpected = (alert: ActiveAlert, outage: string, expected: ExpectedAlert) =>
   alert.labels.outage === outage &&
   alert.labels.alertname === expected.alertname &&
-  (expected.dependency === undefined || alert.labels.dependency === expected.dependency);
+  Object.entries(expected.labels ?? {}).every(([name, value]) => alert.labels[name] === value);
 
 /** Waits until a full round of scrapes and evaluations has passed with every server up and nothing pending. */
 async function untilIdle(prometheus: PrometheusProcess): Promise<void> {
@@ -231,11 +156,10 @@ function printTable(measures: Measured[]): void {
   console.log('| Outage | Alert | Fired after (measured) | Guide bound (worked out) | Gone after recovery |');
   console.log('|---|---|---|---|---|');
   for (const { outage, expected, firedAfterS, clearedAfterS } of measures) {
-    const alert = expected.dependency
-      ? `${expected.alertname}{dependency="${expected.dependency}"}`
-      : expected.alertname;
+    const labels = Object.entries(expected.labels ?? {}).map(([name, value]) => `${name}="${value}"`);
+    const alert = labels.length > 0 ? `${expected.alertname}{${labels.join(',')}}` : expected.alertname;
     const fired = firedAfterS === undefined ? 'did not fire' : minutes(firedAfterS);
-    const cleared = outage.restore ? minutes(clearedAfterS) : 'not restarted';
+    const cleared = outage.restore ? minutes(clearedAfterS) : (outage.unrestored ?? '—');
     console.log(`| ${outage.description} | \`${alert}\` | ${fired} | ${minutes(expected.guideBoundS)} | ${cleared} |`);
   }
 }
@@ -252,7 +176,8 @@ const smtp = await startSmtpServer();
 const hosts = new Map<string, Host>();
 let prometheus: PrometheusProcess | undefined;
 try {
-  for (const outage of selected) hosts.set(outage.name, await startHost(outage.name, chain, smtp.url, dataRoot));
+  for (const outage of selected) hosts.set(outage.name, await startHost(outage.name, chain, smtp, dataRoot));
+  for (const outage of selected) await outage.prepare?.(hosts.get(outage.name) as Host);
   prometheus = await startPrometheus({
     targets: [...hosts.values()].map((host) => ({ address: new URL(host.baseUrl).host, outage: host.outage })),
     rulesFile,
@@ -280,9 +205,11 @@ try {
   await prometheus?.stop();
   for (const host of hosts.values()) {
     if (host.server.child.exitCode === null) host.server.child.kill('SIGKILL');
+    await host.rpc.close();
     for (const proxy of Object.values(host.proxies)) await proxy.close();
+    const database = new URL(host.databaseUrl).pathname.slice(1);
     await withAdminClient(databaseServerUrl, (client) =>
-      client.query(`DROP DATABASE IF EXISTS ${host.database} WITH (FORCE)`),
+      client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
     );
   }
   await smtp.close();

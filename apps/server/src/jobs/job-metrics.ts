@@ -42,6 +42,15 @@ const depositScanDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/**
+ * Shows `job`'s failed runs from 0 before any fails: `increase()` does not count a series that
+ * first appears at 1, so UplinkBackgroundJobFailing would wait for a second failure — for the
+ * hourly risk review, an hour after the first.
+ */
+export function countJobRunsFromZero(job: string): void {
+  jobRuns.inc({ job_name: job, outcome: 'failed' }, 0);
+}
+
 /** Starts timing a run of `job`; the returned function counts it with its outcome. */
 export function startJobRun(job: string): (outcome: JobRunOutcome) => void {
   const started = performance.now();

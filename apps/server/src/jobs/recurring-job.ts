@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobLock } from './job-lock';
-import { startJobRun } from './job-metrics';
+import { countJobRunsFromZero, startJobRun } from './job-metrics';
 
 export interface RecurringJob {
   /** Runs the work now (unless another process or run holds it) and resolves when done. */
@@ -24,6 +24,7 @@ export interface RecurringJobOptions {
  * work needs, so the work may use the database freely, even the embedded one's single connection.
  */
 export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
+  countJobRunsFromZero(options.name);
   let running: Promise<boolean> | null = null;
   let stopped = false;
 

@@ -2,15 +2,20 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server in this process; `failNext` makes the next deliveries fail with a temporary error. */
+/**
+ * A real SMTP server in this process; `failNext` makes the next deliveries fail with a temporary
+ * error, `refusedRecipients` (lower-case addresses) are refused for good, as a mailbox that does not exist.
+ */
 export async function startSmtpServer() {
   const received: ParsedMail[] = [];
-  const state = { failNext: 0 };
+  const state = { failNext: 0, refusedRecipients: new Set<string>() };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      if (state.refusedRecipients.has(address.address.toLowerCase()))
+        return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
       if (state.failNext > 0) {
         state.failNext -= 1;
         return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));

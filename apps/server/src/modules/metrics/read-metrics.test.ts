@@ -194,6 +194,18 @@ describe('reading the metrics (GET /api/metrics)', () => {
     expect(sample(text, 'uplink_job_failing', { job_name: 'metrics-test-working' })).toBe(0);
   });
 
+  it("shows a job's failed runs at 0 before any fails, so the alert's increase() sees the first failure", async () => {
+    const job = startRecurringJob({
+      name: 'metrics-test-not-run',
+      intervalMs: 3_600_000,
+      lock: processJobLock(),
+      logger: t.app.log,
+      work: () => Promise.resolve(),
+    });
+    expect(await scrape()).toMatch(/^uplink_job_runs_total\{job_name="metrics-test-not-run",outcome="failed"\} 0$/m);
+    await job.stop();
+  });
+
   it('clears a job failing with its first run that works', async () => {
     let broken = true;
     const work = () => (broken ? Promise.reject(new Error('node down')) : Promise.resolve());
