@@ -174,7 +174,10 @@ function prerenderLanding(): Plugin {
         .replace('  </head>', `${scripts}  </head>`)
         .replace(emptyRoot, `<div id="root">${html}</div>`);
       await writeFile(path.join(outDir, 'landing.html'), page);
-      await writeFile(path.join(outDir, 'index.html'), index.replace(emptyRoot, `<div id="root">${module.loading}</div>`));
+      await writeFile(
+        path.join(outDir, 'index.html'),
+        index.replace(emptyRoot, `<div id="root">${module.loading}</div>`),
+      );
     },
   };
 }
