@@ -1,6 +1,5 @@
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -202,21 +201,8 @@ async function writeCompressedTwins(file: string): Promise<void> {
   }
 }
 
-/**
- * React Router's production build. Its package exports only the development build (remix-run/
- * react-router#12532, #14102: "intended to be temporary"), whose warnings and checks every visitor
- * would download and run; `dist/production/index.mjs` is the same API without them.
- */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), tailwindcss(), bundleModules(), releaseFiles(), prerenderLanding()],
-  resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
-  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' },
@@ -231,4 +217,4 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rollupOptions: { input: { index: 'index.html', landing: landingEntry } },
   },
-}));
+});

@@ -22,7 +22,7 @@ test.describe('public site', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading }), path).toBeVisible();
     }
-    // Neither React Router nor React (a lazy screen suspending outside a Suspense boundary) warns.
+    // React does not warn (a lazy screen suspending outside a Suspense boundary, say).
     expect(warnings).toEqual([]);
   });
 

@@ -1,11 +1,11 @@
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { RouterLinksProvider } from './components/app-link';
 import { preloadRoutes, RouteTable } from './components/route-table';
+import { BrowserRouter } from './lib/router/router';
 import { routerLinks } from './lib/router-links';
 import './index.css';
 

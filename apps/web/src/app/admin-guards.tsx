@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Permission } from '@uplink/contract/admin-roles';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api-error';
 import { arrivedFromSignIn, homePathFor } from '../lib/auth';
 import { usePermissions } from '../lib/permissions';
+import { Navigate, useLocation, useNavigate } from '../lib/router/router';
 import AdminForbiddenPage from './routes/admin/forbidden';
 
 /*

@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { arrivalAfterSignIn, destinationAfterSignIn, hasMemberAccess, homePathFor, useAuth } from '../lib/auth';
+import {
+  arrivalAfterSignIn,
+  destinationAfterSignIn,
+  hasMemberAccess,
+  homePathFor,
+  originRememberedIn,
+  useAuth,
+} from '../lib/auth';
+import { Navigate, Outlet, useLocation } from '../lib/router/router';
 import { adminSettingsStorage } from '../lib/storage';
 
 /** Member pages: sign-in required (origin remembered), admins sent to their area, onboarding first. */
@@ -49,7 +56,13 @@ export function RedirectSignedIn() {
   const location = useLocation();
   if (status === 'resolving') return <FullPageSpinner />;
   if (user) {
-    return <Navigate to={destinationAfterSignIn(user, location.state?.from)} replace state={arrivalAfterSignIn} />;
+    return (
+      <Navigate
+        to={destinationAfterSignIn(user, originRememberedIn(location.state))}
+        replace
+        state={arrivalAfterSignIn}
+      />
+    );
   }
   return <Outlet />;
 }

@@ -1,7 +1,7 @@
 import type { Permission } from '@uplink/contract/admin-roles';
 import type { ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
 import { lazyComponent } from '../components/route-table';
+import { Navigate, type RouteObject } from '../lib/router/router';
 import { RedirectSignedIn, RequireAdmin, RequireMember, RequireOnboarding } from './guards';
 
 /** A route module's default export, loaded in its own chunk on first visit. */

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, type Ref, useContext } from 'react';
-import type { LinkProps, NavLinkProps } from 'react-router';
+import type { LinkProps, NavLinkProps } from '../lib/router/router';
 
 interface RouterLinks {
   Link: (props: LinkProps) => ReactNode;
@@ -19,25 +19,15 @@ export const RouterLinksProvider = RouterLinksContext.Provider;
 export type AppLinkProps = Omit<LinkProps, 'to'> & { to: string; ref?: Ref<HTMLAnchorElement> };
 
 /** Drops what only the router understands, leaving what an anchor takes. */
-function anchorProps({
-  to,
-  replace: _replace,
-  state: _state,
-  preventScrollReset: _preventScrollReset,
-  relative: _relative,
-  reloadDocument: _reloadDocument,
-  viewTransition: _viewTransition,
-  discover: _discover,
-  ...anchor
-}: AppLinkProps) {
+function anchorProps({ to, replace: _replace, state: _state, ...anchor }: AppLinkProps) {
   return { href: to, ...anchor };
 }
 
 /**
  * A link inside the app: the router's Link where there is a router, else a plain anchor. What the
  * landing page's entry renders (src/app/visitor-landing.tsx) links through this and AppNavLink;
- * screens only the routed app renders may use the router's own. check:bundle refuses react-router
- * on `/`, so a landing component that imports it fails the build.
+ * screens only the routed app renders may use the router's own: its hooks throw outside a router, so
+ * a landing component that uses them fails src/app/visitor-landing.test.tsx.
  */
 export function AppLink(props: AppLinkProps) {
   const router = useContext(RouterLinksContext);

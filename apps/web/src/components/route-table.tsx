@@ -7,14 +7,8 @@ import {
   type ReactNode,
   Suspense,
 } from 'react';
-import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from '../lib/router/router';
 import { FullPageSpinner } from './full-page-spinner';
-
-/*
- * The app renders its route table with React Router's declarative API (`useRoutes` inside
- * `<BrowserRouter>`): its data router (createBrowserRouter, lazy routes, handles) weighed 15 kB
- * more on every page for lazy screens and one route handle, which React.lazy and a prop do too.
- */
 
 /** A component React loads on its first render, whose code a caller can also start loading ahead. */
 export type LazyComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
@@ -42,7 +36,7 @@ function preload(node: ReactNode): Promise<unknown>[] {
  * Starts loading every lazy screen, frame and guard `routes` match at `location`, as RouteTable
  * does; settles once all have loaded or failed.
  */
-export function preloadRoutes(routes: RouteObject[], location: Partial<Location> | string): Promise<unknown> {
+export function preloadRoutes(routes: RouteObject[], location: { pathname: string } | string): Promise<unknown> {
   return Promise.allSettled((matchRoutes(routes, location) ?? []).flatMap(({ route }) => preload(route.element)));
 }
 
@@ -80,7 +74,7 @@ class RouteErrorBoundary extends Component<
  * The screen of `routes` at the router's address. Every lazy screen, frame and guard the address
  * matches starts loading at once, not each after the one around it has rendered (the data router
  * loaded them side by side too). Until the code of a first load arrives the whole page waits
- * (FullPageSpinner); a navigation, which React Router runs in a transition, keeps the page shown
+ * (FullPageSpinner); a navigation, which the router runs in a transition, keeps the page shown
  * until the next one is ready. A frame shows its own fallback around its screen (the layouts).
  */
 export function RouteTable({ routes }: { routes: RouteObject[] }) {

@@ -1,6 +1,6 @@
 import { toastMs } from '@uplink/contract/constants';
 import { useEffect, useState } from 'react';
-import { type Location, useLocation, useNavigate } from 'react-router';
+import { type Location, useLocation, useNavigate } from '../lib/router/router';
 import { CheckCircleIcon, CloseIcon, XCircleIcon } from './icons';
 
 export type ToastTone = 'success' | 'error';

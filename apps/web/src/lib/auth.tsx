@@ -156,6 +156,11 @@ function isRememberedOrigin(value: unknown): value is RememberedOrigin {
   return typeof value === 'object' && value !== null && typeof (value as RememberedOrigin).pathname === 'string';
 }
 
+/** The page a guard remembered in the navigation state it sent to sign-in with (`{ from: location }`). */
+export function originRememberedIn(state: unknown): unknown {
+  return typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+}
+
 /** The navigation state of the page a user arrives at right after signing in. */
 export const arrivalAfterSignIn = { signedIn: true } as const;
 

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { type MemberProfile, memberProfileSchema } from '@uplink/contract/accounts';
 import { storageKeys } from '@uplink/contract/constants';
 import { type ReactNode, useLayoutEffect } from 'react';
-import { type Location, MemoryRouter, type RouteObject, useLocation } from 'react-router';
 import { RouterLinksProvider } from '../components/app-link';
 import { RouteTable } from '../components/route-table';
 import { AuthProvider } from '../lib/auth';
+import { type Location, MemoryRouter, type RouteObject, useLocation } from '../lib/router/router';
 import { routerLinks } from '../lib/router-links';
 import { onApi } from './api-server';
 

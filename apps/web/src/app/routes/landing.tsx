@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { LandingMain } from '../../features/landing/components/landing-main';
 import { landingTitle } from '../../features/landing/title';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useLocation } from '../../lib/router/router';
 
 /**
  * Scrolls to the section named in the URL hash (#copy-trading, #earn, #contact-us) on arrival, or

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { BlockingOverlay } from '../../components/blocking-overlay';
 import { useRefreshSubscription } from '../../features/onboarding/api/refresh-subscription';
 import { LinkExchangePanel } from '../../features/onboarding/components/link-exchange-panel';
@@ -10,6 +9,7 @@ import { onboardingTexts } from '../../features/onboarding/onboarding-texts';
 import { useAuth, useProfilePolling } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { errorText } from '../../lib/error-text';
+import { useNavigate } from '../../lib/router/router';
 
 /** How often the open payment panel reloads the profile, which the background scan updates. */
 const paymentPollMs = 5_000;

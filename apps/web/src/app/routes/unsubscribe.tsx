@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { UnsubscribePanel } from '../../features/unsubscribe/components/unsubscribe-panel';
+import { useSearchParams } from '../../lib/router/router';
 
 /** A notice's unsubscribe page: public, the mail's signed link is its only credential. */
 export default function UnsubscribePage() {

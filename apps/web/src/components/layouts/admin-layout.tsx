@@ -1,9 +1,9 @@
 import { adminRoleLabels } from '@uplink/contract/admin-roles';
 import { fullName } from '@uplink/contract/format';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePermissions } from '../../lib/permissions';
+import { Outlet, useLocation, useNavigate } from '../../lib/router/router';
 import { Avatar } from '../avatar';
 import { CloseIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Logo } from '../logo';

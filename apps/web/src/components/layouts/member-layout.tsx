@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet } from '../../lib/router/router';
 import { ChevronsLeftIcon, ChevronsRightIcon } from '../icons';
 import { Loading } from '../query-state';
 import { Copyright } from './footer';

@@ -1,5 +1,5 @@
-import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { useLocation, useNavigate } from '../../lib/router/router';
 import { NavigationBar } from './navigation-bar';
 import type { NavigationItem } from './navigation-items';
 

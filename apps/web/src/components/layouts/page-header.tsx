@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
+import { Link } from '../../lib/router/router';
 
 /** The heading of a page, which also names the browser tab. */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {

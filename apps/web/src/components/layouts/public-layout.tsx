@@ -1,5 +1,5 @@
-import { Outlet } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { Outlet } from '../../lib/router/router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PublicFrame } from './public-frame';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router/router';
 import type { NavigationItem } from './navigation-items';
 
 /** One sidebar entry: icon, label and subtitle; only the icon (and a tooltip) when collapsed. */

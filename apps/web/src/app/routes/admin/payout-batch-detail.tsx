@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { PayoutBatchView } from '../../../features/admin-payouts/components/payout-batch-view';
+import { useParams } from '../../../lib/router/router';
 
 export default function AdminPayoutBatchPage() {
   const { id = '' } = useParams();

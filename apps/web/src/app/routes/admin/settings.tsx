@@ -1,5 +1,4 @@
 import { errorTexts } from '@uplink/contract/error-codes';
-import { useLocation } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
@@ -12,6 +11,7 @@ import { AdminProfileCard } from '../../../features/profile/components/admin-pro
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { adminSecurityGuidelines, SecurityTips } from '../../../features/profile/components/security-tips';
 import { useAuth } from '../../../lib/auth';
+import { useLocation } from '../../../lib/router/router';
 import { arrivedForSecondFactor } from '../../admin-guards';
 
 export default function AdminSettingsPage() {

@@ -1,6 +1,6 @@
-import { useParams } from 'react-router';
 import { AdminFunnelCard } from '../../../features/admin-funnel/components/admin-funnel-card';
 import { MemberDetail } from '../../../features/admin-users/components/member-detail';
+import { useParams } from '../../../lib/router/router';
 
 export default function AdminUserDetailPage() {
   const { id = '' } = useParams();

@@ -1,9 +1,9 @@
-import { useParams } from 'react-router';
 import { BackToList, PageHeader } from '../../../components/layouts/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useWithdrawalReview } from '../../../features/admin-withdrawals/api/get-withdrawal-review';
 import { WithdrawalReviewPanels } from '../../../features/admin-withdrawals/components/withdrawal-review';
 import { errorText } from '../../../lib/error-text';
+import { useParams } from '../../../lib/router/router';
 
 export default function AdminWithdrawalDetailPage() {
   const { id = '' } = useParams();

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { AdminInvitationPanel } from '../../../features/auth/components/admin-invitation-panel';
+import { useSearchParams } from '../../../lib/router/router';
 
 export default function AdminInvitationPage() {
   const [searchParams] = useSearchParams();

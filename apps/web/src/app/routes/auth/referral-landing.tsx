@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { authTexts } from '../../../features/auth/auth-texts';
 import { recordLinkVisit } from '../../../features/invitations/api/record-link-visit';
 import { ApiError } from '../../../lib/api-error';
+import { useNavigate, useParams } from '../../../lib/router/router';
 import { invitationStorage, referralCodeStorage } from '../../../lib/storage';
 
 /**

@@ -1,5 +1,5 @@
-import { Navigate, useSearchParams } from 'react-router';
 import { ResetPasswordPanel } from '../../../features/auth/components/reset-password-panel';
+import { Navigate, useSearchParams } from '../../../lib/router/router';
 
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();

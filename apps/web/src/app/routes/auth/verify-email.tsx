@@ -1,6 +1,6 @@
-import { Navigate, useSearchParams } from 'react-router';
 import { VerifyEmailPanel } from '../../../features/auth/components/verify-email-panel';
 import { homePathFor, useAuth } from '../../../lib/auth';
+import { Navigate, useSearchParams } from '../../../lib/router/router';
 
 export default function VerifyEmailPage() {
   const [searchParams] = useSearchParams();

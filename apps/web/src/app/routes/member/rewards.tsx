@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -19,6 +18,7 @@ import {
   WithdrawalModalOnDemand,
 } from '../../../features/withdrawals/components/withdrawal-modal-on-demand';
 import { useAuth } from '../../../lib/auth';
+import { useSearchParams } from '../../../lib/router/router';
 
 export default function RewardsPage() {
   const { user } = useAuth();

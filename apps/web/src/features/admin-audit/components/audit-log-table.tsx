@@ -9,12 +9,12 @@ import {
   auditTargetTypeLabels,
 } from '@uplink/contract/audit';
 import { formatDateTime } from '@uplink/contract/format';
-import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { emailAndUserId, TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import { Link } from '../../../lib/router/router';
 import { AuditChange } from './audit-change';
 
 const actionTones: Record<AuditAction, BadgeTone> = {

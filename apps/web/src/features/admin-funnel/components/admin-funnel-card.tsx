@@ -1,13 +1,13 @@
 import { formatConversion, formatCount, formatDate } from '@uplink/contract/format';
 import type { AdminFunnel, FunnelStep } from '@uplink/contract/invitations';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { FunnelChart } from '../../../components/funnel-chart';
 import { QueryState } from '../../../components/query-state';
 import { SelectField } from '../../../components/select-field';
 import { DataTable } from '../../../components/table';
 import { errorText, loadFailure } from '../../../lib/error-text';
+import { Link } from '../../../lib/router/router';
 import { useAdminFunnel } from '../api/get-admin-funnel';
 
 const periods = [

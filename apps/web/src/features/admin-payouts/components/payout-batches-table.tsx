@@ -1,11 +1,11 @@
 import { formatCount, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import type { PayoutBatch } from '@uplink/contract/payout-batches';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { screenLinkColumn, TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import { useNavigate } from '../../../lib/router/router';
 import { usePayoutBatches } from '../api/get-payout-batches';
 import { ApprovalState } from './approval-state';
 import { BatchProgress } from './batch-progress';

@@ -2,12 +2,12 @@ import { formatCount, formatDateTime } from '@uplink/contract/format';
 import { type UnmatchedTransfer, unmatchedTransferReasonTexts } from '@uplink/contract/payout-batches';
 import { Decimal } from 'decimal.js';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/card';
 import { ShortExplorerLink } from '../../../components/explorer-link';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { loadFailure } from '../../../lib/error-text';
+import { Link } from '../../../lib/router/router';
 import { useUnmatchedTransfers } from '../api/get-unmatched-transfers';
 
 /** A stray transfer's exact amount: at least the 2 decimals of money, every further one it carries. */

@@ -7,7 +7,6 @@ import {
   rewardCycleTexts,
 } from '@uplink/contract/reward-runs';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -17,6 +16,7 @@ import { PlayIcon } from '../../../components/icons';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { type Column, columnsShowing } from '../../../components/table';
 import { usePermissions } from '../../../lib/permissions';
+import { Link } from '../../../lib/router/router';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';
 

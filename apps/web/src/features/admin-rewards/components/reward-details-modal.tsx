@@ -1,9 +1,9 @@
 import type { AdminRewardRecord } from '@uplink/contract/admin-rewards';
 import { formatDateTime, formatRewardAmount, formatUsdt, fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
-import { Link } from 'react-router';
 import { DetailRow, DetailSection, DetailsModal } from '../../../components/detail-row';
 import { RewardStateBadge } from '../../../components/reward-cells';
+import { Link } from '../../../lib/router/router';
 
 function PersonRows({ person }: { person: AdminRewardRecord['rewardUser'] }) {
   return (

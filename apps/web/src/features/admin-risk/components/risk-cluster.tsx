@@ -8,7 +8,6 @@ import {
   riskTexts,
 } from '@uplink/contract/risk';
 import type { ReactNode, Ref } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -16,6 +15,7 @@ import { Card, CardBody } from '../../../components/card';
 import { CloseIcon } from '../../../components/icons';
 import { RiskSeverityBadge } from '../../../components/risk-mark-badge';
 import { type Column, DataTable } from '../../../components/table';
+import { Link } from '../../../lib/router/router';
 import { type ClusterRow, clusterRows, clusterSignals, sharedSignal, sharedValues } from '../utils/cluster-rows';
 
 // Underlined: on a phone the links sit inside lines of text, where colour alone does not tell them apart.

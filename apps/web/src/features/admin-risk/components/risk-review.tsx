@@ -1,11 +1,11 @@
 import { rolesHolding } from '@uplink/contract/admin-roles';
 import type { RiskEvent, RiskEventMember, RiskResolution, RiskResolutionResult } from '@uplink/contract/risk';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Card, CardHeader } from '../../../components/card';
 import { RefreshButton } from '../../../components/refresh-button';
 import { usePermissions } from '../../../lib/permissions';
+import { useSearchParams } from '../../../lib/router/router';
 import { useRiskEvents } from '../api/get-risk-events';
 import { ExtendHoldDialog } from './extend-hold-dialog';
 import { ResolveRiskDialog } from './resolve-risk-dialog';

@@ -1,7 +1,7 @@
 import { formatCount, formatDate, formatDateTime, formatUsdt, fullName } from '@uplink/contract/format';
-import { Link } from 'react-router';
 import { Badge, type BadgeTone, StatusBadge } from '../../../components/badge';
 import { DetailRow, DetailSection, DetailsModal } from '../../../components/detail-row';
+import { Link } from '../../../lib/router/router';
 import type { ReportRow, SampleActivity, SampleActivityType } from '../utils/report-rows';
 
 const activityTones: Record<SampleActivityType, BadgeTone> = {

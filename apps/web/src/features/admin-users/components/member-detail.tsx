@@ -1,7 +1,6 @@
 import { adminUserTexts } from '@uplink/contract/admin-users';
 import { formatDateTime, fullName } from '@uplink/contract/format';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button';
 import { ArrowLeftIcon } from '../../../components/icons';
@@ -11,6 +10,7 @@ import { RefreshButton } from '../../../components/refresh-button';
 import { Toast, type ToastNavigationState, useToast } from '../../../components/toast';
 import { useAuth } from '../../../lib/auth';
 import { errorText, serverMessage } from '../../../lib/error-text';
+import { useNavigate } from '../../../lib/router/router';
 import { type AdminUserDetailPages, useAdminUserDetail } from '../api/get-admin-user-detail';
 import { useStatusChange } from '../hooks/use-status-change';
 import { DeleteMemberDialog } from './delete-member-dialog';

@@ -1,10 +1,10 @@
 import { type AdminUserDetail, adminUserTexts } from '@uplink/contract/admin-users';
 import { formatDate, formatDateTime, formatUsdt, fullName } from '@uplink/contract/format';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/badge';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
+import { Link } from '../../../lib/router/router';
 import { EmailWithVerification } from './email-verification';
 
 function InformationCard({ title, children }: { title: string; children: ReactNode }) {

@@ -1,11 +1,11 @@
 import type { AdminUserDetail } from '@uplink/contract/admin-users';
 import { formatCount, formatMoney, formatUsdt } from '@uplink/contract/format';
 import { decisionTextLabel, type Withdrawal, withdrawalStatuses, withdrawalTexts } from '@uplink/contract/withdrawals';
-import { useNavigate } from 'react-router';
 import { CheckCircleIcon, ClockIcon, TrendingUpIcon, WalletIcon } from '../../../components/icons';
 import type { Column } from '../../../components/table';
 import { dateTimeColumn, walletColumn } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
+import { useNavigate } from '../../../lib/router/router';
 import type { WithdrawalStatusFilter } from '../utils/loaded-page-filters';
 import { LoadedPageTab } from './loaded-page-tab';
 

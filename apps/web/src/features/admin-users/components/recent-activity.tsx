@@ -2,12 +2,12 @@ import { adminUserTexts, type OverallStats } from '@uplink/contract/admin-users'
 import { formatDate, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import type { WithdrawalStatus } from '@uplink/contract/withdrawals';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Card, CardHeader } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { ChevronRightIcon } from '../../../components/icons';
 import { Loading } from '../../../components/query-state';
+import { Link } from '../../../lib/router/router';
 
 /** The dashboard writes a withdrawal status capitalised; anything but pending or approved reads as refused. */
 const dashboardStatuses: Record<WithdrawalStatus, { tone: BadgeTone; label: string }> = {

@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { fullName } from '@uplink/contract/format';
 import { type AdminWithdrawal, type AdminWithdrawals, withdrawalTexts } from '@uplink/contract/withdrawals';
-import { useNavigate } from 'react-router';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import type { Column } from '../../../components/table';
@@ -14,6 +13,7 @@ import {
 } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { loadFailure } from '../../../lib/error-text';
+import { useNavigate } from '../../../lib/router/router';
 
 const reviewScreen = (w: AdminWithdrawal) => `/admin/withdrawals/${w._id}`;
 

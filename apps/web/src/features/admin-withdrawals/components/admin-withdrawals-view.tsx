@@ -1,6 +1,5 @@
 import type { AdminWithdrawal } from '@uplink/contract/withdrawals';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { PageHeader } from '../../../components/layouts/page-header';
@@ -10,6 +9,7 @@ import { Tabs } from '../../../components/tabs';
 import { SearchField } from '../../../components/text-field';
 import { useSearchedPage } from '../../../hooks/use-searched-page';
 import { usePermissions } from '../../../lib/permissions';
+import { useSearchParams } from '../../../lib/router/router';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
 import { AdminWithdrawalsTable } from './admin-withdrawals-table';
 import { WithdrawalStatCards } from './withdrawal-stat-cards';

@@ -1,7 +1,6 @@
 import { formatDateTime, formatUsdt } from '@uplink/contract/format';
 import type { WithdrawalReview } from '@uplink/contract/withdrawals';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card, CardBody, CardHeader } from '../../../components/card';
@@ -10,6 +9,7 @@ import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { errorText, serverMessage } from '../../../lib/error-text';
 import { usePermissions } from '../../../lib/permissions';
+import { Link } from '../../../lib/router/router';
 import { useReleaseWithdrawalPayment } from '../api/release-withdrawal-payment';
 import { withdrawalDetails } from '../utils/decision-confirmation';
 

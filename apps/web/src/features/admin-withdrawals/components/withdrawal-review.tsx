@@ -3,13 +3,13 @@ import { formatDateTime, formatUsdt } from '@uplink/contract/format';
 import { ledgerEntryKindLabel, ledgerReasonTypeLabel } from '@uplink/contract/ledger';
 import { riskRuleTexts, riskTexts } from '@uplink/contract/risk';
 import { decisionTextLabel, type WithdrawalReview } from '@uplink/contract/withdrawals';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { DetailRow } from '../../../components/detail-row';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { usePermissions } from '../../../lib/permissions';
+import { Link } from '../../../lib/router/router';
 import { FlaggedPayments, PaymentUnderWay } from './payment-under-way';
 import { WithdrawalDecisionForm } from './withdrawal-decision-form';
 

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
-import { Link } from 'react-router';
 import { AuthCard } from '../../../components/layouts/auth-card';
+import { Link } from '../../../lib/router/router';
 import { FormAlert } from './form-alert';
 
 /** The neighbouring screen an auth form offers under its card, e.g. "Remembered it? Back to Sign In". */

@@ -4,12 +4,12 @@ import {
   registrationErrors,
 } from '@uplink/contract/registration-rules';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { EmailField, PasswordField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
+import { useNavigate } from '../../../lib/router/router';
 import { invitationStorage, pendingUserStorage, referralCodeStorage } from '../../../lib/storage';
 import { useRegister } from '../api/register';
 import { registerFailure } from '../auth-errors';

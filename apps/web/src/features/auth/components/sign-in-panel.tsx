@@ -1,13 +1,19 @@
 import type { PendingUser } from '@uplink/contract/accounts';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { EmailField, PasswordField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
-import { arrivalAfterSignIn, destinationAfterSignIn, EmailNotVerifiedError, useAuth } from '../../../lib/auth';
+import {
+  arrivalAfterSignIn,
+  destinationAfterSignIn,
+  EmailNotVerifiedError,
+  originRememberedIn,
+  useAuth,
+} from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
+import { Link, useLocation, useNavigate } from '../../../lib/router/router';
 import { pendingUserStorage } from '../../../lib/storage';
 import { useLogin } from '../api/login';
 import { signInFailure } from '../auth-errors';
@@ -58,7 +64,10 @@ export function SignInPanel() {
 
   async function finishSignIn(token: string) {
     const user = await startSession(token, { remember });
-    navigate(destinationAfterSignIn(user, location.state?.from), { replace: true, state: arrivalAfterSignIn });
+    navigate(destinationAfterSignIn(user, originRememberedIn(location.state)), {
+      replace: true,
+      state: arrivalAfterSignIn,
+    });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 
 /**
  * Once `active`, goes to `path` after `delayMs` (the success views of reset and verification),

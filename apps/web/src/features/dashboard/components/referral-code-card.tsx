@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
+import { Link } from '../../../lib/router/router';
 
 /**
  * The member's referral code and invitation link with copy actions, and how many people opened the

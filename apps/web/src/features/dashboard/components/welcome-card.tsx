@@ -1,10 +1,10 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
-import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card, CardBody } from '../../../components/card';
 import { LogOutIcon } from '../../../components/icons';
 import { useAuth } from '../../../lib/auth';
+import { useNavigate } from '../../../lib/router/router';
 
 /** Welcome with the member's first name, user ID, e-mail, verification badge and Sign Out. */
 export function WelcomeCard({ user }: { user: MemberProfile }) {

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/card';
 import { ChevronRightIcon, ClockIcon, GiftIcon, ShieldIcon, UsersIcon, WalletIcon } from '../../../components/icons';
+import { Link } from '../../../lib/router/router';
 
 const topics = [
   {
