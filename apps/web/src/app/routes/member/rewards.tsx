@@ -12,7 +12,7 @@ import {
   readRewardsHistoryFilters,
   writeRewardsHistoryFilters,
 } from '../../../features/rewards/utils/rewards-history-query';
-import { WithdrawalHistory } from '../../../features/withdrawals/components/withdrawal-history';
+import { WithdrawalHistoryTab } from '../../../features/withdrawals/components/withdrawal-history-tab';
 import {
   useWithdrawalModalOnDemand,
   WithdrawalModalOnDemand,
@@ -64,7 +64,7 @@ export default function RewardsPage() {
             selected={tab}
             onSelect={selectTab}
             tabs={[
-              { id: 'withdrawals', label: 'Withdrawal History', panel: <WithdrawalHistory /> },
+              { id: 'withdrawals', label: 'Withdrawal History', panel: <WithdrawalHistoryTab /> },
               {
                 id: 'rewards',
                 label: 'Rewards History',
