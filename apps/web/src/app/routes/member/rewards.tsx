@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
@@ -19,6 +18,7 @@ import {
   WithdrawalModalOnDemand,
 } from '../../../features/withdrawals/components/withdrawal-modal-on-demand';
 import { useAuth } from '../../../lib/auth';
+import { useQueryClient } from '../../../lib/query';
 
 export default function RewardsPage() {
   const { user } = useAuth();

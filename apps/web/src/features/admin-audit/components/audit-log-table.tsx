@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { administratorLabel } from '@uplink/contract/admin-roles';
 import {
   type AuditAction,
@@ -15,6 +14,7 @@ import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { emailAndUserId, TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import type { UseQueryResult } from '../../../lib/query';
 import { AuditChange } from './audit-change';
 
 const actionTones: Record<AuditAction, BadgeTone> = {

@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { type AdminUserListItem, type AdminUsers, adminUserTexts } from '@uplink/contract/admin-users';
 import { formatUsdt, fullName } from '@uplink/contract/format';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { amountColumn, dateColumn, MemberCell, walletColumn } from '../../../components/table-cells';
+import type { UseQueryResult } from '../../../lib/query';
 import { EmailWithVerification } from './email-verification';
 
 /** The members' columns; administrators are never listed (they are not members). */
