@@ -30,11 +30,6 @@ export interface PageBudget {
   loads: string[];
   /** The page's JavaScript, brotli, in kB (1,000 bytes): more fails the build. */
   limitKb: number;
-  /**
-   * Where the page is headed, when its limit is still above it (issue 46: member pages 100 kB, the
-   * landing page 80 kB): reported beside the limit, which comes down to it as the page does.
-   */
-  targetKb?: number;
   /** npm packages the page must not load (it neither parses nor computes with them). */
   refuses?: string[];
 }
@@ -49,7 +44,6 @@ export interface PageWeight {
   files: { file: string; bytes: number }[];
   bytes: number;
   limitBytes: number;
-  targetBytes: number;
   /** The refused packages the page loads. */
   refusedLoaded: string[];
   /** Every npm package the page loads. */
@@ -99,7 +93,6 @@ export function weighPage(build: BuildFacts, page: PageBudget): PageWeight {
     files,
     bytes: files.reduce((sum, { bytes }) => sum + bytes, 0),
     limitBytes: page.limitKb * 1000,
-    targetBytes: (page.targetKb ?? page.limitKb) * 1000,
     refusedLoaded: (page.refuses ?? []).filter((name) => packages.has(name)),
     packages: [...packages].sort(),
   };

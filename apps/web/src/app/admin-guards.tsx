@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Permission } from '@uplink/contract/admin-roles';
 import { type ReactNode, useEffect } from 'react';
 import { ApiError } from '../lib/api-error';
 import { arrivedFromSignIn, homePathFor } from '../lib/auth';
 import { usePermissions } from '../lib/permissions';
+import { useQueryClient } from '../lib/query';
 import { Navigate, useLocation, useNavigate } from '../lib/router/router';
 import AdminForbiddenPage from './routes/admin/forbidden';
 
@@ -30,9 +30,7 @@ function useSecondFactorFirst(): void {
   const navigate = useNavigate();
   useEffect(
     () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.action.type !== 'error') return;
-        const { error } = event.action;
+      queryClient.onQueryError((error) => {
         if (error instanceof ApiError && error.code === 'ADMIN_TOTP_REQUIRED') {
           navigate('/admin/settings', { replace: true, state: secondFactorFirst });
         }

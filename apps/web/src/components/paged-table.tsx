@@ -1,6 +1,6 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
 import { errorText, type FailureWording } from '../lib/error-text';
+import type { UseQueryResult } from '../lib/query';
 import { type Paging, PagingFooter } from './pagination';
 import { QueryState } from './query-state';
 import { DataTable, type DataTableProps } from './table';

@@ -24,7 +24,7 @@ export function LoadError({ title, children, onRetry }: { title: string; childre
   );
 }
 
-/** What `QueryState` reads of a TanStack query. */
+/** What `QueryState` reads of a query (`useQuery`). */
 interface QueryLike<Data> {
   data: Data | undefined;
   isPending: boolean;

@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, onSessionRejected } from './api-client';
+import { useQuery, useQueryClient } from './query';
 import { adminSettingsStorage, tokenStorage } from './storage';
 
 export const profileQueryKey = ['profile'] as const;

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type MemberProfile, memberProfileSchema } from '@uplink/contract/accounts';
@@ -7,6 +6,7 @@ import { type ReactNode, useLayoutEffect } from 'react';
 import { RouterLinksProvider } from '../components/app-link';
 import { RouteTable } from '../components/route-table';
 import { AuthProvider } from '../lib/auth';
+import { QueryClient, QueryClientProvider } from '../lib/query';
 import { type Location, MemoryRouter, type RouteObject, useLocation } from '../lib/router/router';
 import { routerLinks } from '../lib/router-links';
 import { onApi } from './api-server';

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -18,6 +17,7 @@ import {
   WithdrawalModalOnDemand,
 } from '../../../features/withdrawals/components/withdrawal-modal-on-demand';
 import { useAuth } from '../../../lib/auth';
+import { useQueryClient } from '../../../lib/query';
 import { useSearchParams } from '../../../lib/router/router';
 
 export default function RewardsPage() {

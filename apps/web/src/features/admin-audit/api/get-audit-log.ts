@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AuditLog, type AuditLogQuery, auditLogPageSize } from '@uplink/contract/audit';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 /** The contract's query as a client sends it (moments as ISO strings), with the page asked for. */
 export type AuditLogPageQuery = AuditLogQuery & { page: number };

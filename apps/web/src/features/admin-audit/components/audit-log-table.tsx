@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { administratorLabel } from '@uplink/contract/admin-roles';
 import {
   type AuditAction,
@@ -14,6 +13,7 @@ import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { emailAndUserId, TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import type { UseQueryResult } from '../../../lib/query';
 import { Link } from '../../../lib/router/router';
 import { AuditChange } from './audit-change';
 

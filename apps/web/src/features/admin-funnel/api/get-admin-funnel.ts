@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminFunnel, AdminFunnelQuery } from '@uplink/contract/invitations';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 export const adminFunnelKeys = {
   all: ['admin-funnel'] as const,

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FailedMails, failedMailPageSize } from '@uplink/contract/admin-mail';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 export const failedMailKeys = {
   all: ['admin-failed-mail'] as const,

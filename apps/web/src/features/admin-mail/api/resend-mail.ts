@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResentMail } from '@uplink/contract/admin-mail';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { failedMailKeys } from './get-failed-mail';
 
 /**

@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { type FailedMail, type FailedMails, failedMailTexts, mailKindLabels } from '@uplink/contract/admin-mail';
 import { formatDateTime } from '@uplink/contract/format';
 import { Badge } from '../../../components/badge';
@@ -9,6 +8,7 @@ import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { actionColumn, type Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import type { UseQueryResult } from '../../../lib/query';
 
 const wording: ListWording = {
   caption: 'Failed e-mails',

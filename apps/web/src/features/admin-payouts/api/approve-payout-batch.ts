@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PayoutBatch } from '@uplink/contract/payout-batches';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminPayoutsKeys } from './get-payout-batches';
 
 /** POST /withdrawals/admin/batches/{id}/approve: a second administrator's approval, which makes the batch exportable. */

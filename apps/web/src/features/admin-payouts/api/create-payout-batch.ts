@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePayoutBatchRequest, PayoutBatch } from '@uplink/contract/payout-batches';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminPayoutsKeys } from './get-payout-batches';
 
 /** POST /withdrawals/admin/batches: a batch of the chosen withdrawals or of every pending one a filter matches. */

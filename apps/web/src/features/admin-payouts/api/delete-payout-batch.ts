@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminPayoutsKeys } from './get-payout-batches';
 
 /** DELETE /withdrawals/admin/batches/{id}: an open batch with nothing paid; its withdrawals return to the pool. */

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawals } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 import { adminPayoutsKeys } from './get-payout-batches';
 
 /**

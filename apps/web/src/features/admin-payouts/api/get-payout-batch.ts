@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PayoutBatchDetail } from '@uplink/contract/payout-batches';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 import { adminPayoutsKeys } from './get-payout-batches';
 
 /** How often an unpaid batch asks again: reconciliation approves its withdrawals as their payments are confirmed. */

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PayoutBatches } from '@uplink/contract/payout-batches';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 /** Every payout query sits under `all`, so a new, approved or deleted batch reloads the lists and the detail together. */
 export const adminPayoutsKeys = {

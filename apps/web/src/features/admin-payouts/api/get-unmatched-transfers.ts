@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UnmatchedTransfers } from '@uplink/contract/payout-batches';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 import { adminPayoutsKeys } from './get-payout-batches';
 
 /** GET /withdrawals/admin/unmatched-transfers: treasury transfers that proved no withdrawal, newest first. */

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DemoBatchPayment } from '@uplink/contract/payout-batches';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminPayoutsKeys } from './get-payout-batches';
 
 /**

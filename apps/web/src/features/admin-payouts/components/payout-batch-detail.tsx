@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { rolesHolding } from '@uplink/contract/admin-roles';
 import { formatCount, formatDateTime, formatUsdt, shortenAdminWallet } from '@uplink/contract/format';
 import type { PayoutBatchDetail, PayoutBatchLine } from '@uplink/contract/payout-batches';
@@ -12,6 +11,7 @@ import { amountColumn, MemberCell } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { loadFailure, serverMessage } from '../../../lib/error-text';
 import { usePermissions } from '../../../lib/permissions';
+import type { UseQueryResult } from '../../../lib/query';
 import { ApprovalState } from './approval-state';
 import { BatchActions } from './batch-actions';
 import { BatchExports } from './batch-exports';

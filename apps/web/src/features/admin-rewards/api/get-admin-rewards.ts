@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminRewards, AdminRewardsQuery } from '@uplink/contract/admin-rewards';
 import { adminPageSize } from '@uplink/contract/constants';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 export const adminRewardsKeys = {
   all: ['admin-rewards'] as const,

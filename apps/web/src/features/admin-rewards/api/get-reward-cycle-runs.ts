@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminPageSize } from '@uplink/contract/constants';
 import type { RewardCycleRuns, RewardCycleRunsQuery } from '@uplink/contract/reward-runs';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 export const rewardCycleRunsKeys = {
   all: ['reward-cycle-runs'] as const,

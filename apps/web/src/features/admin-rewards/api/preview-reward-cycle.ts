@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { RewardCyclePreview, RewardCycleRunRequest } from '@uplink/contract/reward-runs';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 
 /**
  * POST /rewards/admin/cycles/preview: what running this statement (uploaded, or read from the

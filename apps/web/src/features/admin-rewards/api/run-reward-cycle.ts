@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RewardCycleRun, RewardCycleRunRequest } from '@uplink/contract/reward-runs';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminRewardsKeys } from './get-admin-rewards';
 import { rewardCycleRunsKeys } from './get-reward-cycle-runs';
 

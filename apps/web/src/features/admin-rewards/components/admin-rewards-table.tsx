@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { AdminRewardRecord, AdminRewards } from '@uplink/contract/admin-rewards';
 import { fullName } from '@uplink/contract/format';
 import { rewardTexts } from '@uplink/contract/reward-texts';
@@ -9,6 +8,7 @@ import { rewardColumns, rewardFigureColumns } from '../../../components/reward-c
 import { actionColumn, type Column } from '../../../components/table';
 import { MemberCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import type { UseQueryResult } from '../../../lib/query';
 
 function rewardColumnsWithPeople(onOpen: (reward: AdminRewardRecord) => void): Column<AdminRewardRecord>[] {
   return [

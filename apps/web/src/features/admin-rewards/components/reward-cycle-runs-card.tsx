@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCount, formatDate, formatDateTime, formatUsdt } from '@uplink/contract/format';
 import {
   type RewardCycleRun,
@@ -16,6 +15,7 @@ import { PlayIcon } from '../../../components/icons';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { type Column, columnsShowing } from '../../../components/table';
 import { usePermissions } from '../../../lib/permissions';
+import type { UseQueryResult } from '../../../lib/query';
 import { Link } from '../../../lib/router/router';
 import { formatDuration } from '../utils/format-duration';
 import { RunRewardCycleDialog } from './run-reward-cycle-dialog';

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RiskEvents, RiskEventsQuery } from '@uplink/contract/risk';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 /** The queue's page size: a cluster view sits under it, so a page stays short. */
 export const riskQueuePageSize = 20;

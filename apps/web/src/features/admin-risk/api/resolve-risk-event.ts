@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResolveRiskEventRequest, RiskResolutionResult } from '@uplink/contract/risk';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { riskEventsKeys } from './get-risk-events';
 
 /**

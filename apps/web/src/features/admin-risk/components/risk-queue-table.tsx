@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCount, formatDateTime, fullName } from '@uplink/contract/format';
 import {
   type RiskEvent,
@@ -14,6 +13,7 @@ import { RiskSeverityBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import type { UseQueryResult } from '../../../lib/query';
 
 /** The first members by name, and how many more. */
 function memberNames(event: RiskEvent): string {

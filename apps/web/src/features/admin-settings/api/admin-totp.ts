@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TotpConfirmRequest,
   TotpDisabled,
@@ -8,6 +7,7 @@ import type {
   TotpStatus,
 } from '@uplink/contract/admin-totp';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { tokenStorage } from '../../../lib/storage';
 
 export const adminTotpKeys = { status: ['admin-totp', 'status'] as const };

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminRole } from '@uplink/contract/admin-roles';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminTeamKeys } from './get-admin-team';
 
 /** PUT /admin/team/{id}: the administrator's new role; their sessions end at once. */

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AdminTeam } from '@uplink/contract/admin-team';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 
 /** Every team query sits under `all`, so any change to the team reloads it. */
 export const adminTeamKeys = {

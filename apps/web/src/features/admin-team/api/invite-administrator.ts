@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminInvitation, AdminInvitationInput } from '@uplink/contract/admin-team';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminTeamKeys } from './get-admin-team';
 
 /** POST /admin/team/invitations: mails the invited address a one-use link; answers the pending invitation. */

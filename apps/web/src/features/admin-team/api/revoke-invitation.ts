@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminTeamKeys } from './get-admin-team';
 
 /** DELETE /admin/team/invitations/{id}: the invitation's link stops working at once. */

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminTeamKeys } from './get-admin-team';
 
 /** POST /admin/team/{id}/suspend: their sessions end at once and they cannot sign in until reinstated. */

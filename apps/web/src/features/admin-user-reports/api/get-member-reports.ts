@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MemberReports, MemberReportsQuery } from '@uplink/contract/admin-reports';
 import { adminPageSize } from '@uplink/contract/constants';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 export const memberReportsKeys = {
   all: ['admin-member-reports'] as const,

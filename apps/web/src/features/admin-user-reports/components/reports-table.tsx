@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { type MemberReports, memberReportTexts } from '@uplink/contract/admin-reports';
 import { formatCount, formatMoney, fullName } from '@uplink/contract/format';
 import { StatusBadge } from '../../../components/badge';
@@ -7,6 +6,7 @@ import { type ListWording, PagedTable, tableWording } from '../../../components/
 import { actionColumn, type Column, DataTable } from '../../../components/table';
 import { dateColumn, MemberCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import type { UseQueryResult } from '../../../lib/query';
 import { fromLiveReport, type ReportRow } from '../utils/report-rows';
 
 /** An amount in the table; the table's caption says they are USDT (a unit on every cell would not fit). */

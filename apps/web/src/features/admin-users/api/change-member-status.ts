@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserStatus } from '@uplink/contract/constants';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminUsersKeys } from './get-admin-users';
 
 /** PUT /users/{id}/status: answers the status now set. */

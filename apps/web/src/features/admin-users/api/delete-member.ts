@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminUsersKeys } from './get-admin-users';
 
 /** DELETE /users/admin/{id}: the soft delete. */

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AdminUserDetail } from '@uplink/contract/admin-users';
 import { adminPageSize } from '@uplink/contract/constants';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 import { adminUsersKeys } from './get-admin-users';
 
 /** The page of the member's rewards and the page of their withdrawals the detail screen shows. */

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUsers, AdminUsersQuery } from '@uplink/contract/admin-users';
 import { adminPageSize } from '@uplink/contract/constants';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 /** Every admin-users query sits under `all`, so a status change or a delete reloads them together. */
 export const adminUsersKeys = {

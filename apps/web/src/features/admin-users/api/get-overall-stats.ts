@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { OverallStats } from '@uplink/contract/admin-users';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 import { adminUsersKeys } from './get-admin-users';
 
 export const overallStatsKey = [...adminUsersKeys.all, 'overall-stats'] as const;

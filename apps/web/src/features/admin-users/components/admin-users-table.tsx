@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { type AdminUserListItem, type AdminUsers, adminUserTexts } from '@uplink/contract/admin-users';
 import { formatUsdt, fullName } from '@uplink/contract/format';
 import { Badge, StatusBadge } from '../../../components/badge';
@@ -7,6 +6,7 @@ import { type ListWording, PagedTable } from '../../../components/paged-table';
 import { RiskMarkBadge } from '../../../components/risk-mark-badge';
 import { actionColumn, type Column } from '../../../components/table';
 import { amountColumn, dateColumn, MemberCell, walletColumn } from '../../../components/table-cells';
+import type { UseQueryResult } from '../../../lib/query';
 import { Link } from '../../../lib/router/router';
 import { EmailWithVerification } from './email-verification';
 

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminPageSize } from '@uplink/contract/constants';
 import type { AdminWithdrawals, AdminWithdrawalsQuery } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 /** Every admin-withdrawals query sits under `all`, so a decision reloads the list and the review together. */
 export const adminWithdrawalsKeys = {

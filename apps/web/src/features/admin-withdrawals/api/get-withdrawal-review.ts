@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { WithdrawalReview } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 import { adminWithdrawalsKeys } from './get-admin-withdrawals';
 
 /** How often a review whose payment was sent looks again, until the chain's confirmations approve it. */

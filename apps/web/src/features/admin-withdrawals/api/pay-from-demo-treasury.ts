@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DemoTreasuryPayment } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { adminWithdrawalsKeys } from './get-admin-withdrawals';
 
 /**

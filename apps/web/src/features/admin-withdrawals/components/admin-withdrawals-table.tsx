@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { fullName } from '@uplink/contract/format';
 import { type AdminWithdrawal, type AdminWithdrawals, withdrawalTexts } from '@uplink/contract/withdrawals';
 import { type ListWording, PagedTable } from '../../../components/paged-table';
@@ -13,6 +12,7 @@ import {
 } from '../../../components/table-cells';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status-badge';
 import { loadFailure } from '../../../lib/error-text';
+import type { UseQueryResult } from '../../../lib/query';
 import { useNavigate } from '../../../lib/router/router';
 
 const reviewScreen = (w: AdminWithdrawal) => `/admin/withdrawals/${w._id}`;

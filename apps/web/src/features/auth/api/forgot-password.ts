@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { emailRequestSchema } from '@uplink/contract/accounts';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 
 /** POST /users/forgot-password — mails a reset link if the address belongs to an account. */
 export async function forgotPassword(body: z.input<typeof emailRequestSchema>) {

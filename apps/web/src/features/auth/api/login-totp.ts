@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginResult } from '@uplink/contract/accounts';
 import type { TotpSignInRequest } from '@uplink/contract/admin-totp';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 
 /** POST /users/login/totp — the sign-in's second step: the password's challenge and a code. */
 export async function loginWithTotp(body: TotpSignInRequest) {

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordRequest } from '@uplink/contract/accounts';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 
 /** POST /users/reset-password — sets a new password with the token of a reset link. */
 export async function resetPassword(body: ResetPasswordRequest) {

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { tokenRequestSchema } from '@uplink/contract/accounts';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 
 /** POST /users/verify-email — spends the token of a verification link. */
 export async function verifyEmail(body: z.input<typeof tokenRequestSchema>) {

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { invitationTexts } from '@uplink/contract/invitation-texts';
 import type { Funnel, FunnelQuery } from '@uplink/contract/invitations';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 
 export const funnelKeys = {
   all: ['invitation-funnel'] as const,

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Reminder } from '@uplink/contract/invitations';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { inviteesKeys } from './get-invitees';
 
 /** POST /referrals/invitees/{id}/remind: e-mails the invitee their next step; the list reloads with when the next may go. */

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { PaymentDetails } from '@uplink/contract/onboarding';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 
 export const paymentDetailsQueryKey = ['subscription', 'payment-details'] as const;
 

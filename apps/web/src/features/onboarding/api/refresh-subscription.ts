@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SubscriptionFee } from '@uplink/contract/accounts';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 
 /** GET /users/refresh-subscription — the server scans the member's deposit address now. */
 export async function refreshSubscription(): Promise<SubscriptionFee> {

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest, ChangePasswordResult } from '@uplink/contract/accounts';
 import { api } from '../../../lib/api-client';
 import type { FailureWording } from '../../../lib/error-text';
+import { useMutation } from '../../../lib/query';
 import { tokenStorage } from '../../../lib/storage';
 
 /**

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences, NotificationPreferencesUpdate } from '@uplink/contract/notifications';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 
 export const notificationPreferencesKeys = { all: ['notification-preferences'] as const };
 

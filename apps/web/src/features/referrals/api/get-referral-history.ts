@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReferralHistory, ReferralHistoryQuery } from '@uplink/contract/referrals';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 export const referralHistoryKeys = {
   all: ['referral-history'] as const,

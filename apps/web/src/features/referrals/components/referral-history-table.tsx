@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDate } from '@uplink/contract/format';
 import { referralTexts } from '@uplink/contract/referral-texts';
 import type { Referral, ReferralHistory } from '@uplink/contract/referrals';
@@ -7,6 +6,7 @@ import { type ListWording, PagedTable } from '../../../components/paged-table';
 import type { Column } from '../../../components/table';
 import { TwoLineCell } from '../../../components/table-cells';
 import { loadFailure } from '../../../lib/error-text';
+import type { UseQueryResult } from '../../../lib/query';
 
 const columns: Column<Referral>[] = [
   {

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { StatementKind, StatementRange } from '@uplink/contract/statement-ranges';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 import { saveFile } from '../../../lib/save-file';
 
 const statementPaths: Record<StatementKind, string> = {

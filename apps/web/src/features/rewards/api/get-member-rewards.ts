@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MemberRewards, MemberRewardsQuery } from '@uplink/contract/member-rewards';
 import { api } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 
 export const memberRewardsKeys = {
   all: ['member-rewards'] as const,

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 import { rewardStatsKeys } from '../../../lib/query-keys';
 
 /** GET /rewards/stats/{id}: the member's balances, breakdown, locked rewards and earnings per cycle. */

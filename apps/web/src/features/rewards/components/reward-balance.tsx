@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { formatUsdt } from '@uplink/contract/format';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import { rewardTexts } from '@uplink/contract/reward-texts';
@@ -6,6 +5,7 @@ import type { ReactNode } from 'react';
 import { type BalanceFigures, BalanceOverview } from '../../../components/balance-overview';
 import { Card, CardHeader } from '../../../components/card';
 import { LoadError } from '../../../components/query-state';
+import type { UseQueryResult } from '../../../lib/query';
 
 /** The member's balances as Balance Overview shows them. */
 export const balanceFiguresOf = (stats: RewardStats): BalanceFigures => ({

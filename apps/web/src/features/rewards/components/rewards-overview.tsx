@@ -1,9 +1,9 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { errorTexts } from '@uplink/contract/error-codes';
 import type { RewardStats } from '@uplink/contract/reward-stats';
 import { useId } from 'react';
 import { Button } from '../../../components/button';
 import { WalletIcon } from '../../../components/icons';
+import type { UseQueryResult } from '../../../lib/query';
 import { EarningsChart } from './earnings-chart';
 import { IncomeBreakdown } from './income-breakdown';
 import { LockedRewards } from './locked-rewards';

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { UnsubscribeLink, UnsubscribeLinkState } from '@uplink/contract/notifications';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 
 export const unsubscribeLinkKeys = {
   all: ['unsubscribe-link'] as const,

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { UnsubscribeLink, UnsubscribeResult } from '@uplink/contract/notifications';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/query';
 
 /**
  * POST /users/notifications/unsubscribe: the same signed request a mail client's one-click sends

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReferralTree, ReferralTreeQuery } from '@uplink/contract/referrals';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 
 export const referralTreeKeys = {
   all: ['referral-tree'] as const,

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { MemberWithdrawals, WithdrawalsQuery } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/query';
 
 export const withdrawalsKeys = {
   all: ['withdrawals'] as const,

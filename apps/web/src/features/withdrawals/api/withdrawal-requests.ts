@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWithdrawalRequest, OtpRequest, Withdrawal } from '@uplink/contract/withdrawals';
 import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { rewardStatsKeys } from '../../../lib/query-keys';
 import { withdrawalsKeys } from './get-withdrawals';
 
