@@ -1,20 +1,24 @@
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
+import { AppProvider, createAppQueryClient } from './app/provider';
 import { routes } from './app/router';
 import { RouterLinksProvider } from './components/app-link';
 import { preloadRoutes, RouteTable } from './components/route-table';
+import { prefetchSession } from './lib/auth';
 import { BrowserRouter } from './lib/router/router';
 import { routerLinks } from './lib/router-links';
 import './index.css';
+
+const queryClient = createAppQueryClient();
+void prefetchSession(queryClient);
 
 const container = document.getElementById('root')!;
 const root = createRoot(container);
 const render = () =>
   root.render(
     <StrictMode>
-      <AppProvider>
+      <AppProvider queryClient={queryClient}>
         <BrowserRouter>
           <RouterLinksProvider value={routerLinks}>
             <RouteTable routes={routes} />

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-error';
 import { AuthProvider } from '../lib/auth';
 import { QueryClient, QueryClientProvider } from '../lib/query';
@@ -8,8 +8,12 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } }));
+/** The app's query cache: a failed load is tried twice more, unless the server refused it (4xx). */
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } });
+}
+
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

@@ -1,7 +1,7 @@
 import type { MemberProfile } from '@uplink/contract/accounts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, onSessionRejected } from './api-client';
-import { useQuery, useQueryClient } from './query';
+import { type QueryClient, useQuery, useQueryClient } from './query';
 import { adminSettingsStorage, tokenStorage } from './storage';
 
 export const profileQueryKey = ['profile'] as const;
@@ -42,18 +42,24 @@ export async function fetchProfile(token?: string): Promise<MemberProfile> {
   return data;
 }
 
+/** The signed-in profile, as the session loads it: a refusal ends the session, it is not retried. */
+const sessionProfile = { queryKey: profileQueryKey, queryFn: () => fetchProfile(), retry: false } as const;
+
+/**
+ * Starts loading the stored session's profile at once, beside the code of the first page, instead
+ * of after it: every member and admin page waits for the profile before its first paint. Settles
+ * once the profile has loaded or been refused.
+ */
+export function prefetchSession(queryClient: QueryClient): Promise<void> {
+  return tokenStorage.get() === null ? Promise.resolve() : queryClient.prefetchQuery(sessionProfile);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(() => tokenStorage.get());
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
 
-  const profile = useQuery({
-    queryKey: profileQueryKey,
-    queryFn: () => fetchProfile(),
-    enabled: token !== null,
-    retry: false,
-    staleTime: 30_000,
-  });
+  const profile = useQuery({ ...sessionProfile, enabled: token !== null, staleTime: 30_000 });
 
   const endSession = useCallback(() => {
     tokenStorage.clear();

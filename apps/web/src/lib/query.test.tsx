@@ -415,6 +415,20 @@ describe('QueryClient', () => {
     await waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
   });
 
+  it('prefetches a key that a screen asking meanwhile joins, without a second load', async () => {
+    const client = clientWithoutRetries();
+    const answer = deferred<string>();
+    const queryFn = vi.fn(() => answer.promise);
+    const prefetched = client.prefetchQuery({ queryKey: ['ahead'], queryFn });
+    const { result } = renderQuery(client, { queryKey: ['ahead'], queryFn });
+    expect(result.current.isPending).toBe(true);
+
+    answer.resolve('ready');
+    await prefetched;
+    await waitFor(() => expect(result.current.data).toBe('ready'));
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
   it('stores setQueryData as a fresh answer that screens show', async () => {
     const client = clientWithoutRetries();
     const queryFn = vi.fn(async () => 'loaded');

@@ -249,6 +249,14 @@ export class QueryClient {
     if (this.#queries.get(query.hash) === query) this.#queries.delete(query.hash);
   }
 
+  /**
+   * Starts loading `queryKey` before a screen asks for it (the session's profile, fetched beside
+   * the code of the first page); a screen that then asks joins the fetch under way.
+   */
+  prefetchQuery<Data>({ queryKey, ...options }: { queryKey: QueryKey } & LoadOptions<Data>): Promise<void> {
+    return this.getQuery<Data>(queryKey).fetch(options);
+  }
+
   /** Stores `data` as the answer of `queryKey`, fresh, as if it had just been loaded. */
   setQueryData<Data>(queryKey: QueryKey, data: Data) {
     this.getQuery<Data>(queryKey).setData(data);

@@ -31,17 +31,33 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
   return null;
 }
 
+/** A query cache for a test: nothing retried, so a refusal shows at once. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
 /**
  * Renders a route table as the app does (query cache, session, router) at `at`, signed in as
  * `signedInAs` when given. Returns the user-event driver to click and type with, and `location()`,
  * the address the router is at now.
  */
-export function renderRoutes(routes: RouteObject[], { at, signedInAs }: { at: Arrival; signedInAs?: MemberProfile }) {
+export function renderRoutes(
+  routes: RouteObject[],
+  {
+    at,
+    signedInAs,
+    queryClient = testQueryClient(),
+  }: {
+    at: Arrival;
+    signedInAs?: MemberProfile;
+    /** The cache to render with, when a test fills it first (the app's own prefetch, say). */
+    queryClient?: QueryClient;
+  },
+) {
   if (signedInAs) {
     localStorage.setItem(storageKeys.token, 'session-token');
     onApi('get', '/users/profile', { response: memberProfileSchema }, () => signedInAs);
   }
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   let shown: Location | undefined;
   render(
     <QueryClientProvider client={queryClient}>
