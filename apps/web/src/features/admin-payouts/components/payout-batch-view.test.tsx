@@ -11,7 +11,14 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiServer, onApi, refusal } from '../../../testing/api-server';
 import { renderScreen } from '../../../testing/render-screen';
-import { aBatchLine, anAdministrator, aPayoutBatch, aPayoutBatchDetail } from '../../../testing/sample-data';
+import {
+  aBatchLine,
+  anAdministrator,
+  aPayoutBatch,
+  aPayoutBatchDetail,
+  aSafeProposal,
+  aTreasurySafe,
+} from '../../../testing/sample-data';
 import { unpaidBatchRefreshMs } from '../api/get-payout-batch';
 import { PayoutBatchView } from './payout-batch-view';
 
@@ -173,6 +180,25 @@ describe('a payout batch', () => {
     expect(screen.getByText(/Nothing is left to pay in this batch/)).toBeTruthy();
 
     // A paid batch asks no more.
+    const answered = asked.count;
+    await act(() => vi.advanceTimersByTimeAsync(unpaidBatchRefreshMs * 3));
+    expect(asked.count).toBe(answered);
+  });
+
+  it("keeps asking while a part waits in the Safe's queue, also once the batch is PAID, and shows it executed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const paid = aPayoutBatch({ status: 'PAID', paid: 2, paidAmount: 50 });
+    let detail = aPayoutBatchDetail(paid, lines, false, { safe: aTreasurySafe, safeProposals: [aSafeProposal()] });
+    const { asked } = batchScreen(() => detail);
+    expect(await screen.findByText('Queued in Safe', { exact: true })).toBeTruthy();
+
+    detail = aPayoutBatchDetail(paid, lines, false, {
+      safe: aTreasurySafe,
+      safeProposals: [aSafeProposal({ state: 'EXECUTED', transactionHash: hash })],
+    });
+    await act(() => vi.advanceTimersByTimeAsync(unpaidBatchRefreshMs));
+    expect(await screen.findByText('Executed', { exact: true })).toBeTruthy();
+
     const answered = asked.count;
     await act(() => vi.advanceTimersByTimeAsync(unpaidBatchRefreshMs * 3));
     expect(asked.count).toBe(answered);
