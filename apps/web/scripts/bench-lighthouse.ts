@@ -6,7 +6,9 @@
  *           start, `node apps/server/dist/main.js` with NODE_ENV=production (embedded database,
  *           demo network seeded; the chain and the exchange are loopback ports nothing answers on);
  * - before: the same server behind a loopback proxy that drops Accept-Encoding, so every file and
- *           answer travels uncompressed, as before this release work.
+ *           answer travels uncompressed, as before this release work;
+ * - behind HTTP/2: the same server behind a loopback TLS proxy speaking HTTP/2 (`http2-proxy.ts`), as
+ *           the deployment guide's nginx serves the release; `after` is the server's own HTTP/1.1.
  * The server starts as docs/deployment.md starts a trial of the release: production on the embedded
  * database needs ALLOW_EMBEDDED_DATABASE=true and runs one process (WEB_CONCURRENCY=1, no Redis).
  * LH_RUNS=3 takes the median of three runs per page (default 1); LH_PAGES (`/,/signin,/dashboard`)
@@ -29,6 +31,7 @@ import puppeteer from 'puppeteer-core';
 import { demoDepositXpub } from '../../server/src/config/chain-config';
 import { demoTreasuryAddress } from '../../server/src/config/withdrawals-config';
 import { freePort, type ServerProcess, startServerProcess } from '../../server/src/testing/processes';
+import { http2Proxy } from './http2-proxy';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const runs = Number(process.env.LH_RUNS ?? 1);
@@ -212,26 +215,29 @@ async function audit(chromePort: number, url: string, preset: Preset, token: str
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function row(page: string, preset: string, before: Measure, after: Measure): string {
-  const pair = (a: string | number, b: string | number) => `${a} → ${b}`.padEnd(16);
+/** A page's figures side by side: before, after, behind HTTP/2. */
+function row(page: string, preset: string, measures: Measure[]): string {
+  const each = (figure: (measure: Measure) => string | number) => measures.map(figure).join(' → ').padEnd(24);
   return [
     page.padEnd(11),
     preset.padEnd(8),
-    pair(before.performance, after.performance),
-    pair(before.accessibility, after.accessibility),
-    pair(before.bestPractices, after.bestPractices),
-    pair(seconds(before.lcpMs), seconds(after.lcpMs)),
-    pair(`${before.tbtMs.toFixed(0)} ms`, `${after.tbtMs.toFixed(0)} ms`),
-    pair(kb(before.scriptBytes), kb(after.scriptBytes)),
+    each((measure) => measure.performance),
+    each((measure) => measure.accessibility),
+    each((measure) => measure.bestPractices),
+    each((measure) => seconds(measure.lcpMs)),
+    each((measure) => `${measure.tbtMs.toFixed(0)} ms`),
+    each((measure) => kb(measure.scriptBytes)),
   ].join(' ');
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'uplink-lighthouse-'));
 const { server, baseUrl } = await startProductionServer(dataDir);
 const proxy = await uncompressingProxy(baseUrl);
+const deployed = await http2Proxy(baseUrl);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  // The HTTP/2 proxy's certificate is made for the run.
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
 });
 try {
   const token = await signInToken(baseUrl);
@@ -240,16 +246,19 @@ try {
       .map((load) => load.toFixed(2))
       .join(' ')}`,
   );
-  console.log('before: uncompressed (proxy without Accept-Encoding); after: the release as served');
   console.log(
-    `${'page'.padEnd(11)} ${'preset'.padEnd(8)} ${['performance', 'accessibility', 'best practices', 'LCP', 'TBT', 'JS transferred'].map((title) => title.padEnd(16)).join(' ')}`,
+    'before: uncompressed (proxy without Accept-Encoding) → after: the release as served → behind HTTP/2 (TLS proxy, as the guide deploys it)',
+  );
+  console.log(
+    `${'page'.padEnd(11)} ${'preset'.padEnd(8)} ${['performance', 'accessibility', 'best practices', 'LCP', 'TBT', 'JS transferred'].map((title) => title.padEnd(24)).join(' ')}`,
   );
   for (const page of pages) {
     for (const preset of presets) {
       const signedIn = page === '/dashboard' ? token : null;
       const before = await audit(chrome.port, `${proxy.baseUrl}${page}`, preset, signedIn, 'before');
       const after = await audit(chrome.port, `${baseUrl}${page}`, preset, signedIn, 'after');
-      console.log(row(page, preset, before, after));
+      const behindHttp2 = await audit(chrome.port, `${deployed.baseUrl}${page}`, preset, signedIn, 'http2');
+      console.log(row(page, preset, [before, after, behindHttp2]));
     }
   }
   console.log(
@@ -260,6 +269,7 @@ try {
 } finally {
   chrome.kill();
   proxy.close();
+  deployed.close();
   server.child.kill('SIGTERM');
   await server.exited;
   rmSync(dataDir, { recursive: true, force: true });
