@@ -135,6 +135,43 @@ describe('the caller view a route reads with the session check', () => {
     expect(statements).toHaveLength(2);
   });
 
+  it('makes the callers who arrive while a statement is on its way wait for it, then reads them together', async () => {
+    const statements: unknown[][] = [];
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: t.database.pool }),
+      log: (event) => {
+        if (event.level === 'query') statements.push([...event.query.parameters]);
+      },
+    });
+    const [first, second, third] = await Promise.all(Array.from({ length: 3 }, () => createMember(t.database.db)));
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    // A lock on users holds the first statement on its way for as long as this test needs.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = t.database.db.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE users IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const reads = [callerCredentials.read(logged, first?.id as string)];
+    await nextTurn();
+    reads.push(callerCredentials.read(logged, second?.id as string));
+    await nextTurn();
+    reads.push(callerCredentials.read(logged, third?.id as string));
+    await nextTurn();
+    release();
+    await holding;
+    expect((await Promise.all(reads)).map((row) => row?.id)).toEqual([first?.id, second?.id, third?.id]);
+    expect(statements).toEqual([[[first?.id]], [[second?.id, third?.id]]]);
+  });
+
   it('refuses to hand a route a view it did not declare', () => {
     const request = { callerView: callerCredentials, routeOptions: { url: '/api/example' } } as FastifyRequest;
     expect(() => callerAccount.of(request)).toThrow('/api/example does not declare caller view account');

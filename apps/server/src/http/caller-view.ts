@@ -76,12 +76,19 @@ interface Waiting<Row> {
 /**
  * The callers whose requests reached their guard in the same turn of the event loop are read by
  * one statement (`id = ANY($1)`), sent once that turn ends: under load one round trip serves many
- * calls. Each statement is sent after every request it serves arrived, so each still sees every
- * change committed before its request (a lock, a password change) — nothing is cached between
- * statements.
+ * calls. While a view's statement is on its way, the callers arriving meanwhile wait for it to
+ * come back and go together in the next one, instead of a statement each turn: under load a
+ * statement then serves more calls (bench:api: 15 instead of 12, and PostgreSQL's time per call
+ * fell by about as much), and a lone caller, who finds none on its way, waits for nothing more.
+ * Each statement is sent after every request it serves arrived, so each still sees every change
+ * committed before its request (a lock, a password change) — nothing is cached between statements.
  */
 class CallerBatch<Row extends CallerCredentials> {
   #waiting: Waiting<Row>[] = [];
+  /** A send is set for the end of this turn. */
+  #scheduled = false;
+  /** A statement is on its way: the callers arriving meanwhile go in the next one. */
+  #inFlight = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -92,14 +99,24 @@ class CallerBatch<Row extends CallerCredentials> {
   read(id: string): Promise<Row | undefined> {
     if (!isUuid(id)) return Promise.resolve(undefined);
     return new Promise((resolve, reject) => {
-      if (this.#waiting.length === 0) setImmediate(() => void this.#send());
       this.#waiting.push({ id, resolve, reject });
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#inFlight || this.#waiting.length === 0) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#send();
     });
   }
 
   async #send(): Promise<void> {
     const waiting = this.#waiting;
     this.#waiting = [];
+    this.#inFlight = true;
     try {
       const ids = [...new Set(waiting.map((caller) => caller.id))];
       const rows = await executePrepared<Row>(this.db, this.statementName, { ...this.statement, parameters: [ids] });
@@ -107,6 +124,9 @@ class CallerBatch<Row extends CallerCredentials> {
       for (const caller of waiting) caller.resolve(byId.get(caller.id));
     } catch (error) {
       for (const caller of waiting) caller.reject(error);
+    } finally {
+      this.#inFlight = false;
+      this.#schedule();
     }
   }
 }

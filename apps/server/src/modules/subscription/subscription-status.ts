@@ -42,18 +42,28 @@ export function subscriptionFee(
 ): SubscriptionFee {
   const periodEnds = member.subscription_period_ends_at;
   const paid = hasPaidSubscription(member, now);
-  // Rounded down, so the screen never shows more than arrived; `due` is the exact rest of the fee.
-  const received = new Decimal(unusedTransferTotal).toDecimalPlaces(wireMoneyDecimals, Decimal.ROUND_DOWN);
-  const due = paid ? new Decimal(0) : Decimal.max(new Decimal(subscription.fee).minus(received), 0);
   return {
     paid,
     timestamp: member.subscription_paid_at?.toISOString() ?? null,
     amount: member.subscription_amount === null ? null : toWireMoney(member.subscription_amount),
     transactionHash: member.subscription_tx_hash,
     periodEndsAt: periodEnds?.toISOString() ?? null,
-    received: toWireMoney(received),
-    due: toWireMoney(due),
+    ...receivedAndDue(unusedTransferTotal, subscription.fee, paid),
   };
+}
+
+/**
+ * What arrived toward the next period and what is still missing of the fee. Nothing arrived is
+ * the usual case (every profile call computes this): then the figures are the fee's own, read
+ * without decimal arithmetic (the fee is a configured amount of at most 8 decimals, so
+ * `toWireMoney` reads it as it is).
+ */
+function receivedAndDue(unusedTransferTotal: string, fee: string, paid: boolean): { received: number; due: number } {
+  if (unusedTransferTotal === '0') return { received: 0, due: paid ? 0 : toWireMoney(fee) };
+  // Rounded down, so the screen never shows more than arrived; `due` is the exact rest of the fee.
+  const received = new Decimal(unusedTransferTotal).toDecimalPlaces(wireMoneyDecimals, Decimal.ROUND_DOWN);
+  const due = paid ? new Decimal(0) : Decimal.max(new Decimal(fee).minus(received), 0);
+  return { received: toWireMoney(received), due: toWireMoney(due) };
 }
 
 /** `subscriptionFee` of a member whose unused transfers are still to be summed. */
