@@ -119,13 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
  */
 export function useProfilePolling(intervalMs: number, enabled: boolean): void {
   const { status } = useAuth();
-  useQuery({
-    queryKey: profileQueryKey,
-    queryFn: () => fetchProfile(),
-    enabled: enabled && status === 'authenticated',
-    refetchInterval: intervalMs,
-    retry: false,
-  });
+  useQuery({ ...sessionProfile, enabled: enabled && status === 'authenticated', refetchInterval: intervalMs });
 }
 
 export function useAuth(): AuthState {
