@@ -68,6 +68,43 @@ describe('useQuery', () => {
     expect(queryFn).toHaveBeenCalledTimes(1);
   });
 
+  it('renders once when a screen opens and loads, and once more when the answer comes', async () => {
+    const answer = deferred<string>();
+    const client = clientWithoutRetries();
+    const shown: { status: string; isFetching: boolean }[] = [];
+    renderHook(
+      () => {
+        const { status, isFetching } = useQuery({ queryKey: ['renders'], queryFn: () => answer.promise });
+        shown.push({ status, isFetching });
+      },
+      { wrapper: wrapperOf(client) },
+    );
+    await act(async () => {});
+    expect(shown).toEqual([{ status: 'pending', isFetching: true }]);
+
+    await act(async () => answer.resolve('answer'));
+    expect(shown).toEqual([
+      { status: 'pending', isFetching: true },
+      { status: 'success', isFetching: false },
+    ]);
+  });
+
+  it('renders a change that came before the screen was told of changes', async () => {
+    const client = clientWithoutRetries();
+    const queryFn = vi.fn(async () => 'answer');
+    const { result } = renderHook(
+      () => {
+        const query = useQuery({ queryKey: ['early'], queryFn, staleTime: Infinity });
+        // The answer is stored during the render, before the screen subscribes in its effect.
+        if (query.data === undefined) client.setQueryData(['early'], 'stored');
+        return query;
+      },
+      { wrapper: wrapperOf(client) },
+    );
+    await act(async () => {});
+    expect(result.current.data).toBe('stored');
+  });
+
   it('goes from pending to success, fetching meanwhile', async () => {
     const answer = deferred<string>();
     const { result } = renderQuery(clientWithoutRetries(), { queryKey: ['states'], queryFn: () => answer.promise });

@@ -1,12 +1,13 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
+  useReducer,
   useRef,
   useState,
-  useSyncExternalStore,
 } from 'react';
 
 /*
@@ -181,6 +182,11 @@ class Query<Data> {
     return isInvalidated || data === undefined || Date.now() >= dataUpdatedAt + staleTime;
   }
 
+  /** What starting a load changes: a query without data goes back to pending. */
+  loadingChange(): Partial<QueryState<Data>> {
+    return this.state.data === undefined ? { isFetching: true, status: 'pending', error: null } : { isFetching: true };
+  }
+
   /**
    * Loads the answer, joining the fetch under way; with `restart` (a reload asked for after a
    * change) a fetch under way for data already shown is abandoned for a new one, which could not
@@ -191,9 +197,7 @@ class Query<Data> {
     this.#abort?.abort();
     const abort = new AbortController();
     this.#abort = abort;
-    this.#update(
-      this.state.data === undefined ? { isFetching: true, status: 'pending', error: null } : { isFetching: true },
-    );
+    this.#update(this.loadingChange());
     const fetching: Promise<void> = withRetries(
       () => queryFn({ signal: abort.signal }),
       retry ?? this.client.defaultOptions.queries?.retry ?? 3,
@@ -355,6 +359,51 @@ export function keepPreviousData<Data>(previousData: Data | undefined): Data | u
 }
 
 /**
+ * What a screen shows of `query`: its state, or, when the screen is about to load it (`loads`), the
+ * state the load is about to set, as TanStack's optimistic result does: the load then changes
+ * nothing on screen and costs no render of its own.
+ */
+function shownState<Data>(query: Query<Data>, loads: boolean): QueryState<Data> {
+  const { state } = query;
+  if (!loads || state.isFetching) return state;
+  return { ...state, ...query.loadingChange() };
+}
+
+const sameOnScreen = <Data,>(shown: QueryState<Data>, now: QueryState<Data>) =>
+  shown.status === now.status &&
+  shown.data === now.data &&
+  shown.error === now.error &&
+  shown.isFetching === now.isFetching;
+
+/**
+ * Shows `query` on this screen: a reload asked for elsewhere loads with the screen's
+ * `currentOptions`, and the screen renders again when the query changes what it shows (its data,
+ * error, status or whether it is loading). A change it already showed (`shown`, as of the last
+ * render committed) costs no render. The render for a change runs in a transition, which React
+ * splits into slices that give way to input: an answer arriving does not hold a phone's main
+ * thread for the whole page's render, as a store's change (useSyncExternalStore) would.
+ */
+function useObservedQuery<Data>(query: Query<Data>, shown: QueryState<Data>, currentOptions: () => LoadOptions<Data>) {
+  const [, render] = useReducer((renders: number) => renders + 1, 0);
+  const renderedFrom = query.state;
+  const committed = useRef({ shown, renderedFrom });
+  useEffect(() => {
+    committed.current = { shown, renderedFrom };
+  });
+  useEffect(() => {
+    const stop = query.observe({
+      notify: () => {
+        if (!sameOnScreen(committed.current.shown, query.state)) startTransition(render);
+      },
+      options: currentOptions,
+    });
+    // A change between the render and this subscription would otherwise go unseen.
+    if (query.state !== committed.current.renderedFrom) render();
+    return stop;
+  }, [query, currentOptions]);
+}
+
+/**
  * The answer of `queryKey` as `queryFn` loads it: cached, shared with every screen asking for the
  * same key, loaded when missing or stale as the screen shows it.
  */
@@ -364,12 +413,21 @@ export function useQuery<Data>(options: UseQueryOptions<Data>): UseQueryResult<D
   // The options of the last render, which a reload asked for elsewhere (invalidateQueries) uses.
   const latest = useRef(options);
   latest.current = options;
-  const state = useSyncExternalStore(
-    useCallback((notify: () => void) => query.observe({ notify, options: () => latest.current }), [query]),
-    () => query.state,
+  // What the load below was last run for: it runs again, and loads if stale, when any of it changes.
+  const loadedFor = useRef<{ query: Query<Data>; enabled: boolean; staleTime: number }>(undefined);
+  const loadAhead =
+    loadedFor.current?.query !== query ||
+    loadedFor.current.enabled !== enabled ||
+    loadedFor.current.staleTime !== staleTime;
+  const state = shownState(query, loadAhead && enabled && query.isStale(staleTime));
+  useObservedQuery(
+    query,
+    state,
+    useCallback(() => latest.current, []),
   );
 
   useEffect(() => {
+    loadedFor.current = { query, enabled, staleTime };
     if (enabled && query.isStale(staleTime)) void query.fetch(latest.current);
   }, [query, enabled, staleTime]);
 
