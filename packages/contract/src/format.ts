@@ -12,10 +12,26 @@ export type MoneyRounding = 'nearest' | 'floor' | 'ceil';
 /** `USDT` follows the amount ("10.00 USDT"); `USD` leads it ("$10.00"); without a unit, the bare amount. */
 export type MoneyUnit = 'USD' | 'USDT';
 
-const moneyFormats: Record<MoneyRounding, Intl.NumberFormat> = {
-  nearest: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  floor: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'floor' }),
-  ceil: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'ceil' }),
+/**
+ * A formatter made on first use: making one loads the locale's data, tens of milliseconds on a
+ * slow phone, which a page would otherwise pay for every formatter when it loads.
+ */
+function madeOnFirstUse<Formatter>(make: () => Formatter): () => Formatter {
+  let made: Formatter | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const moneyFormats: Record<MoneyRounding, () => Intl.NumberFormat> = {
+  nearest: madeOnFirstUse(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
+  floor: madeOnFirstUse(
+    () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'floor' }),
+  ),
+  ceil: madeOnFirstUse(
+    () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'ceil' }),
+  ),
 };
 
 /** `USDT` follows the figure, `USD` leads it as a dollar sign. */
@@ -30,7 +46,7 @@ export function formatMoney(
   amount: number,
   { unit, rounding = 'nearest' }: { unit?: MoneyUnit; rounding?: MoneyRounding } = {},
 ): string {
-  const figure = moneyFormats[rounding].format(amount);
+  const figure = moneyFormats[rounding]().format(amount);
   return withUnit(figure, unit);
 }
 
@@ -40,7 +56,9 @@ export function formatUsdt(amount: number): string {
 }
 
 /** Every decimal a reward record carries on the wire (8), and at least the 2 of money. */
-const exactFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+const exactFormat = madeOnFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 }),
+);
 
 /**
  * A reward record's amount: money with 2 decimals, except a reward under one cent, which shows
@@ -48,27 +66,26 @@ const exactFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, m
  */
 export function formatRewardAmount(amount: number, { unit }: { unit?: MoneyUnit } = {}): string {
   if (amount === 0 || Math.abs(amount) >= 0.01) return formatMoney(amount, { unit });
-  return withUnit(exactFormat.format(amount), unit);
+  return withUnit(exactFormat().format(amount), unit);
 }
 
-const wholeUnitsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** Whole numbers with thousands separators: counts, and the whole units of an amount in cents. */
+const wholeNumberFormat = madeOnFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 
 /** An exact amount in cents (any size) as money, e.g. 1234567n → "12,345.67 USDT"; no float involved. */
 export function formatCents(amountInCents: bigint, { unit }: { unit?: MoneyUnit } = {}): string {
   const negative = amountInCents < 0n;
   const magnitude = negative ? -amountInCents : amountInCents;
-  const figure = `${negative ? '-' : ''}${wholeUnitsFormat.format(magnitude / 100n)}.${String(magnitude % 100n).padStart(2, '0')}`;
+  const figure = `${negative ? '-' : ''}${wholeNumberFormat().format(magnitude / 100n)}.${String(magnitude % 100n).padStart(2, '0')}`;
   return withUnit(figure, unit);
 }
-
-const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /**
  * A number of things with thousands separators, e.g. 12,345; given the noun's singular and
  * plural, with the noun: "1 descendant", "12,345 descendants".
  */
 export function formatCount(count: number | bigint, noun?: readonly [singular: string, plural: string]): string {
-  const figure = countFormat.format(count);
+  const figure = wholeNumberFormat().format(count);
   return noun ? `${figure} ${count === 1 || count === 1n ? noun[0] : noun[1]}` : figure;
 }
 
@@ -79,14 +96,19 @@ export function formatConversion(conversion: number | null): string {
   return `${Math.round(conversion * 100)}%`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateFormat = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+);
+const dateTimeFormat = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
@@ -94,12 +116,12 @@ function toDate(value: string | Date): Date {
 
 /** A calendar day, e.g. "Mar 5, 2026"; a missing date reads '-'. */
 export function formatDate(value: string | Date | null | undefined): string {
-  return value ? dateFormat.format(toDate(value)) : '-';
+  return value ? dateFormat().format(toDate(value)) : '-';
 }
 
 /** A moment, e.g. "Mar 5, 2026, 09:30 AM"; a missing one reads '-'. */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  return value ? dateTimeFormat.format(toDate(value)) : '-';
+  return value ? dateTimeFormat().format(toDate(value)) : '-';
 }
 
 /** A blockchain address where the whole one is a click away: its first 6 and last 4 characters. */
