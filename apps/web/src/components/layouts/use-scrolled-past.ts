@@ -1,8 +1,24 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-function subscribeToScroll(onScroll: () => void): () => void {
-  window.addEventListener('scroll', onScroll, { passive: true });
-  return () => window.removeEventListener('scroll', onScroll);
+/**
+ * The window's scroll offset as last read: in a scroll event, or in the first animation frame
+ * after a screen starts listening (a scroll made while nobody listened, a browser restoring the
+ * visitor's position). Never read during a render or a commit: reading `scrollY` there makes the
+ * browser lay out the page React is still building, inside React's own task.
+ */
+let lastScrollY = 0;
+
+function subscribeToScroll(onChange: () => void): () => void {
+  const read = () => {
+    lastScrollY = window.scrollY;
+    onChange();
+  };
+  window.addEventListener('scroll', read, { passive: true });
+  const firstFrame = requestAnimationFrame(read);
+  return () => {
+    cancelAnimationFrame(firstFrame);
+    window.removeEventListener('scroll', read);
+  };
 }
 
 /**
@@ -11,6 +27,6 @@ function subscribeToScroll(onScroll: () => void): () => void {
  * the window is: a browser that restored the visitor's scroll does not keep the top's look.
  */
 export function useScrolledPast(threshold: number): boolean {
-  const scrolledNow = useCallback(() => window.scrollY > threshold, [threshold]);
+  const scrolledNow = useCallback(() => lastScrollY > threshold, [threshold]);
   return useSyncExternalStore(subscribeToScroll, scrolledNow, () => false);
 }
