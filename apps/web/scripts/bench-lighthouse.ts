@@ -14,8 +14,10 @@
  * LH_RUNS=3 takes the median of three runs per page (default 1); LH_PAGES (`/,/signin,/dashboard`)
  * and LH_PRESETS (`mobile,desktop`) narrow the run, e.g. to `/` on mobile for the CI smoke run.
  * Prints the load average, since a busy machine slows Lighthouse's simulated mobile CPU most.
- * LH_REPORT_DIR keeps each run's Lighthouse result there (`<preset>-<before|after><page>-<run>.json`),
- * to see what an audit found: the LCP element, the long tasks, the requests.
+ * LH_REPORT_DIR keeps each run's Lighthouse result there (`<preset>-<before|after|http2><page>-<run>.json`),
+ * to see what an audit found: the LCP element, the long tasks, the requests; and the trace it was
+ * computed from (`….trace.json`, which Chromium's performance panel opens), to see what each long
+ * task did. LH_VARIANTS (`before,after,http2`) narrows the variants, e.g. to `http2` alone.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -51,6 +53,8 @@ function chosen<T extends string>(setting: string | undefined, known: readonly T
 }
 const pages = chosen(process.env.LH_PAGES, allPages, 'LH_PAGES');
 const presets = chosen(process.env.LH_PRESETS, allPresets, 'LH_PRESETS');
+const allVariants = ['before', 'after', 'http2'] as const;
+const variants = chosen(process.env.LH_VARIANTS, allVariants, 'LH_VARIANTS');
 
 interface Measure {
   performance: number;
@@ -181,7 +185,7 @@ async function runOnce(chromePort: number, url: string, preset: Preset, token: s
       disableStorageReset: true,
     };
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined, page);
-    return result?.lhr;
+    return result && { lhr: result.lhr, trace: result.artifacts.Trace };
   } finally {
     await page.close();
     await browser.disconnect();
@@ -193,13 +197,15 @@ async function audit(chromePort: number, url: string, preset: Preset, token: str
   const measured: Measure[] = [];
   let failures = 0;
   while (measured.length < runs) {
-    const lhr = await runOnce(chromePort, url, preset, token);
-    if (lhr && !lhr.runtimeError) {
+    const run = await runOnce(chromePort, url, preset, token);
+    const lhr = run?.lhr;
+    if (run && lhr && !lhr.runtimeError) {
       measured.push(measureOf(lhr));
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
-        const name = `${preset}-${label}${new URL(url).pathname.replaceAll('/', '_')}-${measured.length}.json`;
-        writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+        const name = `${preset}-${label}${new URL(url).pathname.replaceAll('/', '_')}-${measured.length}`;
+        writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
+        writeFileSync(path.join(reportDir, `${name}.trace.json`), JSON.stringify(run.trace));
       }
     } else {
       failures += 1;
@@ -215,7 +221,7 @@ async function audit(chromePort: number, url: string, preset: Preset, token: str
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** A page's figures side by side: before, after, behind HTTP/2. */
+/** A page's figures side by side: before, after, behind HTTP/2 (those LH_VARIANTS names). */
 function row(page: string, preset: string, measures: Measure[]): string {
   const each = (figure: (measure: Measure) => string | number) => measures.map(figure).join(' → ').padEnd(24);
   return [
@@ -246,19 +252,24 @@ try {
       .map((load) => load.toFixed(2))
       .join(' ')}`,
   );
-  console.log(
-    'before: uncompressed (proxy without Accept-Encoding) → after: the release as served → behind HTTP/2 (TLS proxy, as the guide deploys it)',
-  );
+  const variantTitles = {
+    before: 'before: uncompressed (proxy without Accept-Encoding)',
+    after: 'after: the release as served',
+    http2: 'behind HTTP/2 (TLS proxy, as the guide deploys it)',
+  };
+  console.log(variants.map((variant) => variantTitles[variant]).join(' → '));
   console.log(
     `${'page'.padEnd(11)} ${'preset'.padEnd(8)} ${['performance', 'accessibility', 'best practices', 'LCP', 'TBT', 'JS transferred'].map((title) => title.padEnd(24)).join(' ')}`,
   );
   for (const page of pages) {
     for (const preset of presets) {
       const signedIn = page === '/dashboard' ? token : null;
-      const before = await audit(chrome.port, `${proxy.baseUrl}${page}`, preset, signedIn, 'before');
-      const after = await audit(chrome.port, `${baseUrl}${page}`, preset, signedIn, 'after');
-      const behindHttp2 = await audit(chrome.port, `${deployed.baseUrl}${page}`, preset, signedIn, 'http2');
-      console.log(row(page, preset, [before, after, behindHttp2]));
+      const origins = { before: proxy.baseUrl, after: baseUrl, http2: deployed.baseUrl };
+      const measures: Measure[] = [];
+      for (const variant of variants) {
+        measures.push(await audit(chrome.port, `${origins[variant]}${page}`, preset, signedIn, variant));
+      }
+      console.log(row(page, preset, measures));
     }
   }
   console.log(
