@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { type Budget, type Manifest, preloadsOfPage } from './scripts/bundle-budget';
 import { appScriptMeta } from './src/lib/app-script';
 
 /**
@@ -110,6 +111,10 @@ export const landingEntry = 'src/landing-entry.tsx';
  * root element and the landing page's own entry in place of the app's (a script that hydrates that
  * page with React alone), with a `<link rel="modulepreload">` for each chunk it imports, so they
  * download beside it; dist/index.html, every other page, gets the app's loading screen.
+ * dist/page-preloads.json names, for each page of bundle-budget.json that the app's entry starts,
+ * the chunks its screen and frame load beyond the entry: the server writes a `<link
+ * rel="modulepreload">` for each into that page's HTML, so they download beside the entry instead
+ * of after it has run.
  */
 function prerenderLanding(): Plugin {
   let root = '';
@@ -173,12 +178,30 @@ function prerenderLanding(): Plugin {
         .replace('  </head>', `${scripts}  </head>`)
         .replace(emptyRoot, `<div id="root">${html}</div>`);
       await writeFile(path.join(outDir, 'landing.html'), page);
+      const pagePreloads = preloadsOfAppPages(root, outDir);
+      await writeFile(path.join(outDir, pagePreloadsFile), `${JSON.stringify(pagePreloads, null, 2)}\n`);
       await writeFile(
         path.join(outDir, 'index.html'),
         index.replace(emptyRoot, `<div id="root">${module.loading}</div>`),
       );
     },
   };
+}
+
+/** Where the build names each app page's chunks, for the server to preload (apps/server/src/http/web-app-serving.ts). */
+const pagePreloadsFile = 'page-preloads.json';
+
+/**
+ * For each page of bundle-budget.json that the app's entry starts: the files of the lazy modules it
+ * loads before rendering and of everything they import, less what the entry loads anyway.
+ */
+function preloadsOfAppPages(root: string, outDir: string): Record<string, string[]> {
+  const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+  const manifest = readJson(path.join(privateDirOf(outDir), '.vite/manifest.json')) as Manifest;
+  const budget = readJson(path.join(root, 'bundle-budget.json')) as Budget;
+  return Object.fromEntries(
+    budget.pages.filter((page) => page.entry === undefined).map((page) => [page.path, preloadsOfPage(manifest, page)]),
+  );
 }
 
 const brotli = promisify(brotliCompress);

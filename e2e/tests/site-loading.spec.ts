@@ -26,6 +26,27 @@ test.describe('public site', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('a page’s HTML names every script the page loads, so each downloads beside the entry', async ({ page }) => {
+    for (const path of ['/signin', '/register', '/forgot-password']) {
+      const scripts: string[] = [];
+      const listen = (request: { resourceType(): string; url(): string }) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      };
+      page.on('request', listen);
+      const html = await (await page.goto(path))?.text();
+      await expect(page.locator('main')).toBeVisible();
+      page.off('request', listen);
+      const named = [
+        ...(html ?? '').matchAll(/<(?:script[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g),
+      ].map(([, href]) => href);
+      expect(scripts.length, path).toBeGreaterThan(named.length / 2);
+      expect(
+        scripts.filter((script) => !named.includes(script)),
+        `${path} loads scripts its HTML does not name`,
+      ).toEqual([]);
+    }
+  });
+
   test('the favicon the pages reference is served as an image, and so is /favicon.ico', async ({ page, request }) => {
     for (const path of ['/', '/signin', '/dev/mailbox']) {
       await page.goto(path);

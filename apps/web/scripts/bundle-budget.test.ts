@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BuildFacts, faultsOf, type Manifest, type PageBudget, weighPage } from './bundle-budget';
+import { type BuildFacts, faultsOf, type Manifest, type PageBudget, preloadsOfPage, weighPage } from './bundle-budget';
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
@@ -41,6 +41,11 @@ describe('the bundle budget', () => {
     ]);
     expect(weight.bytes).toBe(102_000);
     expect(faultsOf(weight)).toEqual([]);
+  });
+
+  it('preloads what a page loads beyond its entry: its lazy module and what only that imports', () => {
+    expect(preloadsOfPage(manifest, dashboard)).toEqual(['assets/dashboard.js', 'assets/money.js']);
+    expect(preloadsOfPage(manifest, { path: '/', entry: 'src/landing-entry.tsx', loads: [], limitKb: 80 })).toEqual([]);
   });
 
   it('weighs a page with an entry of its own as that entry alone, without the app’s', () => {

@@ -25,7 +25,8 @@ export interface PageBudget {
   entry?: string;
   /**
    * The lazily loaded modules (manifest keys, as `src/app/routes/member/dashboard.tsx`) the router
-   * fetches before the page renders; the entry is always loaded and never listed.
+   * fetches before the page renders; the entry is always loaded and never listed. The page's HTML
+   * preloads them (preloadsOfPage).
    */
   loads: string[];
   /** The page's JavaScript, brotli, in kB (1,000 bytes): more fails the build. */
@@ -79,6 +80,19 @@ export function chunksOfPage(manifest: Manifest, page: PageBudget): Set<string> 
     staticClosure(manifest, module, chunks);
   }
   return chunks;
+}
+
+/**
+ * The JavaScript files a first visit to `page` loads beyond those its entry loads: what the page's
+ * HTML names for the browser to preload beside the entry.
+ */
+export function preloadsOfPage(manifest: Manifest, page: PageBudget): string[] {
+  const loadedByEntry = staticClosure(manifest, page.entry ?? appEntry);
+  return [...chunksOfPage(manifest, page)]
+    .filter((key) => !loadedByEntry.has(key))
+    .map((key) => manifest[key]?.file as string)
+    .filter((file) => file.endsWith('.js'))
+    .sort();
 }
 
 export function weighPage(build: BuildFacts, page: PageBudget): PageWeight {

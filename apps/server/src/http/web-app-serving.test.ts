@@ -306,3 +306,75 @@ describe('serving the prerendered landing page', () => {
     expect(again.statusCode).toBe(304);
   });
 });
+
+describe('serving an app page with the chunks it loads preloaded', () => {
+  let t: TestApp;
+  let distDir: string;
+  const indexHtml =
+    '<!doctype html><html><head><title>Uplink</title>' +
+    '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head>' +
+    '<body><div id="root"></div></body></html>';
+  const dashboardChunks = ['assets/member-layout-aaa111.js', 'assets/dashboard-bbb222.js'];
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'uplink-dist-'));
+    writeWithTwins(path.join(distDir, 'index.html'), indexHtml);
+    writeFileSync(path.join(distDir, 'page-preloads.json'), JSON.stringify({ '/dashboard': dashboardChunks }));
+    t = await createTestApp({ webDistDir: distDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers a page the build names with index.html and a modulepreload link for each of its chunks', async () => {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+      ['identity', (body: Buffer) => body],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/dashboard?tab=1',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const page = decode(response.rawPayload).toString('utf8');
+      for (const chunk of dashboardChunks) {
+        expect(page, encoding).toContain(`<link rel="modulepreload" crossorigin href="/${chunk}">`);
+      }
+      expect(page).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+      expect(page).toContain('<meta name="uplink-bsc-network" content="main" />');
+    }
+  });
+
+  it('answers every other app path with the plain index page, each page revalidated by its own tag', async () => {
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    for (const url of ['/referrals', '/dashboard/', '/index.html']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('modulepreload');
+      expect(response.headers.etag, url).not.toBe(dashboard.headers.etag);
+    }
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'if-none-match': dashboard.headers.etag },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('refuses to start on a preload list naming anything but a chunk of the build', async () => {
+    const badDist = mkdtempSync(path.join(tmpdir(), 'uplink-dist-'));
+    try {
+      writeFileSync(path.join(badDist, 'index.html'), indexHtml);
+      writeFileSync(
+        path.join(badDist, 'page-preloads.json'),
+        JSON.stringify({ '/dashboard': ['assets/x.js"><script>alert(1)</script>'] }),
+      );
+      await expect(createTestApp({ webDistDir: badDist })).rejects.toThrow(/not a chunk of the build/);
+    } finally {
+      rmSync(badDist, { recursive: true, force: true });
+    }
+  });
+});

@@ -33,10 +33,12 @@ export interface WebAppSettings {
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string, settings: WebAppSettings): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) return;
-  const indexPage = renderIndexPage(distDir, 'index.html', settings);
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const indexPage = renderIndexPage(indexHtml, settings);
   const landingPage = existsSync(path.join(distDir, landingFile))
-    ? renderIndexPage(distDir, landingFile, settings)
+    ? renderIndexPage(readFileSync(path.join(distDir, landingFile), 'utf8'), settings)
     : indexPage;
+  const preloadingPages = pagesWithPreloads(distDir, indexHtml, settings);
   await app.register(fastifyStatic, {
     root: distDir,
     serve: false,
@@ -53,7 +55,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, setting
     const file = webAppFileOf(pathname);
     if (file === null) return reply.callNotFound();
     if (file === '' || file === landingFile) return sendIndexPage(request, reply, landingPage);
-    if (!path.extname(file) || file === 'index.html') return sendIndexPage(request, reply, indexPage);
+    if (!path.extname(file) || file === 'index.html') {
+      return sendIndexPage(request, reply, preloadingPages.get(pathname) ?? indexPage);
+    }
     return isServedFile(distDir, file) ? reply.sendFile(file) : reply.callNotFound();
   });
 }
@@ -66,15 +70,41 @@ interface IndexPage {
   representations: Record<'identity' | 'br' | 'gzip', { body: Buffer; etag: string }>;
 }
 
+/** Where the web build names, by address, the chunks each app page loads before it renders. */
+const pagePreloadsFile = 'page-preloads.json';
+
+/** A file of the build's assets folder, as the build names its chunks. */
+const assetFile = /^assets\/[\w.-]+\.js$/;
+
 /**
- * index.html (or landing.html) with the settings as meta elements in its head, built and
- * compressed once at start: the page is about 1 KB (the landing 44 KB, 8 KB in brotli), and it is
- * what every navigation loads first.
+ * index.html for each address page-preloads.json names, with a `<link rel="modulepreload">` for
+ * each chunk its screen and frame load: they download beside the app's entry, where the router
+ * would only ask for them once the entry has run.
  */
-function renderIndexPage(distDir: string, file: string, settings: WebAppSettings): IndexPage {
-  const built = readFileSync(path.join(distDir, file), 'utf8');
+function pagesWithPreloads(distDir: string, indexHtml: string, settings: WebAppSettings): Map<string, IndexPage> {
+  const file = path.join(distDir, pagePreloadsFile);
+  if (!existsSync(file)) return new Map();
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(preloads).map(([pathname, files]) => {
+      const odd = files.find((chunk) => !assetFile.test(chunk));
+      if (!pathname.startsWith('/') || odd !== undefined) {
+        throw new Error(`${pagePreloadsFile}: ${pathname} names ${odd ?? 'no address'}, not a chunk of the build`);
+      }
+      const links = files.map((chunk) => `  <link rel="modulepreload" crossorigin href="/${chunk}">\n  `).join('');
+      return [pathname, renderIndexPage(indexHtml.replace('</head>', `${links}</head>`), settings)];
+    }),
+  );
+}
+
+/**
+ * A page of the app (index.html or landing.html) with the settings as meta elements in its head,
+ * built and compressed once at start: the page is about 1 KB (the landing 44 KB, 8 KB in brotli),
+ * and it is what every navigation loads first.
+ */
+function renderIndexPage(html: string, settings: WebAppSettings): IndexPage {
   const page = Buffer.from(
-    built.replace('</head>', `  <meta name="uplink-bsc-network" content="${settings.bscNetwork}" />\n  </head>`),
+    html.replace('</head>', `  <meta name="uplink-bsc-network" content="${settings.bscNetwork}" />\n  </head>`),
   );
   const tag = createHash('sha256').update(page).digest('base64url').slice(0, 22);
   return {
