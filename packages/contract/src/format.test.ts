@@ -3,6 +3,8 @@ import {
   formatCents,
   formatConversion,
   formatCount,
+  formatDate,
+  formatDateTime,
   formatMoney,
   formatRewardAmount,
   formatUsdt,
@@ -98,5 +100,39 @@ describe('formatConversion', () => {
     expect(formatConversion(0.004)).toBe('<1%');
     expect(formatConversion(0)).toBe('0%');
     expect(formatConversion(null)).toBe('—');
+  });
+});
+
+describe('dates', () => {
+  /** Every month, and the hours where a 12-hour clock turns: midnight, noon and either side. */
+  const moments = Array.from({ length: 12 }, (_, month) =>
+    [0, 1, 11, 12, 13, 23].map((hour) => new Date(2026, month, 1 + ((month * 5) % 28), hour, (month * 7) % 60)),
+  ).flat();
+
+  it('writes a day as en-US does ("Mar 5, 2026")', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    for (const moment of moments) expect(formatDate(moment)).toBe(intl.format(moment));
+    expect(formatDate(new Date(2026, 2, 5))).toBe('Mar 5, 2026');
+    expect(formatDate('2026-12-31T12:00:00')).toBe('Dec 31, 2026');
+  });
+
+  it('writes a moment as en-US does ("Mar 5, 2026, 09:30 AM")', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    for (const moment of moments) expect(formatDateTime(moment)).toBe(intl.format(moment));
+    expect(formatDateTime(new Date(2026, 2, 5, 0, 5))).toBe('Mar 5, 2026, 12:05 AM');
+    expect(formatDateTime(new Date(2026, 2, 5, 12, 0))).toBe('Mar 5, 2026, 12:00 PM');
+  });
+
+  it('reads a missing or unreadable date as "-"', () => {
+    for (const missing of [null, undefined, '', 'not a date', new Date(Number.NaN)]) {
+      expect(formatDate(missing)).toBe('-');
+      expect(formatDateTime(missing)).toBe('-');
+    }
   });
 });
