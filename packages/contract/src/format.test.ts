@@ -136,3 +136,70 @@ describe('dates', () => {
     }
   });
 });
+
+describe('figures written by hand, as Intl writes them', () => {
+  /** Amounts a screen meets, the halves where rounding turns, and what floats make of decimals. */
+  const amounts = [
+    0,
+    -0,
+    0.001,
+    -0.001,
+    0.005,
+    0.3,
+    0.1 + 0.2,
+    1.005,
+    2.675,
+    9.995,
+    9.999,
+    10,
+    99.995,
+    123456789.125,
+    1234567.891,
+    -1234.565,
+    1e15 + 0.5,
+    999999.995,
+    0.00999,
+    5e-7,
+    -5e-7,
+    1e21,
+    1e22,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.MAX_SAFE_INTEGER,
+  ];
+  // A fixed sequence of awkward amounts: cents, thousandths and full doubles, of every size.
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  for (let draw = 0; draw < 3000; draw++) {
+    const scale = 10 ** Math.floor(next() * 12 - 3);
+    const raw = (next() - 0.3) * scale;
+    amounts.push(raw, Math.round(raw * 100) / 100, Math.round(raw * 1000) / 1000, Math.round(raw * 200) / 200);
+  }
+
+  it('writes money in each rounding exactly as Intl.NumberFormat does', () => {
+    for (const rounding of ['nearest', 'floor', 'ceil'] as const) {
+      const intl = new Intl.NumberFormat('en-US', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        roundingMode: rounding === 'nearest' ? 'halfExpand' : rounding,
+      });
+      for (const amount of amounts)
+        expect(formatMoney(amount, { rounding }), `${amount} ${rounding}`).toBe(intl.format(amount));
+    }
+  });
+
+  it('writes counts exactly as Intl.NumberFormat does, numbers and bigints', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const amount of amounts) expect(formatCount(amount), String(amount)).toBe(intl.format(amount));
+    for (const count of [0n, 7n, -1234n, 12345678901234567890123n]) expect(formatCount(count)).toBe(intl.format(count));
+  });
+
+  it('writes an amount in cents of any size', () => {
+    expect(formatCents(-123456789012345678901n)).toBe('-1,234,567,890,123,456,789.01');
+    expect(formatCents(5n)).toBe('0.05');
+  });
+});

@@ -13,8 +13,10 @@ export type MoneyRounding = 'nearest' | 'floor' | 'ceil';
 export type MoneyUnit = 'USD' | 'USDT';
 
 /**
- * A formatter made on first use: making one loads the locale's data, tens of milliseconds on a
- * slow phone, which a page would otherwise pay for every formatter when it loads.
+ * Figures are written by hand, as en-US writes them, since making an Intl formatter loads the
+ * locale's data: about 20 ms each, and 60-90 ms on a slow phone, in the middle of the first render
+ * of a page showing money. Intl remains for what the hand does not write (an exponent, infinity),
+ * made on first use.
  */
 function madeOnFirstUse<Formatter>(make: () => Formatter): () => Formatter {
   let made: Formatter | undefined;
@@ -22,6 +24,31 @@ function madeOnFirstUse<Formatter>(make: () => Formatter): () => Formatter {
     made ??= make();
     return made;
   };
+}
+
+/** "1234567" → "1,234,567". */
+const withThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * `amount` rounded to `fractionDigits` decimals as Intl.NumberFormat rounds it ("nearest" is its
+ * halfExpand), with thousands separators: "1,234.50". Like Intl it rounds the shortest decimal that
+ * reads back as the same number (1.005 to 1.01, not the binary 1.00499… to 1.00), and keeps the sign
+ * of a negative amount that rounds to zero ("-0.00"). Null for what JavaScript writes with an
+ * exponent, NaN or infinity.
+ */
+function decimalFigure(amount: number, fractionDigits: number, rounding: MoneyRounding): string | null {
+  const negative = amount < 0 || Object.is(amount, -0);
+  const written = String(Math.abs(amount));
+  if (!/^\d+(\.\d+)?$/.test(written)) return null;
+  const [whole = '', fraction = ''] = written.split('.');
+  const dropped = fraction.slice(fractionDigits);
+  const awayFromZero =
+    rounding === 'nearest' ? (dropped[0] ?? '0') >= '5' : /[1-9]/.test(dropped) && (rounding === 'ceil') !== negative;
+  const units =
+    BigInt(whole + fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0')) + (awayFromZero ? 1n : 0n);
+  const digits = units.toString().padStart(fractionDigits + 1, '0');
+  const wholeDigits = withThousands(digits.slice(0, digits.length - fractionDigits));
+  return `${negative ? '-' : ''}${wholeDigits}${fractionDigits > 0 ? `.${digits.slice(-fractionDigits)}` : ''}`;
 }
 
 const moneyFormats: Record<MoneyRounding, () => Intl.NumberFormat> = {
@@ -46,7 +73,7 @@ export function formatMoney(
   amount: number,
   { unit, rounding = 'nearest' }: { unit?: MoneyUnit; rounding?: MoneyRounding } = {},
 ): string {
-  const figure = moneyFormats[rounding]().format(amount);
+  const figure = decimalFigure(amount, 2, rounding) ?? moneyFormats[rounding]().format(amount);
   return withUnit(figure, unit);
 }
 
@@ -69,14 +96,14 @@ export function formatRewardAmount(amount: number, { unit }: { unit?: MoneyUnit 
   return withUnit(exactFormat().format(amount), unit);
 }
 
-/** Whole numbers with thousands separators: counts, and the whole units of an amount in cents. */
+/** Whole numbers with thousands separators, for a count the hand does not write. */
 const wholeNumberFormat = madeOnFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 
 /** An exact amount in cents (any size) as money, e.g. 1234567n → "12,345.67 USDT"; no float involved. */
 export function formatCents(amountInCents: bigint, { unit }: { unit?: MoneyUnit } = {}): string {
   const negative = amountInCents < 0n;
   const magnitude = negative ? -amountInCents : amountInCents;
-  const figure = `${negative ? '-' : ''}${wholeNumberFormat().format(magnitude / 100n)}.${String(magnitude % 100n).padStart(2, '0')}`;
+  const figure = `${negative ? '-' : ''}${withThousands(String(magnitude / 100n))}.${String(magnitude % 100n).padStart(2, '0')}`;
   return withUnit(figure, unit);
 }
 
@@ -85,7 +112,10 @@ export function formatCents(amountInCents: bigint, { unit }: { unit?: MoneyUnit 
  * plural, with the noun: "1 descendant", "12,345 descendants".
  */
 export function formatCount(count: number | bigint, noun?: readonly [singular: string, plural: string]): string {
-  const figure = wholeNumberFormat().format(count);
+  const figure =
+    typeof count === 'bigint'
+      ? `${count < 0n ? '-' : ''}${withThousands(String(count < 0n ? -count : count))}`
+      : (decimalFigure(count, 0, 'nearest') ?? wholeNumberFormat().format(count));
   return noun ? `${figure} ${count === 1 || count === 1n ? noun[0] : noun[1]}` : figure;
 }
 
@@ -96,10 +126,7 @@ export function formatConversion(conversion: number | null): string {
   return `${Math.round(conversion * 100)}%`;
 }
 
-/**
- * Days and moments are written by hand, as en-US writes them: making Intl's date formatter costs a
- * slow phone about 60 ms, in the middle of the first render of a page that shows a date.
- */
+/** Days and moments are written by hand too, as en-US writes them. */
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
