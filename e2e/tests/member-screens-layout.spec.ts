@@ -136,6 +136,22 @@ test.describe('member screens at 390 and 1440 px', () => {
       expect(await unexplainedDisabledActions(page)).toEqual([]);
     });
 
+    test(`at ${width} px: the referral card's copy buttons each keep their label on one line`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, member);
+      await page.goto('/dashboard');
+      for (const name of ['Copy referral code', 'Copy invitation link']) {
+        const button = page.getByRole('button', { name });
+        await expect(button).toBeVisible();
+        const lines = await button.locator('span').evaluate((label) => {
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+        });
+        expect(lines, name).toBe(1);
+      }
+    });
+
     test(`at ${width} px: the tree's e-mails never wrap inside the domain`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await signInAs(page, member);

@@ -51,7 +51,12 @@ export function CopyButton({
       type="button"
       onClick={() => copy(value)}
       aria-label={iconOnly ? (copied ? copiedLabel : (ariaLabel ?? label)) : ariaLabel}
-      className={buttonClasses(variant, iconOnly ? 'icon' : size, `${copied ? 'text-emerald-700' : ''} ${className}`)}
+      // A label never wraps: beside a long value (an invitation link on a phone) the value gives way.
+      className={buttonClasses(
+        variant,
+        iconOnly ? 'icon' : size,
+        `shrink-0 whitespace-nowrap ${copied ? 'text-emerald-700' : ''} ${className}`,
+      )}
     >
       {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
       {iconOnly ? null : <span aria-live="polite">{copied ? copiedLabel : label}</span>}
