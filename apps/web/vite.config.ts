@@ -6,6 +6,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+// By path, not as @uplink/contract: Vite bundles the config's relative imports but hands a package's to Node, which cannot load TypeScript.
+import { modulePreloadLink, webBuildFiles } from '../../packages/contract/src/web-build';
 import { type Budget, type Manifest, preloadsOfPage } from './scripts/bundle-budget';
 import { appScriptMeta } from './src/lib/app-script';
 
@@ -170,16 +172,16 @@ function prerenderLanding(): Plugin {
       const scripts = [
         `    <meta name="${appScriptMeta}" content="/${appScript}">\n`,
         `    <script type="module" crossorigin src="/${script}"></script>\n`,
-        ...preloads.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`),
+        ...preloads.map((file) => `    ${modulePreloadLink(file)}\n`),
       ].join('');
       const page = index
         .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
         .replace(/ *<script type="module"[^>]*><\/script>\n| *<link rel="modulepreload"[^>]*>\n/g, '')
         .replace('  </head>', `${scripts}  </head>`)
         .replace(emptyRoot, `<div id="root">${html}</div>`);
-      await writeFile(path.join(outDir, 'landing.html'), page);
+      await writeFile(path.join(outDir, webBuildFiles.landing), page);
       const pagePreloads = preloadsOfAppPages(root, outDir);
-      await writeFile(path.join(outDir, pagePreloadsFile), `${JSON.stringify(pagePreloads, null, 2)}\n`);
+      await writeFile(path.join(outDir, webBuildFiles.pagePreloads), `${JSON.stringify(pagePreloads, null, 2)}\n`);
       await writeFile(
         path.join(outDir, 'index.html'),
         index.replace(emptyRoot, `<div id="root">${module.loading}</div>`),
@@ -187,9 +189,6 @@ function prerenderLanding(): Plugin {
     },
   };
 }
-
-/** Where the build names each app page's chunks, for the server to preload (apps/server/src/http/web-app-serving.ts). */
-const pagePreloadsFile = 'page-preloads.json';
 
 /**
  * For each page of bundle-budget.json that the app's entry starts: the files of the lazy modules it

@@ -318,7 +318,7 @@ describe('serving an app page with the chunks it loads preloaded', () => {
   beforeAll(async () => {
     distDir = mkdtempSync(path.join(tmpdir(), 'uplink-dist-'));
     writeWithTwins(path.join(distDir, 'index.html'), indexHtml);
-    writeFileSync(path.join(distDir, 'page-preloads.json'), JSON.stringify({ '/dashboard': dashboardChunks }));
+    writeWithTwins(path.join(distDir, 'page-preloads.json'), JSON.stringify({ '/dashboard': dashboardChunks }));
     t = await createTestApp({ webDistDir: distDir });
   });
   afterAll(async () => {
@@ -362,6 +362,16 @@ describe('serving an app page with the chunks it loads preloaded', () => {
       headers: { 'if-none-match': dashboard.headers.etag },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('never sends the preload list itself', async () => {
+    for (const url of ['/page-preloads.json', '/page-preloads.json?x=1', '/%70age-preloads.json']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode, `${url} ${encoding}`).toBe(404);
+        expect(response.body).not.toContain('dashboard-bbb222');
+      }
+    }
   });
 
   it('refuses to start on a preload list naming anything but a chunk of the build', async () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { BscNetwork } from '@uplink/contract/constants';
+import { modulePreloadLink, webBuildFiles } from '@uplink/contract/web-build';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -35,8 +36,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, setting
   if (!existsSync(path.join(distDir, 'index.html'))) return;
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const indexPage = renderIndexPage(indexHtml, settings);
-  const landingPage = existsSync(path.join(distDir, landingFile))
-    ? renderIndexPage(readFileSync(path.join(distDir, landingFile), 'utf8'), settings)
+  const landingPage = existsSync(path.join(distDir, webBuildFiles.landing))
+    ? renderIndexPage(readFileSync(path.join(distDir, webBuildFiles.landing), 'utf8'), settings)
     : indexPage;
   const preloadingPages = pagesWithPreloads(distDir, indexHtml, settings);
   await app.register(fastifyStatic, {
@@ -54,24 +55,19 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, setting
     if (pathname.startsWith('/api/')) return reply.callNotFound();
     const file = webAppFileOf(pathname);
     if (file === null) return reply.callNotFound();
-    if (file === '' || file === landingFile) return sendIndexPage(request, reply, landingPage);
+    if (file === '' || file === webBuildFiles.landing) return sendIndexPage(request, reply, landingPage);
     if (!path.extname(file) || file === 'index.html') {
       return sendIndexPage(request, reply, preloadingPages.get(pathname) ?? indexPage);
     }
+    if (file === webBuildFiles.pagePreloads) return reply.callNotFound();
     return isServedFile(distDir, file) ? reply.sendFile(file) : reply.callNotFound();
   });
 }
-
-/** The page for `/`, written by the web build beside index.html. */
-const landingFile = 'landing.html';
 
 interface IndexPage {
   /** The page in each encoding, with its entity tag. */
   representations: Record<'identity' | 'br' | 'gzip', { body: Buffer; etag: string }>;
 }
-
-/** Where the web build names, by address, the chunks each app page loads before it renders. */
-const pagePreloadsFile = 'page-preloads.json';
 
 /** A file of the build's assets folder, as the build names its chunks. */
 const assetFile = /^assets\/[\w.-]+\.js$/;
@@ -82,16 +78,18 @@ const assetFile = /^assets\/[\w.-]+\.js$/;
  * would only ask for them once the entry has run.
  */
 function pagesWithPreloads(distDir: string, indexHtml: string, settings: WebAppSettings): Map<string, IndexPage> {
-  const file = path.join(distDir, pagePreloadsFile);
+  const file = path.join(distDir, webBuildFiles.pagePreloads);
   if (!existsSync(file)) return new Map();
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
   return new Map(
     Object.entries(preloads).map(([pathname, files]) => {
       const odd = files.find((chunk) => !assetFile.test(chunk));
       if (!pathname.startsWith('/') || odd !== undefined) {
-        throw new Error(`${pagePreloadsFile}: ${pathname} names ${odd ?? 'no address'}, not a chunk of the build`);
+        throw new Error(
+          `${webBuildFiles.pagePreloads}: ${pathname} names ${odd ?? 'no address'}, not a chunk of the build`,
+        );
       }
-      const links = files.map((chunk) => `  <link rel="modulepreload" crossorigin href="/${chunk}">\n  `).join('');
+      const links = files.map((chunk) => `  ${modulePreloadLink(chunk)}\n  `).join('');
       return [pathname, renderIndexPage(indexHtml.replace('</head>', `${links}</head>`), settings)];
     }),
   );
@@ -160,6 +158,6 @@ function isServedFile(distDir: string, file: string): boolean {
 function cacheControlOf(servedFile: string): string {
   const original = servedFile.replace(/\.(br|gz)$/, '');
   if (original.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  if (original === 'index.html' || original === landingFile) return 'no-cache';
+  if (original === 'index.html' || original === webBuildFiles.landing) return 'no-cache';
   return 'public, max-age=3600';
 }
