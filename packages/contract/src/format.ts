@@ -46,7 +46,15 @@ function decimalFigure(amount: number, fractionDigits: number, rounding: MoneyRo
     rounding === 'nearest' ? (dropped[0] ?? '0') >= '5' : /[1-9]/.test(dropped) && (rounding === 'ceil') !== negative;
   const units =
     BigInt(whole + fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0')) + (awayFromZero ? 1n : 0n);
-  const digits = units.toString().padStart(fractionDigits + 1, '0');
+  return unitsFigure(units, fractionDigits, negative);
+}
+
+/**
+ * A whole number of units of 10^-fractionDigits as a decimal with thousands separators:
+ * (-123456n, 2) → "-1,234.56"; `negative` signs a magnitude that rounded to zero ("-0.00").
+ */
+function unitsFigure(units: bigint, fractionDigits: number, negative = units < 0n): string {
+  const digits = (units < 0n ? -units : units).toString().padStart(fractionDigits + 1, '0');
   const wholeDigits = withThousands(digits.slice(0, digits.length - fractionDigits));
   return `${negative ? '-' : ''}${wholeDigits}${fractionDigits > 0 ? `.${digits.slice(-fractionDigits)}` : ''}`;
 }
@@ -101,10 +109,7 @@ const wholeNumberFormat = madeOnFirstUse(() => new Intl.NumberFormat('en-US', { 
 
 /** An exact amount in cents (any size) as money, e.g. 1234567n → "12,345.67 USDT"; no float involved. */
 export function formatCents(amountInCents: bigint, { unit }: { unit?: MoneyUnit } = {}): string {
-  const negative = amountInCents < 0n;
-  const magnitude = negative ? -amountInCents : amountInCents;
-  const figure = `${negative ? '-' : ''}${withThousands(String(magnitude / 100n))}.${String(magnitude % 100n).padStart(2, '0')}`;
-  return withUnit(figure, unit);
+  return withUnit(unitsFigure(amountInCents, 2), unit);
 }
 
 /**
@@ -114,7 +119,7 @@ export function formatCents(amountInCents: bigint, { unit }: { unit?: MoneyUnit 
 export function formatCount(count: number | bigint, noun?: readonly [singular: string, plural: string]): string {
   const figure =
     typeof count === 'bigint'
-      ? `${count < 0n ? '-' : ''}${withThousands(String(count < 0n ? -count : count))}`
+      ? unitsFigure(count, 0)
       : (decimalFigure(count, 0, 'nearest') ?? wholeNumberFormat().format(count));
   return noun ? `${figure} ${count === 1 || count === 1n ? noun[0] : noun[1]}` : figure;
 }
