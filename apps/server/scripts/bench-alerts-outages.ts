@@ -8,7 +8,6 @@ import { URI } from 'otpauth';
 import { type DemoChain, payOnDemoChain } from '../src/chain/demo-chain';
 import { openDatabase } from '../src/db/database';
 import type { UserRow } from '../src/db/schema';
-import { codeValidityMinutes } from '../src/modules/withdrawals/request-withdrawal-code';
 import { createMember, strongPassword } from '../src/testing/builders';
 import type { CuttableProxy } from '../src/testing/cuttable-proxy';
 import type { JsonRpcFaultProxy } from '../src/testing/json-rpc-fault-proxy';
@@ -131,16 +130,10 @@ async function administratorSession(host: Host): Promise<string> {
 }
 
 /**
- * When the mail worker gives up a withdrawal code it cannot deliver: attempts 30 s apart, doubling
- * to at most five minutes (`mailRetryBaseMs`, modules/mail/mail-worker.ts), until the next one
- * would come after the code expired; each attempt up to one 2 s poll late.
+ * The mail worker is woken when the code is queued and gives it up at that first attempt: the
+ * refusal is for good. Up to one 2 s poll late.
  */
-function withdrawalCodeGivenUpS(): number {
-  let attemptS = 0;
-  for (let waitS = 30; attemptS + Math.min(waitS, 300) < codeValidityMinutes * 60; waitS *= 2)
-    attemptS += Math.min(waitS, 300) + 2;
-  return attemptS;
-}
+const refusedCodeGivenUpS = 2;
 
 /** A refused mail: the member's mailbox does not exist (550) while a withdrawal code waits for it. */
 function mailGivenUp(): Outage {
@@ -152,7 +145,7 @@ function mailGivenUp(): Outage {
       {
         alertname: 'UplinkMailFailed',
         labels: { kind: 'withdrawal-code' },
-        guideBoundS: withdrawalCodeGivenUpS() + guideBound(0),
+        guideBoundS: refusedCodeGivenUpS + guideBound(0),
       },
     ],
     unrestored: counted,

@@ -2,29 +2,37 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+/** An SMTP reply with its code, as smtp-server sends an error passed to a callback. */
+const reply = (responseCode: number, text: string) => Object.assign(new Error(text), { responseCode });
+
 /**
  * A real SMTP server in this process; `failNext` makes the next deliveries fail with a temporary
- * error, `refusedRecipients` (lower-case addresses) are refused for good, as a mailbox that does not exist.
+ * error, `refusedRecipients` (lower-case addresses) are refused for good, as a mailbox that does
+ * not exist; `refuseMessages` refuses every message once sent (as a spam filter), and
+ * `refuseSender` the sender (as a relay that does not know it).
  */
 export async function startSmtpServer() {
   const received: ParsedMail[] = [];
-  const state = { failNext: 0, refusedRecipients: new Set<string>() };
+  const state = { failNext: 0, refusedRecipients: new Set<string>(), refuseMessages: false, refuseSender: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      callback(state.refuseSender ? reply(550, 'Sender not allowed to relay') : undefined);
+    },
     onRcptTo(address, _session, callback) {
-      if (state.refusedRecipients.has(address.address.toLowerCase()))
-        return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+      if (state.refusedRecipients.has(address.address.toLowerCase())) return callback(reply(550, 'No such user here'));
       if (state.failNext > 0) {
         state.failNext -= 1;
-        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+        return callback(reply(451, 'Mailbox busy, try again later'));
       }
       callback();
     },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
+          if (state.refuseMessages) return callback(reply(554, 'Message rejected as spam'));
           received.push(mail);
           callback();
         })

@@ -164,6 +164,87 @@ describe('mail delivery over SMTP', () => {
   });
 });
 
+describe('mail refused for good over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let database: DatabaseHandle;
+  const settings = { mailFrom: 'Uplink <no-reply@uplink.test>', mailRetryHours: 72, mailRetryBaseMs: 60_000 };
+  let transport: MailTransport;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    database = await createTestDatabase();
+    transport = createMailTransport({ smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    transport?.close();
+    await database?.close();
+    await smtp?.close();
+  });
+  const code = { subject: 'Your withdrawal code', html: '<p>123456</p>', text: '123456' };
+  const queueCode = (to: string) =>
+    enqueueMail(database.db, to, code, { oneTime: { kind: 'withdrawal-code', validForMs: 10 * 60_000 } });
+  const row = (to: string) =>
+    database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+  const failedCodes = async () => {
+    const { values } = await (metricsRegistry.getSingleMetric('uplink_mail_failed_total') as Counter).get();
+    return values.find((value) => value.labels.kind === 'withdrawal-code')?.value ?? 0;
+  };
+
+  it('gives a code up at its first attempt, and counts it, when the recipient is refused (550 to RCPT TO)', async () => {
+    const failedBefore = await failedCodes();
+    smtp.state.refusedRecipients.add('nobody@example.test');
+    await queueCode('nobody@example.test');
+    expect(await deliverDueMail(database.db, transport, settings, silentLogger)).toBe(0);
+    const given = await row('nobody@example.test');
+    expect(given).toMatchObject({ status: 'FAILED', attempts: 1, failed_at: expect.any(Date) });
+    expect(given.last_error).toMatch(/550 No such user here/);
+    expect(await failedCodes()).toBe(failedBefore + 1);
+    // Never tried again: the next run leaves it as it is.
+    await database.db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(0) })
+      .execute();
+    await deliverDueMail(database.db, transport, settings, silentLogger);
+    expect((await row('nobody@example.test')).attempts).toBe(1);
+  });
+
+  it('gives a code up at once when the message itself is refused after it was sent (554 to DATA)', async () => {
+    smtp.state.refuseMessages = true;
+    try {
+      await queueCode('filtered@example.test');
+      await deliverDueMail(database.db, transport, settings, silentLogger);
+    } finally {
+      smtp.state.refuseMessages = false;
+    }
+    const given = await row('filtered@example.test');
+    expect(given).toMatchObject({ status: 'FAILED', attempts: 1 });
+    expect(given.last_error).toMatch(/554 Message rejected as spam/);
+  });
+
+  it('tries again a code refused for a reason of its own server (a temporary 451, a sender it refuses)', async () => {
+    smtp.state.failNext = 1;
+    await queueCode('busy@example.test');
+    await deliverDueMail(database.db, transport, settings, silentLogger);
+    smtp.state.refuseSender = true;
+    await queueCode('relay@example.test');
+    try {
+      await deliverDueMail(database.db, transport, settings, silentLogger);
+    } finally {
+      smtp.state.refuseSender = false;
+    }
+    expect(await row('busy@example.test')).toMatchObject({ status: 'PENDING', attempts: 1, failed_at: null });
+    expect((await row('busy@example.test')).last_error).toMatch(/451/);
+    expect(await row('relay@example.test')).toMatchObject({ status: 'PENDING', attempts: 1, failed_at: null });
+    expect((await row('relay@example.test')).last_error).toMatch(/550 Sender not allowed to relay/);
+
+    await database.db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(0) })
+      .execute();
+    expect(await deliverDueMail(database.db, transport, settings, silentLogger)).toBe(2);
+    expect(smtp.received.map((mail) => mail.subject)).toEqual([code.subject, code.subject]);
+  });
+});
+
 describe('mail delivery: backoff, giving up and the local mailbox', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {

@@ -84,19 +84,21 @@ export const deliverBy = (retryHours: number) =>
 
 /**
  * After a failed attempt: another one after `retryInMs`, or FAILED when that would come too late
- * for the mail's content. Resolves with the mail's kind when it was given up.
+ * for the mail's content, or at once without a retry (`null`: refused for good). Resolves with the
+ * mail's kind when it was given up.
  */
 export async function markMailAttemptFailed(
   db: Kysely<Database>,
   id: string,
   error: string,
-  retry: { retryInMs: number; retryHours: number },
+  retry: { retryInMs: number; retryHours: number } | null,
 ): Promise<MailKind | null> {
-  const nextAttempt = sql<Date>`now() + make_interval(secs => ${retry.retryInMs / 1000})`;
+  const nextAttempt = sql<Date>`now() + make_interval(secs => ${(retry?.retryInMs ?? 0) / 1000})`;
+  const givenUp = retry ? sql<boolean>`${nextAttempt} >= ${deliverBy(retry.retryHours)}` : sql<boolean>`true`;
   const { rows } = await sql<{ status: string; kind: MailKind }>`
     UPDATE mail_outbox
-       SET status = CASE WHEN ${nextAttempt} >= ${deliverBy(retry.retryHours)} THEN 'FAILED' ELSE 'PENDING' END,
-           failed_at = CASE WHEN ${nextAttempt} >= ${deliverBy(retry.retryHours)} THEN now() END,
+       SET status = CASE WHEN ${givenUp} THEN 'FAILED' ELSE 'PENDING' END,
+           failed_at = CASE WHEN ${givenUp} THEN now() END,
            last_error = ${error.slice(0, 1000)},
            next_attempt_at = ${nextAttempt}
      WHERE id = ${id}

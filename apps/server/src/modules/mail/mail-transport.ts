@@ -20,6 +20,23 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * Whether a failed delivery can never pass as it is: the SMTP server refused the recipient or the
+ * message for good (a 5xx reply to RCPT TO, to DATA or to the message, RFC 5321 §4.2.1), as when
+ * the mailbox does not exist. A refused sender, a failed log-in or a lost connection are the
+ * settings' or the server's trouble and pass once mended: those are tried again.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { responseCode, command } = error as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (command === 'RCPT TO' || command === 'DATA')
+  );
+}
+
 export function createMailTransport(config: Pick<Config, 'smtpUrl'>): MailTransport {
   return config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport();
 }

@@ -7,7 +7,7 @@ import type { JobLock } from '../../jobs/job-lock';
 import { type RecurringJob, startRecurringJob } from '../../jobs/recurring-job';
 import { countFailedMails } from './mail-metrics';
 import { claimDueMail, failExpiredMail, markMailAttemptFailed, markMailSent } from './mail-outbox-repository';
-import type { MailTransport } from './mail-transport';
+import { isPermanentRefusal, type MailTransport } from './mail-transport';
 
 const batchSize = 20;
 /** How long a claimed message stays invisible to other workers while it is being sent. */
@@ -23,7 +23,8 @@ export type MailDeliverySettings = Pick<Config, 'mailFrom' | 'mailRetryHours' | 
 /**
  * Sends every due message of the outbox, batch by batch; returns how many were sent. A mail that
  * cannot be delivered is tried again, ever less often, for as long as its content is good (see
- * `markMailAttemptFailed`), then FAILED and counted.
+ * `markMailAttemptFailed`), then FAILED and counted; one the recipient's server refuses for good
+ * is FAILED and counted at once, as no later attempt would pass (an administrator can resend it).
  */
 export async function deliverDueMail(
   db: Kysely<Database>,
@@ -50,14 +51,16 @@ export async function deliverDueMail(
       } catch (error) {
         const retryInMs = Math.min(mailRetryMaxMs, settings.mailRetryBaseMs * 2 ** (mail.attempts - 1));
         const message = error instanceof Error ? error.message : String(error);
-        const givenUp = await markMailAttemptFailed(db, mail.id, message, {
-          retryInMs,
-          retryHours: settings.mailRetryHours,
-        });
+        const retry = isPermanentRefusal(error) ? null : { retryInMs, retryHours: settings.mailRetryHours };
+        const givenUp = await markMailAttemptFailed(db, mail.id, message, retry);
         if (givenUp) countFailedMails([givenUp]);
         logger.warn(
           { err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, failed: givenUp !== null },
-          givenUp ? 'mail delivery failed: given up' : 'mail delivery failed: will retry',
+          retry === null
+            ? 'mail delivery refused for good: given up'
+            : givenUp
+              ? 'mail delivery failed: given up'
+              : 'mail delivery failed: will retry',
         );
       }
     }
