@@ -8,12 +8,19 @@ const reply = (responseCode: number, text: string) => Object.assign(new Error(te
 /**
  * A real SMTP server in this process; `failNext` makes the next deliveries fail with a temporary
  * error, `refusedRecipients` (lower-case addresses) are refused for good, as a mailbox that does
- * not exist; `refuseMessages` refuses every message once sent (as a spam filter), and
- * `refuseSender` the sender (as a relay that does not know it).
+ * not exist; `refuseMessages` refuses every message once sent (as a spam filter), `refuseSender`
+ * the sender and `refuseRelay` every recipient with a policy status (as a relay that does not know
+ * the sender).
  */
 export async function startSmtpServer() {
   const received: ParsedMail[] = [];
-  const state = { failNext: 0, refusedRecipients: new Set<string>(), refuseMessages: false, refuseSender: false };
+  const state = {
+    failNext: 0,
+    refusedRecipients: new Set<string>(),
+    refuseMessages: false,
+    refuseSender: false,
+    refuseRelay: false,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -23,6 +30,7 @@ export async function startSmtpServer() {
     },
     onRcptTo(address, _session, callback) {
       if (state.refusedRecipients.has(address.address.toLowerCase())) return callback(reply(550, 'No such user here'));
+      if (state.refuseRelay) return callback(reply(554, '5.7.1 Relay access denied'));
       if (state.failNext > 0) {
         state.failNext -= 1;
         return callback(reply(451, 'Mailbox busy, try again later'));

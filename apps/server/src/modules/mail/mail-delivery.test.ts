@@ -220,28 +220,30 @@ describe('mail refused for good over SMTP', () => {
     expect(given.last_error).toMatch(/554 Message rejected as spam/);
   });
 
-  it('tries again a code refused for a reason of its own server (a temporary 451, a sender it refuses)', async () => {
-    smtp.state.failNext = 1;
-    await queueCode('busy@example.test');
-    await deliverDueMail(database.db, transport, settings, silentLogger);
-    smtp.state.refuseSender = true;
-    await queueCode('relay@example.test');
-    try {
-      await deliverDueMail(database.db, transport, settings, silentLogger);
-    } finally {
-      smtp.state.refuseSender = false;
+  it('tries again a code refused for a reason of the sending side (a temporary 451, the sender, a relay that does not know it)', async () => {
+    const refusals = [
+      ['busy@example.test', () => (smtp.state.failNext = 1), /451 Mailbox busy/],
+      ['sender@example.test', () => (smtp.state.refuseSender = true), /550 Sender not allowed to relay/],
+      ['relay@example.test', () => (smtp.state.refuseRelay = true), /554 5\.7\.1 Relay access denied/],
+    ] as const;
+    for (const [to, refuse, error] of refusals) {
+      refuse();
+      await queueCode(to);
+      try {
+        await deliverDueMail(database.db, transport, settings, silentLogger);
+      } finally {
+        Object.assign(smtp.state, { failNext: 0, refuseSender: false, refuseRelay: false });
+      }
+      expect(await row(to), to).toMatchObject({ status: 'PENDING', attempts: 1, failed_at: null });
+      expect((await row(to)).last_error).toMatch(error);
     }
-    expect(await row('busy@example.test')).toMatchObject({ status: 'PENDING', attempts: 1, failed_at: null });
-    expect((await row('busy@example.test')).last_error).toMatch(/451/);
-    expect(await row('relay@example.test')).toMatchObject({ status: 'PENDING', attempts: 1, failed_at: null });
-    expect((await row('relay@example.test')).last_error).toMatch(/550 Sender not allowed to relay/);
 
     await database.db
       .updateTable('mail_outbox')
       .set({ next_attempt_at: new Date(0) })
       .execute();
-    expect(await deliverDueMail(database.db, transport, settings, silentLogger)).toBe(2);
-    expect(smtp.received.map((mail) => mail.subject)).toEqual([code.subject, code.subject]);
+    expect(await deliverDueMail(database.db, transport, settings, silentLogger)).toBe(3);
+    expect(smtp.received.map((mail) => mail.subject)).toEqual([code.subject, code.subject, code.subject]);
   });
 });
 

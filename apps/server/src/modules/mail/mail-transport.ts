@@ -23,19 +23,26 @@ export interface MailTransport {
 /**
  * Whether a failed delivery can never pass as it is: the SMTP server refused the recipient or the
  * message for good (a 5xx reply to RCPT TO, to DATA or to the message, RFC 5321 §4.2.1), as when
- * the mailbox does not exist. A refused sender, a failed log-in or a lost connection are the
- * settings' or the server's trouble and pass once mended: those are tried again.
+ * the mailbox does not exist. A refusal that speaks of the sender rather than the recipient is the
+ * settings' trouble and passes once they are mended, so it is tried again like a lost connection:
+ * a refused sender or log-in, a 530 (authentication required) and any reply of the security or
+ * policy class 5.7 (RFC 3463: "relay access denied" answers RCPT TO when the relay does not know us).
  */
 export function isPermanentRefusal(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const { responseCode, command } = error as { responseCode?: unknown; command?: unknown };
-  return (
-    typeof responseCode === 'number' &&
-    responseCode >= 500 &&
-    responseCode < 600 &&
-    (command === 'RCPT TO' || command === 'DATA')
-  );
+  const { responseCode, command, response } = error as {
+    responseCode?: unknown;
+    command?: unknown;
+    response?: unknown;
+  };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600 || responseCode === 530)
+    return false;
+  if (command !== 'RCPT TO' && command !== 'DATA') return false;
+  return !(typeof response === 'string' && securityOrPolicyStatus.test(response));
 }
+
+/** An enhanced status code of the security or policy class after the reply code: "554 5.7.1 …". */
+const securityOrPolicyStatus = /^\d{3}[ -]5\.7\.\d{1,3}\b/;
 
 export function createMailTransport(config: Pick<Config, 'smtpUrl'>): MailTransport {
   return config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport();
