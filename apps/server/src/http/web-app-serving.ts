@@ -10,10 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Files the build writes beside the ones it serves, never answered themselves: the brotli and
- * gzip twins are representations of their original (sent by Accept-Encoding), and a source map
- * would hand out the source (the build keeps maps outside dist/ too; this holds for any dist).
+ * gzip twins are representations of their original (sent by Accept-Encoding), a source map
+ * would hand out the source (the build keeps maps outside dist/ too; this holds for any dist),
+ * and the preload list is the server's input, not a page.
  */
 const unservedExtensions = new Set(['.br', '.gz', '.map']);
+const unservedFiles = new Set<string>([webBuildFiles.pagePreloads]);
 
 /** What the server tells the web app that a build cannot know: read by apps/web/src/config/explorer.ts. */
 export interface WebAppSettings {
@@ -59,7 +61,6 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, setting
     if (!path.extname(file) || file === 'index.html') {
       return sendIndexPage(request, reply, preloadingPages.get(pathname) ?? indexPage);
     }
-    if (file === webBuildFiles.pagePreloads) return reply.callNotFound();
     return isServedFile(distDir, file) ? reply.sendFile(file) : reply.callNotFound();
   });
 }
@@ -143,7 +144,8 @@ function webAppFileOf(pathname: string): string | null {
   const segments = decoded.split('/').slice(1);
   if (segments.some((segment) => segment.startsWith('.'))) return null;
   if (unservedExtensions.has(path.extname(decoded))) return null;
-  return segments.join('/');
+  const file = segments.join('/');
+  return unservedFiles.has(file) ? null : file;
 }
 
 function isServedFile(distDir: string, file: string): boolean {
