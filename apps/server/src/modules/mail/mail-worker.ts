@@ -56,11 +56,7 @@ export async function deliverDueMail(
         if (givenUp) countFailedMails([givenUp]);
         logger.warn(
           { err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, failed: givenUp !== null },
-          retry === null
-            ? 'mail delivery refused for good: given up'
-            : givenUp
-              ? 'mail delivery failed: given up'
-              : 'mail delivery failed: will retry',
+          `mail delivery ${retry === null ? 'refused for good' : 'failed'}: ${givenUp ? 'given up' : 'will retry'}`,
         );
       }
     }
