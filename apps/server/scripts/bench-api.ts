@@ -13,6 +13,7 @@ import { addMember, createMember } from '../src/testing/builders';
 import { type ServerProcess, startServerProcess } from '../src/testing/processes';
 import { productionServerEnvironment } from '../src/testing/production-environment';
 import { databaseUrlOn, withAdminClient } from '../src/testing/test-database';
+import { summarise } from './bench-kit';
 import { type CpuProfile, summarizeCpuProfile } from './summarize-cpu-profile';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -20,6 +21,12 @@ const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const warmUpMs = 1000;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const only = process.env.BENCH_ONLY?.split(',');
+/**
+ * The profile is measured this many times, each between two runs of the bare route, and its ratio
+ * is the median of the rounds' (of an even number, the lower middle one): one run's ratio moves
+ * by ±0.08 on a shared two-core machine.
+ */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 /** A folder: the in-process profile load is CPU-profiled there (start-up excluded) and summarized. */
 const cpuProfileDir = process.env.BENCH_CPU_PROFILE;
 const runs = (measure: string) => only === undefined || only.includes(measure);
@@ -152,8 +159,10 @@ async function inProcessApp(database: DatabaseHandle): Promise<{ app: FastifyIns
 }
 
 interface Figures {
+  /** In the order measured: before each profile round, then once at the end. */
   bare: number[];
-  profile?: number;
+  /** One per round. */
+  profile: number[];
   history?: number;
   cluster?: { one: number; two: number };
   pglite?: number;
@@ -171,9 +180,12 @@ async function onPostgres(figures: Figures): Promise<void> {
       try {
         member = await memberWithDownline(database, app);
         if (runs('profile')) {
-          figures.profile = await profiled('profile', () =>
-            measure('profile, PostgreSQL', `${base}/api/users/profile`, member.headers),
-          );
+          const measureProfile = () => measure('profile, PostgreSQL', `${base}/api/users/profile`, member.headers);
+          figures.profile.push(await profiled('profile', measureProfile));
+          for (let round = 1; round < rounds; round += 1) {
+            if (runs('bare')) figures.bare.push(await measureBare());
+            figures.profile.push(await measureProfile());
+          }
         }
         if (runs('history')) {
           figures.history = await measure(
@@ -267,11 +279,21 @@ async function measureBare(): Promise<number> {
   }
 }
 
+function roundsFigure(ratios: number[]): string {
+  if (ratios.length === 0) return 'not run';
+  const median = summarise(ratios).p50.toFixed(2);
+  return ratios.length === 1 ? median : `${median} (median of ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`;
+}
+
 function printRatios(figures: Figures): void {
-  const bare = figures.bare.reduce((sum, value) => sum + value, 0) / figures.bare.length;
+  const bare = summarise(figures.bare).mean;
   const ratio = (value: number | undefined) => (value === undefined ? 'not run' : (value / bare).toFixed(2));
   console.log(`\nbare route, mean of its runs: ${bare.toFixed(0)} req/s`);
-  console.log(`profile / bare                      ${ratio(figures.profile)}`);
+  // Each round against the bare runs just before and after it.
+  const profileRatios = figures.profile.map(
+    (profile, round) => profile / summarise(figures.bare.slice(round, round + 2)).mean,
+  );
+  console.log(`profile / bare                      ${roundsFigure(profileRatios)}`);
   console.log(`referral history page 1 / bare      ${ratio(figures.history)}`);
   if (figures.cluster) {
     console.log(`\`npm start\`, 1 process / bare       ${ratio(figures.cluster.one)}`);
@@ -284,9 +306,9 @@ function printRatios(figures: Figures): void {
 async function main(): Promise<void> {
   const [loadAtStart] = os.loadavg();
   console.log(
-    `${connections} concurrent keep-alive connections, ${durationMs / 1000} s each after a ${warmUpMs / 1000} s warm-up; ${os.availableParallelism()} cores, load average ${loadAtStart?.toFixed(2)}`,
+    `${connections} concurrent keep-alive connections, ${durationMs / 1000} s each after a ${warmUpMs / 1000} s warm-up, ${rounds} round(s) of the profile; ${os.availableParallelism()} cores, load average ${loadAtStart?.toFixed(2)}`,
   );
-  const figures: Figures = { bare: [] };
+  const figures: Figures = { bare: [], profile: [] };
   if (runs('bare')) figures.bare.push(await measureBare());
   if (runs('profile') || runs('history') || runs('cluster')) await onPostgres(figures);
   if (runs('pglite')) await onEmbedded(figures);
